@@ -1,0 +1,25 @@
+# The two set-up commands of the README: `make demo` and `make test`.
+# Each installs what is missing (Debian packages, through .ci/install-deps) first.
+SWIFT ?= swift
+HUNT := .build/release/hunt
+
+.PHONY: deps demo test build release bench clean
+
+deps:
+	@.ci/install-deps
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product hunt
+
+# The main job on an example: validate every example hunt.
+demo: release
+	$(HUNT) validate Examples/*/hunt.yaml
+
+test: deps
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HuntKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "HuntKit", targets: ["HuntKit"]),
+        .executable(name: "hunt", targets: ["hunt"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each behind a module map and a shim header; only the one Swift file that
+        // wraps a library imports it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(name: "CEXIF", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
+        .systemLibrary(name: "CPROJ", pkgConfig: "proj",
+                       providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(
+            name: "HuntKit",
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode"]
+        ),
+        .executableTarget(
+            name: "hunt",
+            dependencies: [
+                "HuntKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HuntKitTests",
+            dependencies: ["HuntKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "huntTests",
+            dependencies: ["HuntKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,253 @@
+import Foundation
+
+/// A scavenger hunt as its author wrote it: the model every command works from.
+///
+/// Loaded and validated by `HuntLoader`; every value that came from the file keeps its
+/// `SourceLocation` where later stages may need to point at it.
+public struct Hunt: Sendable {
+    /// A stable identifier: `id:` if given, else a slug of the title.
+    public var id: String
+    public var title: String
+    /// The IANA name as written (`Europe/Amsterdam`); times without an offset are in this zone.
+    public var timezoneName: String
+    public var timezone: TimeZone
+    public var window: TimeWindow?
+    public var defaults: Defaults
+    public var policy: Policy
+    public var bands: Bands
+    public var teams: [Team]
+    public var tasks: [HuntTask]
+    public var rewards: [Reward]
+    /// Free text shown on the cover of printed sheets.
+    public var rules: String?
+    public var sheets: SheetSettings
+    /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
+    public var source: SourceLocation
+    public var fileURL: URL?
+
+    public init(id: String, title: String, timezoneName: String = "UTC", timezone: TimeZone = TimeZone(identifier: "UTC")!,
+                window: TimeWindow? = nil, defaults: Defaults = Defaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+                teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
+                sheets: SheetSettings = SheetSettings(), source: SourceLocation, fileURL: URL? = nil) {
+        self.id = id
+        self.title = title
+        self.timezoneName = timezoneName
+        self.timezone = timezone
+        self.window = window
+        self.defaults = defaults
+        self.policy = policy
+        self.bands = bands
+        self.teams = teams
+        self.tasks = tasks
+        self.rewards = rewards
+        self.rules = rules
+        self.sheets = sheets
+        self.source = source
+        self.fileURL = fileURL
+    }
+
+    public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
+    public func team(_ id: String) -> Team? { teams.first { $0.id == id } }
+}
+
+/// A span of absolute time. Times written without an offset were read in the hunt's timezone.
+public struct TimeWindow: Sendable, Hashable, Codable {
+    public var start: Date
+    public var end: Date
+    public init(start: Date, end: Date) {
+        self.start = start
+        self.end = end
+    }
+    public func contains(_ date: Date) -> Bool { date >= start && date <= end }
+}
+
+/// Values a task takes when it does not say.
+public struct Defaults: Sendable, Hashable {
+    public var radius: Length = .metres(30)
+    public var points: Int = 10
+    public init(radius: Length = .metres(30), points: Int = 10) {
+        self.radius = radius
+        self.points = points
+    }
+}
+
+/// What a finding does to a verdict.
+public enum PolicyAction: String, Sendable, Hashable, Codable, CaseIterable {
+    case reject, review, ignore, accept
+}
+
+/// How the judge settles findings. Thresholds first, then one action per kind of finding.
+public struct Policy: Sendable, Hashable {
+    /// The GPS error assumed when a photo does not record GPSHPositioningError.
+    public var assumedAccuracy: Length = .metres(10)
+    /// The largest gap allowed between capture time and GPS time.
+    public var clockSkew: TimeSpan = TimeSpan(seconds: 600)
+    /// Faster than this between a team's consecutive photos is `too-fast`.
+    public var maximumSpeed: Speed = Speed(metresPerSecond: 250 / 3.6)
+    /// `uncertain-position`: the accuracy circle straddles the target's edge.
+    public var uncertain: PolicyAction = .review
+    /// `imprecise-position`: the accuracy is worse than max(radius, 100 m).
+    public var imprecise: PolicyAction = .review
+    public var noPosition: PolicyAction = .reject
+    /// `before-window` / `after-window`.
+    public var outsideWindow: PolicyAction = .reject
+    /// `clock-skew`.
+    public var skew: PolicyAction = .review
+    /// `duplicate-of`.
+    public var duplicates: PolicyAction = .reject
+    /// `edited`.
+    public var edited: PolicyAction = .review
+    /// `too-fast`.
+    public var tooFast: PolicyAction = .review
+    /// `order`: an `after` task not yet done.
+    public var order: PolicyAction = .reject
+    public init() {}
+}
+
+/// Distance bands for hot-or-cold feedback: at most `found` is found, then hot, warm, else cold.
+public struct Bands: Sendable, Hashable {
+    public var found: Length = .metres(100)
+    public var hot: Length = .metres(300)
+    public var warm: Length = .metres(500)
+    public init(found: Length = .metres(100), hot: Length = .metres(300), warm: Length = .metres(500)) {
+        self.found = found
+        self.hot = hot
+        self.warm = warm
+    }
+}
+
+public struct Team: Sendable, Hashable {
+    public var id: String
+    public var name: String
+    public var members: [String]
+    public var location: SourceLocation
+    public init(id: String, name: String, members: [String] = [], location: SourceLocation) {
+        self.id = id
+        self.name = name
+        self.members = members
+        self.location = location
+    }
+}
+
+/// Where a task is done.
+public enum Target: Sendable {
+    /// A point and the radius around it.
+    case circle(center: Coordinate, radius: Length)
+    /// A polygon area read from a GeoJSON or KML file.
+    case area(AreaTarget)
+    /// Any of many points read from a file, each with the same radius.
+    case places(PlacesTarget)
+}
+
+/// An `area:` file reference and, once read, its geometry.
+public struct AreaTarget: Sendable {
+    /// The path as written in the hunt file.
+    public var path: String
+    /// The path resolved against the hunt file's folder.
+    public var url: URL
+    public init(path: String, url: URL) {
+        self.path = path
+        self.url = url
+    }
+}
+
+/// A `places:` file reference and, once read, its places.
+public struct PlacesTarget: Sendable {
+    public var path: String
+    public var url: URL
+    public var radius: Length
+    public init(path: String, url: URL, radius: Length) {
+        self.path = path
+        self.url = url
+        self.radius = radius
+    }
+}
+
+public enum RepeatRule: String, Sendable, Hashable, Codable {
+    /// Counts once per team (the default).
+    case once
+    /// Each distinct place of a `places` target counts once.
+    case perPlace = "per-place"
+    /// Every accepted photo counts (subject to `dwell`).
+    case unlimited
+    /// Once per calendar day in the hunt's timezone.
+    case perDay = "per-day"
+}
+
+public enum ScoreRule: String, Sendable, Hashable, Codable {
+    /// Points when the photo is accepted.
+    case complete
+    /// Ranked by closest approach, best per day kept.
+    case closest
+}
+
+public struct HuntTask: Sendable {
+    public var id: String
+    public var title: String
+    public var clue: String?
+    public var hint: String?
+    public var reveal: String?
+    public var points: Int
+    public var target: Target?
+    public var after: [String]
+    public var dwell: TimeSpan?
+    public var repeatRule: RepeatRule
+    public var score: ScoreRule
+    public var tags: [String]
+    /// The task's own window, inside the hunt's.
+    public var window: TimeWindow?
+    /// The task's own bands, else the hunt's.
+    public var bands: Bands?
+    public var location: SourceLocation
+
+    public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+                target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
+                score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
+                location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.clue = clue
+        self.hint = hint
+        self.reveal = reveal
+        self.points = points
+        self.target = target
+        self.after = after
+        self.dwell = dwell
+        self.repeatRule = repeatRule
+        self.score = score
+        self.tags = tags
+        self.window = window
+        self.bands = bands
+        self.location = location
+    }
+}
+
+/// A prize for reaching a number of points.
+public struct Reward: Sendable, Hashable {
+    public var points: Int
+    public var reward: String
+    public var location: SourceLocation
+    public init(points: Int, reward: String, location: SourceLocation) {
+        self.points = points
+        self.reward = reward
+        self.location = location
+    }
+}
+
+/// The `sheets:` section: how printed task sheets look.
+public struct SheetSettings: Sendable, Hashable {
+    public enum Paper: String, Sendable, Hashable, CaseIterable { case a4, letter }
+    public enum HintStyle: String, Sendable, Hashable, CaseIterable {
+        /// Printed upside down at the foot of the card.
+        case upsideDown = "upside-down"
+        /// Collected on a separate page at the end.
+        case separate
+        /// Not printed on player sheets.
+        case hidden
+    }
+    public var paper: Paper = .a4
+    /// A QR code with a `geo:` URI on cards of point targets.
+    public var qr: Bool = true
+    public var hints: HintStyle = .upsideDown
+    public init() {}
+}

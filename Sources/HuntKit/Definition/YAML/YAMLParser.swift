@@ -1,0 +1,338 @@
+internal import CYAML
+import Foundation
+
+/// Reads one YAML document into `YAMLNode`s through libyaml's event API.
+///
+/// Guards: one document only; nesting at most `maximumDepth`; the document's size with aliases
+/// expanded at most `maximumNodes` (so an alias bomb fails promptly instead of exhausting memory).
+public struct YAMLParser: Sendable {
+    public var maximumDepth = 256
+    public var maximumNodes = 1_000_000
+    /// Larger inputs are refused before parsing: no hunt file is this big.
+    public var maximumBytes = 256 << 20
+
+    public init() {}
+
+    /// Parses a file. Errors are diagnostics that name `displayPath`.
+    public func parse(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> YAMLNode? {
+        let bytes = try SourceFileReader.read(url, displayPath: displayPath, maximumBytes: maximumBytes)
+        return try parse(bytes, displayPath: displayPath)
+    }
+
+    /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
+    public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
+        let session = LibYAMLSession(bytes)
+        var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
+        while true {
+            let event: LibYAMLSession.Event
+            do {
+                event = try session.next()
+            } catch {
+                throw DiagnosticError(error.diagnostic(file: displayPath, bytes: bytes))
+            }
+            if case .streamEnd = event.kind { break }
+            try builder.consume(event)
+        }
+        return builder.root
+    }
+}
+
+/// Reads a source file whole, with errors a user can act on.
+enum SourceFileReader {
+    static func read(_ url: URL, displayPath: String, maximumBytes: Int) throws(DiagnosticError) -> [UInt8] {
+        let location = SourceLocation(file: displayPath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw DiagnosticError(.error("file-not-found", "no such file", at: location, fix: "check the path"))
+        }
+        if isDirectory.boolValue {
+            throw DiagnosticError(.error("not-a-file", "is a directory, not a file", at: location,
+                                         fix: "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml"))
+        }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw DiagnosticError(.error("unreadable", "cannot be opened for reading", at: location,
+                                         fix: "check the file's permissions"))
+        }
+        defer { try? handle.close() }
+        do {
+            let size = try handle.seekToEnd()
+            if size > UInt64(maximumBytes) {
+                throw DiagnosticError(.error("file-too-large",
+                    "is \(size >> 20) MiB; a hunt file may be at most \(maximumBytes >> 20) MiB", at: location,
+                    fix: "is this really a hunt file? Split large place lists into `places:` files"))
+            }
+            try handle.seek(toOffset: 0)
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch let error as DiagnosticError {
+            throw error
+        } catch {
+            throw DiagnosticError(.error("unreadable", "could not be read: \(error.localizedDescription)", at: location))
+        }
+    }
+}
+
+/// Owns a libyaml parser over a byte buffer. libyaml's types stay in this file.
+private final class LibYAMLSession {
+    struct Event {
+        enum Kind {
+            case streamStart, streamEnd, documentStart, documentEnd
+            case alias(anchor: String)
+            case scalar(text: String, anchor: String?, tag: String?, plain: Bool)
+            case sequenceStart(anchor: String?, tag: String?)
+            case sequenceEnd
+            case mappingStart(anchor: String?, tag: String?)
+            case mappingEnd
+        }
+        var kind: Kind
+        /// 1-based.
+        var line: Int
+        var column: Int
+    }
+
+    struct Failure: Error {
+        var problem: String
+        var context: String?
+        var line: Int
+        var column: Int
+        var offset: Int?
+
+        func diagnostic(file: String, bytes: [UInt8]) -> Diagnostic {
+            var line = line, column = column
+            if let offset, line == 0 {
+                (line, column) = Self.position(of: offset, in: bytes)
+            }
+            var message = problem
+            if let context { message = "\(problem) \(context)" }
+            let fix: String?
+            if problem.contains("UTF-8") || problem.contains("control characters") || problem.contains("special characters") {
+                fix = "a hunt file is UTF-8 text; re-save it as UTF-8 (is this the right file?)"
+            } else if problem.contains("tab") {
+                fix = "indent with spaces, not tabs"
+            } else {
+                fix = nil
+            }
+            return .error("yaml-syntax", message, at: SourceLocation(file: file, line: line, column: column), fix: fix)
+        }
+
+        static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+            var line = 1, column = 1
+            for byte in bytes.prefix(offset) {
+                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            return (line, column)
+        }
+    }
+
+    private var parser = yaml_parser_t()
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var finished = false
+
+    init(_ bytes: [UInt8]) {
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        buffer.deallocate()
+    }
+
+    func next() throws(Failure) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            throw failure()
+        }
+        defer { yaml_event_delete(&event) }
+        let line = Int(event.start_mark.line) + 1
+        let column = Int(event.start_mark.column) + 1
+        let kind: Event.Kind
+        switch event.type {
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_ALIAS_EVENT:
+            kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
+            kind = .scalar(text: text, anchor: Self.string(s.anchor), tag: Self.string(s.tag),
+                           plain: s.style == YAML_PLAIN_SCALAR_STYLE)
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor),
+                                  tag: Self.string(event.data.sequence_start.tag))
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart(anchor: Self.string(event.data.mapping_start.anchor),
+                                 tag: Self.string(event.data.mapping_start.tag))
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        default: kind = .streamEnd
+        }
+        return Event(kind: kind, line: line, column: column)
+    }
+
+    private func failure() -> Failure {
+        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.context.map { String(cString: $0) }
+        if parser.error == YAML_READER_ERROR {
+            return Failure(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.problem_offset))
+        }
+        // libyaml points at the problem; for "did not find expected key" style errors the context
+        // mark is where the construct began, which the message names.
+        var full = context
+        if let c = context, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
+            full = "(\(c) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        } else if let c = context {
+            full = "(\(c))"
+        }
+        return Failure(problem: problem, context: full,
+                       line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+}
+
+/// Turns events into a tree with an explicit stack (no recursion, so depth cannot blow the stack).
+private struct TreeBuilder {
+    let file: String
+    let maximumDepth: Int
+    let maximumNodes: Int
+    var root: YAMLNode?
+    var documents = 0
+    var anchors: [String: YAMLNode] = [:]
+    var totalWeight = 0
+
+    enum Open {
+        case sequence(items: [YAMLNode], anchor: String?, tag: String?, location: SourceLocation)
+        case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?, merges: [YAMLNode], anchor: String?, tag: String?, location: SourceLocation)
+    }
+    var stack: [Open] = []
+
+    init(file: String, maximumDepth: Int, maximumNodes: Int) {
+        self.file = file
+        self.maximumDepth = maximumDepth
+        self.maximumNodes = maximumNodes
+    }
+
+    func location(_ event: LibYAMLSession.Event) -> SourceLocation {
+        SourceLocation(file: file, line: event.line, column: event.column)
+    }
+
+    mutating func consume(_ event: LibYAMLSession.Event) throws(DiagnosticError) {
+        switch event.kind {
+        case .streamStart, .streamEnd, .documentEnd:
+            break
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                throw DiagnosticError(.error("multiple-documents", "a hunt file holds one YAML document; found a second one here",
+                                             at: location(event), fix: "remove the `---` line, or split the file in two"))
+            }
+        case .alias(let anchor):
+            guard let node = anchors[anchor] else {
+                throw DiagnosticError(.error("yaml-syntax", "alias *\(anchor) names no anchor defined before it", at: location(event),
+                                             fix: "define `&\(anchor)` on a value above this line"))
+            }
+            var copy = node
+            copy.location = location(event)
+            try add(copy, weight: node.weight, at: event)
+        case .scalar(let text, let anchor, let tag, let plain):
+            let node = YAMLNode(.scalar(.init(text: text, isPlain: plain && tag == nil)), tag: tag, location: location(event), weight: 1)
+            if let anchor { anchors[anchor] = node }
+            try add(node, weight: 1, at: event)
+        case .sequenceStart(let anchor, let tag):
+            try push(.sequence(items: [], anchor: anchor, tag: tag, location: location(event)), at: event)
+        case .mappingStart(let anchor, let tag):
+            try push(.mapping(pairs: [], pendingKey: nil, merges: [], anchor: anchor, tag: tag, location: location(event)), at: event)
+        case .sequenceEnd, .mappingEnd:
+            guard let open = stack.popLast() else { return }
+            let node: YAMLNode
+            let anchorName: String?
+            switch open {
+            case .sequence(let items, let anchor, let tag, let loc):
+                node = YAMLNode(.sequence(items), tag: tag, location: loc, weight: 1 + items.reduce(0) { $0 + $1.weight })
+                anchorName = anchor
+            case .mapping(let pairs, _, let merges, let anchor, let tag, let loc):
+                let merged = try Self.merge(pairs, with: merges)
+                node = YAMLNode(.mapping(merged), tag: tag, location: loc,
+                                weight: 1 + merged.reduce(0) { $0 + $1.key.weight + $1.value.weight })
+                anchorName = anchor
+            }
+            if let anchorName { anchors[anchorName] = node }
+            try attach(node)
+        }
+    }
+
+    mutating func push(_ open: Open, at event: LibYAMLSession.Event) throws(DiagnosticError) {
+        if stack.count >= maximumDepth {
+            throw DiagnosticError(.error("too-deep", "nesting deeper than \(maximumDepth) levels", at: location(event),
+                                         fix: "a hunt file needs only a few levels; is this the right file?"))
+        }
+        totalWeight += 1
+        stack.append(open)
+    }
+
+    /// Counts a finished leaf or alias towards the expansion limit, then attaches it.
+    mutating func add(_ node: YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
+        totalWeight += weight
+        if totalWeight > maximumNodes {
+            throw DiagnosticError(.error("too-large", "the document expands to more than \(maximumNodes) nodes (an alias bomb?)",
+                                         at: location(event), fix: "use fewer nested aliases"))
+        }
+        try attach(node)
+    }
+
+    mutating func attach(_ node: YAMLNode) throws(DiagnosticError) {
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(var items, let anchor, let tag, let loc):
+            items.append(node)
+            stack.append(.sequence(items: items, anchor: anchor, tag: tag, location: loc))
+        case .mapping(var pairs, let pendingKey, var merges, let anchor, let tag, let loc):
+            if let key = pendingKey {
+                if let s = key.scalar, s.isPlain, s.text == "<<" {
+                    merges.append(node)
+                } else {
+                    pairs.append(YAMLPair(key: key, value: node))
+                }
+                stack.append(.mapping(pairs: pairs, pendingKey: nil, merges: merges, anchor: anchor, tag: tag, location: loc))
+            } else {
+                stack.append(.mapping(pairs: pairs, pendingKey: node, merges: merges, anchor: anchor, tag: tag, location: loc))
+            }
+        }
+    }
+
+    /// Applies merge keys: keys written in the mapping win over merged ones, and earlier merge
+    /// sources win over later ones (YAML 1.1 merge key semantics).
+    static func merge(_ pairs: [YAMLPair], with merges: [YAMLNode]) throws(DiagnosticError) -> [YAMLPair] {
+        guard !merges.isEmpty else { return pairs }
+        var result = pairs
+        var seen = Set(pairs.compactMap { $0.key.text })
+        var sources: [YAMLNode] = []
+        for merge in merges {
+            if let items = merge.sequence { sources.append(contentsOf: items) } else { sources.append(merge) }
+        }
+        for source in sources {
+            guard let sourcePairs = source.mapping else {
+                throw DiagnosticError(.error("bad-merge", "`<<` merges mappings, but this is \(source.kindName)", at: source.location,
+                                             fix: "write `<<: *name` where `&name` marks a mapping"))
+            }
+            for pair in sourcePairs {
+                if let key = pair.key.text {
+                    if seen.contains(key) { continue }
+                    seen.insert(key)
+                }
+                result.append(pair)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,28 @@
+/// A position on the WGS84 ellipsoid in signed decimal degrees (north and east positive).
+public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    public var isValid: Bool {
+        latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+
+    /// `52.0906700, 5.1213300` — seven decimals is about 1 cm.
+    public var description: String {
+        "\(Self.format(latitude)), \(Self.format(longitude))"
+    }
+
+    static func format(_ degrees: Double) -> String {
+        var s = String(format: "%.7f", degrees)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+}
+
+import Foundation

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Hot-or-cold feedback for a distance, from `Bands`.
+public enum Band: String, Sendable, Hashable, Codable, CaseIterable {
+    case found, hot, warm, cold
+}
+
+/// Where a position lies relative to a target.
+///
+/// One number decides inside or out for every kind of target: `edgeDistance`, the signed
+/// distance to the target's edge (negative inside). For a circle it is the distance to the
+/// centre minus the radius; for an area, the distance to the nearest boundary point.
+public struct Placement: Sendable, Hashable {
+    /// Signed distance to the edge, negative inside.
+    public var edgeDistance: Length
+    /// Distance to the centre of a circle (or of the chosen place); nil for areas.
+    public var centreDistance: Length?
+    /// Initial azimuth from the position towards the target (its centre, or the nearest edge point), degrees clockwise from north.
+    public var bearingDegrees: Double
+    public var inside: Bool { edgeDistance.metres <= 0 }
+    /// For `places` targets: the index of the nearest place in the file's order, and its name.
+    public var placeIndex: Int?
+    public var placeName: String?
+    /// The band of the distance players understand: to the centre for circles and places, to the edge for areas (0 inside).
+    public var band: Band
+
+    public init(edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
+                placeName: String? = nil, band: Band) {
+        self.edgeDistance = edgeDistance
+        self.centreDistance = centreDistance
+        self.bearingDegrees = bearingDegrees
+        self.placeIndex = placeIndex
+        self.placeName = placeName
+        self.band = band
+    }
+
+    /// The 16-point compass name of the bearing (`N`, `NNE`, … `NNW`).
+    public var compass: String { Compass.name(ofBearing: bearingDegrees) }
+}
+
+public enum Compass {
+    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+
+    /// The 16-point compass name for a bearing in degrees.
+    public static func name(ofBearing degrees: Double) -> String {
+        guard degrees.isFinite else { return "" }
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        return points[Int((d / 22.5).rounded()) % 16]
+    }
+}
+
+extension Bands {
+    public func band(for distance: Length) -> Band {
+        if distance <= found { return .found }
+        if distance <= hot { return .hot }
+        if distance <= warm { return .warm }
+        return .cold
+    }
+}

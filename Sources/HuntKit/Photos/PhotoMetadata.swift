@@ -1,0 +1,88 @@
+import Foundation
+
+/// What a photo file says about where and when it was taken, read from its EXIF (or XMP).
+public struct PhotoMetadata: Sendable, Hashable {
+    public enum Format: String, Sendable, Hashable, Codable {
+        case jpeg = "JPEG", heic = "HEIC", avif = "AVIF", png = "PNG", webp = "WEBP", tiff = "TIFF"
+    }
+
+    /// The path as it was given.
+    public var path: String
+    public var format: Format?
+    public var position: Coordinate?
+    /// Metres; negative below sea level.
+    public var altitudeMetres: Double?
+    /// GPSHPositioningError, metres.
+    public var horizontalAccuracyMetres: Double?
+    public var dilutionOfPrecision: Double?
+    /// GPSImgDirection, degrees.
+    public var directionDegrees: Double?
+    /// DateTimeOriginal (+ SubSecTimeOriginal) as written, local to the camera: `2021-04-11T15:47:53`.
+    public var capturedAt: LocalDateTime?
+    /// OffsetTimeOriginal, seconds east of UTC, when present.
+    public var offsetSeconds: Int?
+    /// GPSDateStamp + GPSTimeStamp, UTC, when both parse.
+    public var gpsTime: Date?
+    /// GPSDateStamp and GPSTimeStamp as written, for evidence when they do not parse.
+    public var gpsTimeRaw: String?
+    public var make: String?
+    public var model: String?
+    public var software: String?
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    public var orientation: Int?
+    public var hasThumbnail: Bool = false
+    /// A hex digest identifying the file's content (same bytes, same hash).
+    public var contentHash: String?
+    /// Problems with single fields that did not stop the rest from being read.
+    public var warnings: [String] = []
+
+    public init(path: String) { self.path = path }
+}
+
+/// A wall-clock date and time with no zone, as cameras write it.
+public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year, month, day, hour, minute, second: Int
+    public var nanosecond: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        [a.year, a.month, a.day, a.hour, a.minute, a.second, a.nanosecond]
+            .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String {
+        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+    }
+
+    /// The absolute time, given the offset east of UTC.
+    public func date(offsetSeconds: Int) -> Date? {
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        (components.hour, components.minute, components.second, components.nanosecond) = (hour, minute, second, nanosecond)
+        var calendar = Calendar(identifier: .gregorian)
+        guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else { return nil }
+        calendar.timeZone = zone
+        return calendar.date(from: components)
+    }
+
+    /// The absolute time, reading the wall clock in a timezone.
+    public func date(in timezone: TimeZone) -> Date? {
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        (components.hour, components.minute, components.second, components.nanosecond) = (hour, minute, second, nanosecond)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timezone
+        return calendar.date(from: components)
+    }
+}
