@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C libraries, each behind a module map and a shim header; only the one Swift file that
@@ -26,7 +27,8 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode"]
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode",
+                           .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "hunt",
@@ -42,7 +44,8 @@ let package = Package(
         ),
         .testTarget(
             name: "huntTests",
-            dependencies: ["HuntKit"]
+            // "hunt" so that `swift test` builds the binary the end-to-end tests run.
+            dependencies: ["HuntKit", "hunt"]
         ),
     ],
     swiftLanguageModes: [.v6]
