@@ -145,6 +145,8 @@ public struct AreaTarget: Sendable {
     public var path: String
     /// The path resolved against the hunt file's folder.
     public var url: URL
+    /// The polygons, once `Hunt.readTargetFiles()` has read the file; nil before.
+    public var area: Area? = nil
     public init(path: String, url: URL) {
         self.path = path
         self.url = url
@@ -156,6 +158,8 @@ public struct PlacesTarget: Sendable {
     public var path: String
     public var url: URL
     public var radius: Length
+    /// The places, once `Hunt.readTargetFiles()` has read the file; empty before.
+    public var places: [Place] = []
     public init(path: String, url: URL, radius: Length) {
         self.path = path
         self.url = url
