@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs the built `hunt` executable the way a user does, for end-to-end tests.
+///
+/// The binary is found, in order: `$HUNT_BINARY`; beside the test bundle (SwiftPM puts every
+/// product of a configuration in one folder, `.build/<triple>/<config>/`); the `.build*/<config>/`
+/// folders of the checkout this file is in. `huntTests` depends on the `hunt` product, so
+/// `swift test` builds it first.
+///
+///     let result = try HuntBinary.run(["validate", "hunt.yaml"], in: folder)
+///     #expect(result.status == 0, "\(result.stderr)")
+enum HuntBinary {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// stdout as bytes, for JSON or binary output.
+        var stdoutData: Data
+    }
+
+    struct NotFound: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String {
+            "the `hunt` executable was not found; build it (`swift build --product hunt`) or set HUNT_BINARY. Looked in: "
+                + searched.joined(separator: ", ")
+        }
+    }
+
+    /// The `hunt` executable under test.
+    static func url() throws -> URL {
+        let fileManager = FileManager.default
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["HUNT_BINARY"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        // The test bundle lives in the products folder (Linux: `.../debug/HuntKitPackageTests.xctest`
+        // is the binary itself; macOS: a bundle whose parent is the products folder).
+        for bundle in [Bundle.main.bundleURL] + Bundle.allBundles.map(\.bundleURL) {
+            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("hunt"))
+            candidates.append(bundle.appendingPathComponent("hunt"))
+        }
+        if let executable = CommandLine.arguments.first {
+            let url = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+            candidates.append(url.deletingLastPathComponent().appendingPathComponent("hunt"))
+        }
+        // Fallback: the checkout's build folders, newest binary first.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var built: [(URL, Date)] = []
+        if let entries = try? fileManager.contentsOfDirectory(at: checkout, includingPropertiesForKeys: nil) {
+            for folder in entries where folder.lastPathComponent.hasPrefix(".build") {
+                for config in ["debug", "release"] {
+                    let hunt = folder.appendingPathComponent(config).appendingPathComponent("hunt")
+                    if let date = (try? fileManager.attributesOfItem(atPath: hunt.path))?[.modificationDate] as? Date {
+                        built.append((hunt, date))
+                    }
+                }
+            }
+        }
+        candidates.append(contentsOf: built.sorted { $0.1 > $1.1 }.map(\.0))
+        if let found = candidates.first(where: { fileManager.isExecutableFile(atPath: $0.path) && !isDirectory($0) }) {
+            return found
+        }
+        throw NotFound(searched: candidates.map(\.path))
+    }
+
+    /// Runs `hunt ARGUMENTS` in `directory` (default: the current one) with `environment` added to
+    /// this process's environment, and `stdin` as standard input. Waits for it to exit.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    stdin: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try url()
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        // Deterministic output: no colour unless a test asks for it.
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes concurrently so a chatty child cannot fill one and block.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
+
+    /// A new empty folder under the system's temporary folder; remove it with `removeTemporary`.
+    static func temporaryDirectory(_ name: String = "hunt-e2e") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The checkout's root (for Examples/ and Templates/).
+    static var checkout: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
