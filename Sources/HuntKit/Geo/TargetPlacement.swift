@@ -1,25 +1,60 @@
 import Foundation
 
-// PLACEHOLDER until the geo issue: a spherical approximation for circles only, so that other
-// parts can be written against the API. The geo work replaces this file's bodies (Karney via PROJ,
-// areas, places) and keeps the signatures.
 extension Target {
-    /// Where `position` lies relative to this target; nil when the target's geometry is not loaded.
+    /// Where `position` lies relative to this target; nil when the target's geometry is not
+    /// loaded (an `area` whose file was not read, or `places` with no places).
+    ///
+    /// - circle: Karney's geodesic distance to the centre; `edgeDistance` = that − radius; the
+    ///   bearing is towards the centre; the band is of the distance to the centre.
+    /// - area: `edgeDistance` is the signed geodesic distance to the nearest point of the edge
+    ///   (see `Area.edge(from:)`); the bearing is towards that point (from inside too: the way
+    ///   to the nearest edge); the band is of the distance to the area, 0 inside.
+    /// - places: the nearest place, treated as a circle with the task's radius; the placement
+    ///   names it (`placeIndex`, `placeName`).
     public func placement(of position: Coordinate, bands: Bands) -> Placement? {
         switch self {
-        case .circle(let center, let radius):
-            let r = 6_371_008.8
-            let φ1 = position.latitude * .pi / 180, φ2 = center.latitude * .pi / 180
-            let Δφ = φ2 - φ1, Δλ = (center.longitude - position.longitude) * .pi / 180
-            let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
-            let d = 2 * r * asin(min(1, sqrt(h)))
-            let y = sin(Δλ) * cos(φ2), x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
-            var bearing = atan2(y, x) * 180 / .pi
-            if bearing < 0 { bearing += 360 }
-            return Placement(edgeDistance: .metres(d - radius.metres), centreDistance: .metres(d), bearingDegrees: bearing,
-                             band: bands.band(for: .metres(d)))
-        case .area, .places:
-            return nil
+        case .circle(let centre, let radius):
+            return Self.circle(centre, radius: radius, position: position, bands: bands)
+        case .area(let target):
+            guard let area = target.area else { return nil }
+            let edge = area.edge(from: position)
+            return Placement(edgeDistance: .metres(edge.signedDistanceMetres), centreDistance: nil,
+                             bearingDegrees: Geodesic.bearing(edge.azimuthDegrees),
+                             band: bands.band(for: .metres(max(0, edge.signedDistanceMetres))))
+        case .places(let target):
+            guard let index = PlaceSearch.nearest(to: position, among: target.places.map(\.coordinate)) else { return nil }
+            var placement = Self.circle(target.places[index].coordinate, radius: target.radius, position: position, bands: bands)
+            placement.placeIndex = index
+            placement.placeName = target.places[index].name
+            return placement
         }
+    }
+
+    private static func circle(_ centre: Coordinate, radius: Length, position: Coordinate, bands: Bands) -> Placement {
+        let inverse = Geodesic.inverse(from: position, to: centre)
+        let d = inverse.distanceMetres
+        return Placement(edgeDistance: .metres(d - radius.metres), centreDistance: .metres(d),
+                         bearingDegrees: Geodesic.bearing(inverse.initialAzimuthDegrees), band: bands.band(for: .metres(d)))
+    }
+}
+
+enum PlaceSearch {
+    /// The index of the point nearest to `position` by geodesic distance (ties: the first).
+    ///
+    /// Ranks every point by angle on the unit sphere first (cheap), then measures with Karney's
+    /// inverse only those within 1.5 % of the best, more than the sphere's error against the
+    /// ellipsoid, so the answer is the ellipsoidal nearest.
+    static func nearest(to position: Coordinate, among points: [Coordinate]) -> Int? {
+        guard !points.isEmpty else { return nil }
+        if points.count == 1 { return 0 }
+        let p = Vec3(latitude: position.latitude, longitude: position.longitude)
+        let angles = points.map { p.angle(to: Vec3(latitude: $0.latitude, longitude: $0.longitude)) }
+        let limit = angles.min()! * 1.015 + 1e-9
+        var best: (index: Int, metres: Double)?
+        for i in angles.indices where angles[i] <= limit {
+            let d = Geodesic.distanceMetres(from: position, to: points[i])
+            if best == nil || d < best!.metres { best = (i, d) }
+        }
+        return best?.index
     }
 }
