@@ -1,0 +1,170 @@
+import Foundation
+
+/// Places from CSV with a header row: latitude (`latitude`/`lat`), longitude
+/// (`longitude`/`lon`/`lng`/`long`), and optionally `name`/`title`, `radius`, `description`/`clue`,
+/// `hint`, `type`/`category`, `difficulty`, `terrain`, in any order and any case. The delimiter
+/// (comma, semicolon, tab or bar) is the one the header uses most; fields may be quoted as in
+/// RFC 4180. A file without a header whose rows are `lat,lon[,name]` is read too.
+enum CSVPlacesReader {
+    static let latitudeNames: Set = ["latitude", "lat", "y"]
+    static let longitudeNames: Set = ["longitude", "lon", "lng", "long", "x"]
+
+    static func read(_ data: Data, path: String) -> GeoFeatures {
+        var result = GeoFeatures()
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            result.diagnostics.append(.error("not-utf8", "\(path) is not UTF-8 text", at: SourceLocation(file: path),
+                                             fix: "save the CSV as UTF-8"))
+            return result
+        }
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
+        let delimiter = detectDelimiter(String(firstLine))
+        var rows = CSVRows(text: text, delimiter: delimiter)
+        guard let header = rows.next() else {
+            result.diagnostics.append(.error("empty-file", "\(path) is empty", at: SourceLocation(file: path)))
+            return result
+        }
+        let names = header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
+        func column(_ set: Set<String>) -> Int? { names.firstIndex { set.contains($0) } }
+        var lat = column(latitudeNames), lon = column(longitudeNames)
+        var name = column(["name", "title"])
+        var pendingFirst: CSVRows.Row?
+        if lat == nil || lon == nil {
+            // No header: rows of lat,lon[,name].
+            if header.fields.count >= 2, Double(header.fields[0].value.trimmingCharacters(in: .whitespaces)) != nil,
+               Double(header.fields[1].value.trimmingCharacters(in: .whitespaces)) != nil {
+                lat = 0; lon = 1; name = header.fields.count > 2 ? 2 : nil
+                pendingFirst = header
+            } else {
+                result.diagnostics.append(.error("csv-missing-columns",
+                    "\(path) has no latitude and longitude columns (header: \(names.joined(separator: String(delimiter))))",
+                    at: SourceLocation(file: path, line: 1, column: 1),
+                    fix: "name the columns `latitude` (or `lat`) and `longitude` (or `lon`, `lng`)"))
+                return result
+            }
+        }
+        let radius = pendingFirst == nil ? column(["radius", "radius_m"]) : nil
+        let description = pendingFirst == nil ? column(["description", "desc", "clue", "notes"]) : nil
+        let hint = pendingFirst == nil ? column(["hint", "hints"]) : nil
+        let kind = pendingFirst == nil ? column(["type", "category", "kind"]) : nil
+        let difficulty = pendingFirst == nil ? column(["difficulty"]) : nil
+        let terrain = pendingFirst == nil ? column(["terrain"]) : nil
+        var row = pendingFirst ?? rows.next()
+        while let current = row {
+            defer { row = rows.next() }
+            if current.fields.allSatisfy({ $0.value.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            func field(_ i: Int?) -> String? {
+                guard let i, i < current.fields.count else { return nil }
+                return GeoText.clean(current.fields[i].value)
+            }
+            func at(_ i: Int?) -> SourceLocation {
+                guard let i, i < current.fields.count else { return SourceLocation(file: path, line: current.line, column: 1) }
+                return SourceLocation(file: path, line: current.line, column: current.fields[i].column)
+            }
+            guard let latText = field(lat), let latValue = Double(latText), let lonText = field(lon), let lonValue = Double(lonText) else {
+                let bad = field(lat).flatMap(Double.init) == nil ? lat : lon
+                result.diagnostics.append(.error("bad-coordinate", "\(path):\(current.line): latitude and longitude must be decimal degrees (got \(field(lat).map { "`\($0)`" } ?? "nothing"), \(field(lon).map { "`\($0)`" } ?? "nothing"))",
+                                                 at: at(bad), fix: "write them like 52.0907 and 5.1213"))
+                continue
+            }
+            guard let coordinate = GeoText.coordinate(latitude: latValue, longitude: lonValue) else {
+                result.diagnostics.append(.error("coordinate-out-of-range", "latitude \(latText), longitude \(lonText) is not on the Earth",
+                                                 at: at(lat), fix: "latitude must be within ±90 and longitude within ±180; are the columns swapped?"))
+                continue
+            }
+            var place = Place(name: field(name) ?? "place \(result.places.count + 1)", coordinate: coordinate,
+                              description: field(description), hint: field(hint), kind: field(kind),
+                              difficulty: field(difficulty).flatMap(Double.init), terrain: field(terrain).flatMap(Double.init),
+                              location: SourceLocation(file: path, line: current.line, column: 1))
+            if let text = field(radius) {
+                if let length = Length.parse(text), length.metres > 0 { place.radius = length } else {
+                    result.diagnostics.append(.warning("bad-radius", "radius `\(text)` is not a length; the task's radius is used",
+                                                       at: at(radius), fix: "write it like `30 m` or `30`"))
+                }
+            }
+            result.places.append(place)
+        }
+        if let error = rows.error {
+            result.diagnostics.append(.error("csv-syntax", error.message, at: SourceLocation(file: path, line: error.line, column: error.column),
+                                             fix: "close the quoted field with \""))
+        }
+        return result
+    }
+
+    static func detectDelimiter(_ header: String) -> Character {
+        var counts: [Character: Int] = [",": 0, ";": 0, "\t": 0, "|": 0]
+        var quoted = false
+        for c in header {
+            if c == "\"" { quoted.toggle() } else if !quoted, counts[c] != nil { counts[c]! += 1 }
+        }
+        let best = counts.max { a, b in a.value < b.value || (a.value == b.value && a.key != ",") }!
+        return best.value == 0 ? "," : best.key
+    }
+}
+
+/// RFC 4180 rows with 1-based line and column of each field.
+struct CSVRows {
+    struct Field { var value: String; var column: Int }
+    struct Row { var fields: [Field]; var line: Int }
+    struct Failure { var message: String; var line: Int; var column: Int }
+
+    private let scalars: [Unicode.Scalar]
+    private let delimiter: Unicode.Scalar
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    private(set) var error: Failure?
+
+    init(text: String, delimiter: Character) {
+        scalars = Array(text.unicodeScalars)
+        self.delimiter = delimiter.unicodeScalars.first!
+    }
+
+    mutating func next() -> Row? {
+        guard i < scalars.count, error == nil else { return nil }
+        var fields: [Field] = []
+        let rowLine = line
+        var value = String.UnicodeScalarView()
+        var column = i - lineStart + 1
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "\"" && value.isEmpty {
+                let openLine = line, openColumn = i - lineStart + 1
+                i += 1
+                var closed = false
+                while i < scalars.count {
+                    let q = scalars[i]
+                    if q == "\"" {
+                        if i + 1 < scalars.count && scalars[i + 1] == "\"" { value.append("\""); i += 2; continue }
+                        i += 1; closed = true; break
+                    }
+                    if q == "\n" { line += 1; lineStart = i + 1 }
+                    value.append(q); i += 1
+                }
+                if !closed {
+                    error = Failure(message: "a quoted field opened here is never closed", line: openLine, column: openColumn)
+                    fields.append(Field(value: String(value), column: column))
+                    return Row(fields: fields, line: rowLine)
+                }
+                continue
+            }
+            if c == delimiter {
+                fields.append(Field(value: String(value), column: column))
+                value = String.UnicodeScalarView()
+                i += 1
+                column = i - lineStart + 1
+                continue
+            }
+            if c == "\n" || c == "\r" {
+                i += 1
+                if c == "\r", i < scalars.count, scalars[i] == "\n" { i += 1 }
+                line += 1; lineStart = i
+                break
+            }
+            value.append(c); i += 1
+        }
+        fields.append(Field(value: String(value), column: column))
+        return Row(fields: fields, line: rowLine)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a places or area file holds: points (places) and polygons (areas), with the diagnostics
+/// found while reading it.
+public struct GeoFeatures: Sendable {
+    public var places: [Place] = []
+    public var areas: [NamedArea] = []
+    public var diagnostics: [Diagnostic] = []
+    public init(places: [Place] = [], areas: [NamedArea] = [], diagnostics: [Diagnostic] = []) {
+        self.places = places
+        self.areas = areas
+        self.diagnostics = diagnostics
+    }
+}
+
+/// One polygon feature of a file (a GeoJSON feature, a KML placemark), before it becomes an `Area`.
+public struct NamedArea: Sendable {
+    public var name: String?
+    public var description: String?
+    public var polygons: [AreaPolygon]
+    public var location: SourceLocation
+    public init(name: String?, description: String? = nil, polygons: [AreaPolygon], location: SourceLocation) {
+        self.name = name
+        self.description = description
+        self.polygons = polygons
+        self.location = location
+    }
+}
+
+/// The formats places and areas are read from and written to.
+public enum GeoFileFormat: String, Sendable, CaseIterable {
+    case gpx, kml, geojson, csv
+
+    /// By extension (`.gpx`, `.kml`, `.geojson`/`.json`, `.csv`/`.tsv`/`.txt`), else by the first bytes.
+    public static func detect(url: URL, data: Data) -> GeoFileFormat? {
+        switch url.pathExtension.lowercased() {
+        case "gpx": return .gpx
+        case "kml": return .kml
+        case "geojson", "json": return .geojson
+        case "csv", "tsv", "txt": return .csv
+        default: break
+        }
+        let head = String(decoding: data.prefix(2048), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if head.hasPrefix("{") { return .geojson }
+        if head.hasPrefix("<") { return head.contains("<gpx") ? .gpx : head.contains("<kml") ? .kml : nil }
+        return head.isEmpty ? nil : .csv
+    }
+}
+
+/// Reads places and areas from GPX, KML, GeoJSON and CSV files.
+public enum GeoFileReader {
+    /// Reads `url`; diagnostics name `displayPath`. Never throws: an unreadable file is an error diagnostic.
+    public static func read(_ url: URL, displayPath: String? = nil) -> GeoFeatures {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            return GeoFeatures(diagnostics: [.error("unreadable-file", "cannot read \(path): \(error.localizedDescription)",
+                                                    at: SourceLocation(file: path), fix: "check the path and the file's permissions")])
+        }
+        guard let format = GeoFileFormat.detect(url: url, data: data) else {
+            return GeoFeatures(diagnostics: [.error("unknown-format", "cannot tell the format of \(path)",
+                                                    at: SourceLocation(file: path),
+                                                    fix: "name it .gpx, .kml, .geojson or .csv")])
+        }
+        return read(data, format: format, path: path)
+    }
+
+    public static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
+        switch format {
+        case .csv: return CSVPlacesReader.read(data, path: path)
+        case .geojson: return GeoJSONReader.read(data, path: path)
+        case .gpx, .kml: return XMLGeoReader.read(data, format: format, path: path)
+        }
+    }
+}
+
+enum GeoText {
+    /// Trims and collapses empty text to nil.
+    static func clean(_ s: String?) -> String? {
+        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+        return t
+    }
+
+    /// Text from HTML descriptions (Groundspeak, KML balloons): tags dropped, common entities decoded, blank runs collapsed.
+    static func plain(fromHTML html: String) -> String {
+        var out = ""
+        var inTag = false
+        for c in html {
+            if c == "<" { inTag = true; continue }
+            if c == ">" && inTag { inTag = false; out.append(" "); continue }
+            if !inTag { out.append(c) }
+        }
+        for (entity, char) in [("&nbsp;", " "), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")] {
+            out = out.replacingOccurrences(of: entity, with: char)
+        }
+        return out.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    static func coordinate(latitude: Double, longitude: Double) -> Coordinate? {
+        let c = Coordinate(latitude: latitude, longitude: longitude)
+        return c.isValid ? c : nil
+    }
+}
