@@ -1,0 +1,309 @@
+internal import CCairo
+import Foundation
+
+/// A colour as red, green and blue in 0…1.
+public struct SheetColour: Sendable, Hashable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// `#1a5fb4` or `#15b` (the leading `#` is optional).
+    public init?(hex: String) {
+        var digits = hex.trimmingCharacters(in: .whitespaces)
+        if digits.hasPrefix("#") { digits.removeFirst() }
+        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+        red = Double((value >> 16) & 0xff) / 255
+        green = Double((value >> 8) & 0xff) / 255
+        blue = Double(value & 0xff) / 255
+    }
+
+    /// `#rrggbb`, for CSS.
+    public var description: String {
+        func byte(_ c: Double) -> String {
+            let s = String(Int((max(0, min(1, c)) * 255).rounded()), radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + byte(red) + byte(green) + byte(blue)
+    }
+
+    public static let black = SheetColour(red: 0, green: 0, blue: 0)
+    public static let white = SheetColour(red: 1, green: 1, blue: 1)
+}
+
+/// How a run of text is set: a font family, a size in points, weight, slant, colour and alignment.
+struct TextStyle: Sendable, Hashable {
+    enum Alignment: Sendable, Hashable { case left, centre, right }
+    var family: String
+    var sizePoints: Double
+    var bold = false
+    var italic = false
+    var colour = SheetColour.black
+    var alignment = Alignment.left
+}
+
+/// One laid-out line of a paragraph: its UTF-8 byte range in the text and its vertical extent.
+struct LaidOutLine: Sendable, Hashable {
+    var byteRange: Range<Int>
+    var topPoints: Double
+    var bottomPoints: Double
+}
+
+/// A rectangle in points, origin at the top left of the page.
+struct SheetRect: Sendable, Hashable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+}
+
+/// A PDF being drawn with cairo, its text set with pango (line breaking, shaping, font fallback
+/// through fontconfig, so any script with an installed font prints).
+///
+/// The only file that sees cairo's and pango's C types. Units are PostScript points (1/72 in),
+/// y grows downwards. Not thread-safe: one canvas is drawn by one task.
+final class PDFCanvas {
+    let widthPoints: Double
+    let heightPoints: Double
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var fonts: [TextStyle: OpaquePointer] = [:]
+    private let sink: ByteSink
+    private(set) var pageCount = 1
+
+    /// A sink for cairo's output stream: the PDF is collected in memory, then written atomically.
+    private final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+
+    /// A new document whose first page is blank and ready to draw on.
+    init(widthPoints: Double, heightPoints: Double, title: String, creator: String, createDate: Date?) {
+        self.widthPoints = widthPoints
+        self.heightPoints = heightPoints
+        let sink = ByteSink()
+        self.sink = sink
+        let write: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                      widthPoints, heightPoints)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
+        // A fixed creation date keeps the same hunt giving the same bytes.
+        if let createDate {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, formatter.string(from: createDate))
+        }
+        context = cairo_create(surface)
+        layout = pango_cairo_create_layout(context)
+        // Unhinted metrics: text measures the same whatever the zoom, as print needs.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        // Pango rounds glyph advances to whole units (points, here) unless told not to.
+        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
+        pango_layout_context_changed(layout)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    }
+
+    deinit {
+        for font in fonts.values { pango_font_description_free(font) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: Text
+
+    private func font(for style: TextStyle) -> OpaquePointer {
+        if let font = fonts[style] { return font }
+        let font = pango_font_description_new()!
+        pango_font_description_set_family(font, style.family)
+        pango_font_description_set_absolute_size(font, style.sizePoints * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        fonts[style] = font
+        return font
+    }
+
+    private func prepare(_ text: String, _ style: TextStyle, widthPoints: Double) {
+        pango_layout_set_font_description(layout, font(for: style))
+        pango_layout_set_width(layout, Int32((widthPoints * Double(PANGO_SCALE)).rounded(.down)))
+        switch style.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .centre: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_text(layout, text, -1)
+    }
+
+    /// The height of `text` set in `style`, wrapped to `widthPoints`.
+    func measure(_ text: String, _ style: TextStyle, widthPoints: Double) -> Double {
+        guard !text.isEmpty else { return 0 }
+        prepare(text, style, widthPoints: widthPoints)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        return Double(height) / Double(PANGO_SCALE)
+    }
+
+    /// The width of `text` on one line, unwrapped.
+    func naturalWidth(_ text: String, _ style: TextStyle) -> Double {
+        guard !text.isEmpty else { return 0 }
+        prepare(text, style, widthPoints: -1.0 / Double(PANGO_SCALE))
+        pango_layout_set_width(layout, -1)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        return Double(width) / Double(PANGO_SCALE)
+    }
+
+    /// The lines `text` breaks into at `widthPoints`, so a paragraph taller than a page can be
+    /// split between lines.
+    func lines(_ text: String, _ style: TextStyle, widthPoints: Double) -> [LaidOutLine] {
+        guard !text.isEmpty else { return [] }
+        prepare(text, style, widthPoints: widthPoints)
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var result: [LaidOutLine] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { break }
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            let start = Int(line.pointee.start_index)
+            result.append(LaidOutLine(byteRange: start..<(start + Int(line.pointee.length)),
+                                      topPoints: Double(top) / Double(PANGO_SCALE),
+                                      bottomPoints: Double(bottom) / Double(PANGO_SCALE)))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
+    }
+
+    /// Draws `text` with its top left at (`x`, `y`), wrapped to `widthPoints`; returns its height.
+    /// `upsideDown` turns it 180° about the centre of its box, for hints read by turning the page.
+    @discardableResult
+    func draw(_ text: String, _ style: TextStyle, x: Double, y: Double, widthPoints: Double, upsideDown: Bool = false) -> Double {
+        guard !text.isEmpty else { return 0 }
+        prepare(text, style, widthPoints: widthPoints)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        let heightPoints = Double(height) / Double(PANGO_SCALE)
+        cairo_save(context)
+        setColour(style.colour)
+        if upsideDown {
+            cairo_translate(context, x + widthPoints, y + heightPoints)
+            cairo_rotate(context, Double.pi)
+        } else {
+            cairo_translate(context, x, y)
+        }
+        pango_cairo_update_layout(context, layout)
+        pango_cairo_show_layout(context, layout)
+        cairo_restore(context)
+        return heightPoints
+    }
+
+    // MARK: Shapes
+
+    private func setColour(_ colour: SheetColour) {
+        cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
+    }
+
+    private func path(_ rect: SheetRect, cornerRadius: Double) {
+        let r = min(cornerRadius, rect.width / 2, rect.height / 2)
+        if r <= 0 {
+            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        cairo_new_sub_path(context)
+        cairo_arc(context, rect.x + rect.width - r, rect.y + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, rect.x + rect.width - r, rect.y + rect.height - r, r, 0, Double.pi / 2)
+        cairo_arc(context, rect.x + r, rect.y + rect.height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
+
+    func fill(_ rect: SheetRect, _ colour: SheetColour, cornerRadius: Double = 0) {
+        setColour(colour)
+        path(rect, cornerRadius: cornerRadius)
+        cairo_fill(context)
+    }
+
+    func stroke(_ rect: SheetRect, _ colour: SheetColour, lineWidth: Double, cornerRadius: Double = 0) {
+        setColour(colour)
+        cairo_set_line_width(context, lineWidth)
+        cairo_set_dash(context, nil, 0, 0)
+        path(rect, cornerRadius: cornerRadius)
+        cairo_stroke(context)
+    }
+
+    /// A straight line; `dash` alternates on and off lengths in points.
+    func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ colour: SheetColour,
+              lineWidth: Double, dash: [Double] = []) {
+        setColour(colour)
+        cairo_set_line_width(context, lineWidth)
+        dash.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        cairo_move_to(context, start.x, start.y)
+        cairo_line_to(context, end.x, end.y)
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+    }
+
+    /// A QR code as filled rectangles (vector, so it stays sharp at any print resolution), with
+    /// its four-module quiet zone painted white inside `sizePoints`.
+    func draw(_ code: QRCode, x: Double, y: Double, sizePoints: Double, colour: SheetColour = .black) {
+        let quiet = 4
+        let module = sizePoints / Double(code.size + 2 * quiet)
+        fill(SheetRect(x: x, y: y, width: sizePoints, height: sizePoints), .white)
+        setColour(colour)
+        let origin = (x: x + Double(quiet) * module, y: y + Double(quiet) * module)
+        for run in code.darkRuns {
+            cairo_rectangle(context, origin.x + Double(run.column) * module, origin.y + Double(run.row) * module,
+                            Double(run.length) * module, module)
+        }
+        cairo_fill(context)
+    }
+
+    /// Makes `rect` a link to `uri` in PDF viewers.
+    func link(_ rect: SheetRect, to uri: String) {
+        let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        let attributes = "rect=[\(rect.x) \(rect.y) \(rect.width) \(rect.height)] uri='\(escaped)'"
+        cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
+        cairo_tag_end(context, CAIRO_TAG_LINK)
+    }
+
+    /// Adds a bookmark to the current page; returns its id, for children.
+    @discardableResult
+    func addOutline(_ title: String, parent: Int = 0, bold: Bool = false) -> Int {
+        let attributes = "page=\(pageCount)"
+        let flags = bold ? CAIRO_PDF_OUTLINE_FLAG_BOLD : cairo_pdf_outline_flags_t(0)
+        return Int(cairo_pdf_surface_add_outline(surface, Int32(parent), title, attributes, flags))
+    }
+
+    // MARK: Pages
+
+    func newPage() {
+        cairo_show_page(context)
+        pageCount += 1
+    }
+
+    /// Ends the document and returns the PDF's bytes.
+    func finish() throws(SheetError) -> [UInt8] {
+        // Finishing emits the current page unless it is blank (so a trailing newPage() adds none).
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw SheetError.rendering(String(cString: cairo_status_to_string(status)))
+        }
+        return sink.bytes
+    }
+}

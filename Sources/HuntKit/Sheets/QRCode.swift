@@ -1,0 +1,79 @@
+internal import CQRencode
+
+/// A QR code as a square grid of dark and light modules, ready to draw as vector rectangles.
+///
+/// Encoded by libqrencode (ISO/IEC 18004) in 8-bit byte mode; the only file that sees its C types.
+public struct QRCode: Sendable, Hashable {
+    /// Error correction: how much of the code may be smudged or torn and still decode.
+    public enum Correction: Sendable, Hashable {
+        /// About 7 % of the modules may be lost.
+        case low
+        /// About 15 %: the default, a good trade between size and robustness on paper.
+        case medium
+        /// About 25 %.
+        case quartile
+        /// About 30 %.
+        case high
+    }
+
+    /// Modules per side (21 for version 1, 4 more per version), without the quiet zone.
+    public let size: Int
+    /// Row-major, `true` for a dark module.
+    public let modules: [Bool]
+    /// The text the code carries.
+    public let text: String
+
+    /// Encodes `text` as UTF-8 bytes at the smallest version that holds it.
+    public init(encoding text: String, correction: Correction = .medium) throws(QRCodeError) {
+        let level: QRecLevel
+        switch correction {
+        case .low: level = QR_ECLEVEL_L
+        case .medium: level = QR_ECLEVEL_M
+        case .quartile: level = QR_ECLEVEL_Q
+        case .high: level = QR_ECLEVEL_H
+        }
+        guard !text.isEmpty else { throw QRCodeError(text: text, reason: "there is nothing to encode") }
+        guard let code = QRcode_encodeString8bit(text, 0, level) else {
+            throw QRCodeError(text: text, reason: "it is too long for a QR code (at most about 2,300 bytes)")
+        }
+        defer { QRcode_free(code) }
+        let width = Int(code.pointee.width)
+        var modules = [Bool](repeating: false, count: width * width)
+        for index in 0..<(width * width) {
+            // Bit 0 of each byte is the module's colour; the other bits describe its role.
+            modules[index] = code.pointee.data[index] & 1 == 1
+        }
+        self.size = width
+        self.modules = modules
+        self.text = text
+    }
+
+    /// Whether the module at column `x`, row `y` is dark.
+    public subscript(x: Int, y: Int) -> Bool { modules[y * size + x] }
+
+    /// Horizontal runs of dark modules per row, `(row, firstColumn, length)`: fewer, larger
+    /// rectangles than one per module, so PDFs stay small and renderers leave no hairline seams.
+    public var darkRuns: [(row: Int, column: Int, length: Int)] {
+        var runs: [(row: Int, column: Int, length: Int)] = []
+        for y in 0..<size {
+            var x = 0
+            while x < size {
+                if self[x, y] {
+                    let start = x
+                    while x < size && self[x, y] { x += 1 }
+                    runs.append((y, start, x - start))
+                } else {
+                    x += 1
+                }
+            }
+        }
+        return runs
+    }
+}
+
+/// A text that cannot be made into a QR code.
+public struct QRCodeError: Error, Sendable, CustomStringConvertible {
+    public var text: String
+    public var reason: String
+    public var description: String { "cannot make a QR code of “\(text.prefix(40))”: \(reason)" }
+}

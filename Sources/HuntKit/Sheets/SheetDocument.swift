@@ -1,0 +1,345 @@
+import Foundation
+
+/// What `hunt sheets` should make: which teams, players' sheets or the marshals' key, which paper.
+public struct SheetOptions: Sendable, Hashable {
+    /// Only this team's section; nil for one section per team.
+    public var teamID: String?
+    /// The marshals' answer key instead of the players' sheets.
+    public var answerKey: Bool
+    /// Overrides `sheets: paper:` from the hunt file.
+    public var paper: SheetSettings.Paper?
+
+    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil) {
+        self.teamID = teamID
+        self.answerKey = answerKey
+        self.paper = paper
+    }
+}
+
+/// Everything printed sheets show, worked out from a hunt once, so the PDF and HTML renderers
+/// only lay it out: texts are final (times in the hunt's timezone, units written out), QR codes
+/// encoded.
+public struct SheetDocument: Sendable {
+    public enum Kind: String, Sendable, Hashable { case players, answerKey = "answer-key" }
+
+    public var kind: Kind
+    public var huntTitle: String
+    public var paper: SheetSettings.Paper
+    public var hints: SheetSettings.HintStyle
+    /// One per team (or a single one without a team name when the hunt has no teams).
+    public var sections: [PlayerSection]
+    /// Set for `.answerKey`.
+    public var answerKey: AnswerKey?
+    /// For the PDF's creation date, so the same hunt prints the same bytes.
+    public var date: Date?
+
+    /// A team's sheets: its cover, its cards, and its hint page when hints are printed separately.
+    public struct PlayerSection: Sendable {
+        public var teamID: String?
+        public var teamName: String?
+        public var cover: Cover
+        public var cards: [TaskCard]
+        /// Cards that carry a hint, for the hint page (empty unless hints are `separate`).
+        public var hintPage: [TaskCard]
+    }
+
+    public struct Cover: Sendable {
+        public var huntTitle: String
+        public var teamName: String?
+        public var teamMembers: [String]
+        /// `Saturday 2 May 2026, 10:00 – 16:00`, in the hunt's timezone; nil when the hunt has no window.
+        public var window: String?
+        public var timezoneName: String
+        /// The `rules:` text, split into paragraphs at blank lines.
+        public var rules: [String]
+        /// Sentences that explain how tasks score, from what the hunt uses.
+        public var scoring: [String]
+        public var rewards: [RewardLine]
+        public var taskCount: Int
+        public var totalPoints: Int
+    }
+
+    public struct RewardLine: Sendable, Hashable {
+        public var points: Int
+        public var reward: String
+    }
+
+    public struct TaskCard: Sendable {
+        /// 1-based, in the order of the hunt file.
+        public var number: Int
+        public var id: String
+        public var title: String
+        public var clue: String?
+        public var points: Int
+        /// Set only when hints print on the card or on the hint page.
+        public var hint: String?
+        /// Short facts players need: order, dwell, repeats, closest scoring, the task's own window.
+        public var details: [String]
+        public var tags: [String]
+        /// `geo:52.09067,5.12133` for point targets when QR codes are on.
+        public var geoURI: String?
+        public var qr: QRCode?
+    }
+
+    public struct AnswerKey: Sendable {
+        public var huntTitle: String
+        public var window: String?
+        public var timezoneName: String
+        public var entries: [AnswerEntry]
+        public var teams: [(id: String, name: String)]
+    }
+
+    public struct AnswerEntry: Sendable {
+        public var number: Int
+        public var id: String
+        public var title: String
+        public var points: Int
+        /// Label and value rows: target, position, radius, area bounds, rules.
+        public var facts: [(label: String, value: String)]
+        /// Names and positions of a `places` target's places.
+        public var places: [String]
+        public var hint: String?
+        public var reveal: String?
+        public var geoURI: String?
+        public var qr: QRCode?
+    }
+}
+
+extension SheetDocument {
+    /// Works out the sheets for `hunt`. Throws when `options.teamID` names no team.
+    public init(hunt: Hunt, options: SheetOptions, layout: SheetLayout = .standard) throws(DiagnosticError) {
+        kind = options.answerKey ? .answerKey : .players
+        huntTitle = hunt.title
+        paper = options.paper ?? hunt.sheets.paper
+        hints = hunt.sheets.hints
+        date = hunt.window?.start
+        let window = hunt.window.map { Self.describe($0, in: hunt.timezone) }
+
+        var teams = hunt.teams
+        if let teamID = options.teamID {
+            guard let team = hunt.team(teamID) else {
+                let known = hunt.teams.map(\.id).sorted()
+                let fix = known.isEmpty ? "the hunt has no `teams:`; leave out --team"
+                    : "use one of: \(known.joined(separator: ", "))"
+                throw DiagnosticError(.error("unknown-team", "no team `\(teamID)` in \(hunt.source.file)", at: hunt.source, fix: fix))
+            }
+            teams = [team]
+        }
+
+        if options.answerKey {
+            sections = []
+            answerKey = AnswerKey(huntTitle: hunt.title, window: window, timezoneName: hunt.timezoneName,
+                                  entries: try Self.answerEntries(hunt, qr: layout.answerKeyQR),
+                                  teams: teams.map { ($0.id, $0.name) })
+            return
+        }
+        answerKey = nil
+        let cards = try Self.cards(hunt)
+        let cover = Cover(huntTitle: hunt.title, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
+                          rules: Self.paragraphs(hunt.rules), scoring: Self.scoring(hunt),
+                          rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
+                          taskCount: hunt.tasks.count, totalPoints: hunt.tasks.reduce(0) { $0 + max(0, $1.points) })
+        let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
+        if teams.isEmpty {
+            sections = [PlayerSection(teamID: nil, teamName: nil, cover: cover, cards: cards, hintPage: hintPage)]
+        } else {
+            sections = teams.map { team in
+                var teamCover = cover
+                teamCover.teamName = team.name
+                teamCover.teamMembers = team.members
+                return PlayerSection(teamID: team.id, teamName: team.name, cover: teamCover, cards: cards, hintPage: hintPage)
+            }
+        }
+    }
+
+    // MARK: Players' cards
+
+    static func cards(_ hunt: Hunt) throws(DiagnosticError) -> [TaskCard] {
+        var cards: [TaskCard] = []
+        for (index, task) in hunt.tasks.enumerated() {
+            var geoURI: String?
+            var qr: QRCode?
+            if hunt.sheets.qr, case .circle(let centre, _) = task.target {
+                let uri = GeoURI.string(for: centre)
+                geoURI = uri
+                qr = try encode(uri, at: task.location)
+            }
+            var details: [String] = []
+            let earlier = task.after.map { id in hunt.task(id)?.title ?? id }
+            if !earlier.isEmpty { details.append("Do after: " + earlier.joined(separator: ", ")) }
+            if let dwell = task.dwell { details.append("Stay \(dwell): two photos at the same place at least \(dwell) apart") }
+            switch task.repeatRule {
+            case .once: break
+            case .perPlace: details.append("Counts once for every different place")
+            case .unlimited: details.append("Counts every time")
+            case .perDay: details.append("Counts once a day")
+            }
+            if task.score == .closest { details.append("Ranked by closest approach; your best each day counts") }
+            if case .places(let places) = task.target, !places.places.isEmpty {
+                details.append("Any of \(places.places.count) places, within \(places.radius)")
+            }
+            if let own = task.window { details.append("Only " + describe(own, in: hunt.timezone)) }
+            let hint = hunt.sheets.hints == .hidden ? nil : task.hint.flatMap { $0.isBlank ? nil : $0 }
+            cards.append(TaskCard(number: index + 1, id: task.id, title: task.title, clue: task.clue.flatMap { $0.isBlank ? nil : $0 },
+                                  points: task.points, hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
+        }
+        return cards
+    }
+
+    private static func encode(_ uri: String, at location: SourceLocation) throws(DiagnosticError) -> QRCode {
+        do {
+            return try QRCode(encoding: uri)
+        } catch {
+            throw DiagnosticError(.error("qr-failed", error.description, at: location))
+        }
+    }
+
+    static func scoring(_ hunt: Hunt) -> [String] {
+        var lines = ["Complete a task with a photo taken at its place, with location on in your camera app."]
+        let total = hunt.tasks.reduce(0) { $0 + max(0, $1.points) }
+        let count = hunt.tasks.count
+        lines.append("\(count) task\(count == 1 ? "" : "s"), \(total) point\(total == 1 ? "" : "s") in all; each card shows its points.")
+        if hunt.tasks.contains(where: { $0.repeatRule != .once }) {
+            lines.append("Tasks that say so count more than once: their points add up each time.")
+        }
+        if hunt.tasks.contains(where: { $0.score == .closest }) {
+            lines.append("“Closest” tasks rank teams by how close they got; the best approach of each day counts.")
+        }
+        if hunt.tasks.contains(where: { !$0.after.isEmpty }) {
+            lines.append("Some tasks must be done after others; their cards say which.")
+        }
+        if hunt.window != nil {
+            lines.append("Photos taken outside the hunt's time window do not count.")
+        }
+        return lines
+    }
+
+    // MARK: The marshals' key
+
+    static func answerEntries(_ hunt: Hunt, qr withQR: Bool) throws(DiagnosticError) -> [AnswerEntry] {
+        var entries: [AnswerEntry] = []
+        for (index, task) in hunt.tasks.enumerated() {
+            var facts: [(label: String, value: String)] = []
+            var places: [String] = []
+            var geoURI: String?
+            var qr: QRCode?
+            switch task.target {
+            case .circle(let centre, let radius):
+                facts.append(("Position", "\(GeoURI.decimal(centre))  (\(GeoURI.sexagesimal(centre)))"))
+                facts.append(("Radius", radius.description))
+                geoURI = GeoURI.string(for: centre)
+                if withQR { qr = try encode(geoURI!, at: task.location) }
+            case .area(let target):
+                facts.append(("Area", target.path))
+                if let area = target.area {
+                    let box = area.boundingBox
+                    let name = area.name.map { "“\($0)”, " } ?? ""
+                    facts.append(("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
+                    facts.append(("Bounds", "S \(Coordinate.format(box.south)) W \(Coordinate.format(box.west)) – N \(Coordinate.format(box.north)) E \(Coordinate.format(box.east))"))
+                } else {
+                    facts.append(("Shape", "not read (the file is checked by `hunt validate`)"))
+                }
+            case .places(let target):
+                facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
+                facts.append(("Radius", target.radius.description))
+                places = target.places.map { "\($0.name) — \(GeoURI.decimal($0.coordinate))" }
+            case nil:
+                facts.append(("Target", "anywhere (judged by hand)"))
+            }
+            facts.append(("Scoring", describeScoring(task)))
+            if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
+            if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
+            if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }
+            if let bands = task.bands { facts.append(("Bands", "found \(bands.found), hot \(bands.hot), warm \(bands.warm)")) }
+            if !task.tags.isEmpty { facts.append(("Tags", task.tags.joined(separator: ", "))) }
+            entries.append(AnswerEntry(number: index + 1, id: task.id, title: task.title, points: task.points, facts: facts, places: places,
+                                       hint: task.hint.flatMap { $0.isBlank ? nil : $0 }, reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
+                                       geoURI: geoURI, qr: qr))
+        }
+        return entries
+    }
+
+    private static func describeScoring(_ task: HuntTask) -> String {
+        var parts = ["\(task.points) point\(task.points == 1 ? "" : "s")"]
+        if task.score == .closest { parts.append("closest approach, best per day") }
+        switch task.repeatRule {
+        case .once: parts.append("once")
+        case .perPlace: parts.append("once per place")
+        case .unlimited: parts.append("every time")
+        case .perDay: parts.append("once per day")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: Text
+
+    /// `Saturday 2 May 2026, 10:00 – 16:00`, or both dates when the window spans days.
+    static func describe(_ window: TimeWindow, in zone: TimeZone) -> String {
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_GB")
+        day.timeZone = zone
+        day.dateFormat = "EEEE d MMMM yyyy"
+        let time = DateFormatter()
+        time.locale = Locale(identifier: "en_GB")
+        time.timeZone = zone
+        time.dateFormat = "HH:mm"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        if calendar.isDate(window.start, inSameDayAs: window.end) {
+            return "\(day.string(from: window.start)), \(time.string(from: window.start)) – \(time.string(from: window.end))"
+        }
+        return "\(day.string(from: window.start)) \(time.string(from: window.start)) – \(day.string(from: window.end)) \(time.string(from: window.end))"
+    }
+
+    /// Blank lines separate paragraphs; single newlines inside a paragraph are kept.
+    static func paragraphs(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var paragraphs: [String] = []
+        var current: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")); current = [] }
+            } else {
+                current.append(String(line).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")) }
+        return paragraphs
+    }
+}
+
+extension String {
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+}
+
+/// `geo:` URIs (RFC 5870) for point targets: what phone map apps open from a QR code.
+public enum GeoURI {
+    /// `geo:52.09067,5.12133`: WGS84 latitude and longitude, at most six decimals (about 0.1 m),
+    /// no altitude and no `u=` uncertainty parameter, which several map apps refuse.
+    public static func string(for coordinate: Coordinate) -> String {
+        "geo:\(fixed(coordinate.latitude)),\(fixed(coordinate.longitude))"
+    }
+
+    /// `52.09067, 5.12133`.
+    static func decimal(_ coordinate: Coordinate) -> String {
+        "\(fixed(coordinate.latitude)), \(fixed(coordinate.longitude))"
+    }
+
+    static func fixed(_ degrees: Double) -> String {
+        var s = String(format: "%.6f", degrees)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+
+    /// `52°05′26.4″N 5°07′16.8″E`, as marshals' paper maps and GPS units show it.
+    static func sexagesimal(_ coordinate: Coordinate) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let tenths = Int((abs(value) * 36000).rounded())
+            let degrees = tenths / 36000, minutes = (tenths % 36000) / 600, seconds = Double(tenths % 600) / 10
+            return String(format: "%d°%02d′%04.1f″%@", degrees, minutes, seconds, value < 0 ? negative : positive)
+        }
+        return part(coordinate.latitude, "N", "S") + " " + part(coordinate.longitude, "E", "W")
+    }
+}
