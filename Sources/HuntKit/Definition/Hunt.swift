@@ -253,5 +253,10 @@ public struct SheetSettings: Sendable, Hashable {
     /// A QR code with a `geo:` URI on cards of point targets.
     public var qr: Bool = true
     public var hints: HintStyle = .upsideDown
+    /// `layout:`: a sheet template, by name (a folder in Templates/sheets/) or by path (relative
+    /// to the hunt file's folder); nil for the default. `--template` overrides it.
+    public var layout: String? = nil
+    /// Where `layout:` was written, for errors about the template it names.
+    public var layoutLocation: SourceLocation? = nil
     public init() {}
 }
