@@ -1,12 +1,122 @@
 import ArgumentParser
+import Foundation
 import HuntKit
+
+extension WhereaboutsFormat: ExpressibleByArgument {}
 
 extension HuntCommand {
     struct Where: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Distance, bearing, compass direction and band from positions to targets.",
+            discussion: """
+            Each input is a position (LAT,LON) or a photo; --positions reads many from a CSV file \
+            (latitude/longitude columns, or headerless lat,lon rows; `-` for standard input). \
+            Targets are every task of a hunt (--hunt), a point with a radius (--to LAT,LON \
+            --radius R), or an area or places file (--to FILE). Distances are geodesic on WGS84 \
+            (Karney's algorithm).
+
+            Examples:
+              hunt where 52.0880,5.1190 --to 52.09067,5.12133 --radius 75m
+              hunt where 48.0,-6.0 --to france.geojson --format json
+              hunt where IMG_0042.jpg --hunt hunt.yaml
+              hunt where --positions track.csv --to 52.09,5.12 --format csv
+            """
+        )
+
+        @Argument(help: "Positions (LAT,LON, e.g. 52.0907,5.1213) or photo files.")
+        var inputs: [String] = []
+
+        @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"))
+        var positions: String?
+
+        @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "HUNT.yaml"))
+        var hunt: String?
+
+        @Option(help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("Radius of a --to point or of each place in a --to places file (default 30 m).", valueName: "LENGTH"))
+        var radius: String?
+
+        @Option(help: "Output format.")
+        var format: WhereaboutsFormat = .table
+
+        func validate() throws {
+            if inputs.isEmpty && positions == nil {
+                throw ValidationError("give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE")
+            }
+            switch (hunt, to) {
+            case (nil, nil): throw ValidationError("say what to measure against: --hunt HUNT.yaml, --to LAT,LON [--radius R] or --to AREA_FILE")
+            case (.some, .some): throw ValidationError("use either --hunt or --to, not both")
+            default: break
+            }
+            if radius != nil, hunt != nil { throw ValidationError("--radius goes with --to; a hunt's tasks have their own radius") }
+            if let radius, Length.parse(radius).map({ $0.metres > 0 }) != true {
+                throw ValidationError("--radius `\(radius)` is not a length; write it like 30m or 1.5km")
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt where` is not built yet")
+            var diagnostics: [Diagnostic] = []
+            let targets = try loadTargets(&diagnostics)
+            var list: [(label: String, position: Coordinate)] = []
+            for input in inputs {
+                if case .success(let c) = CoordinateText.parse(input) {
+                    list.append((input, c))
+                } else if FileManager.default.fileExists(atPath: input) {
+                    if let c = PhotoPosition.read(input, diagnostics: &diagnostics) { list.append((input, c)) }
+                } else {
+                    diagnostics.append(.error("bad-input", "`\(input)` is neither a position (LAT,LON) nor a file",
+                                              at: SourceLocation(file: input), fix: "write positions like 52.0907,5.1213"))
+                }
+            }
+            if let positions {
+                let features: GeoFeatures
+                if positions == "-" {
+                    features = GeoFileReader.read(FileHandle.standardInput.readDataToEndOfFile(), format: .csv, path: "<stdin>")
+                } else {
+                    features = GeoFileReader.read(URL(fileURLWithPath: positions), displayPath: positions)
+                }
+                diagnostics += features.diagnostics
+                let display = positions == "-" ? "<stdin>" : positions
+                for place in features.places { list.append(("\(display):\(place.location.line)", place.coordinate)) }
+            }
+            let rows = await Whereabouts.measure(list, against: targets)
+            GeoOutput.writeStdout(WhereaboutsRenderer.render(rows, format: format))
+            GeoOutput.printDiagnostics(diagnostics)
+            if diagnostics.hasErrors { throw ExitCode(1) }
+        }
+
+        private func loadTargets(_ diagnostics: inout [Diagnostic]) throws -> [NamedTarget] {
+            if let hunt {
+                let loaded = try HuntFile.load(hunt, diagnostics: &diagnostics)
+                return loaded.namedTargets
+            }
+            guard let to else { return [] }
+            let radiusLength = radius.flatMap(Length.parse) ?? .metres(30)
+            if case .success(let centre) = CoordinateText.parse(to) {
+                return [NamedTarget(name: "\(Coordinate.format(centre.latitude)),\(Coordinate.format(centre.longitude)) r=\(radiusLength)", target: .circle(center: centre, radius: radiusLength), bands: Bands())]
+            }
+            guard FileManager.default.fileExists(atPath: to) else {
+                throw ValidationError("--to `\(to)` is neither a position (LAT,LON) nor an existing file")
+            }
+            let url = URL(fileURLWithPath: to)
+            let features = GeoFileReader.read(url, displayPath: to)
+            diagnostics += features.diagnostics
+            let polygons = features.areas.flatMap(\.polygons)
+            if !polygons.isEmpty {
+                if radius != nil { throw ValidationError("--radius does not apply to an area; drop it") }
+                var target = AreaTarget(path: to, url: url)
+                target.area = Area(name: features.areas.first?.name, polygons: polygons)
+                return [NamedTarget(name: to, target: .area(target), bands: Bands())]
+            }
+            if !features.places.isEmpty {
+                var target = PlacesTarget(path: to, url: url, radius: radiusLength)
+                target.places = features.places
+                return [NamedTarget(name: to, target: .places(target), bands: Bands())]
+            }
+            GeoOutput.printDiagnostics(diagnostics)
+            throw ExitCode(1)
         }
     }
 }

@@ -1,0 +1,214 @@
+import Foundation
+
+/// One position measured against one target: a row of `hunt where`.
+public struct Whereabouts: Sendable {
+    /// The input as the user gave it: `52.09,5.12`, a photo path, or `positions.csv:12`.
+    public var input: String
+    public var position: Coordinate
+    /// The target's name: a task id, `52.0907,5.1213 r=30 m`, or an area file.
+    public var target: String
+    public var placement: Placement
+
+    public init(input: String, position: Coordinate, target: String, placement: Placement) {
+        self.input = input
+        self.position = position
+        self.target = target
+        self.placement = placement
+    }
+
+    /// The distance a player is told, metres: to the centre for circles and places, the signed
+    /// distance to the edge for areas (negative inside). The band is of this distance (0 inside an area).
+    public var distanceMetres: Double { placement.centreDistance?.metres ?? placement.edgeDistance.metres }
+}
+
+/// A target with the name and bands to measure it by.
+public struct NamedTarget: Sendable {
+    public var name: String
+    public var target: Target
+    public var bands: Bands
+    public init(name: String, target: Target, bands: Bands) {
+        self.name = name
+        self.target = target
+        self.bands = bands
+    }
+}
+
+extension Hunt {
+    /// Every task with a target, with its bands (the task's, else the hunt's), in file order.
+    public var namedTargets: [NamedTarget] {
+        tasks.compactMap { task in task.target.map { NamedTarget(name: task.id, target: $0, bands: task.bands ?? bands) } }
+    }
+}
+
+public enum WhereaboutsFormat: String, Sendable, CaseIterable {
+    case table, json, csv
+}
+
+/// Renders `hunt where` rows. Numbers are written with a fixed number of decimals by integer
+/// arithmetic (centimetres, tenths of a degree), which is exact and, unlike `String(format:)`,
+/// fast enough to print 100,000 rows in a blink.
+public enum WhereaboutsRenderer {
+    public static func render(_ rows: [Whereabouts], format: WhereaboutsFormat) -> String {
+        switch format {
+        case .json: return json(rows)
+        case .csv: return csv(rows)
+        case .table: return table(rows)
+        }
+    }
+
+    static let csvHeader = "input,latitude,longitude,target,distance_m,edge_m,bearing_deg,compass,inside,band,place"
+
+    static func csv(_ rows: [Whereabouts]) -> String {
+        var out = csvHeader + "\n"
+        out.reserveCapacity(rows.count * 96)
+        for r in rows {
+            out += csvField(r.input); out += ","
+            out += Fixed.string(r.position.latitude, 7); out += ","
+            out += Fixed.string(r.position.longitude, 7); out += ","
+            out += csvField(r.target); out += ","
+            out += Fixed.string(r.distanceMetres, 2); out += ","
+            out += Fixed.string(r.placement.edgeDistance.metres, 2); out += ","
+            out += Fixed.string(r.placement.bearingDegrees, 1); out += ","
+            out += r.placement.compass; out += ","
+            out += r.placement.inside ? "true" : "false"; out += ","
+            out += r.placement.band.rawValue; out += ","
+            out += csvField(r.placement.placeName ?? ""); out += "\n"
+        }
+        return out
+    }
+
+    static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func json(_ rows: [Whereabouts]) -> String {
+        var out = "[\n"
+        out.reserveCapacity(rows.count * 260)
+        for (i, r) in rows.enumerated() {
+            out += "  {\"input\": "; out += JSONText.quote(r.input)
+            out += ", \"latitude\": "; out += Fixed.string(r.position.latitude, 7)
+            out += ", \"longitude\": "; out += Fixed.string(r.position.longitude, 7)
+            out += ", \"target\": "; out += JSONText.quote(r.target)
+            out += ", \"distance_m\": "; out += Fixed.string(r.distanceMetres, 2)
+            out += ", \"edge_m\": "; out += Fixed.string(r.placement.edgeDistance.metres, 2)
+            out += ", \"bearing_deg\": "; out += Fixed.string(r.placement.bearingDegrees, 1)
+            out += ", \"compass\": \""; out += r.placement.compass
+            out += "\", \"inside\": "; out += r.placement.inside ? "true" : "false"
+            out += ", \"band\": \""; out += r.placement.band.rawValue; out += "\""
+            if let name = r.placement.placeName {
+                out += ", \"place\": "; out += JSONText.quote(name)
+                out += ", \"place_index\": "; out += String(r.placement.placeIndex ?? 0)
+            }
+            out += i + 1 < rows.count ? "},\n" : "}\n"
+        }
+        return out + "]\n"
+    }
+
+    static func table(_ rows: [Whereabouts]) -> String {
+        let header = ["INPUT", "TARGET", "DISTANCE", "BEARING", "", "INSIDE", "BAND", "PLACE"]
+        var cells = [header]
+        for r in rows {
+            cells.append([r.input, r.target, human(r.distanceMetres), Fixed.string(r.placement.bearingDegrees, 0) + "°",
+                          r.placement.compass, r.placement.inside ? "yes" : "no", r.placement.band.rawValue, r.placement.placeName ?? ""])
+        }
+        let showPlace = rows.contains { $0.placement.placeName != nil }
+        let columns = showPlace ? header.count : header.count - 1
+        var widths = [Int](repeating: 0, count: columns)
+        for row in cells { for c in 0..<columns { widths[c] = max(widths[c], row[c].count) } }
+        var out = ""
+        for row in cells {
+            var line = ""
+            for c in 0..<columns {
+                let cell = row[c]
+                let pad = String(repeating: " ", count: widths[c] - cell.count)
+                line += c == 2 || c == 3 ? pad + cell : cell + pad
+                if c + 1 < columns { line += "  " }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// `850 m`, `12.3 km`, `-40 m` (inside an area).
+    static func human(_ metres: Double) -> String {
+        abs(metres) >= 10_000 ? Fixed.string(metres / 1000, 1) + " km" : Fixed.string(metres, abs(metres) < 10 ? 1 : 0) + " m"
+    }
+}
+
+/// Fixed-point decimal text without Foundation's formatter.
+enum Fixed {
+    static let powers: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    static func string(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "null" }
+        let scale = powers[decimals]
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let n = Int(scaled)
+        let negative = value < 0 && n != 0
+        let whole = n / Int(scale), fraction = n % Int(scale)
+        var s = negative ? "-" : ""
+        s += String(whole)
+        if decimals > 0 {
+            s += "."
+            let f = String(fraction)
+            s += String(repeating: "0", count: decimals - f.count) + f
+        }
+        return s
+    }
+}
+
+enum JSONText {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension Whereabouts {
+    /// Measures every input against every target, in input order then target order.
+    ///
+    /// Work is split into chunks of 4,096 inputs on a task group bounded by the processor
+    /// count; chunks are put back in order, so the output never depends on scheduling.
+    public static func measure(_ inputs: [(label: String, position: Coordinate)], against targets: [NamedTarget]) async -> [Whereabouts] {
+        let chunkSize = 4096
+        let chunkCount = (inputs.count + chunkSize - 1) / chunkSize
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        func work(_ chunk: Int) -> [Whereabouts] {
+            var rows: [Whereabouts] = []
+            let range = chunk * chunkSize..<min(inputs.count, (chunk + 1) * chunkSize)
+            rows.reserveCapacity(range.count * targets.count)
+            for i in range {
+                for target in targets {
+                    guard let placement = target.target.placement(of: inputs[i].position, bands: target.bands) else { continue }
+                    rows.append(Whereabouts(input: inputs[i].label, position: inputs[i].position, target: target.name, placement: placement))
+                }
+            }
+            return rows
+        }
+        if chunkCount <= 1 { return chunkCount == 0 ? [] : work(0) }
+        var parts = [[Whereabouts]](repeating: [], count: chunkCount)
+        await withTaskGroup(of: (Int, [Whereabouts]).self) { group in
+            var next = 0
+            for _ in 0..<min(width, chunkCount) { let c = next; next += 1; group.addTask { (c, work(c)) } }
+            while let (c, rows) = await group.next() {
+                parts[c] = rows
+                if next < chunkCount { let c = next; next += 1; group.addTask { (c, work(c)) } }
+            }
+        }
+        return parts.flatMap { $0 }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HuntKit
+
+/// Printing shared by `where`, `import` and `export`: data to stdout, diagnostics to stderr.
+enum GeoOutput {
+    static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        var err = FileHandleOutputStream.standardError
+        for d in diagnostics {
+            print("\(d.location): \(d.severity.rawValue): \(d.message)", to: &err)
+            if let fix = d.fix { print("  fix: \(fix)", to: &err) }
+        }
+    }
+
+    static func writeStdout(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}
+
+extension CoordinateText {
+    /// For ArgumentParser: the coordinate, or a ValidationError saying what to type.
+    static func argument(_ text: String, option: String) throws -> Coordinate {
+        switch parse(text) {
+        case .success(let c): return c
+        case .failure(let problem):
+            throw ValidationError("\(option) `\(text)`: \(problem); write it like 52.0907,5.1213")
+        }
+    }
+}
+
+/// Loading a hunt for `where` and `export`.
+enum HuntFile {
+    static func load(_ path: String, diagnostics: inout [Diagnostic]) throws -> Hunt {
+        // TEMPORARY until HuntLoader lands (definition issue).
+        throw ValidationError("--hunt is not available yet: the hunt loader is still being built")
+    }
+}
+
+/// The position a photo records, for `where`.
+enum PhotoPosition {
+    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> Coordinate? {
+        // TEMPORARY until the photo reader lands (photos issue).
+        diagnostics.append(.error("photo-reader-missing", "reading photos is not available yet", at: SourceLocation(file: path)))
+        return nil
+    }
+}
