@@ -1,12 +1,45 @@
 import ArgumentParser
+import Foundation
 import HuntKit
+
+extension HuntExportFormat: ExpressibleByArgument {}
 
 extension HuntCommand {
     struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Write a hunt's places and areas as GPX 1.1, KML 2.2 or GeoJSON.",
+            discussion: """
+            Point tasks and every place of a places task become waypoints/points; areas become \
+            polygons (KML, GeoJSON) or closed tracks (GPX, which has no polygons).
+
+            Examples:
+              hunt export hunt.yaml --format gpx -o hunt.gpx
+              hunt export hunt.yaml --format geojson > hunt.geojson
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The hunt file.", valueName: "HUNT.yaml"))
+        var hunt: String
+
+        @Option(help: "Output format.")
+        var format: HuntExportFormat = .geojson
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "FILE"))
+        var output: String?
 
         mutating func run() async throws {
-            throw ValidationError("`hunt export` is not built yet")
+            var diagnostics: [Diagnostic] = []
+            let loaded = try HuntFile.load(hunt, diagnostics: &diagnostics)
+            let text = format.writer.render(loaded)
+            if let output {
+                do { try GeoOutput.writeAtomically(text, to: output) } catch {
+                    diagnostics.append(.error("write-failed", "cannot write \(output): \(error.localizedDescription)", at: SourceLocation(file: output)))
+                }
+            } else {
+                GeoOutput.writeStdout(text)
+            }
+            GeoOutput.printDiagnostics(diagnostics)
+            if diagnostics.hasErrors { throw ExitCode(1) }
         }
     }
 }

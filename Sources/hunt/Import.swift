@@ -1,12 +1,77 @@
 import ArgumentParser
+import Foundation
 import HuntKit
 
 extension HuntCommand {
     struct Import: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Turn places from GPX, KML, GeoJSON or CSV into the tasks: section of a hunt.",
+            discussion: """
+            Prints YAML to standard output: paste it into a hunt file, or append it to one that has \
+            no tasks: yet. Each point becomes a task with `at:`; each polygon an `area:` task. A \
+            single polygon in a GeoJSON or KML file is referred to in place; otherwise give \
+            --areas-dir to write each polygon to DIR/<id>.geojson (DIR as the hunt file will see it).
+
+            Examples:
+              hunt import cafes.gpx --radius 25m >> hunt.yaml
+              hunt import places.csv --near 52.0907,5.1213 --within 1km
+              hunt import regions.kml --areas-dir areas
+            """
+        )
+
+        @Argument(help: ArgumentHelp("A .gpx, .kml, .geojson or .csv file.", valueName: "FILE"))
+        var file: String
+
+        @Option(help: ArgumentHelp("Keep only places within --within of this point.", valueName: "LAT,LON"))
+        var near: String?
+
+        @Option(help: ArgumentHelp("The distance for --near, e.g. 1km.", valueName: "LENGTH"))
+        var within: String?
+
+        @Option(help: ArgumentHelp("The radius written on every point task (a radius in the file wins).", valueName: "LENGTH"))
+        var radius: String?
+
+        @Option(help: ArgumentHelp("Write polygons to DIR/<id>.geojson and point area tasks at them.", valueName: "DIR"))
+        var areasDir: String?
+
+        func validate() throws {
+            if (near == nil) != (within == nil) {
+                throw ValidationError("--near and --within go together, e.g. --near 52.0907,5.1213 --within 1km")
+            }
+            if let near { _ = try CoordinateText.argument(near, option: "--near") }
+            for (name, value) in [("--within", within), ("--radius", radius)] {
+                if let value, Length.parse(value).map({ $0.metres > 0 }) != true {
+                    throw ValidationError("\(name) `\(value)` is not a length; write it like 30m or 1.5km")
+                }
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt import` is not built yet")
+            let url = URL(fileURLWithPath: file)
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw ValidationError("cannot read `\(file)`; check the path")
+            }
+            let features = GeoFileReader.read(url, displayPath: file)
+            let data = (try? Data(contentsOf: url, options: .mappedIfSafe)) ?? Data()
+            let importer = PlacesImport(sourcePath: file, sourceFormat: GeoFileFormat.detect(url: url, data: data) ?? .csv,
+                                        near: try near.map { try CoordinateText.argument($0, option: "--near") },
+                                        withinMetres: within.flatMap(Length.parse)?.metres,
+                                        radius: radius.flatMap(Length.parse), areasDirectory: areasDir)
+            let output = importer.tasks(from: features)
+            var diagnostics = features.diagnostics + output.diagnostics
+            for areaFile in output.areaFiles {
+                do {
+                    let dir = (areaFile.path as NSString).deletingLastPathComponent
+                    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+                    try GeoOutput.writeAtomically(areaFile.contents, to: areaFile.path)
+                } catch {
+                    diagnostics.append(.error("write-failed", "cannot write \(areaFile.path): \(error.localizedDescription)",
+                                              at: SourceLocation(file: areaFile.path)))
+                }
+            }
+            GeoOutput.writeStdout(output.yaml)
+            GeoOutput.printDiagnostics(diagnostics)
+            if diagnostics.hasErrors { throw ExitCode(1) }
         }
     }
 }

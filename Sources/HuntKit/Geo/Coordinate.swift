@@ -17,7 +17,8 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         "\(Self.format(latitude)), \(Self.format(longitude))"
     }
 
-    static func format(_ degrees: Double) -> String {
+    /// Degrees with up to seven decimals, trailing zeros dropped: `52.09067`.
+    public static func format(_ degrees: Double) -> String {
         var s = String(format: "%.7f", degrees)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

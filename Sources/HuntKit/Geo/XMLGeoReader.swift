@@ -14,7 +14,8 @@ import FoundationXML
 /// - GPX: each `wpt` is a place: `name`, `desc`/`cmt`, `type`, `urlname`; Groundspeak cache
 ///   fields (`name`, `type`, `difficulty`, `terrain`, `short_description`/`long_description` →
 ///   description, `encoded_hints` → hint) wherever `cache` sits: in the `wpt` (GPX 1.0) or in its
-///   `extensions` (GPX 1.1). Route and track points are not places and are skipped.
+///   `extensions` (GPX 1.1); HuntKit's own `hunt:task` extension (`radius`, `hint`), which
+///   `hunt export` writes. Route and track points are not places and are skipped.
 /// - KML: each `Placemark` with a `Point` is a place, with a `Polygon` (outer and inner
 ///   boundaries) an area; `MultiGeometry` may hold several. `ExtendedData` `Data` fields named
 ///   `hint`, `radius`, `type` are used. Coordinates are `lon,lat[,alt]` tuples.
@@ -139,7 +140,7 @@ enum XMLGeoReader {
                 finishGPX()
             case (.gpx, _):
                 // Cache fields win over the waypoint's own; both are kept apart by the parent element.
-                let key = parent == "cache" ? "cache." + name : parent == "wpt" ? name : nil
+                let key = parent == "cache" ? "cache." + name : parent == "task" ? "task." + name : parent == "wpt" ? name : nil
                 if let key, let value = GeoText.clean(text) { fields[key] = value }
             case (.kml, "Placemark"):
                 finishKML(parser)
@@ -193,12 +194,14 @@ enum XMLGeoReader {
             let name = fields["cache.name"] ?? fields["urlname"] ?? fields["name"] ?? "place \(result.places.count + 1)"
             var kind = fields["cache.type"] ?? fields["type"]
             if let k = kind, k.hasPrefix("Geocache|") { kind = String(k.dropFirst("Geocache|".count)) }
-            result.places.append(Place(name: name, coordinate: point,
-                                       description: descriptions.isEmpty ? (fields["desc"] ?? fields["cmt"]) : descriptions.joined(separator: "\n\n"),
-                                       hint: fields["cache.encoded_hints"], kind: kind,
-                                       difficulty: fields["cache.difficulty"].flatMap(Double.init),
-                                       terrain: fields["cache.terrain"].flatMap(Double.init),
-                                       location: SourceLocation(file: path, line: featureLine)))
+            var place = Place(name: name, coordinate: point,
+                              description: descriptions.isEmpty ? (fields["desc"] ?? fields["cmt"]) : descriptions.joined(separator: "\n\n"),
+                              hint: fields["cache.encoded_hints"] ?? fields["task.hint"], kind: kind == "task" ? nil : kind,
+                              difficulty: fields["cache.difficulty"].flatMap(Double.init),
+                              terrain: fields["cache.terrain"].flatMap(Double.init),
+                              location: SourceLocation(file: path, line: featureLine))
+            if let r = fields["task.radius"].flatMap(Length.parse), r.metres > 0 { place.radius = r }
+            result.places.append(place)
         }
 
         func finishKML(_ parser: XMLParser) {

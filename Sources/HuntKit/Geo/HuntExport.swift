@@ -1,0 +1,225 @@
+import Foundation
+
+/// Writes a hunt's targets as GPX 1.1, KML 2.2 or RFC 7946 GeoJSON, one writer per format.
+///
+/// - circle tasks: a point with the task's id, title (name), clue (description), hint and radius;
+/// - places tasks: one point per place, named for the place, with the task's id;
+/// - area tasks: polygons in KML and GeoJSON (outer rings counter-clockwise, holes clockwise,
+///   rings closed, as RFC 7946 §3.1.6 asks); GPX has no polygons, so each ring is a closed
+///   track segment of a track named for the task.
+///
+/// HuntKit's own fields (task id, radius, hint) go where each format keeps extra data: GPX
+/// `<extensions><hunt:task>` in the `urn:huntkit:gpx:1` namespace, KML `ExtendedData`, GeoJSON
+/// properties. `hunt import` reads them back, so export → import round-trips.
+public protocol HuntExportWriter: Sendable {
+    func render(_ hunt: Hunt) -> String
+}
+
+public enum HuntExportFormat: String, Sendable, CaseIterable {
+    case gpx, kml, geojson
+
+    public var writer: any HuntExportWriter {
+        switch self {
+        case .gpx: return GPXWriter()
+        case .kml: return KMLWriter()
+        case .geojson: return GeoJSONWriter()
+        }
+    }
+}
+
+/// What every writer needs from a hunt: its points and areas, flattened.
+struct ExportItems {
+    struct Point { var taskID: String; var name: String; var coordinate: Coordinate; var clue: String?; var hint: String?; var radius: Length; var tags: [String] }
+    struct Polygonal { var taskID: String; var name: String; var clue: String?; var polygons: [AreaPolygon] }
+    var points: [Point] = []
+    var areas: [Polygonal] = []
+
+    init(_ hunt: Hunt) {
+        for task in hunt.tasks {
+            switch task.target {
+            case .circle(let centre, let radius)?:
+                points.append(Point(taskID: task.id, name: task.title, coordinate: centre, clue: task.clue, hint: task.hint, radius: radius, tags: task.tags))
+            case .places(let target)?:
+                for place in target.places {
+                    points.append(Point(taskID: task.id, name: place.name, coordinate: place.coordinate, clue: place.description ?? task.clue,
+                                        hint: place.hint ?? task.hint, radius: target.radius, tags: task.tags))
+                }
+            case .area(let target)?:
+                if let area = target.area { areas.append(Polygonal(taskID: task.id, name: task.title, clue: task.clue, polygons: area.polygons)) }
+            case nil: break
+            }
+        }
+    }
+}
+
+enum Winding {
+    /// Twice the signed area in unwrapped longitude/latitude: positive when counter-clockwise.
+    static func signedArea(_ ring: [Coordinate]) -> Double {
+        guard ring.count >= 3 else { return 0 }
+        var xs: [Double] = [ring[0].longitude]
+        for i in 1..<ring.count { xs.append(xs[i - 1] + AreaIndex.wrap(ring[i].longitude - ring[i - 1].longitude)) }
+        var sum = 0.0
+        for i in ring.indices {
+            let j = (i + 1) % ring.count
+            sum += xs[i] * ring[j].latitude - xs[j] * ring[i].latitude
+        }
+        return sum
+    }
+
+    /// The ring wound as asked and closed (first vertex repeated at the end).
+    static func closed(_ ring: [Coordinate], counterClockwise: Bool) -> [Coordinate] {
+        var r = AreaPolygon.open(ring)
+        if (signedArea(r) > 0) != counterClockwise { r.reverse() }
+        if let first = r.first { r.append(first) }
+        return r
+    }
+}
+
+enum XMLText {
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                // XML 1.0 cannot carry most control characters at all; drop them.
+                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" { continue }
+                if u.value == 0xFFFE || u.value == 0xFFFF { continue }
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}
+
+public struct GPXWriter: HuntExportWriter {
+    public init() {}
+    public func render(_ hunt: Hunt) -> String {
+        let items = ExportItems(hunt)
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="HuntKit" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hunt="urn:huntkit:gpx:1" \
+        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+          <metadata>
+            <name>\(XMLText.escape(hunt.title))</name>
+          </metadata>
+
+        """
+        for p in items.points {
+            out += "  <wpt lat=\"\(Fixed.string(p.coordinate.latitude, 7))\" lon=\"\(Fixed.string(p.coordinate.longitude, 7))\">\n"
+            out += "    <name>\(XMLText.escape(p.name))</name>\n"
+            if let clue = p.clue { out += "    <desc>\(XMLText.escape(clue))</desc>\n" }
+            out += "    <type>\(XMLText.escape(p.tags.first ?? "task"))</type>\n"
+            out += "    <extensions>\n      <hunt:task>\n"
+            out += "        <hunt:id>\(XMLText.escape(p.taskID))</hunt:id>\n"
+            out += "        <hunt:radius>\(Fixed.string(p.radius.metres, 2))</hunt:radius>\n"
+            if let hint = p.hint { out += "        <hunt:hint>\(XMLText.escape(hint))</hunt:hint>\n" }
+            out += "      </hunt:task>\n    </extensions>\n  </wpt>\n"
+        }
+        for a in items.areas {
+            out += "  <trk>\n    <name>\(XMLText.escape(a.name))</name>\n"
+            if let clue = a.clue { out += "    <desc>\(XMLText.escape(clue))</desc>\n" }
+            out += "    <type>area</type>\n"
+            for polygon in a.polygons {
+                for (k, ring) in ([polygon.outer] + polygon.holes).enumerated() {
+                    out += "    <trkseg>\n"
+                    for c in Winding.closed(ring, counterClockwise: k == 0) {
+                        out += "      <trkpt lat=\"\(Fixed.string(c.latitude, 7))\" lon=\"\(Fixed.string(c.longitude, 7))\"/>\n"
+                    }
+                    out += "    </trkseg>\n"
+                }
+            }
+            out += "  </trk>\n"
+        }
+        return out + "</gpx>\n"
+    }
+}
+
+public struct KMLWriter: HuntExportWriter {
+    public init() {}
+    public func render(_ hunt: Hunt) -> String {
+        let items = ExportItems(hunt)
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <kml xmlns="http://www.opengis.net/kml/2.2">
+          <Document>
+            <name>\(XMLText.escape(hunt.title))</name>
+
+        """
+        func data(_ name: String, _ value: String?) -> String {
+            guard let value else { return "" }
+            return "        <Data name=\"\(name)\"><value>\(XMLText.escape(value))</value></Data>\n"
+        }
+        for p in items.points {
+            out += "    <Placemark>\n      <name>\(XMLText.escape(p.name))</name>\n"
+            if let clue = p.clue { out += "      <description>\(XMLText.escape(clue))</description>\n" }
+            out += "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", Fixed.string(p.radius.metres, 2) + " m")
+                + data("hint", p.hint) + data("type", p.tags.first) + "      </ExtendedData>\n"
+            out += "      <Point><coordinates>\(Fixed.string(p.coordinate.longitude, 7)),\(Fixed.string(p.coordinate.latitude, 7))</coordinates></Point>\n"
+            out += "    </Placemark>\n"
+        }
+        func ring(_ r: [Coordinate], ccw: Bool) -> String {
+            Winding.closed(r, counterClockwise: ccw).map { "\(Fixed.string($0.longitude, 7)),\(Fixed.string($0.latitude, 7))" }.joined(separator: " ")
+        }
+        for a in items.areas {
+            out += "    <Placemark>\n      <name>\(XMLText.escape(a.name))</name>\n"
+            if let clue = a.clue { out += "      <description>\(XMLText.escape(clue))</description>\n" }
+            out += "      <ExtendedData>\n" + data("id", a.taskID) + "      </ExtendedData>\n"
+            if a.polygons.count > 1 { out += "      <MultiGeometry>\n" }
+            for polygon in a.polygons {
+                out += "      <Polygon>\n        <outerBoundaryIs><LinearRing><coordinates>\(ring(polygon.outer, ccw: true))</coordinates></LinearRing></outerBoundaryIs>\n"
+                for hole in polygon.holes {
+                    out += "        <innerBoundaryIs><LinearRing><coordinates>\(ring(hole, ccw: false))</coordinates></LinearRing></innerBoundaryIs>\n"
+                }
+                out += "      </Polygon>\n"
+            }
+            if a.polygons.count > 1 { out += "      </MultiGeometry>\n" }
+            out += "    </Placemark>\n"
+        }
+        return out + "  </Document>\n</kml>\n"
+    }
+}
+
+public struct GeoJSONWriter: HuntExportWriter {
+    public init() {}
+
+    static func position(_ c: Coordinate) -> String { "[\(Fixed.string(c.longitude, 7)), \(Fixed.string(c.latitude, 7))]" }
+
+    static func geometry(_ polygons: [AreaPolygon]) -> String {
+        func rings(_ p: AreaPolygon) -> String {
+            "[" + ([Winding.closed(p.outer, counterClockwise: true)] + p.holes.map { Winding.closed($0, counterClockwise: false) })
+                .map { "[" + $0.map(position).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+        }
+        if polygons.count == 1 { return "{\"type\": \"Polygon\", \"coordinates\": \(rings(polygons[0]))}" }
+        return "{\"type\": \"MultiPolygon\", \"coordinates\": [" + polygons.map(rings).joined(separator: ", ") + "]}"
+    }
+
+    /// A FeatureCollection with one polygon feature: what `hunt import --areas-dir` writes.
+    static func areaFile(name: String, description: String?, polygons: [AreaPolygon]) -> String {
+        var properties = "\"name\": \(JSONText.quote(name))"
+        if let description { properties += ", \"description\": \(JSONText.quote(description))" }
+        return "{\"type\": \"FeatureCollection\", \"features\": [\n  {\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(geometry(polygons))}\n]}\n"
+    }
+
+    public func render(_ hunt: Hunt) -> String {
+        let items = ExportItems(hunt)
+        var features: [String] = []
+        for p in items.points {
+            var properties = "\"name\": \(JSONText.quote(p.name)), \"task\": \(JSONText.quote(p.taskID)), \"radius\": \(Fixed.string(p.radius.metres, 2))"
+            if let clue = p.clue { properties += ", \"description\": \(JSONText.quote(clue))" }
+            if let hint = p.hint { properties += ", \"hint\": \(JSONText.quote(hint))" }
+            if let type = p.tags.first { properties += ", \"type\": \(JSONText.quote(type))" }
+            features.append("{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": {\"type\": \"Point\", \"coordinates\": \(Self.position(p.coordinate))}}")
+        }
+        for a in items.areas {
+            var properties = "\"name\": \(JSONText.quote(a.name)), \"task\": \(JSONText.quote(a.taskID))"
+            if let clue = a.clue { properties += ", \"description\": \(JSONText.quote(clue))" }
+            features.append("{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(Self.geometry(a.polygons))}")
+        }
+        return "{\"type\": \"FeatureCollection\", \"features\": [\n" + features.map { "  " + $0 }.joined(separator: ",\n") + (features.isEmpty ? "" : "\n") + "]}\n"
+    }
+}
