@@ -10,6 +10,9 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var path: String
     public var format: Format?
     public var position: Coordinate?
+    /// Where `position` came from: the EXIF GPS IFD, an XMP packet inside the file, or a `.xmp`
+    /// sidecar beside it.
+    public var positionSource: PositionSource?
     /// Metres; negative below sea level.
     public var altitudeMetres: Double?
     /// GPSHPositioningError, metres.
@@ -19,6 +22,8 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var directionDegrees: Double?
     /// DateTimeOriginal (+ SubSecTimeOriginal) as written, local to the camera: `2021-04-11T15:47:53`.
     public var capturedAt: LocalDateTime?
+    /// DateTimeOriginal as written, kept only when it does not parse as a date and time.
+    public var capturedAtRaw: String?
     /// OffsetTimeOriginal, seconds east of UTC, when present.
     public var offsetSeconds: Int?
     /// GPSDateStamp + GPSTimeStamp, UTC, when both parse.
@@ -38,6 +43,11 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var warnings: [String] = []
 
     public init(path: String) { self.path = path }
+
+    /// Where a position was read from.
+    public enum PositionSource: String, Sendable, Hashable, Codable {
+        case exif, xmp, sidecar
+    }
 }
 
 /// A wall-clock date and time with no zone, as cameras write it.

@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a container could not be read; `PhotoReader` turns it into a `PhotoReadError`.
+enum ContainerError: Error, Equatable {
+    /// The operating system refused a read (`strerror` text).
+    case io(String)
+    /// The file ends before a structure it announces: what was cut, e.g. "the file ends inside the EXIF segment".
+    case truncated(String)
+    /// The structure is broken: what and where.
+    case corrupt(String)
+    /// A real variant of the format that is not handled (BigTIFF, an Exif item built by reference).
+    case unsupported(String)
+}
+
+/// Random access to the bytes of one input. Readers seek; none reads a whole file.
+protocol ByteSource {
+    /// Total size in bytes.
+    var size: UInt64 { get }
+    /// Up to `count` bytes from `offset`: fewer only at the end of the input, none past it.
+    func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8]
+}
+
+/// A file opened read-only, read with `pread` (no shared file position, so it is safe to read
+/// many files from many threads). The descriptor is closed when the value is released.
+final class FileByteSource: ByteSource {
+    let descriptor: Int32
+    let size: UInt64
+    let isRegularFile: Bool
+    let isDirectory: Bool
+
+    /// Opens `path` read-only. `O_NONBLOCK` keeps a FIFO from blocking the open; only regular
+    /// files are ever read.
+    init(path: String) throws(OpenError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw OpenError(errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let saved = errno
+            close(fd)
+            throw OpenError(errno: saved)
+        }
+        descriptor = fd
+        size = UInt64(max(0, Int64(info.st_size)))
+        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    deinit { close(descriptor) }
+
+    struct OpenError: Error {
+        var errno: Int32
+        var message: String { String(cString: strerror(errno)) }
+    }
+
+    func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
+        guard count > 0, offset < size else { return [] }
+        let wanted = Int(min(UInt64(count), size - offset))
+        var buffer = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        let failure: Int32? = buffer.withUnsafeMutableBytes { raw -> Int32? in
+            while filled < wanted {
+                let n = pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { break }  // the file shrank while being read
+                filled += n
+            }
+            return nil
+        }
+        if let failure { throw .io(String(cString: strerror(failure))) }
+        if filled < wanted { buffer.removeLast(wanted - filled) }
+        return buffer
+    }
+}
+
+/// Bytes already in memory: an EXIF block to compact, a fuzzer's input, a test.
+struct MemoryByteSource: ByteSource {
+    let bytes: [UInt8]
+    var size: UInt64 { UInt64(bytes.count) }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
+        guard count > 0, offset < size else { return [] }
+        let start = Int(offset)
+        let end = start + min(count, bytes.count - start)
+        return Array(bytes[start..<end])
+    }
+}
+
+/// A few cached pages over a `ByteSource`, so that walking many small headers (JPEG segments,
+/// TIFF entries, ISOBMFF boxes) costs one `pread` per 64 KiB page rather than one per header.
+/// Page 0 doubles as the head of the content hash.
+final class PagedReader {
+    static let pageSize = 65_536
+    let source: any ByteSource
+    var size: UInt64 { source.size }
+    private var pages: [(index: UInt64, bytes: [UInt8])] = []
+    private let maxPages = 4
+    /// Bytes fetched from the source so far (for tests that prove the readers seek).
+    private(set) var bytesRead: UInt64 = 0
+
+    init(_ source: any ByteSource) { self.source = source }
+
+    private func page(_ index: UInt64) throws(ContainerError) -> [UInt8] {
+        if let hit = pages.firstIndex(where: { $0.index == index }) {
+            let page = pages.remove(at: hit)
+            pages.append(page)
+            return page.bytes
+        }
+        let bytes = try source.read(at: index * UInt64(Self.pageSize), count: Self.pageSize)
+        bytesRead += UInt64(bytes.count)
+        if pages.count == maxPages { pages.removeFirst() }
+        pages.append((index, bytes))
+        return bytes
+    }
+
+    /// Up to `count` bytes at `offset`, fewer at the end of the input.
+    func bytes(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
+        guard count > 0, offset < size else { return [] }
+        let pageSize = UInt64(Self.pageSize)
+        let first = offset / pageSize
+        let last = (offset + UInt64(count) - 1) / pageSize
+        if first == last {
+            let page = try page(first)
+            let start = Int(offset - first * pageSize)
+            guard start < page.count else { return [] }
+            return Array(page[start..<min(page.count, start + count)])
+        }
+        if count > Self.pageSize {
+            let bytes = try source.read(at: offset, count: count)
+            bytesRead += UInt64(bytes.count)
+            return bytes
+        }
+        var result = try bytes(at: offset, count: Int(last * pageSize - offset))
+        result += try bytes(at: last * pageSize, count: count - result.count)
+        return result
+    }
+
+    /// Exactly `count` bytes at `offset`, or `.truncated(what)`.
+    func exactly(at offset: UInt64, count: Int, _ what: @autoclosure () -> String) throws(ContainerError) -> [UInt8] {
+        let bytes = try bytes(at: offset, count: count)
+        guard bytes.count == count else { throw .truncated(what()) }
+        return bytes
+    }
+}
+
+extension Array where Element == UInt8 {
+    func u16be(_ i: Int) -> UInt16 { UInt16(self[i]) << 8 | UInt16(self[i + 1]) }
+    func u16le(_ i: Int) -> UInt16 { UInt16(self[i + 1]) << 8 | UInt16(self[i]) }
+    func u32be(_ i: Int) -> UInt32 { UInt32(u16be(i)) << 16 | UInt32(u16be(i + 2)) }
+    func u32le(_ i: Int) -> UInt32 { UInt32(u16le(i + 2)) << 16 | UInt32(u16le(i)) }
+    func u64be(_ i: Int) -> UInt64 { UInt64(u32be(i)) << 32 | UInt64(u32be(i + 4)) }
+    func u16(_ i: Int, bigEndian: Bool) -> UInt16 { bigEndian ? u16be(i) : u16le(i) }
+    func u32(_ i: Int, bigEndian: Bool) -> UInt32 { bigEndian ? u32be(i) : u32le(i) }
+    /// Big-endian unsigned integer of 0, 4 or 8 bytes (ISOBMFF `iloc` fields).
+    func uint(_ i: Int, width: Int) -> UInt64 {
+        switch width {
+        case 4: UInt64(u32be(i))
+        case 8: u64be(i)
+        default: 0
+        }
+    }
+    func fourCC(_ i: Int) -> String {
+        String(decoding: self[i..<i + 4].map { (0x20...0x7e).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    }
+    func starts(with prefix: String, at i: Int = 0) -> Bool {
+        let p = Array(prefix.utf8)
+        return count >= i + p.count && self[i..<i + p.count].elementsEqual(p)
+    }
+}

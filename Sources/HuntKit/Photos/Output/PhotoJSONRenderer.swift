@@ -1,0 +1,56 @@
+/// JSON: an array of one object per file, streamed. Absent values are `null`; numbers are
+/// numbers; `error` is `null` or `{code, message, fix}`.
+///
+///     [
+///     {"path":"IMG_1.jpg","format":"JPEG","latitude":52.09067,"longitude":5.12133,…,"error":null}
+///     ]
+public struct PhotoJSONRenderer: PhotoRenderer {
+    public init() {}
+
+    public var header: String { "[\n" }
+    public var footer: String { "\n]\n" }
+
+    public func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String {
+        let f = PhotoFields(result)
+        var fields: [(String, String)] = [
+            ("path", Self.string(input.displayPath)), ("format", Self.stringOrNull(f.format)),
+            ("latitude", Self.number(f.latitude)), ("longitude", Self.number(f.longitude)),
+            ("altitude_m", Self.number(f.altitude)), ("accuracy_m", Self.number(f.accuracy)), ("dop", Self.number(f.dop)),
+            ("direction_deg", Self.number(f.direction)), ("position_source", Self.stringOrNull(f.positionSource)),
+            ("captured_at", Self.stringOrNull(f.capturedAt)), ("offset", Self.stringOrNull(f.offset)),
+            ("gps_time", Self.stringOrNull(f.gpsTime)),
+            ("make", Self.stringOrNull(f.make)), ("model", Self.stringOrNull(f.model)), ("software", Self.stringOrNull(f.software)),
+            ("width", Self.number(f.width)), ("height", Self.number(f.height)), ("orientation", Self.number(f.orientation)),
+            ("has_thumbnail", f.thumbnail.isEmpty ? "null" : f.thumbnail), ("content_hash", Self.stringOrNull(f.contentHash)),
+            ("warnings", "[" + f.warnings.map(Self.string).joined(separator: ",") + "]"),
+        ]
+        if case .failure(let e) = result {
+            fields.append(("error", "{\"code\":\(Self.string(e.code.rawValue)),\"message\":\(Self.string(e.message)),\"fix\":\(e.fix.map(Self.string) ?? "null")}"))
+        } else {
+            fields.append(("error", "null"))
+        }
+        let object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return isFirst ? object : ",\n" + object
+    }
+
+    static func number(_ text: String) -> String { text.isEmpty ? "null" : text }
+    static func stringOrNull(_ text: String) -> String { text.isEmpty ? "null" : string(text) }
+
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Writes photo metadata rows in one output format. Rows are rendered independently (so they can
+/// be formatted in parallel and streamed); `header` and `footer` frame them.
+public protocol PhotoRenderer: Sendable {
+    /// Text before the first row.
+    var header: String { get }
+    /// One row, including its line end (and any separator it needs from the previous row).
+    func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String
+    /// Text after the last row.
+    var footer: String { get }
+}
+
+/// The output formats of `hunt exif`.
+public enum PhotoOutputFormat: String, Sendable, CaseIterable {
+    case table, json, csv
+
+    public func renderer() -> any PhotoRenderer {
+        switch self {
+        case .table: PhotoTableRenderer()
+        case .json: PhotoJSONRenderer()
+        case .csv: PhotoCSVRenderer()
+        }
+    }
+}
+
+/// The fields shared by every renderer, as text: numbers with fixed decimals, no locale.
+struct PhotoFields {
+    var format = ""
+    var latitude = "", longitude = "", altitude = "", accuracy = "", dop = "", direction = ""
+    var capturedAt = "", offset = "", gpsTime = ""
+    var make = "", model = "", software = ""
+    var width = "", height = "", orientation = "", thumbnail = "", contentHash = "", positionSource = ""
+    var warnings: [String] = []
+    var error = ""
+
+    init(_ result: PhotoReadResult) {
+        switch result {
+        case .failure(let e):
+            format = e.format?.rawValue ?? ""
+            error = e.summary
+        case .success(let m):
+            format = m.format?.rawValue ?? ""
+            if let p = m.position {
+                latitude = Decimals.format(p.latitude, places: 7)
+                longitude = Decimals.format(p.longitude, places: 7)
+            }
+            altitude = m.altitudeMetres.map { Decimals.format($0, places: 3) } ?? ""
+            accuracy = m.horizontalAccuracyMetres.map { Decimals.format($0, places: 3) } ?? ""
+            dop = m.dilutionOfPrecision.map { Decimals.format($0, places: 3) } ?? ""
+            direction = m.directionDegrees.map { Decimals.format($0, places: 3) } ?? ""
+            capturedAt = m.capturedAt.map(\.description) ?? ""
+            offset = m.offsetSeconds.map(Self.offset) ?? ""
+            gpsTime = m.gpsTime.map(Self.iso) ?? (m.gpsTimeRaw ?? "")
+            make = m.make ?? ""
+            model = m.model ?? ""
+            software = m.software ?? ""
+            width = m.pixelWidth.map(String.init) ?? ""
+            height = m.pixelHeight.map(String.init) ?? ""
+            orientation = m.orientation.map(String.init) ?? ""
+            thumbnail = m.hasThumbnail ? "true" : "false"
+            contentHash = m.contentHash ?? ""
+            positionSource = m.positionSource?.rawValue ?? ""
+            warnings = m.warnings
+        }
+    }
+
+    /// `+02:00`.
+    static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let m = abs(seconds) / 60
+        return "\(sign)\(ExifInterpreter.pad2(m / 60)):\(ExifInterpreter.pad2(m % 60))"
+    }
+
+    /// `2008-10-23T14:27:07.24Z`.
+    static func iso(_ date: Date) -> String {
+        let t = date.timeIntervalSince1970
+        let days = Int((t / 86_400).rounded(.down))
+        let secondsOfDay = t - Double(days) * 86_400
+        // Civil date from days since 1970-01-01 (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        var year = String(y)
+        while year.count < 4 { year = "0" + year }
+        return "\(year)-\(ExifInterpreter.pad2(m))-\(ExifInterpreter.pad2(d))T\(ExifInterpreter.formatTimeOfDay(secondsOfDay))Z"
+    }
+}
+
+/// Fixed-decimal formatting without Foundation's `String(format:)` (slow on Linux, and locale-free
+/// by construction): rounds to `places`, then drops trailing zeros.
+enum Decimals {
+    static func format(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "" }
+        let scale = [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][places]
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let n = Int64(scaled)
+        let whole = n / Int64(scale)
+        var fraction = String(n % Int64(scale))
+        while fraction.count < places { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let sign = value < 0 && n != 0 ? "-" : ""
+        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// GPS position from an XMP packet (embedded in the photo, or a `.xmp` sidecar beside it), the
+/// fallback when EXIF has none.
+///
+/// XMP writes EXIF GPS values as text: `exif:GPSLatitude="52,5.4N"` (degrees, decimal minutes)
+/// or `54,59,22.8N` (degrees, minutes, seconds), as an attribute or an element; altitude as a
+/// rational `90/1` with `exif:GPSAltitudeRef` 0 or 1. Source: Adobe XMP Specification Part 2,
+/// 1.2.7 (EXIF schema GPSCoordinate).
+enum XMPLocation {
+    struct Found: Equatable {
+        var latitude: Double
+        var longitude: Double
+        var altitudeMetres: Double?
+    }
+
+    static func parse(_ packet: [UInt8]) -> Found? {
+        let text = String(decoding: packet.prefix(4 << 20), as: UTF8.self)
+        guard let latText = value(of: "GPSLatitude", in: text), let lonText = value(of: "GPSLongitude", in: text),
+              let lat = coordinate(latText, negative: "S", positive: "N"), let lon = coordinate(lonText, negative: "W", positive: "E"),
+              abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0)
+        else { return nil }
+        var found = Found(latitude: lat, longitude: lon)
+        if let altText = value(of: "GPSAltitude", in: text), let alt = rational(altText) {
+            let below = value(of: "GPSAltitudeRef", in: text) == "1"
+            found.altitudeMetres = below ? -abs(alt) : alt
+        }
+        return found
+    }
+
+    /// The value of `exif:NAME` (any prefix), as an attribute `NAME="v"` or an element `<x:NAME>v</x:NAME>`.
+    static func value(of name: String, in text: String) -> String? {
+        var search = text[...]
+        while let range = search.range(of: ":" + name) {
+            let after = search[range.upperBound...]
+            search = after
+            // Not a longer name (GPSLatitudeRef when looking for GPSLatitude).
+            guard let next = after.first, !next.isLetter else { continue }
+            let rest = after.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            if rest.first == "=" {
+                let quoted = rest.dropFirst().drop { $0 == " " }
+                guard let quote = quoted.first, quote == "\"" || quote == "'" else { continue }
+                let body = quoted.dropFirst()
+                guard let end = body.firstIndex(of: quote) else { return nil }
+                return String(body[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            if rest.first == ">" {
+                let body = rest.dropFirst()
+                guard let end = body.firstIndex(of: "<") else { return nil }
+                return String(body[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return nil
+    }
+
+    /// `52,5.4N`, `54,59,22.8N`, or a signed decimal `-3.7247`.
+    static func coordinate(_ text: String, negative: Character, positive: Character) -> Double? {
+        var body = text.trimmingCharacters(in: .whitespaces)
+        var sign = 1.0
+        if let last = body.last?.uppercased().first, last == negative || last == positive {
+            sign = last == negative ? -1 : 1
+            body.removeLast()
+        }
+        let parts = body.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
+        let v = parts.enumerated().reduce(0.0) { $0 + abs($1.element!) / [1.0, 60.0, 3600.0][$1.offset] }
+        let negativeDecimal = parts.count == 1 && parts[0]! < 0
+        return sign * (negativeDecimal ? -v : v)
+    }
+
+    /// `90/1` or `90.5`.
+    static func rational(_ text: String) -> Double? {
+        let parts = text.split(separator: "/")
+        if parts.count == 2, let n = Double(parts[0]), let d = Double(parts[1]), d != 0 { return n / d }
+        if parts.count == 1, let v = Double(parts[0]), v.isFinite { return v }
+        return nil
+    }
+
+    /// Sidecar candidates for a photo, in the order tried: `IMG_1.xmp`, `IMG_1.XMP`, `IMG_1.jpg.xmp`.
+    static func sidecarPaths(for path: String) -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let base = url.deletingPathExtension().path
+        return [base + ".xmp", base + ".XMP", path + ".xmp"]
+    }
+}
