@@ -1,0 +1,280 @@
+/// Reads coordinates as people write them.
+///
+/// - decimal degrees: `52.09067, 5.12133`, `52.09067 5.12133`, `-33.8568, 151.2153`
+/// - with hemispheres: `52.09067N 5.12133E`, `N 52.09067 E 5.12133`
+/// - degrees, minutes, seconds: `52°05'26.4"N 5°07'16.8"E`, also with `′ ″`, `’ ”`, `º`, spaces
+///   and a comma between the two
+/// - degrees and decimal minutes, as geocachers write them: `N 52° 05.440 E 005° 07.280`
+///
+/// Latitude comes first unless hemisphere letters say otherwise (`5°07'E 52°05'N`).
+public enum CoordinateText {
+    /// Why a text is not a coordinate; `description` says what was expected.
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case empty
+        case notTwoValues(found: Int)
+        case unexpected(String)
+        case badComponent(String)
+        case bothSignAndHemisphere
+        case sameHemisphereTwice
+        case latitudeOutOfRange(Double)
+        case longitudeOutOfRange(Double)
+
+        public var description: String {
+            switch self {
+            case .empty: return "no coordinate given"
+            case .notTwoValues(let n): return "expected a latitude and a longitude, found \(n) value\(n == 1 ? "" : "s")"
+            case .unexpected(let text): return "unexpected `\(text)` in a coordinate"
+            case .badComponent(let why): return why
+            case .bothSignAndHemisphere: return "a value has both a minus sign and a hemisphere letter"
+            case .sameHemisphereTwice: return "both values are latitudes (N/S) or both longitudes (E/W)"
+            case .latitudeOutOfRange(let v): return "latitude \(CoordinateText.format(v)) is outside -90…90"
+            case .longitudeOutOfRange(let v): return "longitude \(CoordinateText.format(v)) is outside -180…180"
+            }
+        }
+    }
+
+    /// One axis (latitude or longitude) as read, before it is known which it is.
+    struct Axis: Equatable {
+        var degrees: Double
+        /// "N", "S", "E", "W" or nil.
+        var hemisphere: Character?
+    }
+
+    /// Parses a latitude and longitude.
+    public static func parse(_ text: String) -> Result<Coordinate, Problem> {
+        let axes: [Axis]
+        switch parseAxes(text) {
+        case .success(let a): axes = a
+        case .failure(let p): return .failure(p)
+        }
+        guard axes.count == 2 else { return .failure(axes.isEmpty ? .empty : .notTwoValues(found: axes.count)) }
+        var first = axes[0], second = axes[1]
+        let isLongitude: (Axis) -> Bool = { $0.hemisphere == "E" || $0.hemisphere == "W" }
+        let isLatitude: (Axis) -> Bool = { $0.hemisphere == "N" || $0.hemisphere == "S" }
+        if (isLatitude(first) && isLatitude(second)) || (isLongitude(first) && isLongitude(second)) {
+            return .failure(.sameHemisphereTwice)
+        }
+        if isLongitude(first) || isLatitude(second) { swap(&first, &second) }
+        return check(latitude: signed(first), longitude: signed(second))
+    }
+
+    /// Parses a single latitude or longitude, e.g. one item of `[52°05'26.4"N, 5.12133]`.
+    /// The hemisphere letter, if any, is returned so that the caller can check it is on the right axis.
+    public static func parseAngle(_ text: String) -> Result<(degrees: Double, hemisphere: Character?), Problem> {
+        switch parseAxes(text) {
+        case .success(let axes):
+            guard axes.count == 1 else { return .failure(axes.isEmpty ? .empty : .unexpected(text)) }
+            return .success((signed(axes[0]), axes[0].hemisphere))
+        case .failure(let p): return .failure(p)
+        }
+    }
+
+    /// Checks ranges and builds the coordinate.
+    public static func check(latitude: Double, longitude: Double) -> Result<Coordinate, Problem> {
+        guard latitude.isFinite, abs(latitude) <= 90 else { return .failure(.latitudeOutOfRange(latitude)) }
+        guard longitude.isFinite, abs(longitude) <= 180 else { return .failure(.longitudeOutOfRange(longitude)) }
+        return .success(Coordinate(latitude: latitude, longitude: longitude))
+    }
+
+    static func signed(_ axis: Axis) -> Double {
+        axis.hemisphere == "S" || axis.hemisphere == "W" ? -axis.degrees : axis.degrees
+    }
+
+    static func format(_ value: Double) -> String {
+        value.isFinite ? Coordinate.format(value) : String(describing: value)
+    }
+
+    // MARK: - Tokens
+
+    enum Token: Equatable {
+        case number(Double, text: String)
+        case degreeSign, minuteSign, secondSign
+        case hemisphere(Character)
+        case comma
+    }
+
+    static func tokens(_ text: String) -> Result<[Token], Problem> {
+        var result: [Token] = []
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            switch c {
+            case " ", "\t", "\n", "\r", "\u{00A0}":
+                i += 1
+            case "0"..."9", ".", "-", "+", "\u{2212}":
+                var j = i
+                var numberText = ""
+                if c == "-" || c == "+" || c == "\u{2212}" {
+                    numberText.append(c == "+" ? "+" : "-")
+                    j += 1
+                }
+                while j < scalars.count, ("0"..."9").contains(scalars[j]) || scalars[j] == "." {
+                    numberText.unicodeScalars.append(scalars[j])
+                    j += 1
+                }
+                // An exponent only directly after digits, and only with digits after it.
+                if j + 1 < scalars.count, scalars[j] == "e" || scalars[j] == "E",
+                   ("0"..."9").contains(scalars[j + 1]) || ((scalars[j + 1] == "-" || scalars[j + 1] == "+")
+                        && j + 2 < scalars.count && ("0"..."9").contains(scalars[j + 2])) {
+                    numberText.append("e")
+                    j += 1
+                    numberText.unicodeScalars.append(scalars[j])
+                    j += 1
+                    while j < scalars.count, ("0"..."9").contains(scalars[j]) {
+                        numberText.unicodeScalars.append(scalars[j])
+                        j += 1
+                    }
+                }
+                guard let value = Double(numberText), value.isFinite else {
+                    return .failure(.unexpected(numberText.isEmpty ? String(c) : numberText))
+                }
+                result.append(.number(value, text: numberText))
+                i = j
+            case "°", "º", "˚", "d", "D":
+                result.append(.degreeSign); i += 1
+            case "'", "′", "’", "‘", "´", "`":
+                // Two single quotes are a seconds sign.
+                if i + 1 < scalars.count, ["'", "′", "’"].contains(scalars[i + 1]) {
+                    result.append(.secondSign); i += 2
+                } else {
+                    result.append(.minuteSign); i += 1
+                }
+            case "\"", "″", "”", "“":
+                result.append(.secondSign); i += 1
+            case "N", "S", "E", "W", "n", "s", "e", "w":
+                result.append(.hemisphere(Character(String(c).uppercased()))); i += 1
+            case ",", ";":
+                result.append(.comma); i += 1
+            default:
+                var word = ""
+                var j = i
+                while j < scalars.count, !(" ,;".unicodeScalars.contains(scalars[j])), word.unicodeScalars.count < 12 {
+                    word.unicodeScalars.append(scalars[j]); j += 1
+                }
+                return .failure(.unexpected(word))
+            }
+        }
+        return .success(result)
+    }
+
+    // MARK: - Axes
+
+    /// Groups tokens into axes of up to three components (degrees, minutes, seconds).
+    static func parseAxes(_ text: String) -> Result<[Axis], Problem> {
+        let tokens: [Token]
+        switch self.tokens(text) {
+        case .success(let t): tokens = t
+        case .failure(let p): return .failure(p)
+        }
+        if tokens.isEmpty { return .failure(.empty) }
+        let hasMarks = tokens.contains { if case .number = $0 { return false }; return $0 != .comma }
+        let hasComma = tokens.contains(.comma)
+        // Plain `52.1 5.1`: two bare numbers separated by a space are two axes.
+        if !hasMarks && !hasComma {
+            var axes: [Axis] = []
+            for case .number(let v, _) in tokens { axes.append(Axis(degrees: v, hemisphere: nil)) }
+            return .success(axes)
+        }
+
+        struct Building {
+            var components: [(value: Double, text: String)] = []
+            var slots: [Int] = []          // 0 degrees, 1 minutes, 2 seconds
+            var leading: Character?
+            var trailing: Character?
+            var pendingNumber: (Double, String)?
+            var isEmpty: Bool { components.isEmpty && pendingNumber == nil && leading == nil }
+        }
+        var axes: [Axis] = []
+        var current = Building()
+
+        func place(_ b: inout Building, slot: Int?) -> Problem? {
+            guard let (value, text) = b.pendingNumber else {
+                return slot == nil ? nil : .badComponent("a `°`, `'` or `\"` sign without a number before it")
+            }
+            b.pendingNumber = nil
+            let next = slot ?? ((b.slots.last ?? -1) + 1)
+            if next > 2 { return .badComponent("too many numbers in one value; write degrees, minutes and seconds at most") }
+            if let last = b.slots.last, next <= last {
+                return .badComponent("minutes and seconds come after the degrees (`52°05'26\"`)")
+            }
+            b.components.append((value, text))
+            b.slots.append(next)
+            return nil
+        }
+
+        func finish(_ b: inout Building) -> Result<Axis?, Problem> {
+            if let problem = place(&b, slot: nil) { return .failure(problem) }
+            if b.components.isEmpty {
+                if b.leading != nil { return .failure(.badComponent("a hemisphere letter without a number")) }
+                return .success(nil)
+            }
+            var degrees = 0.0
+            let negative = b.components[0].value < 0 || b.components[0].text.hasPrefix("-")
+            for (index, (value, text)) in b.components.enumerated() {
+                let slot = b.slots[index]
+                if index > 0, text.hasPrefix("-") || text.hasPrefix("+") {
+                    return .failure(.badComponent("only the degrees may have a sign"))
+                }
+                if index < b.components.count - 1, value.rounded() != value {
+                    return .failure(.badComponent("only the last of degrees, minutes and seconds may have decimals"))
+                }
+                if slot > 0, value >= 60 {
+                    return .failure(.badComponent("\(slot == 1 ? "minutes" : "seconds") must be below 60, found \(text)"))
+                }
+                let magnitude = abs(value)
+                degrees += slot == 0 ? magnitude : slot == 1 ? magnitude / 60 : magnitude / 3600
+            }
+            let hemisphere = b.leading ?? b.trailing
+            if negative && hemisphere != nil { return .failure(.bothSignAndHemisphere) }
+            return .success(Axis(degrees: negative ? -degrees : degrees, hemisphere: hemisphere))
+        }
+
+        for token in tokens {
+            switch token {
+            case .number(let v, let t):
+                if current.pendingNumber != nil, let problem = place(&current, slot: nil) { return .failure(problem) }
+                // A number after a trailing hemisphere, or after seconds, starts the next axis.
+                if current.trailing != nil || current.slots.last == 2 {
+                    switch finish(&current) {
+                    case .success(let axis): if let axis { axes.append(axis) }
+                    case .failure(let p): return .failure(p)
+                    }
+                    current = Building()
+                }
+                current.pendingNumber = (v, t)
+            case .degreeSign:
+                if let problem = place(&current, slot: 0) { return .failure(problem) }
+            case .minuteSign:
+                if let problem = place(&current, slot: 1) { return .failure(problem) }
+            case .secondSign:
+                if let problem = place(&current, slot: 2) { return .failure(problem) }
+            case .hemisphere(let h):
+                let hasNumbers = !current.components.isEmpty || current.pendingNumber != nil
+                if hasNumbers && current.leading == nil && current.trailing == nil {
+                    current.trailing = h
+                } else {
+                    switch finish(&current) {
+                    case .success(let axis): if let axis { axes.append(axis) }
+                    case .failure(let p): return .failure(p)
+                    }
+                    current = Building()
+                    current.leading = h
+                }
+            case .comma:
+                switch finish(&current) {
+                case .success(let axis):
+                    guard let axis else { return .failure(.unexpected(",")) }
+                    axes.append(axis)
+                case .failure(let p): return .failure(p)
+                }
+                current = Building()
+            }
+        }
+        switch finish(&current) {
+        case .success(let axis): if let axis { axes.append(axis) }
+        case .failure(let p): return .failure(p)
+        }
+        return .success(axes)
+    }
+}

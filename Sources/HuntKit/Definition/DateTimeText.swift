@@ -1,0 +1,194 @@
+import Foundation
+
+/// Reads date-times as authors write them in a hunt file.
+///
+/// `2026-05-02 10:00`, `2026-05-02 10:00:30`, `2026-05-02T10:00`, with an optional offset
+/// (`Z`, `+02:00`, `+0200`, `+02`, with or without a space before it). A time without an offset
+/// is local time in the hunt's timezone. A time without a date (`14:30`) takes the date of
+/// `defaultDate`, when there is one (task windows inside the hunt's window).
+public enum DateTimeText {
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case malformed
+        case dateOnly
+        case timeOnlyWithoutDate
+        case outOfRange(String)
+        /// A local time that the clocks skip (the hour of a spring-forward change).
+        case nonexistentLocalTime
+
+        public var description: String {
+            switch self {
+            case .malformed: return "expected a date and time like `2026-05-02 10:00` or `2026-05-02T10:00:00+02:00`"
+            case .dateOnly: return "a date without a time; add one, e.g. `10:00`"
+            case .timeOnlyWithoutDate: return "a time without a date; write the date too (`2026-05-02 14:30`)"
+            case .outOfRange(let what): return what
+            case .nonexistentLocalTime: return "this local time does not exist in the timezone (the clocks skip it)"
+            }
+        }
+    }
+
+    /// The parts of a written date-time.
+    public struct Parts: Sendable, Hashable {
+        public var year, month, day: Int?
+        public var hour, minute: Int
+        public var second: Double
+        /// Seconds east of UTC, when written.
+        public var offsetSeconds: Int?
+    }
+
+    /// Parses and resolves to an absolute time.
+    public static func parse(_ text: String, timeZone: TimeZone, defaultDate: (year: Int, month: Int, day: Int)? = nil) -> Result<Date, Problem> {
+        switch parts(text) {
+        case .failure(let p): return .failure(p)
+        case .success(var parts):
+            if parts.year == nil {
+                guard let d = defaultDate else { return .failure(.timeOnlyWithoutDate) }
+                (parts.year, parts.month, parts.day) = (d.year, d.month, d.day)
+            }
+            return resolve(parts, timeZone: timeZone)
+        }
+    }
+
+    /// Splits the text into its parts and checks their ranges.
+    public static func parts(_ text: String) -> Result<Parts, Problem> {
+        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var parts = Parts(year: nil, month: nil, day: nil, hour: 0, minute: 0, second: 0, offsetSeconds: nil)
+        if let y = digits(&s, 4) {
+            guard s.first == "-" else { return .failure(.malformed) }
+            s.removeFirst()
+            guard let m = digits(&s, 2, orOne: true), s.first == "-" else { return .failure(.malformed) }
+            s.removeFirst()
+            guard let d = digits(&s, 2, orOne: true) else { return .failure(.malformed) }
+            (parts.year, parts.month, parts.day) = (y, m, d)
+            guard (1...12).contains(m) else { return .failure(.outOfRange("month \(m) is not 1…12")) }
+            guard (1...daysIn(month: m, year: y)).contains(d) else {
+                return .failure(.outOfRange("\(y)-\(pad(m))-\(pad(d)) is not a date"))
+            }
+            if s.isEmpty { return .failure(.dateOnly) }
+            guard s.first == "T" || s.first == "t" || s.first == " " else { return .failure(.malformed) }
+            s.removeFirst()
+            while s.first == " " { s.removeFirst() }
+        }
+        guard let h = digits(&s, 2, orOne: true), s.first == ":" else { return .failure(.malformed) }
+        s.removeFirst()
+        guard let mi = digits(&s, 2) else { return .failure(.malformed) }
+        (parts.hour, parts.minute) = (h, mi)
+        if s.first == ":" {
+            s.removeFirst()
+            guard let sec = digits(&s, 2) else { return .failure(.malformed) }
+            var second = Double(sec)
+            if s.first == "." || s.first == "," {
+                s.removeFirst()
+                var fraction = "0."
+                while let c = s.first, c.isASCII, c.isNumber { fraction.append(c); s.removeFirst() }
+                guard fraction.count > 2, let f = Double(fraction) else { return .failure(.malformed) }
+                second += f
+            }
+            parts.second = second
+        }
+        guard h <= 23 || (h == 24 && mi == 0 && parts.second == 0) else { return .failure(.outOfRange("hour \(h) is not 0…23")) }
+        guard mi <= 59 else { return .failure(.outOfRange("minute \(mi) is not 0…59")) }
+        guard parts.second < 60 else { return .failure(.outOfRange("second \(Int(parts.second)) is not 0…59")) }
+        while s.first == " " { s.removeFirst() }
+        if !s.isEmpty {
+            if s == "Z" || s == "z" || s == "UTC" || s == "GMT" {
+                parts.offsetSeconds = 0
+            } else if let sign = s.first, sign == "+" || sign == "-" || sign == "\u{2212}" {
+                s.removeFirst()
+                guard let oh = digits(&s, 2) else { return .failure(.malformed) }
+                var om = 0
+                if s.first == ":" { s.removeFirst() }
+                if !s.isEmpty {
+                    guard let m = digits(&s, 2), s.isEmpty else { return .failure(.malformed) }
+                    om = m
+                }
+                guard oh <= 18, om <= 59 else { return .failure(.outOfRange("offset \(text) is out of range")) }
+                parts.offsetSeconds = (sign == "+" ? 1 : -1) * (oh * 3600 + om * 60)
+            } else {
+                return .failure(.malformed)
+            }
+        }
+        return .success(parts)
+    }
+
+    static func resolve(_ parts: Parts, timeZone: TimeZone) -> Result<Date, Problem> {
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return .failure(.timeOnlyWithoutDate) }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146097 + doe - 719468
+        let wall = Double(days * 86400 + parts.hour * 3600 + parts.minute * 60) + parts.second
+        if let offset = parts.offsetSeconds {
+            return .success(Date(timeIntervalSince1970: wall - Double(offset)))
+        }
+        // Local time: the offset in force at that moment. Try the offsets around the guess so that
+        // times after a change resolve right; a time no offset maps back to is in a DST gap.
+        let guess = Date(timeIntervalSince1970: wall)
+        let candidates = [timeZone.secondsFromGMT(for: guess),
+                          timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86400)),
+                          timeZone.secondsFromGMT(for: guess.addingTimeInterval(86400))]
+        for offset in candidates {
+            let date = Date(timeIntervalSince1970: wall - Double(offset))
+            if timeZone.secondsFromGMT(for: date) == offset { return .success(date) }
+        }
+        return .failure(.nonexistentLocalTime)
+    }
+
+    /// `2026-05-02 10:00` in `timeZone` (seconds when not zero).
+    public static func format(_ date: Date, timeZone: TimeZone, dateIncluded: Bool = true) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = date.timeIntervalSince1970 + Double(offset)
+        let days = Int((local / 86400).rounded(.down))
+        var seconds = Int((local - Double(days) * 86400).rounded(.down))
+        let hour = seconds / 3600; seconds %= 3600
+        let minute = seconds / 60; seconds %= 60
+        // civil_from_days (Hinnant)
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        var text = dateIncluded ? "\(year)-\(pad(month))-\(pad(day)) " : ""
+        text += "\(pad(hour)):\(pad(minute))"
+        if seconds != 0 { text += ":\(pad(seconds))" }
+        return text
+    }
+
+    /// The calendar date of `date` in `timeZone`.
+    public static func localDate(_ date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+        let text = format(date, timeZone: timeZone)
+        let p = text.prefix(10).split(separator: "-").compactMap { Int($0) }
+        return p.count == 3 ? (p[0], p[1], p[2]) : (1970, 1, 1)
+    }
+
+    static func digits(_ s: inout Substring, _ count: Int, orOne: Bool = false) -> Int? {
+        var rest = s
+        var value = 0
+        var taken = 0
+        while taken < count, let c = rest.first, c.isASCII, let d = c.wholeNumberValue {
+            value = value * 10 + d
+            rest.removeFirst()
+            taken += 1
+        }
+        guard taken == count || (orOne && taken == count - 1 && taken > 0) else { return nil }
+        s = rest
+        return value
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Checks across the whole hunt, once every part is read: ids, `after` links, rewards, windows.
+struct HuntChecks {
+    let hunt: Hunt
+    let afterLocations: [[(id: String, location: SourceLocation)]]
+    let extras: [HuntReader.TaskExtras]
+
+    func run(into context: inout LoadContext) {
+        duplicateIDs(into: &context)
+        afterLinks(into: &context)
+        rewards(into: &context)
+        taskWindows(into: &context)
+    }
+
+    func duplicateIDs(into context: inout LoadContext) {
+        var firstTask: [String: SourceLocation] = [:]
+        for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty {
+            let location = extras[index].idLocation ?? task.location
+            if let first = firstTask[task.id] {
+                context.error(.duplicateId, "task id `\(task.id)` is used twice; the first is on line \(first.line)", at: location,
+                              fix: "give each task its own id, e.g. `\(task.id)-2`")
+            } else {
+                firstTask[task.id] = location
+            }
+        }
+        var firstTeam: [String: SourceLocation] = [:]
+        var folded: [String: String] = [:]
+        for team in hunt.teams {
+            if let first = firstTeam[team.id] {
+                context.error(.duplicateId, "team id `\(team.id)` is used twice; the first is on line \(first.line)", at: team.location,
+                              fix: "give each team its own id")
+                continue
+            }
+            firstTeam[team.id] = team.location
+            // Team ids name submission folders; on macOS and Windows `Foxes` and `foxes` are one folder.
+            if let other = folded[team.id.lowercased()] {
+                context.error(.duplicateId, "team ids `\(other)` and `\(team.id)` differ only in case, so their folders clash on some systems",
+                              at: team.location, fix: "make them differ in more than case")
+            }
+            folded[team.id.lowercased()] = team.id
+        }
+    }
+
+    func afterLinks(into context: inout LoadContext) {
+        var indexOf: [String: Int] = [:]
+        for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil {
+            indexOf[task.id] = index
+        }
+        let ids = hunt.tasks.map(\.id).filter { !$0.isEmpty }
+        var edges: [[(target: Int, location: SourceLocation)]] = Array(repeating: [], count: hunt.tasks.count)
+        for (index, links) in afterLocations.enumerated() where index < hunt.tasks.count {
+            for (id, location) in links {
+                if let target = indexOf[id] {
+                    edges[index].append((target, location))
+                } else {
+                    let near = Suggestions.closest(to: id, in: ids)
+                    context.error(.unknownTask, "`after` names `\(id)`, but no task has that id", at: location,
+                                  fix: near.map { "did you mean `\($0)`?" } ?? "use the `id` of another task")
+                }
+            }
+        }
+        // Iterative depth-first search; a grey node met again closes a cycle.
+        var colour = [UInt8](repeating: 0, count: hunt.tasks.count) // 0 white, 1 grey, 2 black
+        var reported = Set<[Int]>()
+        for start in edges.indices where colour[start] == 0 {
+            var stack: [(node: Int, next: Int)] = [(start, 0)]
+            colour[start] = 1
+            while let top = stack.last {
+                if top.next < edges[top.node].count {
+                    stack[stack.count - 1].next += 1
+                    let (target, location) = edges[top.node][top.next]
+                    if colour[target] == 0 {
+                        colour[target] = 1
+                        stack.append((target, 0))
+                    } else if colour[target] == 1 {
+                        let path = stack.map(\.node)
+                        guard let from = path.lastIndex(of: target) else { continue }
+                        let cycle = Array(path[from...])
+                        let key = Self.canonical(cycle)
+                        if reported.insert(key).inserted {
+                            let names = (cycle + [target]).map { hunt.tasks[$0].id }
+                            let text = names.joined(separator: " → ")
+                            context.error(.afterCycle, "`after` goes round in a circle: \(text)", at: location,
+                                          fix: cycle.count == 1 ? "a task cannot come after itself; remove `\(names[0])` from its `after`"
+                                              : "each task must be done after the next one in the circle, so none can be first; remove one link")
+                        }
+                    }
+                } else {
+                    colour[top.node] = 2
+                    stack.removeLast()
+                }
+            }
+        }
+    }
+
+    /// The cycle rotated to start at its smallest index, so each cycle is reported once.
+    static func canonical(_ cycle: [Int]) -> [Int] {
+        guard let minimum = cycle.indices.min(by: { cycle[$0] < cycle[$1] }) else { return cycle }
+        return Array(cycle[minimum...] + cycle[..<minimum])
+    }
+
+    func rewards(into context: inout LoadContext) {
+        for i in hunt.rewards.indices.dropFirst() where hunt.rewards[i].points <= hunt.rewards[i - 1].points {
+            let (previous, reward) = (hunt.rewards[i - 1], hunt.rewards[i])
+            context.error(.rewardsNotAscending,
+                          "reward tiers go up in points, but \(reward.points) comes after \(previous.points) (line \(previous.location.line))",
+                          at: reward.location, fix: "list the rewards from fewest to most points, each tier higher than the one before")
+        }
+        // Without repeatable tasks the most a team can score is the sum of the points.
+        let repeatable = hunt.tasks.contains { $0.repeatRule != .once || $0.score == .closest }
+        if !repeatable, !hunt.tasks.isEmpty {
+            let total = hunt.tasks.reduce(0) { $0 &+ $1.points }
+            for reward in hunt.rewards where reward.points > total {
+                context.warning(.rewardUnreachable, "no team can reach \(reward.points) points: all tasks together give \(total)",
+                                at: reward.location, fix: "lower the tier, add tasks, or make a task repeatable (`repeat:`)")
+            }
+        }
+    }
+
+    func taskWindows(into context: inout LoadContext) {
+        guard let outer = hunt.window else { return }
+        for (index, task) in hunt.tasks.enumerated() {
+            guard let window = task.window, window.start < outer.start || window.end > outer.end else { continue }
+            let zone = hunt.timezone
+            context.warning(.taskWindowOutside,
+                            "task `\(task.id)`'s window (\(DateTimeText.format(window.start, timeZone: zone))–\(DateTimeText.format(window.end, timeZone: zone))) reaches outside the hunt's (\(DateTimeText.format(outer.start, timeZone: zone))–\(DateTimeText.format(outer.end, timeZone: zone)))",
+                            at: extras[index].windowLocation ?? task.location,
+                            fix: "photos outside the hunt's window are judged `outside-window` anyway; keep the task's window inside it")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What loading a hunt file gives: the hunt (unless the file could not be read as a hunt at
+/// all) and every diagnostic, sorted by position.
+public struct HuntLoadResult: Sendable {
+    public var hunt: Hunt?
+    public var diagnostics: [Diagnostic]
+    /// The file as given.
+    public var file: String
+
+    public var hasErrors: Bool { hunt == nil || diagnostics.hasErrors }
+
+    /// The hunt if it loaded without errors; else the diagnostics as an error.
+    public func get() throws(DiagnosticError) -> Hunt {
+        guard let hunt, !diagnostics.hasErrors else { throw DiagnosticError(diagnostics) }
+        return hunt
+    }
+}
+
+/// Reads a hunt file: YAML → `Hunt` and diagnostics.
+///
+/// Every problem in the file is reported in one pass (the reader does not stop at the first),
+/// each with a stable code, the position of the value it is about and, where there is one, a fix.
+/// Then the files that `area:` and `places:` name are read (`Hunt.readTargetFiles()`).
+public struct HuntLoader: Sendable {
+    public var parser = YAMLParser()
+    /// Whether to read `area:`/`places:` files after loading (they are always checked to exist).
+    public var readsTargetFiles = true
+
+    public init() {
+        parser.maximumBytes = 32 << 20
+    }
+
+    /// Loads the hunt file at `url`; `displayPath` is how messages name it (default: the path).
+    public func load(contentsOf url: URL, displayPath: String? = nil) -> HuntLoadResult {
+        let shown = displayPath ?? url.path
+        do {
+            let bytes = try SourceFileReader.read(url, displayPath: shown, maximumBytes: parser.maximumBytes)
+            return load(bytes, displayPath: shown, baseURL: url.deletingLastPathComponent(), fileURL: url)
+        } catch {
+            return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: shown)
+        }
+    }
+
+    /// Loads a hunt from YAML bytes; relative paths in it are resolved against `baseURL`.
+    public func load(_ bytes: [UInt8], displayPath: String, baseURL: URL, fileURL: URL? = nil) -> HuntLoadResult {
+        let root: YAMLNode?
+        do {
+            root = try parser.parse(bytes, displayPath: displayPath)
+        } catch {
+            return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
+        }
+        var context = LoadContext(file: displayPath, baseURL: baseURL)
+        guard let root, !root.isNull else {
+            context.error(.emptyFile, "the file is empty; a hunt needs at least `hunt:` and `tasks:`", at: SourceLocation(file: displayPath),
+                          fix: "run `hunt init` in an empty folder for a starter hunt")
+            return HuntLoadResult(hunt: nil, diagnostics: context.diagnostics, file: displayPath)
+        }
+        var reader = HuntReader(context: context)
+        guard var hunt = reader.read(root) else {
+            return HuntLoadResult(hunt: nil, diagnostics: Self.sorted(reader.context.diagnostics, file: displayPath), file: displayPath)
+        }
+        hunt.fileURL = fileURL
+        var diagnostics = reader.context.diagnostics
+        if readsTargetFiles {
+            diagnostics += hunt.readTargetFiles()
+        }
+        return HuntLoadResult(hunt: hunt, diagnostics: Self.sorted(diagnostics, file: displayPath), file: displayPath)
+    }
+
+    /// The hunt file's own diagnostics first, by position; then other files', by file and position.
+    static func sorted(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (x, y) = (a.element.location, b.element.location)
+            if (x.file == file) != (y.file == file) { return x.file == file }
+            if x.file != y.file { return x.file < y.file }
+            if x.line != y.line { return x.line < y.line }
+            if x.column != y.column { return x.column < y.column }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// The slug of a title: `Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`.
+public func huntSlug(_ title: String) -> String {
+    let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+    var slug = ""
+    var pendingDash = false
+    for c in folded.unicodeScalars {
+        if c.isASCII, CharacterSet.alphanumerics.contains(c) {
+            if pendingDash, !slug.isEmpty { slug.append("-") }
+            pendingDash = false
+            slug.unicodeScalars.append(c)
+        } else {
+            pendingDash = true
+        }
+        if slug.count >= 64 { break }
+    }
+    return slug.isEmpty ? "hunt" : slug
+}

@@ -1,0 +1,403 @@
+import Foundation
+
+extension RepeatRule: CaseIterable {
+    public static let allCases: [RepeatRule] = [.once, .perPlace, .unlimited, .perDay]
+}
+
+extension ScoreRule: CaseIterable {
+    public static let allCases: [ScoreRule] = [.complete, .closest]
+}
+
+/// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`.
+struct HuntReader {
+    var context: LoadContext
+
+    /// Per task, the ids in its `after` with where each was written (for unknown-task and cycles).
+    var afterLocations: [[(id: String, location: SourceLocation)]] = []
+    /// Per task, where each kind of target key was written.
+    var taskExtras: [TaskExtras] = []
+
+    struct TaskExtras {
+        var idLocation: SourceLocation?
+        var pointsLocation: SourceLocation?
+        var windowLocation: SourceLocation?
+    }
+
+    init(context: LoadContext) { self.context = context }
+
+    mutating func read(_ root: YAMLNode) -> Hunt? {
+        guard root.mapping != nil else {
+            context.error(.wrongType, "a hunt file is a mapping with `hunt:`, `tasks:` and other keys, but this is \(root.kindName)",
+                          at: root.location, fix: "start with `hunt: My Hunt` and a `tasks:` list; `hunt init` writes a starter")
+            return nil
+        }
+        guard let fields = context.mapping(root, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints)
+        else { return nil }
+        var hunt = Hunt(id: "", title: "", source: SourceLocation(file: context.file))
+
+        if let n = context.require("hunt", in: fields, section: "the hunt file", example: "hunt: Utrecht Campus Photo Hunt"),
+           let title = context.nonEmptyText(n, "the hunt's title", example: "hunt: Utrecht Campus Photo Hunt") {
+            hunt.title = title
+        }
+        hunt.id = huntSlug(hunt.title)
+        if let n = fields.present("id"), let id = identifier(n, "the hunt's `id`") { hunt.id = id }
+
+        if let n = fields.present("timezone") { readTimezone(n, into: &hunt) }
+        if let n = fields.present("window") { hunt.window = window(n, "the hunt's `window`", defaultDate: nil) }
+        if let n = fields.present("defaults") { readDefaults(n, into: &hunt.defaults) }
+        if let n = fields.present("policy") { PolicyReader.read(n, into: &hunt.policy, context: &context) }
+        if let n = fields.present("bands"), let b = bands(n, "the hunt's `bands`", base: hunt.bands) { hunt.bands = b }
+        if let n = fields.present("rules") {
+            if n.sequence != nil {
+                hunt.rules = context.textList(n, "`rules`")?.joined(separator: "\n")
+            } else {
+                hunt.rules = context.optionalText(n, "`rules`")
+            }
+        }
+        if let n = fields.present("teams") { hunt.teams = teams(n) }
+        if let n = context.require("tasks", in: fields, section: "the hunt file", example: "tasks: [ { id: first, title: …, at: 52.09, 5.12 } ]") {
+            hunt.tasks = tasks(n, hunt: hunt)
+            if n.sequence?.isEmpty == true {
+                context.warning(.noTasks, "`tasks` is empty; players have nothing to do", at: n.location,
+                                fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
+            }
+        }
+        if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
+        if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
+
+        if let location = context.firstLocalTime, !context.timeZoneWritten {
+            context.warning(.noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,
+                            fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
+        }
+        HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras).run(into: &context)
+        return hunt
+    }
+
+    // MARK: Sections
+
+    mutating func readTimezone(_ node: YAMLNode, into hunt: inout Hunt) {
+        guard let name = context.nonEmptyText(node, "`timezone`", example: "timezone: Europe/Amsterdam") else { return }
+        if let zone = TimezoneNames.zone(named: name) {
+            hunt.timezoneName = name
+            hunt.timezone = zone
+            context.timeZone = zone
+            context.timeZoneWritten = true
+        } else {
+            context.error(.unknownTimezone, "unknown timezone `\(name)`", at: node.location,
+                          fix: TimezoneNames.suggestion(for: name).map { "did you mean `\($0)`?" }
+                            ?? "use an IANA name such as `Europe/Amsterdam` or `America/New_York`")
+            // Times below are still read (as UTC) so that their own problems are found.
+            context.timeZoneWritten = true
+        }
+    }
+
+    mutating func window(_ node: YAMLNode, _ what: String, defaultDate: (year: Int, month: Int, day: Int)?) -> TimeWindow? {
+        guard let fields = context.mapping(node, section: what, keys: HuntSchema.window,
+                                           hints: ["from": "did you mean `start`?", "to": "did you mean `end`?",
+                                                   "begin": "did you mean `start`?", "until": "did you mean `end`?"]) else { return nil }
+        let startNode = context.require("start", in: fields, section: what, example: "start: 2026-05-02 10:00")
+        let endNode = context.require("end", in: fields, section: what, example: "end: 2026-05-02 16:00")
+        let start = startNode.flatMap { context.date($0, "\(what) start", defaultDate: defaultDate) }
+        var endDefault = defaultDate
+        if endDefault == nil, let start { endDefault = DateTimeText.localDate(start, timeZone: context.timeZone) }
+        let end = endNode.flatMap { context.date($0, "\(what) end", defaultDate: endDefault) }
+        guard let start, let end, let endNode else { return nil }
+        if end <= start {
+            let zone = context.timeZone
+            context.error(.windowEndBeforeStart,
+                          "\(what) ends (\(DateTimeText.format(end, timeZone: zone))) \(end == start ? "when" : "before") it starts (\(DateTimeText.format(start, timeZone: zone)))",
+                          at: endNode.location, fix: "make `end` later than `start`")
+            return nil
+        }
+        return TimeWindow(start: start, end: end)
+    }
+
+    mutating func readDefaults(_ node: YAMLNode, into defaults: inout Defaults) {
+        guard let fields = context.mapping(node, section: "`defaults`", keys: HuntSchema.defaults) else { return }
+        if let n = fields.present("radius"), let r = radius(n, "the default `radius`") { defaults.radius = r }
+        if let n = fields.present("points"), let p = context.points(n, "the default `points`") { defaults.points = p }
+    }
+
+    mutating func bands(_ node: YAMLNode, _ what: String, base: Bands) -> Bands? {
+        guard let fields = context.mapping(node, section: what, keys: HuntSchema.bands,
+                                           hints: ["cold": "anything beyond `warm` is cold; no key needed",
+                                                   "close": "did you mean `hot`?"]) else { return nil }
+        var result = base
+        var locations: [String: SourceLocation] = [:]
+        for key in HuntSchema.bands {
+            guard let n = fields.present(key), let value = context.length(n, "`\(key)`") else { continue }
+            locations[key] = n.location
+            switch key {
+            case "found": result.found = value
+            case "hot": result.hot = value
+            default: result.warm = value
+            }
+        }
+        let order: [(String, Length)] = [("found", result.found), ("hot", result.hot), ("warm", result.warm)]
+        for i in 1..<order.count where order[i].1 < order[i - 1].1 {
+            let location = locations[order[i].0] ?? locations[order[i - 1].0] ?? node.location
+            context.error(.bandsNotAscending,
+                          "band `\(order[i].0)` (\(order[i].1)) is smaller than `\(order[i - 1].0)` (\(order[i - 1].1))",
+                          at: location, fix: "bands grow outwards: found ≤ hot ≤ warm")
+            return nil
+        }
+        return result
+    }
+
+    mutating func teams(_ node: YAMLNode) -> [Team] {
+        guard let items = context.list(node, "`teams`", example: "{ id: foxes, name: Red Foxes }") else { return [] }
+        var result: [Team] = []
+        for item in items {
+            if item.scalar != nil {
+                // `- foxes` is a team whose id and name are `foxes`.
+                if let id = identifier(item, "a team id") { result.append(Team(id: id, name: id, location: item.location)) }
+                continue
+            }
+            guard let fields = context.mapping(item, section: "a team", keys: HuntSchema.team,
+                                               hints: ["players": "did you mean `members`?", "title": "did you mean `name`?"]) else { continue }
+            guard let idNode = context.require("id", in: fields, section: "a team", example: "id: foxes"),
+                  let id = identifier(idNode, "a team id") else { continue }
+            var team = Team(id: id, name: id, location: idNode.location)
+            if let n = fields.present("name"), let name = context.nonEmptyText(n, "a team's `name`", example: "name: Red Foxes") { team.name = name }
+            if let n = fields.present("members"), let members = context.textList(n, "`members`") { team.members = members }
+            result.append(team)
+        }
+        return result
+    }
+
+    mutating func rewards(_ node: YAMLNode) -> [Reward] {
+        guard let items = context.list(node, "`rewards`", example: "{ points: 10, reward: A free drink }") else { return [] }
+        var result: [Reward] = []
+        for item in items {
+            guard let fields = context.mapping(item, section: "a reward", keys: HuntSchema.reward,
+                                               hints: ["prize": "did you mean `reward`?", "name": "did you mean `reward`?",
+                                                       "title": "did you mean `reward`?"]) else { continue }
+            let pointsNode = context.require("points", in: fields, section: "a reward", example: "points: 10")
+            let rewardNode = context.require("reward", in: fields, section: "a reward", example: "reward: A free drink")
+            guard let pointsNode, let points = context.points(pointsNode, "a reward's `points`"),
+                  let rewardNode, let text = context.nonEmptyText(rewardNode, "`reward`", example: "reward: A free drink") else { continue }
+            result.append(Reward(points: points, reward: text, location: pointsNode.location))
+        }
+        return result
+    }
+
+    // MARK: Tasks
+
+    mutating func tasks(_ node: YAMLNode, hunt: Hunt) -> [HuntTask] {
+        guard let items = context.list(node, "`tasks`", example: "{ id: dom-tower, title: The Dom Tower, at: 52.09067, 5.12133 }") else { return [] }
+        var result: [HuntTask] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            if let task = task(item, hunt: hunt) { result.append(task) }
+        }
+        return result
+    }
+
+    mutating func task(_ node: YAMLNode, hunt: Hunt) -> HuntTask? {
+        guard let fields = context.mapping(node, section: "a task", keys: HuntSchema.task, hints: HuntSchema.taskHints) else { return nil }
+        let titleNode = fields["title"]
+        let titleText = titleNode.flatMap { $0.isNull ? nil : $0.text }
+        let suggestedID = titleText.map(huntSlug) ?? "my-task"
+        var extras = TaskExtras()
+        var id = ""
+        if let n = context.require("id", in: fields, section: "a task", example: "id: \(suggestedID)") {
+            extras.idLocation = n.location
+            id = identifier(n, "a task id") ?? ""
+        }
+        var task = HuntTask(id: id, title: id, points: hunt.defaults.points, location: node.location)
+        if let n = context.require("title", in: fields, section: "a task", example: "title: The Dom Tower"),
+           let title = context.nonEmptyText(n, "a task's `title`", example: "title: The Dom Tower") {
+            task.title = title
+        }
+        task.clue = context.optionalText(fields["clue"], "`clue`")
+        task.hint = context.optionalText(fields["hint"], "`hint`")
+        task.reveal = context.optionalText(fields["reveal"], "`reveal`")
+        if let n = fields.present("points") {
+            extras.pointsLocation = n.location
+            if let p = context.points(n, "`points`") { task.points = p }
+        }
+        task.target = target(fields, task: id, hunt: hunt)
+        var after: [(String, SourceLocation)] = []
+        if let n = fields.present("after") {
+            let items = n.sequence ?? [n]
+            for item in items {
+                if let text = context.nonEmptyText(item, "an `after` task id", example: "after: [dom-tower]") { after.append((text, item.location)) }
+            }
+        }
+        task.after = after.map(\.0)
+        if let n = fields.present("dwell"), let d = context.timeSpan(n, "`dwell`") {
+            task.dwell = d
+            if d.seconds == 0 { task.dwell = nil }
+            switch task.target {
+            case .circle?, .places?: break
+            case .area?:
+                context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area", at: n.location,
+                              fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
+            case nil:
+                if fields.present("area") == nil {
+                    context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", at: n.location,
+                                  fix: "add `at: LAT, LON` or `places: FILE` to the task")
+                }
+            }
+        }
+        if let n = fields.present("repeat"), let r = context.choice(n, "`repeat`", as: RepeatRule.self) {
+            task.repeatRule = r
+            if r == .perPlace, fields.present("places") == nil {
+                context.error(.perPlaceWithoutPlaces, "`repeat: per-place` counts each place of a `places` file, but this task has no `places`",
+                              at: n.location, fix: "add `places: FILE`, or use `repeat: unlimited` or `per-day`")
+            }
+        }
+        if let n = fields.present("score"), let s = context.choice(n, "`score`", as: ScoreRule.self) { task.score = s }
+        if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
+            task.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if let n = fields.present("window") {
+            extras.windowLocation = n.location
+            let day = hunt.window.map { DateTimeText.localDate($0.start, timeZone: hunt.timezone) }
+            task.window = window(n, "the task's `window`", defaultDate: day)
+        }
+        if let n = fields.present("bands") { task.bands = bands(n, "the task's `bands`", base: hunt.bands) }
+        afterLocations.append(after)
+        taskExtras.append(extras)
+        return task
+    }
+
+    /// `at` + `radius`, `area`, or `places` (+ `radius`): exactly one.
+    mutating func target(_ fields: Fields, task id: String, hunt: Hunt) -> Target? {
+        let written = ["at", "area", "places"].filter { fields.present($0) != nil }
+        if written.isEmpty {
+            context.error(.noTarget, "task `\(id)` has no target: say where it is done", at: fields.node.location,
+                          fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
+            if let n = fields.present("radius") { _ = radius(n, "`radius`") }
+            return nil
+        }
+        if written.count > 1, let second = fields.keyLocations[written[1]] {
+            context.error(.multipleTargets, "task `\(id)` has both `\(written[0])` and `\(written[1])`; a task has one target",
+                          at: second, fix: "keep one of them, or split the task in two")
+        }
+        var radiusValue = hunt.defaults.radius
+        if let n = fields.present("radius") {
+            if written.first == "area" {
+                context.warning(.radiusUnused, "`radius` means nothing for an `area` target (the polygon's edge is the limit)",
+                                at: fields.keyLocations["radius"] ?? n.location, fix: "remove `radius`")
+            } else if let r = radius(n, "`radius`") {
+                radiusValue = r
+            }
+        }
+        switch written[0] {
+        case "at":
+            guard let n = fields.present("at"), let point = coordinate(n, "`at`") else { return nil }
+            return .circle(center: point, radius: radiusValue)
+        case "area":
+            guard let n = fields.present("area"), let file = context.referencedFile(n, key: "area") else { return nil }
+            return .area(AreaTarget(path: file.path, url: file.url))
+        default:
+            guard let n = fields.present("places"), let file = context.referencedFile(n, key: "places") else { return nil }
+            return .places(PlacesTarget(path: file.path, url: file.url, radius: radiusValue))
+        }
+    }
+
+    // MARK: Values
+
+    /// A radius: a distance, at least 10 m (error), better at least 15 m (warning).
+    mutating func radius(_ node: YAMLNode, _ what: String) -> Length? {
+        guard let value = context.length(node, what) else { return nil }
+        if value.metres < 10 {
+            context.error(.radiusTooSmall, "\(what) is \(value); it must be at least 10 m", at: node.location,
+                          fix: "phone GPS is rarely better than 5–10 m; use 10 m or more (25–50 m is typical)")
+        } else if value.metres < 15 {
+            context.warning(.radiusSmall, "\(what) is \(value); under 15 m many good photos will land in review", at: node.location,
+                            fix: "use 15 m or more unless the place is open sky")
+        }
+        return value
+    }
+
+    /// An id: letters, digits, `-`, `_`, `.`; it names folders and starts file names.
+    mutating func identifier(_ node: YAMLNode, _ what: String) -> String? {
+        guard let text = context.nonEmptyText(node, what, example: "id: dom-tower") else { return nil }
+        let allowed = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        if !allowed || text.hasPrefix(".") || text.hasPrefix("-") {
+            context.error(.badId, "\(what) `\(text)` has characters that do not work in folder and file names", at: node.location,
+                          fix: "use letters, digits, `-`, `_` and `.` (not first), e.g. `\(huntSlug(text))`")
+            return nil
+        }
+        return text
+    }
+
+    /// A coordinate as text, `[lat, lon]` or `{lat, lon}` / `{latitude, longitude}`.
+    mutating func coordinate(_ node: YAMLNode, _ what: String) -> Coordinate? {
+        let example = "write `52.09067, 5.12133`, `[52.09067, 5.12133]`, `{ lat: 52.09067, lon: 5.12133 }` or `52°05'26.4\"N 5°07'16.8\"E`"
+        var result: Result<Coordinate, CoordinateText.Problem>
+        switch node.value {
+        case .scalar(let s):
+            result = CoordinateText.parse(s.text)
+        case .sequence(let items):
+            guard items.count == 2, let a = items[0].text, let b = items[1].text else {
+                context.error(.badCoordinate, "\(what) as a list holds a latitude and a longitude, found \(items.count) item\(items.count == 1 ? "" : "s")",
+                              at: node.location, fix: example)
+                return nil
+            }
+            result = pair(a, b)
+        case .mapping:
+            guard let fields = context.mapping(node, section: what, keys: HuntSchema.coordinate,
+                                               hints: ["lng": "did you mean `lon`?", "long": "did you mean `lon`?", "y": "use `lat`", "x": "use `lon`"])
+            else { return nil }
+            let lat = fields.present("lat") ?? fields.present("latitude")
+            let lon = fields.present("lon") ?? fields.present("longitude")
+            guard let lat, let lon else {
+                context.error(.missingKey, "\(what) needs both `lat` and `lon`", at: node.location, fix: example)
+                return nil
+            }
+            guard let a = context.text(lat, "`lat`"), let b = context.text(lon, "`lon`") else { return nil }
+            result = pair(a, b)
+        }
+        switch result {
+        case .success(let point):
+            if point.latitude == 0 && point.longitude == 0 {
+                context.warning(.nullIsland, "\(what) is 0, 0 (in the Gulf of Guinea); is a value missing?", at: node.location)
+            }
+            return point
+        case .failure(let problem):
+            switch problem {
+            case .latitudeOutOfRange(let v):
+                var fix = "latitude is -90…90 and comes first"
+                if case .success(let swapped) = swappedIfPlain(node) { fix = "did you swap them? latitude comes first: `\(swapped)`" }
+                _ = v
+                context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: fix)
+            case .longitudeOutOfRange:
+                context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: "longitude is -180…180")
+            default:
+                context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location, fix: example)
+            }
+            return nil
+        }
+    }
+
+    private func pair(_ a: String, _ b: String) -> Result<Coordinate, CoordinateText.Problem> {
+        let lat: (degrees: Double, hemisphere: Character?)
+        let lon: (degrees: Double, hemisphere: Character?)
+        switch CoordinateText.parseAngle(a) { case .success(let v): lat = v; case .failure(let p): return .failure(p) }
+        switch CoordinateText.parseAngle(b) { case .success(let v): lon = v; case .failure(let p): return .failure(p) }
+        if lat.hemisphere == "E" || lat.hemisphere == "W" || lon.hemisphere == "N" || lon.hemisphere == "S" {
+            return .failure(.badComponent("latitude (N/S) comes first, then longitude (E/W)"))
+        }
+        return CoordinateText.check(latitude: lat.degrees, longitude: lon.degrees)
+    }
+
+    /// For the "did you swap them?" hint: the coordinate with its two values exchanged.
+    private func swappedIfPlain(_ node: YAMLNode) -> Result<Coordinate, CoordinateText.Problem> {
+        let written: (lat: String?, lon: String?)
+        switch node.value {
+        case .scalar(let s):
+            guard case .success(let axes) = CoordinateText.parseAxes(s.text), axes.count == 2,
+                  axes.allSatisfy({ $0.hemisphere == nil }) else { return .failure(.empty) }
+            return CoordinateText.check(latitude: axes[1].degrees, longitude: axes[0].degrees)
+        case .sequence(let items):
+            written = (items.first?.text, items.last?.text)
+        case .mapping:
+            written = (node["lat"]?.text ?? node["latitude"]?.text, node["lon"]?.text ?? node["longitude"]?.text)
+        }
+        guard let lat = written.lat.flatMap(Double.init), let lon = written.lon.flatMap(Double.init) else { return .failure(.empty) }
+        return CoordinateText.check(latitude: lon, longitude: lat)
+    }
+}

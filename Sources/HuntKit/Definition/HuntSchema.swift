@@ -1,0 +1,58 @@
+/// The keys of each section of a hunt file, and hints for keys people write in the wrong place.
+enum HuntSchema {
+    static let topLevel = ["hunt", "id", "timezone", "window", "defaults", "policy", "bands", "rules",
+                           "teams", "tasks", "rewards", "sheets"]
+    static let window = ["start", "end"]
+    static let defaults = ["radius", "points"]
+    static let bands = ["found", "hot", "warm"]
+    static let team = ["id", "name", "members"]
+    static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
+                       "after", "dwell", "repeat", "score", "tags", "window", "bands"]
+    static let reward = ["points", "reward"]
+    static let coordinate = ["lat", "lon", "latitude", "longitude"]
+
+    /// Hints for unknown top-level keys that belong elsewhere or have another name.
+    static let topLevelHints: [String: String] = {
+        var hints: [String: String] = [
+            "title": "the hunt's title is written `hunt: …`",
+            "name": "the hunt's title is written `hunt: …`",
+            "tz": "did you mean `timezone`?",
+            "time-zone": "did you mean `timezone`?",
+            "start": "write `window: { start: …, end: … }`",
+            "end": "write `window: { start: …, end: … }`",
+            "task": "did you mean `tasks`?",
+            "team": "did you mean `teams`?",
+            "reward": "did you mean `rewards`?",
+            "description": "a hunt's description for players goes in `rules:`",
+        ]
+        for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
+        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags"] {
+            hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
+        }
+        for key in ["accuracy", "clock-skew", "max-speed"] + PolicyReader.actionKeys.map(\.key) {
+            hints[key] = "put it under `policy:`"
+        }
+        for key in ["found", "hot", "warm"] { hints[key] = "put it under `bands:`" }
+        for key in SheetSettingsReader.keys { hints[key] = "put it under `sheets:`" }
+        return hints
+    }()
+
+    static let taskHints: [String: String] = [
+        "name": "a task's name is written `title: …`",
+        "description": "did you mean `clue`?",
+        "location": "write the place as `at: 52.09067, 5.12133`",
+        "position": "write the place as `at: 52.09067, 5.12133`",
+        "coordinates": "write the place as `at: 52.09067, 5.12133`",
+        "lat": "write the place as `at: 52.09067, 5.12133` (or `at: { lat: …, lon: … }`)",
+        "lon": "write the place as `at: 52.09067, 5.12133` (or `at: { lat: …, lon: … }`)",
+        "polygon": "a polygon goes in a GeoJSON or KML file named by `area: file.geojson`",
+        "requires": "did you mean `after`?",
+        "depends-on": "did you mean `after`?",
+        "tag": "did you mean `tags`?",
+        "repeats": "did you mean `repeat`?",
+        "repeatable": "write `repeat: unlimited` (or `per-place`, `per-day`)",
+        "answer": "text shown only in answer keys and for completed tasks is `reveal:`",
+        "distance": "did you mean `radius`?",
+        "team": "tasks are for every team; teams are listed under `teams:`",
+    ]
+}

@@ -1,0 +1,318 @@
+import Foundation
+
+/// State while reading one hunt file: where relative paths start, the timezone for local times,
+/// and the diagnostics found so far. The `read…` helpers report what is wrong with a value and
+/// return nil, so the reader goes on and finds every problem in one pass.
+struct LoadContext {
+    /// The hunt file's path as the user gave it.
+    let file: String
+    /// The folder relative paths in the file are resolved against.
+    let baseURL: URL
+    /// The display path of that folder ("" for the current one), for paths in messages.
+    let displayFolder: String
+    var timeZone = TimeZone(identifier: "UTC")!
+    var timeZoneWritten = false
+    var diagnostics: [Diagnostic] = []
+    /// Where a time without an offset was first read, for the `no-timezone` warning.
+    var firstLocalTime: SourceLocation?
+
+    init(file: String, baseURL: URL) {
+        self.file = file
+        self.baseURL = baseURL
+        let folder = (file as NSString).deletingLastPathComponent
+        self.displayFolder = folder
+    }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ code: HuntDiagnosticCode, _ message: String,
+                         at location: SourceLocation, fix: String? = nil) {
+        diagnostics.append(Diagnostic(severity, code.rawValue, message, at: location, fix: fix))
+    }
+
+    mutating func error(_ code: HuntDiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) {
+        report(.error, code, message, at: location, fix: fix)
+    }
+
+    mutating func warning(_ code: HuntDiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) {
+        report(.warning, code, message, at: location, fix: fix)
+    }
+
+    // MARK: Mappings
+
+    /// The keys of a mapping, checked against the keys the section allows. Unknown keys are
+    /// reported with the closest allowed key (or a hint from `hints`); a key written twice is
+    /// reported at its second place and the first value is kept. Keys starting with `x-` are
+    /// the author's own (a place for anchors) and are skipped.
+    mutating func mapping(_ node: YAMLNode, section: String, keys allowed: [String],
+                          hints: [String: String] = [:]) -> Fields? {
+        guard let pairs = node.mapping else {
+            error(.wrongType, "\(section) should be a mapping of keys to values, but this is \(node.kindName)", at: node.location,
+                  fix: node.isNull ? "write the keys of \(section) indented below it, or remove it" : nil)
+            return nil
+        }
+        var fields = Fields(node: node)
+        for pair in pairs {
+            guard let key = pair.key.text, pair.key.scalar != nil else {
+                error(.wrongType, "keys of \(section) are words; this key is \(pair.key.kindName)", at: pair.key.location)
+                continue
+            }
+            if key.hasPrefix("x-") { continue }
+            if !allowed.contains(key) {
+                var fix: String?
+                if let hint = hints[key] ?? hints[key.lowercased()] {
+                    fix = hint
+                } else if let near = Suggestions.closest(to: key, in: allowed) {
+                    fix = "did you mean `\(near)`?"
+                } else {
+                    fix = "\(section) takes: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
+                }
+                error(.unknownKey, "unknown key `\(key)` in \(section)", at: pair.key.location, fix: fix)
+                continue
+            }
+            if let first = fields.keyLocations[key] {
+                error(.duplicateKey, "`\(key)` is given twice in \(section); the first, on line \(first.line), is used",
+                      at: pair.key.location, fix: "remove one of them")
+                continue
+            }
+            fields.keyLocations[key] = pair.key.location
+            fields.values[key] = pair.value
+        }
+        return fields
+    }
+
+    /// Reports a missing required key at the mapping that lacks it.
+    mutating func require(_ key: String, in fields: Fields, section: String, example: String) -> YAMLNode? {
+        if let value = fields[key], !value.isNull { return value }
+        if let value = fields[key] {
+            error(.missingKey, "`\(key)` in \(section) has no value", at: value.location, fix: "write it, e.g. `\(example)`")
+        } else {
+            error(.missingKey, "\(section) needs `\(key)`", at: fields.node.location, fix: "add `\(example)`")
+        }
+        return nil
+    }
+
+    // MARK: Scalars
+
+    /// Text of a scalar. Numbers and words are text too; a list or mapping is not.
+    mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+        guard let s = node.scalar else {
+            error(.wrongType, "\(what) should be text, but this is \(node.kindName)", at: node.location,
+                  fix: node.mapping != nil ? "a `key: value` inside text needs quotes: \"…\"" : nil)
+            return nil
+        }
+        return s.text
+    }
+
+    /// Text that must not be empty.
+    mutating func nonEmptyText(_ node: YAMLNode, _ what: String, example: String) -> String? {
+        guard let text = text(node, what) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || node.isNull {
+            error(.missingKey, "\(what) is empty", at: node.location, fix: "write it, e.g. `\(example)`")
+            return nil
+        }
+        return trimmed
+    }
+
+    /// Optional text: nothing written means nil, silently.
+    mutating func optionalText(_ node: YAMLNode?, _ what: String) -> String? {
+        guard let node, !node.isNull else { return nil }
+        guard let text = text(node, what) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : text.trimmingCharacters(in: .newlines)
+    }
+
+    /// A text or a list of texts.
+    mutating func textList(_ node: YAMLNode, _ what: String) -> [String]? {
+        if node.isNull { return [] }
+        if node.scalar != nil {
+            return text(node, what).map { [$0] }
+        }
+        guard let items = node.sequence else {
+            error(.wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
+                  fix: "write `[a, b]` or one `- item` per line")
+            return nil
+        }
+        var result: [String] = []
+        for item in items {
+            if let text = text(item, "an item of \(what)") { result.append(text) }
+        }
+        return result
+    }
+
+    /// A list (for `teams:`, `tasks:`, `rewards:`).
+    mutating func list(_ node: YAMLNode, _ what: String, example: String) -> [YAMLNode]? {
+        if node.isNull { return [] }
+        guard let items = node.sequence else {
+            error(.wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
+                  fix: "write one `- \(example)` per item")
+            return nil
+        }
+        return items
+    }
+
+    mutating func integer(_ node: YAMLNode, _ what: String) -> Int? {
+        guard let text = text(node, what) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Int(trimmed) { return value }
+        if let value = Double(trimmed), value.isFinite, value.rounded() == value, abs(value) < 1e15 { return Int(value) }
+        error(.badNumber, "\(what) should be a whole number, found `\(text)`", at: node.location,
+              fix: Double(trimmed) != nil ? "round it to a whole number" : "write a number, e.g. `10`")
+        return nil
+    }
+
+    /// Points: a whole number, not negative.
+    mutating func points(_ node: YAMLNode, _ what: String) -> Int? {
+        guard let value = integer(node, what) else { return nil }
+        if value < 0 {
+            error(.negativePoints, "\(what) is \(value); points cannot be negative", at: node.location,
+                  fix: "use 0 or more; to take points away, leave the task out")
+            return nil
+        }
+        return value
+    }
+
+    mutating func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+        guard let text = text(node, what) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on", "y": return true
+        case "false", "no", "off", "n": return false
+        default:
+            error(.badValue, "\(what) should be true or false, found `\(text)`", at: node.location, fix: "write `true` or `false`")
+            return nil
+        }
+    }
+
+    /// One of a fixed set of words, with "did you mean" for a typo.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, as type: T.Type) -> T?
+    where T.RawValue == String {
+        guard let text = text(node, what) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = T(rawValue: trimmed) ?? T(rawValue: trimmed.lowercased()) { return value }
+        let names = T.allCases.map(\.rawValue)
+        let near = Suggestions.closest(to: trimmed, in: names)
+        error(.badValue, "\(what) is one of \(names.map { "`\($0)`" }.joined(separator: ", ")); found `\(text)`", at: node.location,
+              fix: near.map { "did you mean `\($0)`?" })
+        return nil
+    }
+
+    // MARK: Units
+
+    /// A positive distance (`30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres).
+    mutating func length(_ node: YAMLNode, _ what: String) -> Length? {
+        guard let text = text(node, what) else { return nil }
+        guard let value = Length.parse(text) else {
+            error(.badLength, "\(what) should be a distance like `30 m`, found `\(text)`", at: node.location,
+                  fix: unitFix(text, names: Length.units.flatMap(\.names), example: "30 m"))
+            return nil
+        }
+        if value.metres <= 0 {
+            error(.badLength, "\(what) must be more than 0, found `\(text)`", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// A duration, 0 or more (`90 s`, `10 min`, `2 h`; a unit is required).
+    mutating func timeSpan(_ node: YAMLNode, _ what: String) -> TimeSpan? {
+        guard let text = text(node, what) else { return nil }
+        guard let value = TimeSpan.parse(text) else {
+            var fix = unitFix(text, names: TimeSpan.units.flatMap(\.names), example: "10 min")
+            if let (number, unit) = UnitText.split(text), unit.isEmpty {
+                fix = "say the unit: `\(Length.trim(number)) s` or `\(Length.trim(number)) min`"
+            }
+            error(.badDuration, "\(what) should be a duration like `10 min`, found `\(text)`", at: node.location, fix: fix)
+            return nil
+        }
+        if value.seconds < 0 {
+            error(.badDuration, "\(what) cannot be negative, found `\(text)`", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    mutating func speed(_ node: YAMLNode, _ what: String) -> Speed? {
+        guard let text = text(node, what) else { return nil }
+        guard let value = Speed.parse(text) else {
+            error(.badSpeed, "\(what) should be a speed like `250 km/h`, found `\(text)`", at: node.location,
+                  fix: unitFix(text, names: Speed.units.flatMap(\.names), example: "250 km/h"))
+            return nil
+        }
+        if value.metresPerSecond <= 0 {
+            error(.badSpeed, "\(what) must be more than 0, found `\(text)`", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    private func unitFix(_ text: String, names: [String], example: String) -> String {
+        if text.contains(","), !text.contains(".") { return "use a decimal point, not a comma: `\(text.replacingOccurrences(of: ",", with: "."))`" }
+        guard let (_, unit) = UnitText.split(text), !unit.isEmpty else { return "write a number and a unit, e.g. `\(example)`" }
+        if let near = Suggestions.closest(to: unit, in: names) { return "unknown unit `\(unit)`; did you mean `\(near)`?" }
+        return "unknown unit `\(unit)`; use one of " + names.prefix(12).map { "`\($0)`" }.joined(separator: ", ")
+    }
+
+    // MARK: Times
+
+    /// A date-time; without an offset it is in the hunt's timezone.
+    mutating func date(_ node: YAMLNode, _ what: String, defaultDate: (year: Int, month: Int, day: Int)? = nil) -> Date? {
+        guard let text = text(node, what) else { return nil }
+        if case .success(let parts) = DateTimeText.parts(text), parts.offsetSeconds == nil, !timeZoneWritten, firstLocalTime == nil {
+            firstLocalTime = node.location
+        }
+        switch DateTimeText.parse(text, timeZone: timeZone, defaultDate: defaultDate) {
+        case .success(let date): return date
+        case .failure(let problem):
+            let fix: String?
+            switch problem {
+            case .malformed: fix = "write `2026-05-02 10:00` (in the hunt's timezone) or `2026-05-02T10:00:00+02:00`"
+            case .nonexistentLocalTime: fix = "pick a time outside the hour the clocks skip"
+            case .timeOnlyWithoutDate: fix = "times without a date need the hunt's `window:`; or write the date"
+            default: fix = nil
+            }
+            error(.badTime, "\(what): \(problem)", at: node.location, fix: fix)
+            return nil
+        }
+    }
+
+    // MARK: Files
+
+    /// Resolves a path written in the hunt file against its folder and checks it names a file.
+    mutating func referencedFile(_ node: YAMLNode, key: String) -> (path: String, url: URL)? {
+        guard let path = nonEmptyText(node, "`\(key)`", example: "\(key): \(key == "area" ? "area.geojson" : "places.geojson")") else { return nil }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
+        let shown = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            var fix = "paths are relative to the hunt file's folder; put `\(path)` there or correct the path"
+            if let near = siblingSuggestion(for: url) { fix = "did you mean `\(near)`? (paths are relative to the hunt file's folder)" }
+            error(.missingFile, "`\(key)` file `\(shown)` does not exist", at: node.location, fix: fix)
+            return nil
+        }
+        if isDirectory.boolValue {
+            error(.missingFile, "`\(key)` names `\(shown)`, which is a directory, not a file", at: node.location,
+                  fix: "name the file inside it")
+            return nil
+        }
+        return (path, url.standardizedFileURL)
+    }
+
+    private func siblingSuggestion(for url: URL) -> String? {
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        return Suggestions.closest(to: url.lastPathComponent, in: names.sorted())
+    }
+}
+
+/// The checked keys of one mapping, with where each key was written.
+struct Fields {
+    let node: YAMLNode
+    var values: [String: YAMLNode] = [:]
+    var keyLocations: [String: SourceLocation] = [:]
+    init(node: YAMLNode) { self.node = node }
+    subscript(key: String) -> YAMLNode? { values[key] }
+    /// The value, unless it is written as nothing (`key:` alone).
+    func present(_ key: String) -> YAMLNode? {
+        guard let value = values[key], !value.isNull else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,44 @@
+/// Reads `policy:`: thresholds, then one action (`reject`, `review`, `ignore`, `accept`) per kind of finding.
+enum PolicyReader {
+    /// Action keys, the judge's reason codes each settles, and where the action is stored.
+    /// (Key paths are not Sendable; this table is never mutated.)
+    nonisolated(unsafe) static let actionKeys: [(key: String, reasons: String, path: WritableKeyPath<Policy, PolicyAction>)] = [
+        ("uncertain", "uncertain-position", \.uncertain),
+        ("imprecise", "imprecise-position", \.imprecise),
+        ("no-position", "no-position", \.noPosition),
+        ("outside-window", "before-window, after-window", \.outsideWindow),
+        ("skew", "clock-skew", \.skew),
+        ("duplicates", "duplicate-of", \.duplicates),
+        ("edited", "edited", \.edited),
+        ("too-fast", "too-fast", \.tooFast),
+        ("order", "order", \.order),
+    ]
+    static let thresholdKeys = ["accuracy", "clock-skew", "max-speed"]
+    static var keys: [String] { thresholdKeys + actionKeys.map(\.key) }
+
+    /// People write the judge's reason codes; point them at the key.
+    static let hints: [String: String] = [
+        "uncertain-position": "did you mean `uncertain`?",
+        "imprecise-position": "did you mean `imprecise`?",
+        "duplicate-of": "did you mean `duplicates`?",
+        "duplicate": "did you mean `duplicates`?",
+        "before-window": "both before and after the window are `outside-window`",
+        "after-window": "both before and after the window are `outside-window`",
+        "clock": "the allowed gap is `clock-skew: 10 min`; what to do beyond it is `skew: review`",
+        "speed": "did you mean `max-speed`?",
+        "max-speed-action": "the action for too-fast photos is `too-fast:`",
+        "gps-accuracy": "did you mean `accuracy`?",
+    ]
+
+    static func read(_ node: YAMLNode, into policy: inout Policy, context: inout LoadContext) {
+        guard let fields = context.mapping(node, section: "policy", keys: keys, hints: hints) else { return }
+        if let n = fields.present("accuracy"), let v = context.length(n, "`accuracy`") { policy.assumedAccuracy = v }
+        if let n = fields.present("clock-skew"), let v = context.timeSpan(n, "`clock-skew`") { policy.clockSkew = v }
+        if let n = fields.present("max-speed"), let v = context.speed(n, "`max-speed`") { policy.maximumSpeed = v }
+        for (key, _, path) in actionKeys {
+            if let n = fields.present(key), let action = context.choice(n, "`policy.\(key)`", as: PolicyAction.self) {
+                policy[keyPath: path] = action
+            }
+        }
+    }
+}

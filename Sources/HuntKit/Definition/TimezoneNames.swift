@@ -1,0 +1,37 @@
+import Foundation
+
+/// IANA timezone names: lookup and "did you mean".
+enum TimezoneNames {
+    /// The zone for an IANA name (`Europe/Amsterdam`, `UTC`), or nil. Abbreviations such as
+    /// `CEST` are refused: they do not say which rules (and which DST dates) apply.
+    static func zone(named name: String) -> TimeZone? {
+        guard known.contains(name) || name == "UTC" || name == "GMT" else { return nil }
+        return TimeZone(identifier: name)
+    }
+
+    static let known: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
+
+    static func suggestion(for name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let underscored = trimmed.replacingOccurrences(of: " ", with: "_")
+        let identifiers = TimeZone.knownTimeZoneIdentifiers.sorted()
+        // Case or spaces: `europe/amsterdam`, `America/New York`.
+        if let exact = identifiers.first(where: { $0.lowercased() == underscored.lowercased() }) { return exact }
+        // A city alone: `Amsterdam`.
+        if let city = identifiers.first(where: { $0.split(separator: "/").last.map(String.init)?.lowercased() == underscored.lowercased() }) {
+            return city
+        }
+        // An abbreviation: `CEST` → a zone that uses it.
+        if trimmed.count <= 5, trimmed == trimmed.uppercased(), let zone = TimeZone(abbreviation: trimmed),
+           known.contains(zone.identifier), !zone.identifier.hasPrefix("GMT") {
+            return zone.identifier
+        }
+        if let near = Suggestions.closest(to: underscored, in: identifiers) { return near }
+        // A misspelt city: compare with the last part only.
+        let cities = identifiers.map { ($0, String($0.split(separator: "/").last ?? "")) }
+        if let city = Suggestions.closest(to: String(underscored.split(separator: "/").last ?? ""), in: cities.map(\.1)) {
+            return cities.first { $0.1 == city }?.0
+        }
+        return nil
+    }
+}

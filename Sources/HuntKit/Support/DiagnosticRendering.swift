@@ -1,0 +1,167 @@
+import Foundation
+
+/// Turns diagnostics into text for people or JSON for scripts. One renderer per format.
+///
+///     let text = TextDiagnosticRenderer(colour: isTerminal).render(diagnostics, sources: SourceLines())
+///
+/// Any command that reports diagnostics (validate, judge, geo import) prints them this way.
+public protocol DiagnosticRenderer {
+    /// The rendering of `diagnostics`, in the order given. Empty input gives empty text (text)
+    /// or `[]` (JSON).
+    func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String
+}
+
+/// The formats `--format` offers for diagnostics.
+public enum DiagnosticFormat: String, Sendable, CaseIterable {
+    case text, json
+
+    public func renderer(colour: Bool) -> any DiagnosticRenderer {
+        switch self {
+        case .text: return TextDiagnosticRenderer(colour: colour)
+        case .json: return JSONDiagnosticRenderer()
+        }
+    }
+}
+
+/// Compiler-style text:
+///
+///     hunt.yaml:12:11: error: radius is 5 m; it must be at least 10 m [radius-too-small]
+///         radius: 5 m
+///                 ^
+///       fix: phone GPS is rarely better than 5–10 m; use 10 m or more
+public struct TextDiagnosticRenderer: DiagnosticRenderer {
+    /// ANSI colour; the CLI asks for it only on a terminal with `NO_COLOR` unset.
+    public var colour: Bool
+    /// Source lines longer than this are shown as a window around the column.
+    public var maximumLineWidth = 160
+
+    public init(colour: Bool = false) { self.colour = colour }
+
+    public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
+        var out = ""
+        for diagnostic in diagnostics { out += render(diagnostic, sources: sources) }
+        return out
+    }
+
+    public func render(_ d: Diagnostic, sources: SourceLines) -> String {
+        let severityColour: String
+        switch d.severity {
+        case .error: severityColour = "\u{1B}[1;31m"
+        case .warning: severityColour = "\u{1B}[1;35m"
+        case .note: severityColour = "\u{1B}[1;36m"
+        }
+        var out = paint("\(d.location):", "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
+            + paint(d.message, "\u{1B}[1m") + " " + paint("[\(d.code)]", "\u{1B}[2m") + "\n"
+        if d.location.line > 0, let line = sources.line(d.location.line, of: d.location.file) {
+            let (shown, caretColumn) = window(line, column: d.location.column)
+            out += "    " + shown + "\n"
+            if d.location.column > 0 {
+                // Keep tabs in the padding so the caret lines up however wide the terminal's tabs are.
+                let padding = String(shown.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : " " })
+                out += "    " + padding + paint("^", "\u{1B}[1;32m") + "\n"
+            }
+        }
+        if let fix = d.fix {
+            out += "  " + paint("fix:", "\u{1B}[1;36m") + " " + fix + "\n"
+        }
+        return out
+    }
+
+    /// The line, cut to a window around the column when long, and the column within what is shown.
+    func window(_ line: String, column: Int) -> (String, Int) {
+        let characters = Array(line)
+        guard characters.count > maximumLineWidth else { return (line, column) }
+        let half = maximumLineWidth / 2
+        let start = max(0, min(column - 1 - half, characters.count - maximumLineWidth))
+        let end = min(characters.count, start + maximumLineWidth)
+        var shown = String(characters[start..<end])
+        var caret = column - start
+        if start > 0 { shown = "…" + shown; caret += 1 }
+        if end < characters.count { shown += "…" }
+        return (shown, caret)
+    }
+
+    func paint(_ text: String, _ code: String) -> String {
+        colour ? code + text + "\u{1B}[0m" : text
+    }
+}
+
+/// A JSON array of `{file, line, column, severity, code, message, fix}`; `fix` is null when
+/// there is none. Keys in that order, one object per line, so the output diffs well.
+public struct JSONDiagnosticRenderer: DiagnosticRenderer {
+    public init() {}
+
+    public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
+        if diagnostics.isEmpty { return "[]\n" }
+        let objects = diagnostics.map { d in
+            "  {\"file\": \(DiagnosticJSONString.literal(d.location.file)), \"line\": \(d.location.line), \"column\": \(d.location.column), "
+                + "\"severity\": \(DiagnosticJSONString.literal(d.severity.rawValue)), \"code\": \(DiagnosticJSONString.literal(d.code)), "
+                + "\"message\": \(DiagnosticJSONString.literal(d.message)), \"fix\": \(d.fix.map(DiagnosticJSONString.literal) ?? "null")}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+/// JSON string literals.
+enum DiagnosticJSONString {
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let s where s.value < 0x20 || s.value == 0x7F || s.value == 0x2028 || s.value == 0x2029:
+                out += String(format: "\\u%04x", s.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The lines of source files, for showing the line a diagnostic points at.
+///
+/// Files are read once, lazily, by the path the diagnostic names (relative paths from the current
+/// folder); texts registered with `add` (in-memory sources, tests) win. Invalid UTF-8 is shown
+/// with replacement characters.
+public final class SourceLines: @unchecked Sendable {
+    private var texts: [String: [Substring]?] = [:]
+    private let lock = NSLock()
+    /// Files larger than this are not read back for display.
+    public var maximumBytes = 64 << 20
+
+    public init() {}
+
+    /// Uses `text` for `file` instead of reading it.
+    public func add(file: String, text: String) {
+        lock.lock(); defer { lock.unlock() }
+        texts[file] = Self.split(text)
+    }
+
+    /// The 1-based line of `file`, without its line break; nil when unknown.
+    public func line(_ number: Int, of file: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        if texts[file] == nil {
+            texts[file] = .some(read(file))
+        }
+        guard let lines = texts[file] ?? nil, number >= 1, number <= lines.count else { return nil }
+        return String(lines[number - 1])
+    }
+
+    private func read(_ file: String) -> [Substring]? {
+        guard let handle = FileHandle(forReadingAtPath: file) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size <= UInt64(maximumBytes) else { return nil }
+        try? handle.seek(toOffset: 0)
+        guard let data = try? handle.readToEnd() else { return nil }
+        return Self.split(String(decoding: data, as: UTF8.self))
+    }
+
+    static func split(_ text: String) -> [Substring] {
+        // libyaml counts `\r\n`, `\r` and `\n` as line breaks.
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+    }
+}
