@@ -1,12 +1,191 @@
 import ArgumentParser
+import Dispatch
+import Foundation
 import HuntKit
 
 extension HuntCommand {
     struct Judge: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Judge a folder of photos against a hunt: a verdict with reasons for every photo, scores and a leaderboard.",
+            discussion: """
+            SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a
+            subfolder named after the task, a file name starting with the task id, a --manifest row, or
+            else the target that contains the photo's position.
+
+            Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how
+            many review items are undecided. JSON: stdout holds only results.json's content.
+            --out DIR writes DIR/results.json (schema 1) atomically; re-runs on the same inputs give the
+            same bytes. Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster,
+            or bad input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C writes nothing.
+            """
+        )
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
+        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
+        var hunt: String
+
+        @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
+        var submissions: String
+
+        @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"))
+        var reviews: String?
+
+        @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"))
+        var manifest: String?
+
+        @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"))
+        var out: String?
+
+        @Option(help: ArgumentHelp("What stdout gets: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+        var format: Format = .text
+
+        @Option(help: ArgumentHelp("Teams of the leaderboard shown in the text summary.", valueName: "n"))
+        var top: Int = 10
+
+        func validate() throws {
+            if top < 0 { throw ValidationError("--top takes a count of teams, e.g. `--top 10`") }
+            if let out, FileManager.default.fileExists(atPath: out), out.hasSuffix(".json") {
+                throw ValidationError("--out takes a folder; results.json is written inside it, e.g. `--out results/`")
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt judge` is not built yet")
+            let stderr = FileHandle.standardError
+            let renderer = TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr))
+            func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
+                stderr.write(Data(renderer.render(diagnostics, sources: SourceLines()).utf8))
+                return ExitCode(1)
+            }
+
+            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
+            guard !loaded.hasErrors, let hunt = loaded.hunt else { throw fail(loaded.diagnostics) }
+            var reviewDecisions = Reviews()
+            if let reviews {
+                do { reviewDecisions = try Reviews.read(contentsOf: URL(fileURLWithPath: reviews), displayPath: reviews) } catch {
+                    stderr.write(Data("nothing written: fix the reviews file and run again\n".utf8))
+                    throw fail(error.diagnostics)
+                }
+            }
+            var manifestRows: Manifest?
+            if let manifest {
+                do { manifestRows = try Manifest.read(contentsOf: URL(fileURLWithPath: manifest), displayPath: manifest) } catch {
+                    throw fail(error.diagnostics)
+                }
+            }
+            var resultsURL: URL?
+            if let out {
+                let folder = URL(fileURLWithPath: out)
+                do { try AtomicFile.prepareFolder(folder, displayPath: out) } catch {
+                    stderr.write(Data("\(error)\n".utf8))
+                    throw ExitCode(1)
+                }
+                resultsURL = folder.appendingPathComponent("results.json")
+            }
+
+            let interrupt = JudgeInterrupt.install()
+            defer { interrupt.cancel() }
+            let progress = isatty(stderr.fileDescriptor) == 1 ? JudgeProgress() : nil
+            let run = JudgeRun(hunt: hunt, reviews: reviewDecisions, manifest: manifestRows)
+            var report: (@Sendable (Int, Int) -> Void)?
+            if let progress { report = { done, total in progress.update(done, total) } }
+            let results: JudgeResults
+            do {
+                results = try await run.run(submissions: URL(fileURLWithPath: submissions), displayPath: submissions,
+                                            huntDisplayPath: self.hunt, progress: report)
+            } catch let error as DiagnosticError {
+                progress?.finish()
+                if reviews != nil, error.diagnostics.contains(where: { $0.location.file == reviews }) {
+                    stderr.write(Data("nothing written: fix the reviews file and run again\n".utf8))
+                }
+                throw fail(error.diagnostics)
+            }
+            progress?.finish()
+            let huntWarnings = loaded.diagnostics.filter { $0.severity != .error }
+            if !huntWarnings.isEmpty { stderr.write(Data(renderer.render(huntWarnings, sources: SourceLines()).utf8)) }
+            let scanProblems = results.problems
+            for problem in scanProblems {
+                var line = "\(problem.location): \(problem.severity): \(problem.message)"
+                if let fix = problem.fix { line += "\n  fix: \(fix)" }
+                stderr.write(Data((line + "\n").utf8))
+            }
+            for s in results.submissions where s.reasons.contains(.unreadable) {
+                stderr.write(Data("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n".utf8))
+            }
+
+            let data = try results.jsonData()
+            if let resultsURL {
+                do { try AtomicFile.write(data, to: resultsURL) } catch {
+                    stderr.write(Data("\(error)\n".utf8))
+                    throw ExitCode(1)
+                }
+            }
+            switch format {
+            case .json:
+                FileHandle.standardOutput.write(data)
+            case .text:
+                let shownResults = resultsURL.map { _ in (out! as NSString).appendingPathComponent("results.json") }
+                let text = ResultsSummary(results: results, top: top).text(resultsPath: shownResults, reviewsPath: reviews)
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+            let unreadable = results.summary.unreadable > 0
+            let badFolder = scanProblems.contains { $0.severity == "error" || $0.code == "unknown-team" }
+            if unreadable || badFolder { throw ExitCode(1) }
+        }
+    }
+}
+
+/// Ctrl-C: remove a half-written results file, say so, exit 130.
+final class JudgeInterrupt: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+
+    private init(source: DispatchSourceSignal) { self.source = source }
+
+    static func install() -> JudgeInterrupt {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "hunt.interrupt"))
+        source.setEventHandler {
+            AtomicFile.abandon()
+            FileHandle.standardError.write(Data("\ninterrupted: no results written\n".utf8))
+            exit(130)
+        }
+        source.resume()
+        return JudgeInterrupt(source: source)
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// `judging 1234/20000 photos · 5400/s · 3 s left` on one rewritten stderr line, at most ten times a second.
+final class JudgeProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let start = Date()
+    private var last = Date.distantPast
+    private var shown = false
+
+    func update(_ done: Int, _ total: Int) {
+        lock.withLock {
+            let now = Date()
+            guard done == total || now.timeIntervalSince(last) >= 0.1 else { return }
+            last = now
+            let elapsed = max(now.timeIntervalSince(start), 0.001)
+            let rate = Double(done) / elapsed
+            let left = rate > 0 ? Double(total - done) / rate : 0
+            let line = "\rjudging \(done)/\(total) photos · \(Int(rate))/s · \(Int(left.rounded(.up))) s left \u{1B}[K"
+            FileHandle.standardError.write(Data(line.utf8))
+            shown = true
+        }
+    }
+
+    func finish() {
+        lock.withLock {
+            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            shown = false
         }
     }
 }

@@ -1,0 +1,153 @@
+import Foundation
+
+extension JudgingState {
+    // MARK: Across photos
+
+    /// The same file sent for different teams or tasks: the earliest capture keeps it (ties by
+    /// path), the others get `duplicate-of`. A second copy for the same team and task is no
+    /// finding but never counts twice.
+    mutating func findDuplicates() {
+        var groups: [String: [Int]] = [:]
+        for c in cases where c.photo != nil {
+            guard let hash = c.photo?.contentHash else { continue }
+            groups[hash, default: []].append(c.index)
+        }
+        for (_, members) in groups where members.count > 1 {
+            let ordered = members.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let kept = cases[ordered[0]]
+            for i in ordered.dropFirst() {
+                cases[i].duplicate = true
+                if cases[i].submission.team == kept.submission.team, cases[i].task?.id == kept.task?.id {
+                    cases[i].resent = true
+                } else {
+                    cases[i].findings.append(Finding(code: .duplicateOf, message: "the same file as \(kept.submission.path)",
+                                                     related: kept.submission.path))
+                }
+            }
+        }
+    }
+
+    /// Between a team's consecutive photos (by capture time), the speed needed to cover the
+    /// distance less both accuracies; above the policy's maximum the later photo is `too-fast`.
+    mutating func checkTravel() {
+        var byTeam: [String: [Int]] = [:]
+        for c in cases where c.instant != nil && c.accuracyMetres != nil && !c.duplicate {
+            byTeam[c.submission.team, default: []].append(c.index)
+        }
+        let limit = hunt.policy.maximumSpeed.metresPerSecond
+        for (_, members) in byTeam {
+            let ordered = members.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            for (previous, current) in zip(ordered, ordered.dropFirst()) {
+                let a = cases[previous], b = cases[current]
+                guard let pa = a.photo?.position, let pb = b.photo?.position, let ta = a.instant, let tb = b.instant else { continue }
+                let distance = Geodesic.distanceMetres(from: pa, to: pb)
+                let effective = max(0, distance - a.accuracyMetres! - b.accuracyMetres!)
+                guard effective > 0 else { continue }
+                let seconds = tb.timeIntervalSince(ta)
+                let speed = seconds > 0 ? effective / seconds : .infinity
+                guard speed > limit else { continue }
+                let kmh = speed.isFinite ? JudgingState.round(speed * 3.6, places: 10) : nil
+                cases[current].evidence.speedKmh = kmh
+                let speedText = kmh.map { "\($0) km/h" } ?? "no time at all"
+                cases[current].findings.append(Finding(
+                    code: .tooFast,
+                    message: "\(JudgingState.metres(distance)) from \(a.submission.path) in \(JudgingState.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
+                    related: a.submission.path))
+            }
+        }
+    }
+
+    /// Verdicts from findings and policy, then reviews-file decisions on top.
+    mutating func settle() {
+        for i in cases.indices { settle(i) }
+    }
+
+    mutating func settle(_ i: Int) {
+        cases[i].judged = Verdict.from(cases[i].findings.map { $0.code.action(under: hunt.policy) })
+        if let review = cases[i].review {
+            cases[i].effective = review.decision == .accept ? .accepted : .rejected
+        } else {
+            cases[i].effective = cases[i].judged
+        }
+    }
+
+    /// `dwell`: photos accepted at the same place of a task, per team, in time order. A stay
+    /// begins with a photo and completes with the first later one at least the dwell after it;
+    /// photos in between belong to the stay. A photo in no completed stay is `dwell-short`.
+    mutating func checkDwell() {
+        var groups: [String: [Int]] = [:]
+        for c in cases where c.effective == .accepted && c.instant != nil && !c.resent {
+            guard let task = c.task, task.dwell != nil, task.score != .closest else { continue }
+            groups["\(c.submission.team)\u{0}\(task.id)\u{0}\(c.placeKey)", default: []].append(c.index)
+        }
+        for key in groups.keys.sorted() {
+            let ordered = groups[key]!.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let dwell = cases[ordered[0]].task!.dwell!.seconds
+            var start = 0
+            var short: [Int] = []
+            while start < ordered.count {
+                let t0 = cases[ordered[start]].instant!
+                guard let end = ordered[(start + 1)...].firstIndex(where: { cases[$0].instant!.timeIntervalSince(t0) >= dwell }) else {
+                    short += ordered[start...]
+                    break
+                }
+                dwellStarts[ordered[end]] = ordered[start]
+                for k in start...end { inStay.insert(ordered[k]) }
+                start = end + 1
+            }
+            for i in short {
+                let others = ordered.filter { $0 != i }
+                let span = others.map { abs(cases[$0].instant!.timeIntervalSince(cases[i].instant!)) }.max()
+                let place = cases[i].placement?.placeName.map { " at \($0)" } ?? ""
+                let message = span.map { "the longest stay\(place) shown by two photos is \(JudgingState.duration($0)); the task needs \(cases[i].task!.dwell!)" }
+                    ?? "only one photo\(place); the task needs a second one at least \(cases[i].task!.dwell!) later"
+                cases[i].findings.append(Finding(code: .dwellShort, message: message))
+                settle(i)
+            }
+        }
+    }
+
+    /// `after`: a photo for a task counts only when each task it must come after was done
+    /// (accepted, by a photo taken earlier) by the same team. Tasks are checked in dependency
+    /// order so a prerequisite's own order finding is settled first.
+    mutating func checkOrder() {
+        var casesByTeamTask: [String: [Int]] = [:]
+        for c in cases { if let task = c.task { casesByTeamTask["\(c.submission.team)\u{0}\(task.id)", default: []].append(c.index) } }
+        for task in Self.dependencyOrder(hunt.tasks) where !task.after.isEmpty {
+            for c in cases where c.task?.id == task.id && c.instant != nil && c.teamKnown {
+                let instant = c.instant!
+                var missing: [String] = []
+                for prerequisite in task.after {
+                    let done = (casesByTeamTask["\(c.submission.team)\u{0}\(prerequisite)"] ?? []).contains {
+                        cases[$0].effective == .accepted && cases[$0].instant.map { $0 < instant } == true
+                    }
+                    if !done { missing.append(prerequisite) }
+                }
+                guard !missing.isEmpty else { continue }
+                cases[c.index].findings.append(Finding(
+                    code: .order,
+                    message: "must come after " + missing.map { "`\($0)`" }.joined(separator: ", ")
+                        + ", which the team had not done (accepted) by \(clock.iso(instant))"))
+                settle(c.index)
+            }
+        }
+    }
+
+    /// Tasks so that each comes after those it names in `after` (cycles, which validation
+    /// reports, are broken by the file's order).
+    static func dependencyOrder(_ tasks: [HuntTask]) -> [HuntTask] {
+        var placed = Set<String>(), result: [HuntTask] = []
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var visiting = Set<String>()
+        func visit(_ task: HuntTask) {
+            if placed.contains(task.id) || visiting.contains(task.id) { return }
+            visiting.insert(task.id)
+            for id in task.after { if let t = byID[id] { visit(t) } }
+            visiting.remove(task.id)
+            placed.insert(task.id)
+            result.append(task)
+        }
+        tasks.forEach(visit)
+        return result
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// One submission with what its file said, ready to judge.
+public struct JudgeInput: Sendable {
+    public var submission: Submission
+    /// The metadata read from the file; nil when it could not be read.
+    public var photo: PhotoMetadata?
+    /// Why the file could not be read.
+    public var readError: String?
+
+    public init(submission: Submission, photo: PhotoMetadata?, readError: String? = nil) {
+        self.submission = submission
+        self.photo = photo
+        self.readError = readError
+    }
+}
+
+/// Turns a hunt and its submissions into verdicts, scores and a leaderboard.
+///
+/// The rules are DESIGN.md's "Judging a photo". In order: each photo on its own (team, task,
+/// position against the target with its accuracy, windows, clock skew, editor); then across
+/// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;
+/// then the rules that depend on other photos' verdicts (dwell pairs, `after` order); scoring.
+public struct Judge: Sendable {
+    public var hunt: Hunt
+    public var reviews: Reviews
+    /// Words in a Software tag that name a photo editor (matched case-insensitively).
+    public static let editors = ["photoshop", "lightroom", "gimp", "snapseed", "picsart", "pixelmator", "affinity photo",
+                                 "paint.net", "facetune", "vsco", "canva", "luminar", "darktable", "rawtherapee",
+                                 "capture one", "fotor", "photopea", "photodirector", "polarr", "meitu", "picasa", "airbrush"]
+
+    public init(hunt: Hunt, reviews: Reviews = Reviews()) {
+        self.hunt = hunt
+        self.reviews = reviews
+    }
+
+    /// Judges every input; `skipped` and `problems` are carried into the results.
+    public func judge(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = [],
+                      files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+        var state = JudgingState(hunt: hunt, reviews: reviews)
+        state.cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
+            state.examine(input, index: index)
+        }
+        state.findDuplicates()
+        state.checkTravel()
+        state.settle()
+        state.checkDwell()
+        state.checkOrder()
+        let scoring = state.score()
+        return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+}
+
+/// A finding before it is written out.
+struct Finding: Sendable {
+    var code: ReasonCode
+    var message: String
+    var related: String? = nil
+}
+
+/// One submission as the judge works on it.
+struct Case: Sendable {
+    var index: Int
+    var submission: Submission
+    var photo: PhotoMetadata?
+    var teamKnown = false
+    var task: HuntTask?
+    var taskSource: String
+    var instant: Date?
+    var placement: Placement?
+    var accuracyMetres: Double?
+    var findings: [Finding] = []
+    var evidence = JudgeResults.Evidence()
+    /// A second copy of the same file for the same team and task: judged, never counted twice.
+    var resent = false
+    /// A non-kept duplicate: left out of the team's travel sequence.
+    var duplicate = false
+    var judged: Verdict = .accepted
+    var effective: Verdict = .accepted
+    var review: Reviews.Review?
+    var points = 0
+
+    var placeKey: Int { placement?.placeIndex ?? 0 }
+    var sortKey: (Double, String) { (instant?.timeIntervalSince1970 ?? .infinity, submission.path) }
+    static func timeOrder(_ a: Case, _ b: Case) -> Bool { a.sortKey < b.sortKey }
+}

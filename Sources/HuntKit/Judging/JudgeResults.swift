@@ -1,0 +1,260 @@
+import Foundation
+
+/// Everything the judge decided, as written to `results.json` (schema 1).
+///
+/// The source for every report: renderers read this and never re-judge. Arrays are sorted
+/// (submissions by path, teams by rank then id, tasks in the hunt's order) and nothing depends
+/// on the clock or the machine, so the same inputs give byte-identical files. Times are ISO 8601
+/// strings in the hunt's timezone with their offset. Keys are snake_case.
+public struct JudgeResults: Sendable, Codable, Hashable {
+    public static let schemaVersion = 1
+
+    public var schema: Int = JudgeResults.schemaVersion
+    public var hunt: HuntInfo
+    public var summary: Summary
+    /// The roster, ranked.
+    public var teams: [TeamResult]
+    public var tasks: [TaskResult]
+    public var submissions: [SubmissionResult]
+    /// Paths of submissions whose verdict is `review` and that no reviews-file entry decides.
+    public var reviewQueue: [String]
+    /// Files in the submissions folder that were not judged, and why.
+    public var skipped: [SkippedFile]
+    /// Problems with the folder, the manifest or the hunt that the judge went on past.
+    public var problems: [Problem]
+
+    public struct HuntInfo: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var timezone: String
+        public var window: Window?
+        /// The hunt file as given on the command line.
+        public var file: String?
+        /// The submissions folder as given on the command line.
+        public var submissionsFolder: String?
+        public var reviewsFile: String?
+        public var rewards: [RewardInfo]
+    }
+
+    public struct Window: Sendable, Codable, Hashable {
+        public var start: String
+        public var end: String
+    }
+
+    public struct RewardInfo: Sendable, Codable, Hashable {
+        public var points: Int
+        public var reward: String
+    }
+
+    public struct Summary: Sendable, Codable, Hashable {
+        public var submissions: Int
+        public var accepted: Int
+        public var review: Int
+        public var rejected: Int
+        /// How many submissions each reason code was given to (codes whose action is ignore excluded).
+        public var reasons: [String: Int]
+        /// Submissions with a reviews-file decision.
+        public var reviewed: Int
+        /// `review` verdicts no decision covers yet.
+        public var undecided: Int
+        public var skipped: Int
+        public var unreadable: Int
+    }
+
+    public struct Problem: Sendable, Codable, Hashable {
+        public var severity: String
+        public var code: String
+        public var message: String
+        public var location: String
+        public var fix: String?
+    }
+
+    public struct TeamResult: Sendable, Codable, Hashable {
+        public var id: String
+        public var name: String
+        public var points: Int
+        /// 1 is best; equal points reached at the same moment share a rank.
+        public var rank: Int
+        /// When the team reached its final score (the instant of the last photo that scored).
+        public var reachedAt: String?
+        public var tasksDone: Int
+        public var rewards: [RewardInfo]
+        /// Every photo that scored, in time order.
+        public var completions: [Completion]
+        /// For `score: closest` tasks: the best approach per day, the three closest kept.
+        public var approaches: [Approach]
+        public var counts: Counts
+    }
+
+    public struct Completion: Sendable, Codable, Hashable {
+        public var task: String
+        public var points: Int
+        public var at: String?
+        public var submission: String
+        /// The place, for `places` targets.
+        public var place: String?
+        /// For `dwell` tasks: the photo that began the stay.
+        public var dwellStart: String?
+    }
+
+    public struct Approach: Sendable, Codable, Hashable {
+        public var task: String
+        public var day: String
+        /// Distance to the target's edge, 0 inside.
+        public var distanceM: Double
+        public var at: String?
+        public var submission: String
+    }
+
+    public struct Counts: Sendable, Codable, Hashable {
+        public var accepted = 0
+        public var review = 0
+        public var rejected = 0
+    }
+
+    public struct TaskResult: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var clue: String?
+        public var hint: String?
+        /// Shown in reports and answer keys only for teams that completed the task.
+        public var reveal: String?
+        public var points: Int
+        public var score: String
+        public var `repeat`: String
+        public var dwellS: Double?
+        public var after: [String]
+        public var tags: [String]
+        public var target: TargetInfo?
+        public var window: Window?
+        /// Teams that scored on this task, earliest first.
+        public var completedBy: [TaskCompletion]
+        /// For `score: closest`: every team's best approach, closest first (top three score).
+        public var closest: [ClosestEntry]
+        public var counts: Counts
+    }
+
+    public struct TargetInfo: Sendable, Codable, Hashable {
+        /// `circle`, `area` or `places`.
+        public var kind: String
+        public var center: Position?
+        public var radiusM: Double?
+        public var file: String?
+        public var places: Int?
+    }
+
+    public struct Position: Sendable, Codable, Hashable {
+        public var lat: Double
+        public var lon: Double
+    }
+
+    public struct TaskCompletion: Sendable, Codable, Hashable {
+        public var team: String
+        public var at: String?
+        public var submission: String
+        public var points: Int
+        public var place: String?
+    }
+
+    public struct ClosestEntry: Sendable, Codable, Hashable {
+        public var rank: Int
+        public var team: String
+        public var distanceM: Double
+        public var at: String?
+        public var submission: String
+        public var points: Int
+    }
+
+    public struct SubmissionResult: Sendable, Codable, Hashable {
+        /// Relative to the submissions folder, `/`-separated.
+        public var path: String
+        public var team: String
+        /// The task judged against; nil when none could be decided.
+        public var task: String?
+        /// `folder`, `file-name`, `manifest`, `auto` or `review`.
+        public var taskSource: String
+        /// The final verdict: the reviewer's decision when there is one, else the judge's.
+        public var verdict: Verdict
+        /// The judge's own verdict, before any reviews-file decision.
+        public var judgedVerdict: Verdict
+        /// Reason codes, in a fixed order; kept when a review overrides the verdict.
+        public var reasons: [ReasonCode]
+        public var findings: [FindingResult]
+        public var review: ReviewInfo?
+        /// Points this photo earned (0 when accepted but already counted).
+        public var points: Int
+        public var evidence: Evidence
+    }
+
+    public struct FindingResult: Sendable, Codable, Hashable {
+        public var code: ReasonCode
+        /// What the policy made of it: reject, review, ignore or accept.
+        public var action: PolicyAction
+        public var message: String
+        /// Another submission the finding is about (the kept copy of a duplicate, the previous photo of a too-fast pair).
+        public var related: String?
+    }
+
+    public struct ReviewInfo: Sendable, Codable, Hashable {
+        public var decision: Reviews.Decision
+        public var note: String?
+        public var by: String?
+        public var task: String?
+    }
+
+    /// What was measured, for the reasons and for reports.
+    public struct Evidence: Sendable, Codable, Hashable {
+        public var position: Position?
+        /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
+        public var accuracyM: Double?
+        /// `photo` or `policy`.
+        public var accuracySource: String?
+        /// To the centre of a circle or the chosen place; to the edge of an area (0 inside).
+        public var distanceM: Double?
+        /// Signed distance to the target's edge, negative inside.
+        public var edgeDistanceM: Double?
+        public var bearingDeg: Double?
+        public var compass: String?
+        public var band: Band?
+        public var place: String?
+        /// The capture time in the hunt's timezone.
+        public var capturedAt: String?
+        /// DateTimeOriginal as written by the camera.
+        public var capturedLocal: String?
+        /// OffsetTimeOriginal, `+02:00`, when the photo has it.
+        public var offset: String?
+        /// How the capture instant was found: `offset`, `hunt-timezone` or `gps`.
+        public var timeSource: String?
+        public var gpsTime: String?
+        public var clockSkewS: Double?
+        public var make: String?
+        public var model: String?
+        public var software: String?
+        public var contentHash: String?
+        public var format: String?
+        /// Why the file could not be read.
+        public var error: String?
+        /// Speed from the team's previous photo, km/h.
+        public var speedKmh: Double?
+        /// Tasks whose targets contain the position, for ambiguous-task.
+        public var candidates: [String]?
+    }
+}
+
+extension JudgeResults {
+    /// The JSON text: sorted keys, two-space indentation, a final newline.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    public static func decode(_ data: Data) throws -> JudgeResults {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(JudgeResults.self, from: data)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+
+/// The judge's working state: the hunt, the decisions, and every case.
+struct JudgingState: Sendable {
+    let hunt: Hunt
+    let reviews: Reviews
+    let clock: HuntClock
+    let teamIDs: Set<String>
+    var cases: [Case] = []
+    /// Completed dwell stays per case index of the photo that completed it: the index of the photo that began it.
+    var dwellStarts: [Int: Int] = [:]
+    /// Every photo that belongs to a completed stay.
+    var inStay: Set<Int> = []
+
+    init(hunt: Hunt, reviews: Reviews) {
+        self.hunt = hunt
+        self.reviews = reviews
+        self.clock = HuntClock(timezone: hunt.timezone)
+        self.teamIDs = Set(hunt.teams.map(\.id))
+    }
+
+    // MARK: Each photo on its own
+
+    func examine(_ input: JudgeInput, index: Int) -> Case {
+        let submission = input.submission
+        var c = Case(index: index, submission: submission, photo: input.photo, taskSource: submission.taskSource.rawValue)
+        c.review = reviews.entries[submission.path]
+        c.teamKnown = teamIDs.contains(submission.team)
+
+        guard let photo = input.photo else {
+            c.evidence.error = input.readError ?? "could not be read"
+            c.findings.append(Finding(code: .unreadable, message: "could not be read: \(c.evidence.error!)"))
+            return c
+        }
+        fillEvidence(&c, photo)
+        if !c.teamKnown {
+            c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
+        }
+
+        // Which task: a reviewer's assignment, else what the folder/file name/manifest said, else by position.
+        if let assigned = c.review?.task, let task = hunt.task(assigned) {
+            c.task = task
+            c.taskSource = "review"
+        } else if let id = submission.task {
+            if let task = hunt.task(id) {
+                c.task = task
+            } else {
+                let near = NearMiss.closest(to: id, in: hunt.tasks.map(\.id))
+                c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
+                                          + (near.map { " (did you mean `\($0)`?)" } ?? "")))
+            }
+        } else if let position = photo.position {
+            autoMatch(&c, position)
+        }
+
+        checkPosition(&c, photo)
+        checkTime(&c, photo)
+        if let software = photo.software, let editor = Self.editor(in: software) {
+            c.findings.append(Finding(code: .edited, message: "Software names an editor (\(editor)): `\(software)`"))
+        }
+        return c
+    }
+
+    func fillEvidence(_ c: inout Case, _ photo: PhotoMetadata) {
+        c.evidence.make = photo.make
+        c.evidence.model = photo.model
+        c.evidence.software = photo.software
+        c.evidence.contentHash = photo.contentHash
+        c.evidence.format = photo.format?.rawValue
+        if let p = photo.position, Self.hasFix(p) {
+            c.evidence.position = JudgeResults.Position(lat: p.latitude, lon: p.longitude)
+        }
+    }
+
+    static func hasFix(_ p: Coordinate) -> Bool {
+        p.isValid && !(p.latitude == 0 && p.longitude == 0)
+    }
+
+    func accuracy(of photo: PhotoMetadata) -> (metres: Double, source: String) {
+        if let a = photo.horizontalAccuracyMetres, a.isFinite, a >= 0 { return (a, "photo") }
+        return (hunt.policy.assumedAccuracy.metres, "policy")
+    }
+
+    func bands(for task: HuntTask) -> Bands { task.bands ?? hunt.bands }
+
+    /// The radius that `imprecise-position` compares with: the circle's or places' radius, 0 for areas.
+    static func radiusMetres(of target: Target) -> Double {
+        switch target {
+        case .circle(_, let radius): radius.metres
+        case .places(let places): places.radius.metres
+        case .area: 0
+        }
+    }
+
+    /// No task given: the target that contains the position. One certain match wins; several are
+    /// ambiguous; with none, the only `score: closest` task, else the nearest target (which then
+    /// rejects it as outside).
+    func autoMatch(_ c: inout Case, _ position: Coordinate) {
+        guard let photo = c.photo, Self.hasFix(position) else { return }
+        let a = accuracy(of: photo).metres
+        var certain: [HuntTask] = [], possible: [HuntTask] = []
+        var nearest: (HuntTask, Double)?
+        for task in hunt.tasks where task.score != .closest {
+            guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else { continue }
+            let edge = p.edgeDistance.metres
+            if edge + a <= 0 { certain.append(task) } else if edge - a <= 0 { possible.append(task) }
+            if nearest == nil || edge < nearest!.1 { nearest = (task, edge) }
+        }
+        let matches = certain.isEmpty ? possible : certain
+        if matches.count == 1 {
+            c.task = matches[0]
+        } else if matches.count > 1 {
+            c.evidence.candidates = matches.map(\.id)
+            c.findings.append(Finding(code: .ambiguousTask, message: "no task given and the position is in the targets of "
+                                      + matches.map { "`\($0.id)`" }.joined(separator: ", ")
+                                      + "; say which in the reviews file (`task:`) or put the photo in a task folder"))
+        } else {
+            let closest = hunt.tasks.filter { $0.score == .closest }
+            if closest.count == 1 { c.task = closest[0] } else if let (task, _) = nearest { c.task = task }
+        }
+    }
+
+    func checkPosition(_ c: inout Case, _ photo: PhotoMetadata) {
+        guard let position = photo.position, Self.hasFix(position) else {
+            c.findings.append(Finding(code: .noPosition, message: photo.position == nil
+                                      ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))
+            return
+        }
+        let (a, source) = accuracy(of: photo)
+        c.accuracyMetres = a
+        c.evidence.accuracyM = Self.round(a)
+        c.evidence.accuracySource = source
+        guard let task = c.task else { return }
+        guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else {
+            c.findings.append(Finding(code: .noTarget, message: "task `\(task.id)` has no target geometry to judge against"))
+            return
+        }
+        c.placement = p
+        let edge = p.edgeDistance.metres
+        c.evidence.edgeDistanceM = Self.round(edge)
+        c.evidence.distanceM = Self.round(p.centreDistance?.metres ?? max(0, edge))
+        c.evidence.bearingDeg = Self.round(p.bearingDegrees)
+        c.evidence.compass = p.compass
+        c.evidence.band = p.band
+        c.evidence.place = p.placeName
+        // A closest-approach task takes a photo from anywhere: the distance is the score.
+        if task.score == .closest { return }
+        let r = Self.radiusMetres(of: target)
+        let distanceText = describe(p, target: target)
+        if edge + a <= 0 { return }
+        if edge - a > 0 {
+            c.findings.append(Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(Self.metres(a))"))
+        } else if a > max(r, 100) {
+            c.findings.append(Finding(code: .imprecisePosition, message: "accuracy \(Self.metres(a)) is worse than \(Self.metres(max(r, 100))); \(distanceText)"))
+        } else {
+            c.findings.append(Finding(code: .uncertainPosition, message: "\(distanceText); the accuracy circle of \(Self.metres(a)) straddles the edge"))
+        }
+    }
+
+    /// `42 m NE of the target (radius 30 m)`, `3.2 km SW of the area`, `12 m from Café Noir (radius 25 m)`.
+    func describe(_ p: Placement, target: Target) -> String {
+        switch target {
+        case .circle(_, let radius):
+            return "\(Self.metres(p.centreDistance?.metres ?? 0)) from the target's centre, towards it \(p.compass) (radius \(Self.metres(radius.metres)))"
+        case .places(let places):
+            return "\(Self.metres(p.centreDistance?.metres ?? 0)) from \(p.placeName ?? "the nearest place"), towards it \(p.compass) (radius \(Self.metres(places.radius.metres)))"
+        case .area:
+            let edge = p.edgeDistance.metres
+            return edge > 0 ? "\(Self.metres(edge)) outside the area, its edge \(p.compass)" : "\(Self.metres(-edge)) inside the area's edge"
+        }
+    }
+
+    func checkTime(_ c: inout Case, _ photo: PhotoMetadata) {
+        var instant: Date?
+        if let local = photo.capturedAt {
+            c.evidence.capturedLocal = local.description
+            if let offset = photo.offsetSeconds {
+                c.evidence.offset = Self.offsetText(offset)
+                instant = clock.instant(of: local, offsetSeconds: offset)
+                c.evidence.timeSource = "offset"
+            } else {
+                instant = clock.instant(of: local, offsetSeconds: nil)
+                c.evidence.timeSource = "hunt-timezone"
+            }
+        }
+        if let gps = photo.gpsTime {
+            c.evidence.gpsTime = clock.iso(gps)
+            if let instant {
+                let skew = instant.timeIntervalSince(gps)
+                c.evidence.clockSkewS = Self.round(skew)
+                if abs(skew) > hunt.policy.clockSkew.seconds {
+                    c.findings.append(Finding(code: .clockSkew, message: "capture time and GPS time differ by \(Self.duration(abs(skew))); the policy allows \(hunt.policy.clockSkew)"))
+                }
+            } else {
+                instant = gps
+                c.evidence.timeSource = "gps"
+            }
+        }
+        c.instant = instant
+        guard let instant else {
+            c.findings.append(Finding(code: .noTime, message: "no capture time and no GPS time: the windows cannot be checked"))
+            return
+        }
+        c.evidence.capturedAt = clock.iso(instant)
+        for (window, whose) in [(hunt.window, "the hunt's"), (c.task?.window, "the task's")] {
+            guard let window else { continue }
+            if instant < window.start {
+                c.findings.append(Finding(code: .beforeWindow, message: "taken \(clock.iso(instant)), before \(whose) window opened at \(clock.iso(window.start))"))
+                break
+            }
+            if instant > window.end {
+                c.findings.append(Finding(code: .afterWindow, message: "taken \(clock.iso(instant)), after \(whose) window closed at \(clock.iso(window.end))"))
+                break
+            }
+        }
+    }
+
+    static func editor(in software: String) -> String? {
+        let lowered = software.lowercased()
+        return Judge.editors.first { lowered.contains($0) }
+    }
+
+    // MARK: Formatting helpers for messages and evidence
+
+    static func round(_ value: Double, places: Double = 100) -> Double { (value * places).rounded() / places }
+
+    static func metres(_ m: Double) -> String {
+        let m = abs(m)
+        if m >= 1000 { return String(format: "%.1f km", m / 1000) }
+        return m >= 10 ? "\(Int(m.rounded())) m" : String(format: "%.1f m", m)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s >= 3600 { return "\(s / 3600) h \(s / 60 % 60) min" }
+        if s >= 60 { return "\(s / 60) min \(s % 60) s" }
+        return "\(s) s"
+    }
+
+    static func offsetText(_ offset: Int) -> String {
+        String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+extension JudgingState {
+    func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
+                 files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
+        let window = hunt.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) }
+        let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
+                                         file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
+                                         rewards: rewards)
+
+        var submissions: [JudgeResults.SubmissionResult] = []
+        submissions.reserveCapacity(cases.count)
+        var reasonCounts: [String: Int] = [:]
+        var teamCounts: [String: JudgeResults.Counts] = [:]
+        var taskCounts: [String: JudgeResults.Counts] = [:]
+        var queue: [String] = []
+        for c in cases {
+            let findings = c.findings.sorted { $0.code < $1.code }.map {
+                JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: hunt.policy), message: $0.message, related: $0.related)
+            }
+            var reasons: [ReasonCode] = []
+            for f in findings where f.action == .reject || f.action == .review {
+                if reasons.last != f.code { reasons.append(f.code) }
+            }
+            for code in reasons { reasonCounts[code.rawValue, default: 0] += 1 }
+            Self.count(&teamCounts[c.submission.team, default: .init()], c.effective)
+            if let task = c.task { Self.count(&taskCounts[task.id, default: .init()], c.effective) }
+            if c.effective == .review { queue.append(c.submission.path) }
+            let review = c.review.map { JudgeResults.ReviewInfo(decision: $0.decision, note: $0.note, by: $0.by, task: $0.task) }
+            submissions.append(JudgeResults.SubmissionResult(
+                path: c.submission.path, team: c.submission.team, task: c.task?.id ?? c.submission.task,
+                taskSource: c.taskSource, verdict: c.effective, judgedVerdict: c.judged, reasons: reasons,
+                findings: findings, review: review, points: scoring.awarded[c.index] ?? 0, evidence: c.evidence))
+        }
+
+        var teams = hunt.teams.map { team in
+            let points = scoring.points[team.id] ?? 0
+            return JudgeResults.TeamResult(
+                id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.iso),
+                tasksDone: Set((scoring.completions[team.id] ?? []).map(\.task)).count,
+                rewards: rewards.filter { $0.points <= points }, completions: scoring.completions[team.id] ?? [],
+                approaches: scoring.approaches[team.id] ?? [], counts: teamCounts[team.id] ?? .init())
+        }
+        let reached = scoring.reachedAt
+        teams.sort { a, b in
+            if a.points != b.points { return a.points > b.points }
+            let ta = reached[a.id]?.timeIntervalSince1970 ?? .infinity, tb = reached[b.id]?.timeIntervalSince1970 ?? .infinity
+            if ta != tb { return ta < tb }
+            return a.id < b.id
+        }
+        for i in teams.indices {
+            if i > 0, teams[i].points == teams[i - 1].points, reached[teams[i].id] == reached[teams[i - 1].id] {
+                teams[i].rank = teams[i - 1].rank
+            } else {
+                teams[i].rank = i + 1
+            }
+        }
+
+        let tasks = hunt.tasks.map { task in
+            JudgeResults.TaskResult(
+                id: task.id, title: task.title, clue: task.clue, hint: task.hint, reveal: task.reveal, points: task.points,
+                score: task.score.rawValue, repeat: task.repeatRule.rawValue, dwellS: task.dwell?.seconds, after: task.after,
+                tags: task.tags, target: task.target.map(Self.targetInfo),
+                window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
+                completedBy: (scoring.completedBy[task.id] ?? []).sorted { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) },
+                closest: scoring.closest[task.id] ?? [], counts: taskCounts[task.id] ?? .init())
+        }
+
+        let summary = JudgeResults.Summary(
+            submissions: cases.count,
+            accepted: cases.filter { $0.effective == .accepted }.count,
+            review: queue.count,
+            rejected: cases.filter { $0.effective == .rejected }.count,
+            reasons: reasonCounts,
+            reviewed: cases.filter { $0.review != nil }.count,
+            undecided: queue.count,
+            skipped: skipped.count,
+            unreadable: cases.filter { $0.photo == nil }.count)
+        let problemList = problems.map {
+            JudgeResults.Problem(severity: $0.severity.rawValue, code: $0.code, message: $0.message,
+                                 location: $0.location.description, fix: $0.fix)
+        }
+        return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
+                            reviewQueue: queue, skipped: skipped.sorted { $0.path < $1.path }, problems: problemList)
+    }
+
+    static func count(_ counts: inout JudgeResults.Counts, _ verdict: Verdict) {
+        switch verdict {
+        case .accepted: counts.accepted += 1
+        case .review: counts.review += 1
+        case .rejected: counts.rejected += 1
+        }
+    }
+
+    static func targetInfo(_ target: Target) -> JudgeResults.TargetInfo {
+        switch target {
+        case .circle(let center, let radius):
+            JudgeResults.TargetInfo(kind: "circle", center: .init(lat: center.latitude, lon: center.longitude), radiusM: radius.metres)
+        case .area(let area):
+            JudgeResults.TargetInfo(kind: "area", file: area.path)
+        case .places(let places):
+            JudgeResults.TargetInfo(kind: "places", radiusM: places.radius.metres, file: places.path, places: places.places.count)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The few lines `hunt judge` prints when it is done: counts, the top of the leaderboard, the
+/// reasons, and what is left to decide.
+public struct ResultsSummary: Sendable {
+    public var results: JudgeResults
+    /// How many teams of the leaderboard to show.
+    public var top: Int
+
+    public init(results: JudgeResults, top: Int = 10) {
+        self.results = results
+        self.top = top
+    }
+
+    public func text(resultsPath: String?, reviewsPath: String?) -> String {
+        let s = results.summary
+        var lines: [String] = []
+        var head = "\(results.hunt.title): \(s.submissions) submission\(s.submissions == 1 ? "" : "s") — "
+            + "\(s.accepted) accepted, \(s.review) for review, \(s.rejected) rejected"
+        if s.skipped > 0 { head += " (\(s.skipped) file\(s.skipped == 1 ? "" : "s") skipped)" }
+        lines.append(head)
+        lines.append("")
+
+        let shown = results.teams.prefix(top)
+        if !shown.isEmpty {
+            let nameWidth = max(4, shown.map { $0.name.count }.max() ?? 4)
+            lines.append("rank  " + pad("team", nameWidth) + "  points  reached")
+            for team in shown {
+                let reached = team.reachedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "—"
+                let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""
+                lines.append(leftPad(String(team.rank), 4) + "  " + pad(team.name, nameWidth) + "  "
+                             + leftPad(String(team.points), 6) + "  " + reached + rewards)
+            }
+            if results.teams.count > shown.count { lines.append("   … and \(results.teams.count - shown.count) more teams") }
+            lines.append("")
+        }
+
+        if !s.reasons.isEmpty {
+            let reasons = s.reasons.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            lines.append("reasons: " + reasons.joined(separator: ", "))
+        }
+        if s.reviewed > 0 { lines.append("\(s.reviewed) decision\(s.reviewed == 1 ? "" : "s") applied from \(reviewsPath ?? "the reviews file")") }
+        if s.undecided > 0 {
+            let file = reviewsPath ?? "reviews.yaml"
+            var line = "\(s.undecided) review item\(s.undecided == 1 ? "" : "s") undecided: write decisions in \(file)"
+            if let resultsPath { line += " (the queue is `review_queue` in \(resultsPath))" }
+            line += " and run again with --reviews \(file)"
+            lines.append(line)
+        } else {
+            lines.append("no review items left undecided")
+        }
+        if let resultsPath { lines.append("results: \(resultsPath)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private func leftPad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// An organizer's decisions on submissions, read from a YAML file the judge never writes to:
+///
+/// ```yaml
+/// foxes/dom-tower/IMG_0012.jpg:
+///   decision: accept          # accept | reject
+///   note: The tower is in the picture; the GPS drifted.
+///   by: Anna
+/// owls/IMG_0099.jpg:
+///   decision: accept
+///   task: bridge              # settles an ambiguous-task photo
+/// ```
+public struct Reviews: Sendable {
+    public enum Decision: String, Sendable, Hashable, Codable, CaseIterable { case accept, reject }
+
+    public struct Review: Sendable, Hashable {
+        public var decision: Decision
+        public var note: String?
+        public var by: String?
+        /// The task this photo is for, overriding what the folder or file name said.
+        public var task: String?
+        public var location: SourceLocation
+
+        public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, location: SourceLocation) {
+            self.decision = decision
+            self.note = note
+            self.by = by
+            self.task = task
+            self.location = location
+        }
+    }
+
+    /// Keyed by submission path, relative to the submissions folder.
+    public var entries: [String: Review]
+    /// The file as the user named it, for messages.
+    public var displayPath: String?
+
+    public init(entries: [String: Review] = [:], displayPath: String? = nil) {
+        self.entries = entries
+        self.displayPath = displayPath
+    }
+
+    static let keys = ["decision", "note", "by", "task"]
+
+    /// Reads a reviews file. Every problem is an error with its line and column; none is ignored.
+    public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Reviews {
+        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath) else {
+            return Reviews(displayPath: displayPath)  // an empty file: no decisions yet
+        }
+        return try parse(root, displayPath: displayPath)
+    }
+
+    public static func parse(_ root: YAMLNode, displayPath: String) throws(DiagnosticError) -> Reviews {
+        if root.isNull { return Reviews(displayPath: displayPath) }
+        guard let pairs = root.mapping else {
+            throw DiagnosticError(.error("wrong-type", "a reviews file is a mapping from submission path to decision; found \(root.kindName)",
+                                         at: root.location, fix: "write `team/task/photo.jpg: { decision: accept, note: ..., by: ... }`"))
+        }
+        var entries: [String: Review] = [:]
+        var problems: [Diagnostic] = []
+        for pair in pairs {
+            guard let rawPath = pair.key.text, !rawPath.isEmpty else {
+                problems.append(.error("wrong-type", "each key is a submission path", at: pair.key.location))
+                continue
+            }
+            let path = SubmissionFinder.normalised(rawPath) ?? rawPath
+            if let earlier = entries[path] {
+                problems.append(.error("duplicate-key", "`\(rawPath)` is decided twice (first at line \(earlier.location.line))",
+                                       at: pair.key.location, fix: "keep one decision per photo"))
+                continue
+            }
+            guard let fields = pair.value.mapping else {
+                // `path: accept` is a natural shorthand.
+                if let text = pair.value.text, let decision = Decision(rawValue: text.lowercased()) {
+                    entries[path] = Review(decision: decision, location: pair.key.location)
+                } else {
+                    problems.append(.error("wrong-type", "expected `{ decision: accept|reject, note: ..., by: ... }`, found \(pair.value.kindName)",
+                                           at: pair.value.location))
+                }
+                continue
+            }
+            var decision: Decision?
+            let problemsBefore = problems.count
+            var review = Review(decision: .accept, location: pair.key.location)
+            for field in fields {
+                let key = field.key.text ?? ""
+                guard keys.contains(key) else {
+                    let hint = NearMiss.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by and task"
+                    problems.append(.error("unknown-key", "unknown key `\(key)`", at: field.key.location, fix: hint))
+                    continue
+                }
+                guard let text = field.value.text, !field.value.isNull || key != "decision" else {
+                    problems.append(.error("wrong-type", "`\(key)` must be text, found \(field.value.kindName)", at: field.value.location))
+                    continue
+                }
+                switch key {
+                case "decision":
+                    guard let d = Decision(rawValue: text.lowercased()) else {
+                        problems.append(.error("bad-decision", "decision must be accept or reject, not `\(text)`",
+                                               at: field.value.location, fix: "write `decision: accept` or `decision: reject`"))
+                        continue
+                    }
+                    decision = d
+                case "note": review.note = field.value.isNull ? nil : text
+                case "by": review.by = field.value.isNull ? nil : text
+                default: review.task = field.value.isNull ? nil : text
+                }
+            }
+            guard let decision else {
+                if problems.count == problemsBefore {
+                    problems.append(.error("missing-decision", "no `decision:` for `\(rawPath)`", at: pair.key.location,
+                                           fix: "add `decision: accept` or `decision: reject`"))
+                }
+                continue
+            }
+            review.decision = decision
+            entries[path] = review
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return Reviews(entries: entries, displayPath: displayPath)
+    }
+
+    /// Errors for decisions about paths that are not submissions, or tasks the hunt does not have.
+    public func check(paths: Set<String>, hunt: Hunt) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let byFolder = Dictionary(grouping: paths, by: { $0.split(separator: "/").first.map(String.init) ?? "" })
+        for (path, review) in entries.sorted(by: { $0.key < $1.key }) {
+            if !paths.contains(path) {
+                let folder = path.split(separator: "/").first.map(String.init) ?? ""
+                let near = NearMiss.closest(to: path, in: byFolder[folder] ?? [])
+                problems.append(.error("unknown-submission", "`\(path)` is not a submission in this folder", at: review.location,
+                                       fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg"))
+            }
+            if let task = review.task, hunt.task(task) == nil {
+                problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,
+                                       fix: NearMiss.closest(to: task, in: hunt.tasks.map(\.id)).map { "did you mean `\($0)`?" }))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One photo sent in by a team, found in the submissions folder.
+public struct Submission: Sendable, Hashable {
+    /// Where the task came from.
+    public enum TaskSource: String, Sendable, Hashable, Codable {
+        /// A folder named after the task: `SUBMISSIONS/foxes/dom-tower/IMG_1.jpg`.
+        case folder
+        /// A file name starting with the task id: `SUBMISSIONS/foxes/dom-tower-2.jpg`.
+        case fileName = "file-name"
+        /// A row of the `--manifest` CSV.
+        case manifest
+        /// Nothing said: the judge picks the task whose target contains the photo.
+        case auto
+    }
+
+    /// Relative to the submissions folder, `/`-separated: the key for reviews and results.
+    public var path: String
+    public var url: URL
+    /// The team as the folder (or manifest) names it; it may not be in the roster.
+    public var team: String
+    /// The task id as given, nil for auto-match; it may name no task of the hunt.
+    public var task: String?
+    public var taskSource: TaskSource
+
+    public init(path: String, url: URL, team: String, task: String?, taskSource: TaskSource) {
+        self.path = path
+        self.url = url
+        self.team = team
+        self.task = task
+        self.taskSource = taskSource
+    }
+}
+
+/// A file in the submissions folder that is not judged, and why.
+public struct SkippedFile: Sendable, Hashable, Codable {
+    public var path: String
+    public var reason: String
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What a scan of the submissions folder found.
+public struct SubmissionScan: Sendable {
+    /// Sorted by path.
+    public var submissions: [Submission]
+    /// Files listed and left alone: not photos, symbolic links, files outside team folders. Sorted by path.
+    public var skipped: [SkippedFile]
+    /// Problems with the folder or the manifest: unknown team folders, manifest rows naming missing files.
+    public var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Finds the photos in a submissions folder laid out as `SUBMISSIONS/<team>/...` and says which
+/// team and task each is for.
+///
+/// A photo's task comes from, in order: a `--manifest` row; the first subfolder under the team
+/// folder when it names a task; the file name when it starts with a task id (`dom-tower-2.jpg`);
+/// else nothing, and the judge matches it by position. Symbolic links are refused (they could
+/// point anywhere), and so are manifest paths that leave the folder. Files that are not photos
+/// are listed as skipped. Hidden files (`.DS_Store`) are skipped silently.
+public struct SubmissionFinder: Sendable {
+    public var hunt: Hunt
+    public var manifest: Manifest?
+
+    public init(hunt: Hunt, manifest: Manifest? = nil) {
+        self.hunt = hunt
+        self.manifest = manifest
+    }
+
+    /// File name extensions taken as photos without looking inside.
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"]
+
+    public func scan(_ root: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
+        let rootLocation = SourceLocation(file: displayPath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            throw DiagnosticError(.error("file-not-found", "no such folder", at: rootLocation,
+                                         fix: "give the folder that holds one subfolder per team"))
+        }
+        guard isDirectory.boolValue else {
+            throw DiagnosticError(.error("not-a-folder", "is a file, not a folder", at: rootLocation,
+                                         fix: "give the folder that holds one subfolder per team"))
+        }
+        let root = root.standardizedFileURL.resolvingSymlinksInPath()
+        var submissions: [Submission] = []
+        var skipped: [SkippedFile] = []
+        var diagnostics: [Diagnostic] = []
+        let taskIDs = Set(hunt.tasks.map(\.id))
+        let teamIDs = Set(hunt.teams.map(\.id))
+        var manifestRows: [String: Manifest.Row] = [:]
+
+        if let manifest {
+            for row in manifest.rows {
+                guard let relative = Self.normalised(row.path) else {
+                    diagnostics.append(.error("path-outside", "`\(row.path)` leaves the submissions folder; refused",
+                                              at: row.location, fix: "give paths relative to \(displayPath)"))
+                    continue
+                }
+                manifestRows[relative] = row
+            }
+        }
+
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        } catch {
+            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(error.localizedDescription)", at: rootLocation))
+        }
+        var unknownTeamPhotos: [String: Int] = [:]
+        for name in entries where !name.hasPrefix(".") {
+            let url = root.appendingPathComponent(name)
+            switch Self.kind(of: url) {
+            case .symbolicLink:
+                skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
+            case .file:
+                if let row = manifestRows[name] {
+                    submissions.append(submission(name, url: url, row: row, taskIDs: taskIDs))
+                } else {
+                    skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
+                }
+            case .directory:
+                let found = walk(team: name, folder: url, relative: name, taskIDs: taskIDs, manifestRows: manifestRows,
+                                 skipped: &skipped)
+                if !teamIDs.contains(name) { unknownTeamPhotos[name] = found.filter { $0.team == name }.count }
+                submissions += found
+            case .other:
+                skipped.append(SkippedFile(path: name, reason: "not a regular file"))
+            }
+        }
+        for (folder, count) in unknownTeamPhotos.sorted(by: { $0.key < $1.key }) {
+            let suggestion = NearMiss.closest(to: folder, in: hunt.teams.map(\.id))
+            diagnostics.append(.warning("unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
+                                        at: SourceLocation(file: displayPath + "/" + folder),
+                                        fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
+                                            ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
+        }
+        // Manifest rows whose file was not found.
+        let foundPaths = Set(submissions.map(\.path))
+        for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
+            diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
+                                      fix: "check the path; it is relative to the submissions folder"))
+        }
+        submissions.sort { $0.path < $1.path }
+        skipped.sort { $0.path < $1.path }
+        return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
+    }
+
+    private func walk(team: String, folder: URL, relative: String, taskIDs: Set<String>,
+                      manifestRows: [String: Manifest.Row], skipped: inout [SkippedFile]) -> [Submission] {
+        var result: [Submission] = []
+        var stack: [(URL, String)] = [(folder, relative)]
+        while let (url, rel) = stack.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+                skipped.append(SkippedFile(path: rel, reason: "folder could not be listed"))
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                let child = url.appendingPathComponent(name)
+                let childRel = rel + "/" + name
+                switch Self.kind(of: child) {
+                case .symbolicLink:
+                    skipped.append(SkippedFile(path: childRel, reason: "symbolic link refused (copy the file in instead)"))
+                case .directory:
+                    stack.append((child, childRel))
+                case .other:
+                    skipped.append(SkippedFile(path: childRel, reason: "not a regular file"))
+                case .file:
+                    if let row = manifestRows[childRel] {
+                        result.append(submission(childRel, url: child, row: row, taskIDs: taskIDs))
+                    } else if let reason = Self.notAPhoto(child, name: name) {
+                        skipped.append(SkippedFile(path: childRel, reason: reason))
+                    } else {
+                        result.append(inferred(childRel, url: child, team: team, taskIDs: taskIDs))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func submission(_ path: String, url: URL, row: Manifest.Row, taskIDs: Set<String>) -> Submission {
+        Submission(path: path, url: url, team: row.team, task: row.task.isEmpty ? nil : row.task,
+                   taskSource: row.task.isEmpty ? .auto : .manifest)
+    }
+
+    /// Task from the first subfolder under the team, else the file name, else auto.
+    func inferred(_ path: String, url: URL, team: String, taskIDs: Set<String>) -> Submission {
+        let components = path.split(separator: "/").map(String.init)
+        if components.count > 2 {
+            let folder = components[1]
+            if taskIDs.contains(folder) {
+                return Submission(path: path, url: url, team: team, task: folder, taskSource: .folder)
+            }
+            // A near miss is a typo to report, not a folder to ignore.
+            if NearMiss.closest(to: folder, in: Array(taskIDs)) != nil {
+                return Submission(path: path, url: url, team: team, task: folder, taskSource: .folder)
+            }
+        }
+        let fileName = components.last!
+        if let task = Self.taskPrefix(of: fileName, taskIDs: taskIDs) {
+            return Submission(path: path, url: url, team: team, task: task, taskSource: .fileName)
+        }
+        return Submission(path: path, url: url, team: team, task: nil, taskSource: .auto)
+    }
+
+    /// The longest task id the file name starts with, followed by a separator or the extension.
+    static func taskPrefix(of fileName: String, taskIDs: Set<String>) -> String? {
+        let lowered = fileName.lowercased()
+        var best: String?
+        for id in taskIDs where lowered.hasPrefix(id.lowercased()) {
+            let rest = lowered.dropFirst(id.count)
+            guard let next = rest.first, "-_ .".contains(next) else { continue }
+            if best == nil || id.count > best!.count { best = id }
+        }
+        return best
+    }
+
+    /// `a/./b` → `a/b`; nil when the path is absolute or climbs out with `..`.
+    static func normalised(_ path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("~") { return nil }
+        var parts: [Substring] = []
+        for part in path.replacingOccurrences(of: "\\", with: "/").split(separator: "/") {
+            if part == "." || part.isEmpty { continue }
+            if part == ".." { return nil }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    enum Kind { case file, directory, symbolicLink, other }
+
+    static func kind(of url: URL) -> Kind {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: return .symbolicLink
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    /// Nil for a photo; otherwise why the file is skipped. Known photo extensions are taken on
+    /// trust (the reader reports them unreadable if they are not); other files are sniffed.
+    static func notAPhoto(_ url: URL, name: String) -> String? {
+        let ext = (name as NSString).pathExtension.lowercased()
+        if photoExtensions.contains(ext) { return nil }
+        if ext == "xmp" { return "XMP sidecar (read with its photo)" }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return "could not be opened" }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        if Self.looksLikePhoto(head) { return nil }
+        return ext.isEmpty ? "not a photo" : "not a photo (.\(ext))"
+    }
+
+    /// JPEG, PNG, TIFF, ISOBMFF (`ftyp`) or RIFF WEBP magic.
+    static func looksLikePhoto(_ head: [UInt8]) -> Bool {
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return true }
+        if head.count >= 12, head[4...7].elementsEqual("ftyp".utf8) { return true }
+        if head.count >= 12, head[0...3].elementsEqual("RIFF".utf8), head[8...11].elementsEqual("WEBP".utf8) { return true }
+        return false
+    }
+}
+
+/// "Did you mean" by edit distance.
+enum NearMiss {
+    /// The candidate within a small edit distance of `word` (at most 2, and less than a third of its length), if any.
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let limit = min(2, max(1, word.count / 3))
+        var best: (String, Int)?
+        for candidate in candidates.sorted() {
+            let d = distance(word.lowercased(), candidate.lowercased())
+            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
