@@ -53,6 +53,7 @@ enum CSVPlacesReader {
         var row = pendingFirst ?? rows.next()
         while let current = row {
             defer { row = rows.next() }
+            if rows.error != nil { break }   // an unclosed quote swallowed the rest; reported below
             if current.fields.allSatisfy({ $0.value.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             func field(_ i: Int?) -> String? {
                 guard let i, i < current.fields.count else { return nil }

@@ -81,7 +81,7 @@ enum GeoJSONReader {
         static func string(_ properties: [String: Any], _ keys: [String]) -> String? {
             for key in keys {
                 if let s = properties[key] as? String, let t = GeoText.clean(s) { return t }
-                if let n = properties[key] as? NSNumber, !(properties[key] is Bool) { return n.stringValue }
+                if let n = properties[key].flatMap(number) { return Length.trim(n) }
             }
             return nil
         }
@@ -98,8 +98,11 @@ enum GeoJSONReader {
             return c
         }
 
+        /// JSONSerialization on Linux gives Int or Double (and Bool for true/false); on Darwin, NSNumber.
         static func number(_ v: Any) -> Double? {
-            if v is Bool { return nil }
+            if type(of: v) == Bool.self { return nil }
+            if let i = v as? Int { return Double(i) }
+            if let d = v as? Double { return d.isFinite ? d : nil }
             if let n = v as? NSNumber { let d = n.doubleValue; return d.isFinite ? d : nil }
             return nil
         }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite struct GeoFileReaderTests {
+    @Test func gpx10KeepsGroundspeakFieldsInTheWaypoint() throws {
+        let f = GeoFileReader.read(GeoFixtures.url("caches-gpx10-groundspeak.gpx"), displayPath: "caches.gpx")
+        #expect(f.diagnostics.isEmpty)
+        #expect(f.places.map(\.name) == ["Domtoren", "Brücke über die Gracht"])
+        let dom = f.places[0]
+        #expect(dom.kind == "Traditional Cache" && dom.difficulty == 1.5 && dom.terrain == 2 && dom.hint == "Look up.")
+        #expect(dom.description == "The tallest church tower in the Netherlands.\n\nBuilt 1321–1382 .")
+        #expect(dom.location == SourceLocation(file: "caches.gpx", line: 4))
+        #expect(f.places[1].hint == "Under the <bridge>")
+    }
+
+    @Test func gpx11FindsGroundspeakInsideExtensions() {
+        let f = GeoFileReader.read(GeoFixtures.url("caches-gpx11-extensions.gpx"))
+        #expect(f.places.count == 2)
+        #expect(f.places[0].name == "Tour Eiffel" && f.places[0].hint == "Magnetic" && f.places[0].description == "Iron lattice tower.")
+        #expect(f.places[1].name == "Opera House" && f.places[1].description == "Sails")
+        #expect(f.places[1].coordinate == Coordinate(latitude: -33.8568, longitude: 151.2153))
+    }
+
+    @Test func kmlPolygonWithInnerBoundaryAndAPoint() throws {
+        let f = GeoFileReader.read(GeoFixtures.url("park-with-pond-clockwise.kml"))
+        #expect(f.diagnostics.isEmpty)
+        let park = try #require(f.areas.first)
+        #expect(park.name == "Wilhelminapark" && park.description == "Stay on the grass.")
+        #expect(park.polygons.count == 1 && park.polygons[0].holes.count == 1 && park.polygons[0].outer.count == 4)
+        let area = Area(polygons: park.polygons)
+        #expect(area.contains(Coordinate(latitude: 52.0860, longitude: 5.1420)))
+        #expect(!area.contains(Coordinate(latitude: 52.0875, longitude: 5.1450)))     // the pond
+        #expect(f.places.count == 1 && f.places[0].hint == "Listen." && f.places[0].radius == .metres(15))
+        #expect(f.places[0].coordinate == Coordinate(latitude: 52.0875, longitude: 5.145))   // lon,lat order
+    }
+
+    @Test func csvDetectsSemicolonsAndQuotes() {
+        let f = GeoFileReader.read(GeoFixtures.url("places-semicolon-quoted.csv"))
+        #expect(f.diagnostics.isEmpty)
+        #expect(f.places.map(\.name) == ["Café \"Zuid\"", "Zürich HB"])
+        #expect(f.places[0].description == "Terrace;\nwith a view" && f.places[0].radius == .metres(25))
+        #expect(f.places[1].location.line == 4)      // the quoted newline counts
+    }
+
+    @Test func badRowsAreReportedWithLineAndColumnAndTheRestIsRead() {
+        let f = GeoFileReader.read(GeoFixtures.url("places-bad-rows.csv"), displayPath: "bad.csv")
+        #expect(f.places.map(\.name) == ["ok"])
+        #expect(f.diagnostics.map(\.code) == ["coordinate-out-of-range", "bad-coordinate", "csv-syntax"])
+        #expect(f.diagnostics.map(\.location.description) == ["bad.csv:3:1", "bad.csv:4:1", "bad.csv:5:1"])
+    }
+
+    @Test func brokenXMLNamesTheLine() {
+        let f = GeoFileReader.read(GeoFixtures.url("broken.gpx"), displayPath: "broken.gpx")
+        // What came before the error is kept (libxml2 may also recover the unclosed last waypoint).
+        #expect(f.places.first?.name == "a" && !f.places.contains { $0.name == "b" })
+        #expect(f.diagnostics.map(\.code) == ["bad-coordinate", "xml-syntax"])
+        #expect(f.diagnostics[0].location.line == 4)
+        #expect(f.diagnostics[1].location.line >= 5 && f.diagnostics[1].location.file == "broken.gpx")
+    }
+
+    @Test(arguments: [
+        ("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [5.1, 95]}}", "coordinate-out-of-range"),
+        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"X\"}, \"geometry\": {\"type\": \"Polygon\", \"coordinates\": [[[0,0],[1,1]]]}}]}", "geojson-short-ring"),
+        ("{\"type\": \"Circle\"}", "geojson-unknown-geometry"),
+        ("[1, 2]", "geojson-not-object"),
+        ("{\"type\": ", "json-syntax"),
+    ])
+    func geoJSONProblems(json: String, code: String) {
+        let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
+        #expect(f.diagnostics.map(\.code) == [code])
+        #expect(f.diagnostics.first?.message.contains("x.geojson") == true)
+    }
+
+    @Test func geoJSONNamesTheFeatureInDiagnostics() {
+        let json = "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"Dom\"}, \"geometry\": {\"type\": \"Point\", \"coordinates\": [200, 52]}}]}"
+        let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
+        #expect(f.diagnostics.first?.message.contains("feature 0 \"Dom\"") == true)
+    }
+}
