@@ -1,12 +1,69 @@
 import ArgumentParser
+import Foundation
 import HuntKit
 
 extension HuntCommand {
     struct Init: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Start a new hunt from a template in Templates/hunts/.",
+            discussion: """
+            Copies the template's files (hunt.yaml and any area or places files) into DIR. Never \
+            overwrites: if any file already exists, nothing is written. `--list-templates` prints the \
+            templates (name, tab, description) on stdout.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The folder to write the hunt into (created if missing).", valueName: "dir"))
+        var directory: String = "."
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The template to start from (see --list-templates).", valueName: "name"))
+        var template: String = HuntTemplates.defaultName
+
+        @Flag(help: "List the templates and exit.")
+        var listTemplates = false
+
+        func validate() throws {
+            if listTemplates && (template != HuntTemplates.defaultName || directory != ".") {
+                throw ValidationError("`--list-templates` takes no folder or template; run `hunt init --list-templates` alone")
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt init` is not built yet")
+            guard let templates = HuntTemplates() else {
+                FileHandle.standardError.write(Data("""
+                error: the Templates/ folder was not found; set HUNT_TEMPLATES to its path \
+                (it is at the top of the HuntKit checkout, or in share/hunt/Templates of an install)\n
+                """.utf8))
+                throw ExitCode(1)
+            }
+            if listTemplates {
+                for t in templates.list() { print("\(t.name)\t\(t.summary)") }
+                return
+            }
+            let destination = URL(fileURLWithPath: directory, isDirectory: true)
+            do {
+                let written = try templates.install(template, into: destination)
+                let shown = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
+                var text = "wrote a `\(template)` hunt:\n"
+                for file in written { text += "  \(shown)\(file)\n" }
+                text += "\nnext steps:\n"
+                if !shown.isEmpty { text += "  cd \(directory)\n" }
+                text += """
+                  edit hunt.yaml: the title, timezone, window, teams and each task's place
+                  hunt validate hunt.yaml        check it; fix what it reports
+                  hunt sheets hunt.yaml          print task sheets for the teams
+                  hunt judge hunt.yaml PHOTOS/   judge the photos the teams send (PHOTOS/<team>/...)\n
+                """
+                FileHandle.standardError.write(Data(text.utf8))
+            } catch .unknownTemplate(let name, let suggestion, let available) {
+                // A wrong `--template` is a usage error (exit 2); ArgumentParser would add the root's usage.
+                let error = HuntTemplates.InstallError.unknownTemplate(name, suggestion: suggestion, available: available)
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
         }
     }
 }

@@ -29,13 +29,18 @@ extension HuntCommand {
 
         mutating func run() async throws {
             let results = await HuntLoader().loadAll(files)
-            var diagnostics = results.flatMap(\.diagnostics)
-            if quiet { diagnostics = diagnostics.filter { $0.severity == .error } }
-            output.print(diagnostics)
-            if !quiet {
-                let summary = results.map(\.summary).joined(separator: "\n") + "\n"
-                // In JSON mode stdout is only the array; the summary is for people.
-                if output.format == .json { FileHandle.standardError.write(Data(summary.utf8)) } else { Swift.print(summary, terminator: "") }
+            let keep: (Diagnostic) -> Bool = { [quiet] in !quiet || $0.severity == .error }
+            switch output.format {
+            case .text:
+                // Per file: its diagnostics (stderr), then its summary line (stdout).
+                for result in results {
+                    output.print(result.diagnostics.filter(keep))
+                    if !quiet { FileHandle.standardOutput.write(Data((result.summary + "\n").utf8)) }
+                }
+            case .json:
+                // stdout is only the array; summaries are for people, on stderr.
+                output.print(results.flatMap(\.diagnostics).filter(keep))
+                if !quiet { FileHandle.standardError.write(Data(results.map { $0.summary + "\n" }.joined().utf8)) }
             }
             if results.contains(where: \.hasErrors) { throw ExitCode(1) }
         }

@@ -205,8 +205,8 @@ struct HuntReader {
             id = identifier(n, "a task id") ?? ""
         }
         var task = HuntTask(id: id, title: id, points: hunt.defaults.points, location: node.location)
-        if let n = context.require("title", in: fields, section: "a task", example: "title: The Dom Tower"),
-           let title = context.nonEmptyText(n, "a task's `title`", example: "title: The Dom Tower") {
+        if let n = context.require("title", in: fields, section: "a task", example: "title: A short name players will see"),
+           let title = context.nonEmptyText(n, "a task's `title`", example: "title: A short name players will see") {
             task.title = title
         }
         task.clue = context.optionalText(fields["clue"], "`clue`")
@@ -286,14 +286,24 @@ struct HuntReader {
         }
         switch written[0] {
         case "at":
+            checkFiles(fields, besides: "at")
             guard let n = fields.present("at"), let point = coordinate(n, "`at`") else { return nil }
             return .circle(center: point, radius: radiusValue)
         case "area":
             guard let n = fields.present("area"), let file = context.referencedFile(n, key: "area") else { return nil }
+            checkFiles(fields, besides: "area")
             return .area(AreaTarget(path: file.path, url: file.url))
         default:
             guard let n = fields.present("places"), let file = context.referencedFile(n, key: "places") else { return nil }
             return .places(PlacesTarget(path: file.path, url: file.url, radius: radiusValue))
+        }
+    }
+
+    /// The files of the targets that are not used (after a `multiple-targets` error) are still
+    /// checked, so that one run reports every missing file.
+    mutating func checkFiles(_ fields: Fields, besides used: String) {
+        for key in ["area", "places"] where key != used {
+            if let n = fields.present(key) { _ = context.referencedFile(n, key: key) }
         }
     }
 

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The starter hunts in `Templates/hunts/<name>/` that `hunt init` copies.
+public struct HuntTemplates: Sendable {
+    /// The folder holding one folder per template.
+    public var root: URL
+
+    /// The templates of the Templates/ folder `TemplateLibrary` finds; nil when there is none.
+    public init?() {
+        guard let url = TemplateLibrary.url("hunts") else { return nil }
+        self.root = url
+    }
+
+    public init(root: URL) { self.root = root }
+
+    public static let defaultName = "photo-hunt"
+
+    public struct Template: Sendable, Hashable {
+        public var name: String
+        /// The first comment line of its hunt.yaml (`# photo-hunt: …`), without the name.
+        public var summary: String
+        public var folder: URL
+    }
+
+    public enum InstallError: Error, Sendable, CustomStringConvertible {
+        case unknownTemplate(String, suggestion: String?, available: [String])
+        case wouldOverwrite([String])
+        case notADirectory(String)
+        case io(String)
+
+        public var description: String {
+            switch self {
+            case .unknownTemplate(let name, let suggestion, let available):
+                return "no template named `\(name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
+                    + " (templates: \(available.joined(separator: ", ")))"
+            case .wouldOverwrite(let files):
+                return "not writing anything: \(files.joined(separator: ", ")) already exist\(files.count == 1 ? "s" : ""); "
+                    + "`hunt init` never overwrites a file. Choose an empty folder: `hunt init NEW-FOLDER`"
+            case .notADirectory(let path):
+                return "\(path) exists and is not a folder"
+            case .io(let message):
+                return message
+            }
+        }
+    }
+
+    /// Every template, sorted by name.
+    public func list() -> [Template] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().compactMap { name in
+            let folder = root.appendingPathComponent(name)
+            let hunt = folder.appendingPathComponent("hunt.yaml")
+            guard FileManager.default.fileExists(atPath: hunt.path) else { return nil }
+            return Template(name: name, summary: Self.summary(of: hunt, name: name), folder: folder)
+        }
+    }
+
+    static func summary(of file: URL, name: String) -> String {
+        guard let data = try? Data(contentsOf: file), let text = String(data: data.prefix(4096), encoding: .utf8),
+              let first = text.split(separator: "\n").first, first.hasPrefix("#") else { return "" }
+        var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
+        if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
+        return line
+    }
+
+    /// Copies template `name` into `directory` (created if missing). Nothing is written if any
+    /// file would be overwritten. Each file is written to a temporary name and then moved into
+    /// place. Returns the paths written, relative to `directory`, sorted.
+    @discardableResult
+    public func install(_ name: String, into directory: URL) throws(InstallError) -> [String] {
+        let templates = list()
+        guard let template = templates.first(where: { $0.name == name }) else {
+            throw .unknownTemplate(name, suggestion: Suggestions.closest(to: name, in: templates.map(\.name)), available: templates.map(\.name))
+        }
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw .notADirectory(directory.path)
+        }
+        let files = Self.files(under: template.folder)
+        let clashes = files.filter { fileManager.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        if !clashes.isEmpty {
+            throw .wouldOverwrite(clashes.map { directory.appendingPathComponent($0).relativePathForDisplay })
+        }
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            for file in files {
+                let source = template.folder.appendingPathComponent(file)
+                let destination = directory.appendingPathComponent(file)
+                try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+                try Data(contentsOf: source).write(to: temporary)
+                do {
+                    // moveItem refuses an existing destination, so a file that appeared meanwhile is kept.
+                    try fileManager.moveItem(at: temporary, to: destination)
+                } catch {
+                    try? fileManager.removeItem(at: temporary)
+                    throw error
+                }
+            }
+        } catch {
+            throw .io("could not write into \(directory.relativePathForDisplay): \(error.localizedDescription)")
+        }
+        return files
+    }
+
+    /// Regular files under `folder`, relative, sorted; hidden files are skipped.
+    static func files(under folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var result: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
+}
+
+extension URL {
+    /// The path relative to the current folder when it is inside it, else absolute.
+    var relativePathForDisplay: String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let path = standardizedFileURL.path
+        if path == cwd { return "." }
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+}
