@@ -1,12 +1,120 @@
 import ArgumentParser
+import Foundation
 import HuntKit
+
+extension SheetSettings.Paper: ExpressibleByArgument {}
+extension SheetFormat: ExpressibleByArgument {}
 
 extension HuntCommand {
     struct Sheets: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make print-ready task sheets: a PDF (or HTML page) per team, or the marshals' answer key.",
+            discussion: """
+            Players' sheets: for each team a cover (title, team, window, rules, scoring, rewards), \
+            then one card per task (title, clue, points, a checkbox, the hint as `sheets: hints:` \
+            says, a QR code of the place for point targets). The answer key lists positions, radii, \
+            areas, places, hints and reveal texts.
+
+            The look comes from a template folder (layout.yaml, sheets.html.mustache): the hunt's \
+            `sheets: layout:`, or --template, else Templates/sheets/default. Copy it to change it.
+
+            Examples:
+              hunt sheets hunt.yaml                          # sheets.pdf, every team
+              hunt sheets hunt.yaml --team foxes -o foxes.pdf
+              hunt sheets hunt.yaml --answer-key             # answer-key.pdf
+              hunt sheets hunt.yaml -o sheets.html --paper letter
+              hunt sheets hunt.yaml --template my-sheets/
+
+            Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The hunt file.", valueName: "HUNT.yaml"))
+        var hunt: String
+
+        @Option(name: .shortAndLong, help: ArgumentHelp(
+            "Write to this file, atomically; `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
+            valueName: "FILE"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Output format. (default: from the output's extension: .html is HTML, else PDF)",
+                                   valueName: SheetFormat.allCases.map(\.rawValue).joined(separator: "|")))
+        var format: SheetFormat?
+
+        @Option(help: ArgumentHelp("Only this team's sheets (its `id:`). Default: one section per team.", valueName: "ID"))
+        var team: String?
+
+        @Flag(help: "The marshals' answer key instead of the players' sheets.")
+        var answerKey = false
+
+        @Option(help: ArgumentHelp("Paper size, overriding `sheets: paper:`.", valueName: "a4|letter"))
+        var paper: SheetSettings.Paper?
+
+        @Option(help: ArgumentHelp("A template folder, layout.yaml or .mustache file, or a name in Templates/sheets/; overrides `sheets: layout:`.",
+                                   valueName: "PATH"))
+        var template: String?
+
+        func validate() throws {
+            if answerKey && team != nil {
+                throw ValidationError("--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(hunt) --answer-key`)")
+            }
+            if let output, output.isEmpty {
+                throw ValidationError("-o needs a file name, e.g. `-o sheets.pdf`, or `-o -` for standard output")
+            }
+            if output == "-" && format == nil {
+                throw ValidationError("with `-o -` say which format to write: add `--format pdf` or `--format html`")
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt sheets` is not built yet")
+            let destination = output ?? (answerKey ? "answer-key.pdf" : "sheets.pdf")
+            let chosenFormat = format ?? SheetFormat(path: destination)
+            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
+            printDiagnostics(loaded.diagnostics)
+            guard let huntValue = loaded.hunt, !loaded.hasErrors else { throw ExitCode(1) }
+
+            let bytes: [UInt8]
+            switch makeSheets(huntValue, format: chosenFormat) {
+            case .success(let made): bytes = made
+            case .failure(let error):
+                printDiagnostics(error.diagnostics)
+                throw ExitCode(1)
+            }
+
+            if destination == "-" {
+                FileHandle.standardOutput.write(Data(bytes))
+                return
+            }
+            do {
+                // Foundation's atomic write: a temporary file beside the target, then a rename.
+                try Data(bytes).write(to: URL(fileURLWithPath: destination), options: .atomic)
+            } catch {
+                printDiagnostics([.error("write-failed", "cannot write \(destination): \(error.localizedDescription)",
+                                         at: SourceLocation(file: destination), fix: "check that the folder exists and is writable")])
+                throw ExitCode(1)
+            }
+            let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
+                ?? (huntValue.teams.isEmpty ? "sheets" : "sheets for \(huntValue.teams.count) team\(huntValue.teams.count == 1 ? "" : "s")")
+            FileHandle.standardError.write(Data("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n".utf8))
+        }
+
+        private func makeSheets(_ hunt: Hunt, format: SheetFormat) -> Result<[UInt8], DiagnosticError> {
+            do {
+                var chosen: SheetTemplate?
+                if let template {
+                    chosen = try SheetTemplate.load(template, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                }
+                return .success(try HuntSheets.make(hunt, options: SheetOptions(teamID: team, answerKey: answerKey, paper: paper),
+                                                    format: format, template: chosen))
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        private func printDiagnostics(_ diagnostics: [Diagnostic]) {
+            guard !diagnostics.isEmpty else { return }
+            let renderer = TextDiagnosticRenderer(colour: Terminal.wantsColour(FileHandle.standardError))
+            FileHandle.standardError.write(Data(renderer.render(diagnostics, sources: SourceLines()).utf8))
         }
     }
 }

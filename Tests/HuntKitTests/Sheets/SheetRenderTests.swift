@@ -14,6 +14,8 @@ import Testing
             try Data(try PDFSheetRenderer().render(key)).write(to: URL(fileURLWithPath: out + "/key.pdf"))
             let many = try SheetDocument(hunt: SheetSamples.many(200), options: SheetOptions())
             try Data(try PDFSheetRenderer().render(many)).write(to: URL(fileURLWithPath: out + "/many.pdf"))
+            try Data(try HuntSheets.make(hunt, options: SheetOptions(), format: .html)).write(to: URL(fileURLWithPath: out + "/players.html"))
+            try Data(try HuntSheets.make(hunt, options: SheetOptions(answerKey: true), format: .html)).write(to: URL(fileURLWithPath: out + "/key.html"))
         }
     }
 }
