@@ -5,11 +5,9 @@ import HuntKit
 /// Printing shared by `where`, `import` and `export`: data to stdout, diagnostics to stderr.
 enum GeoOutput {
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-        var err = FileHandleOutputStream.standardError
-        for d in diagnostics {
-            print("\(d.location): \(d.severity.rawValue): \(d.message)", to: &err)
-            if let fix = d.fix { print("  fix: \(fix)", to: &err) }
-        }
+        guard !diagnostics.isEmpty else { return }
+        let text = TextDiagnosticRenderer(colour: Terminal.wantsColour(FileHandle.standardError)).render(diagnostics, sources: SourceLines())
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     static func writeStdout(_ text: String) {
@@ -36,9 +34,19 @@ extension CoordinateText {
 
 /// Loading a hunt for `where` and `export`.
 enum HuntFile {
+    /// The hunt with its area and places files read. Errors in the hunt stop the command
+    /// (exit 1, after printing them); warnings are passed on.
     static func load(_ path: String, diagnostics: inout [Diagnostic]) throws -> Hunt {
-        // TEMPORARY until HuntLoader lands (definition issue).
-        throw ValidationError("--hunt is not available yet: the hunt loader is still being built")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ValidationError("no hunt file at `\(path)`; check the path")
+        }
+        let result = HuntLoader().load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        guard let hunt = result.hunt, !result.diagnostics.hasErrors else {
+            GeoOutput.printDiagnostics(result.diagnostics)
+            throw ExitCode(1)
+        }
+        diagnostics += result.diagnostics
+        return hunt
     }
 }
 
