@@ -25,9 +25,11 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode",
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode", "CJPEG",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(

@@ -1,0 +1,87 @@
+internal import CJPEG
+
+/// Makes a small copy of a JPEG with libjpeg-turbo's TurboJPEG API: decoded at the smallest DCT
+/// scale (1/8, 1/4, 3/8, 1/2 …) whose picture is still at least `maxPixels` on its longest side,
+/// box-averaged down to `maxPixels`, re-encoded at quality 75 with 4:2:0 chroma.
+///
+/// TurboJPEG reports errors as return codes (libjpeg's own API would `longjmp`, which Swift
+/// cannot catch). The only file that sees TurboJPEG.
+enum JPEGScaler {
+    static let quality: Int32 = 75
+
+    static func scaled(_ jpeg: [UInt8], maxPixels: Int) -> [UInt8]? {
+        guard maxPixels > 0, jpeg.count > 4, let decoder = tjInitDecompress() else { return nil }
+        defer { tjDestroy(decoder) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        let header = jpeg.withUnsafeBufferPointer {
+            tjDecompressHeader3(decoder, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colourspace)
+        }
+        guard header == 0, width > 0, height > 0, Int(width) * Int(height) <= 400_000_000 else { return nil }
+
+        // Scaling factors come from the library, largest first; keep the smallest that is big enough.
+        var factorCount: Int32 = 0
+        guard let factors = tjGetScalingFactors(&factorCount), factorCount > 0 else { return nil }
+        let longest = Int(max(width, height))
+        var chosen = (num: Int32(1), denom: Int32(1))
+        var chosenSide = longest
+        for i in 0..<Int(factorCount) {
+            let f = factors[i]
+            let side = (longest * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if side >= maxPixels, side < chosenSide { chosen = (f.num, f.denom); chosenSide = side }
+        }
+        let scaledWidth = (Int(width) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
+        let scaledHeight = (Int(height) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
+        var rgb = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
+        let decoded = jpeg.withUnsafeBufferPointer { source in
+            rgb.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(decoder, source.baseAddress, UInt(source.count), target.baseAddress,
+                              Int32(scaledWidth), 0, Int32(scaledHeight), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
+            }
+        }
+        // A warning (a truncated file still decodes partly) is fine; a hard error is not.
+        guard decoded == 0 || tjGetErrorCode(decoder) == Int32(TJERR_WARNING.rawValue) else { return nil }
+
+        let (pixels, outWidth, outHeight) = boxDown(rgb, width: scaledWidth, height: scaledHeight, maxPixels: maxPixels)
+        return encode(pixels, width: outWidth, height: outHeight)
+    }
+
+    /// Averages k×k blocks, k the smallest integer that brings the longest side to `maxPixels` or less.
+    static func boxDown(_ rgb: [UInt8], width: Int, height: Int, maxPixels: Int) -> ([UInt8], Int, Int) {
+        let k = (max(width, height) + maxPixels - 1) / maxPixels
+        guard k > 1 else { return (rgb, width, height) }
+        let outWidth = max(1, width / k), outHeight = max(1, height / k)
+        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
+        let area = k * k
+        rgb.withUnsafeBufferPointer { src in
+            for y in 0..<outHeight {
+                for x in 0..<outWidth {
+                    var r = 0, g = 0, b = 0
+                    for dy in 0..<k {
+                        var i = ((y * k + dy) * width + x * k) * 3
+                        for _ in 0..<k {
+                            r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2])
+                            i += 3
+                        }
+                    }
+                    let o = (y * outWidth + x) * 3
+                    out[o] = UInt8(r / area); out[o + 1] = UInt8(g / area); out[o + 2] = UInt8(b / area)
+                }
+            }
+        }
+        return (out, outWidth, outHeight)
+    }
+
+    static func encode(_ rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        guard let encoder = tjInitCompress() else { return nil }
+        defer { tjDestroy(encoder) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = rgb.withUnsafeBufferPointer {
+            tjCompress2(encoder, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                        &output, &size, Int32(TJSAMP_420.rawValue), quality, TJFLAG_FASTDCT)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output, size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}
