@@ -58,7 +58,9 @@ struct LoadContext {
             if key.hasPrefix("x-") { continue }
             if !allowed.contains(key) {
                 var fix: String?
-                if let hint = hints[key] ?? hints[key.lowercased()] {
+                if key.contains(" "), pair.value.isNull {
+                    fix = "is this text after a comma? In `{ … }` a value with a comma needs quotes: `\"a, b\"`"
+                } else if let hint = hints[key] ?? hints[key.lowercased()] {
                     fix = hint
                 } else if let near = Suggestions.closest(to: key, in: allowed) {
                     fix = "did you mean `\(near)`?"

@@ -108,6 +108,10 @@ private final class LibYAMLSession {
                 fix = "a hunt file is UTF-8 text; re-save it as UTF-8 (is this the right file?)"
             } else if problem.contains("tab") {
                 fix = "indent with spaces, not tabs"
+            } else if problem.contains("mapping values are not allowed") {
+                fix = "text with `: ` in it needs quotes: `title: \"Stop: look up\"`"
+            } else if problem.contains("did not find expected") && (context ?? "").contains("flow") {
+                fix = "a `,`, `[` or `{` inside a value written in `[ … ]` or `{ … }` needs quotes"
             } else {
                 fix = nil
             }
