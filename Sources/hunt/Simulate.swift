@@ -1,12 +1,72 @@
 import ArgumentParser
+import Foundation
 import HuntKit
 
 extension HuntCommand {
     struct Simulate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not built yet.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make synthetic submissions for a hunt: real JPEGs with EXIF GPS and times, and the verdict each should get.",
+            discussion: """
+            Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and
+            offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should
+            get). Mostly honest photos, and a share of failures spread over: off target, before or after
+            the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position,
+            clock skew. The same hunt, options and --seed give the same files.
+            Rehearse: `hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal` then
+            `hunt judge hunt.yaml rehearsal/submissions`.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
+        var hunt: String
+
+        @Option(help: ArgumentHelp("How many teams of the hunt's roster send photos.", valueName: "n"))
+        var teams: Int
+
+        @Option(help: ArgumentHelp("Photos per team.", valueName: "m"))
+        var photosPerTeam: Int
+
+        @Option(help: ArgumentHelp("The folder to write into (submissions/ and answers.json).", valueName: "dir"))
+        var out: String
+
+        @Option(help: ArgumentHelp("Seed for the generator; the same seed gives the same files.", valueName: "s"))
+        var seed: UInt64 = 1
+
+        @Option(help: ArgumentHelp("Share of photos planned to fail, 0 to 1.", valueName: "share"))
+        var failureShare: Double = 0.25
+
+        func validate() throws {
+            if teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
+            if photosPerTeam < 1 { throw ValidationError("--photos-per-team must be at least 1, e.g. `--photos-per-team 20`") }
+            if !(0...1).contains(failureShare) { throw ValidationError("--failure-share is a share between 0 and 1, e.g. `--failure-share 0.25`") }
+            let submissions = (out as NSString).appendingPathComponent("submissions")
+            if let contents = try? FileManager.default.contentsOfDirectory(atPath: submissions), !contents.isEmpty {
+                throw ValidationError("\(submissions) is not empty; give --out a new folder (simulate never overwrites photos)")
+            }
+        }
 
         mutating func run() async throws {
-            throw ValidationError("`hunt simulate` is not built yet")
+            let stderr = FileHandle.standardError
+            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
+            guard !loaded.hasErrors, let hunt = loaded.hunt else {
+                stderr.write(Data(TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr)).render(loaded.diagnostics, sources: SourceLines()).utf8))
+                throw ExitCode(1)
+            }
+            let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
+                                                                 failureShare: failureShare))
+            let answers: Simulator.AnswerFile
+            do {
+                answers = try simulator.write(to: URL(fileURLWithPath: out))
+            } catch {
+                stderr.write(Data("hunt simulate: error: \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            let kinds = answers.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            var verdicts: [Verdict: Int] = [:]
+            for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
+            print("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))")
+            print("kinds: " + kinds.joined(separator: ", "))
+            print("expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))")
         }
     }
 }

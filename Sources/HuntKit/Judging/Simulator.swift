@@ -1,0 +1,559 @@
+import Foundation
+
+/// Synthetic submissions for a hunt: real JPEGs with EXIF GPS, capture times, offsets and
+/// accuracy, mostly honest, with a known share of each kind of failure, and the verdict each
+/// should get. For organizers to rehearse their rules, and for tests and benchmarks.
+///
+/// Deterministic: the same hunt, options and seed give the same files, byte for byte
+/// (`SplitMix64`, no clock, no system randomness).
+///
+/// The expected verdicts come from the plan, not from the judge: a photo planned off target by
+/// 200 m is expected `outside-target`, whatever the judge says. Only the bookkeeping of
+/// `after` (a task whose prerequisite a team has not done yet) follows the rule's definition.
+public struct Simulator: Sendable {
+    /// What a simulated photo is meant to show.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case honest
+        case offTarget = "off-target"
+        case beforeWindow = "before-window"
+        case afterWindow = "after-window"
+        case noGPS = "no-gps"
+        case duplicate
+        case edited
+        case tooFast = "too-fast"
+        case uncertain = "uncertain-position"
+        case clockSkew = "clock-skew"
+
+        /// The reason code the failure should produce.
+        var reason: ReasonCode? {
+            switch self {
+            case .honest: nil
+            case .offTarget: .outsideTarget
+            case .beforeWindow: .beforeWindow
+            case .afterWindow: .afterWindow
+            case .noGPS: .noPosition
+            case .duplicate: .duplicateOf
+            case .edited: .edited
+            case .tooFast: .tooFast
+            case .uncertain: .uncertainPosition
+            case .clockSkew: .clockSkew
+            }
+        }
+    }
+
+    public struct Options: Sendable, Hashable {
+        public var teams: Int
+        public var photosPerTeam: Int
+        public var seed: UInt64
+        /// The share of photos planned to fail, spread evenly over the failure kinds.
+        public var failureShare: Double
+
+        public init(teams: Int, photosPerTeam: Int, seed: UInt64 = 1, failureShare: Double = 0.25) {
+            self.teams = teams
+            self.photosPerTeam = photosPerTeam
+            self.seed = seed
+            self.failureShare = failureShare
+        }
+    }
+
+    /// What one simulated photo should get from the judge.
+    public struct Answer: Sendable, Hashable, Codable {
+        public var path: String
+        public var team: String
+        public var task: String
+        public var kind: Kind
+        public var verdict: Verdict
+        public var reasons: [ReasonCode]
+    }
+
+    /// `answers.json`.
+    public struct AnswerFile: Sendable, Hashable, Codable {
+        public var schema = 1
+        public var hunt: String
+        public var seed: UInt64
+        public var teams: Int
+        public var photosPerTeam: Int
+        /// Photos planned of each kind.
+        public var kinds: [String: Int]
+        /// Sorted by path.
+        public var submissions: [Answer]
+
+        public func jsonData() throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            var data = try encoder.encode(self)
+            data.append(0x0A)
+            return data
+        }
+
+        public static func decode(_ data: Data) throws -> AnswerFile {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return try decoder.decode(AnswerFile.self, from: data)
+        }
+    }
+
+    /// One planned photo.
+    public struct PlannedPhoto: Sendable {
+        public var path: String
+        public var team: String
+        public var task: HuntTask
+        public var kind: Kind
+        public var instant: Date
+        public var tags: PhotoTags
+        /// Makes the picture unique; a duplicate shares its original's.
+        public var identity: UInt64
+        public var hue: Double
+        /// Reasons from the plan, before `after` bookkeeping.
+        var reasons: [ReasonCode]
+    }
+
+    public enum SimulationError: Error, CustomStringConvertible {
+        case notEnoughTeams(wanted: Int, roster: Int)
+        case noUsableTasks
+        public var description: String {
+            switch self {
+            case .notEnoughTeams(let wanted, let roster):
+                "the hunt has \(roster) team(s) and --teams asks for \(wanted); add teams to the hunt's `teams:` or ask for at most \(roster)"
+            case .noUsableTasks:
+                "no task of the hunt has a target to take photos at"
+            }
+        }
+    }
+
+    public var hunt: Hunt
+    public var options: Options
+
+    public init(hunt: Hunt, options: Options) {
+        self.hunt = hunt
+        self.options = options
+    }
+
+    // MARK: Planning
+
+    public func plan() throws -> (photos: [PlannedPhoto], answers: AnswerFile) {
+        guard options.teams <= hunt.teams.count else {
+            throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)
+        }
+        let usable = JudgingState.dependencyOrder(hunt.tasks).filter { Self.usable($0) }
+        guard !usable.isEmpty else { throw SimulationError.noUsableTasks }
+        var rng = SplitMix64(seed: options.seed)
+        var photos: [PlannedPhoto] = []
+        for (teamIndex, team) in hunt.teams.prefix(options.teams).enumerated() {
+            var planner = TeamPlanner(hunt: hunt, options: options, team: team.id, teamIndex: teamIndex, tasks: usable)
+            photos += planner.plan(rng: &rng, earlier: photos)
+        }
+        photos.sort { $0.path < $1.path }
+        let answers = expectedAnswers(photos)
+        var kinds: [String: Int] = [:]
+        for p in photos { kinds[p.kind.rawValue, default: 0] += 1 }
+        return (photos, AnswerFile(hunt: hunt.id, seed: options.seed, teams: options.teams, photosPerTeam: options.photosPerTeam,
+                                   kinds: kinds, submissions: answers))
+    }
+
+    /// A task photos can be planned for: one with loaded target geometry.
+    static func usable(_ task: HuntTask) -> Bool {
+        switch task.target {
+        case .circle: true
+        case .places(let p): !p.places.isEmpty
+        case .area(let a): a.area != nil
+        case nil: false
+        }
+    }
+
+    /// Adds `order` where a team had not done (accepted) a prerequisite earlier, walking each
+    /// team's photos in time order, and settles each verdict under the hunt's policy.
+    func expectedAnswers(_ photos: [PlannedPhoto]) -> [Simulator.Answer] {
+        var answers: [String: Answer] = [:]
+        let byTeam = Dictionary(grouping: photos, by: \.team)
+        for (_, teamPhotos) in byTeam {
+            let ordered = teamPhotos.sorted { ($0.instant, $0.path) < ($1.instant, $1.path) }
+            var done: [String: [Date]] = [:]
+            for photo in ordered {
+                var reasons = photo.reasons
+                let missing = photo.task.after.filter { id in !(done[id] ?? []).contains { $0 < photo.instant } }
+                if !missing.isEmpty { reasons.append(.order) }
+                reasons = Array(Set(reasons)).sorted()
+                let verdict = Verdict.from(reasons.map { $0.action(under: hunt.policy) })
+                if verdict == .accepted { done[photo.task.id, default: []].append(photo.instant) }
+                answers[photo.path] = Answer(path: photo.path, team: photo.team, task: photo.task.id, kind: photo.kind,
+                                             verdict: verdict, reasons: reasons.filter {
+                                                 let action = $0.action(under: hunt.policy)
+                                                 return action == .reject || action == .review
+                                             })
+            }
+        }
+        return answers.values.sorted { $0.path < $1.path }
+    }
+
+    // MARK: Writing
+
+    /// Writes `DIR/submissions/<team>/...` and `DIR/answers.json`; returns the answers.
+    @discardableResult
+    public func write(to folder: URL) throws -> AnswerFile {
+        let (photos, answers) = try plan()
+        let submissions = folder.appendingPathComponent("submissions")
+        try FileManager.default.createDirectory(at: submissions, withIntermediateDirectories: true)
+        var folders = Set<String>()
+        for photo in photos {
+            let url = submissions.appendingPathComponent(photo.path)
+            let parent = url.deletingLastPathComponent().path
+            if folders.insert(parent).inserted {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            }
+            let bytes = JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
+            guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
+                throw AtomicFileError(path: url.path, message: "cannot write (\(String(cString: strerror(errno))))")
+            }
+        }
+        try AtomicFile.write(try answers.jsonData(), to: folder.appendingPathComponent("answers.json"))
+        return answers
+    }
+}
+
+/// Plans one team's day.
+struct TeamPlanner {
+    let hunt: Hunt
+    let options: Simulator.Options
+    let team: String
+    let teamIndex: Int
+    let tasks: [HuntTask]
+    let clock: HuntClock
+    var photos: [Simulator.PlannedPhoto] = []
+    var counter = 0
+    var lastPosition: Coordinate?
+    var lastAccuracy = 0.0
+    var time: Date
+    let windowStart: Date
+    let windowEnd: Date
+    let limit: Double
+
+    static let devices = [("Apple", "iPhone 14"), ("Google", "Pixel 7"), ("samsung", "SM-S911B"), ("Fairphone", "FP4")]
+    static let phoneSoftware: [String?] = ["17.4.1", "HDR+ 1.0.540104767zd", nil, "S911BXXU3BWK5"]
+    static let editors = ["Adobe Photoshop 25.1 (Macintosh)", "Snapseed 2.0", "GIMP 2.10.34", "PicsArt", "Adobe Photoshop Lightroom 9.2"]
+
+    init(hunt: Hunt, options: Simulator.Options, team: String, teamIndex: Int, tasks: [HuntTask]) {
+        self.hunt = hunt
+        self.options = options
+        self.team = team
+        self.teamIndex = teamIndex
+        self.tasks = tasks
+        self.clock = HuntClock(timezone: hunt.timezone)
+        if let window = hunt.window {
+            windowStart = window.start
+            windowEnd = window.end
+        } else {
+            let start = HuntClock(timezone: hunt.timezone).instant(of: LocalDateTime(year: 2026, month: 6, day: 1, hour: 10, minute: 0, second: 0),
+                                                                   offsetSeconds: nil)!
+            windowStart = start
+            windowEnd = start.addingTimeInterval(8 * 3600)
+        }
+        time = windowStart
+        limit = hunt.policy.maximumSpeed.metresPerSecond
+    }
+
+    /// Failure kinds whose finding the policy does not ignore, possible for this task.
+    func failureKinds(for task: HuntTask) -> [Simulator.Kind] {
+        let policy = hunt.policy
+        func matters(_ code: ReasonCode) -> Bool { [.reject, .review].contains(code.action(under: policy)) }
+        var kinds: [Simulator.Kind] = []
+        let complete = task.score == .complete
+        let plain = complete && task.dwell == nil && task.after.isEmpty
+        if matters(.noPosition) { kinds.append(.noGPS) }
+        if matters(.edited) { kinds.append(.edited) }
+        if matters(.clockSkew) { kinds.append(.clockSkew) }
+        if plain && matters(.duplicateOf) && teamIndex > 0 { kinds.append(.duplicate) }
+        if hunt.window != nil && task.window == nil && matters(.beforeWindow) { kinds += [.beforeWindow, .afterWindow] }
+        if complete && task.dwell == nil && matters(.tooFast) { kinds.append(.tooFast) }
+        if complete { kinds.append(.offTarget) }
+        if complete && matters(.uncertainPosition), case .circle = task.target { kinds.append(.uncertain) }
+        if complete && matters(.uncertainPosition), case .places = task.target { kinds.append(.uncertain) }
+        return kinds
+    }
+
+    mutating func plan(rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) -> [Simulator.PlannedPhoto] {
+        let windowLength = windowEnd.timeIntervalSince(windowStart)
+        let baseGap = min(max(windowLength * 0.7 / Double(options.photosPerTeam + 2), 60), 1800)
+        time = windowStart.addingTimeInterval(rng.uniform(60, max(120, baseGap)))
+        var cycle = 0  // every team starts at the first task, so `after` is honoured
+        var windowFailures: [Simulator.Kind] = []
+        var attempts = 0
+        while photos.count + windowFailures.count < options.photosPerTeam, attempts < options.photosPerTeam * 4 {
+            attempts += 1
+            let task = tasks[cycle % tasks.count]
+            cycle += 1
+            var kind = Simulator.Kind.honest
+            if rng.unit() < options.failureShare {
+                let kinds = failureKinds(for: task)
+                if !kinds.isEmpty { kind = kinds[rng.below(kinds.count)] }
+            }
+            if kind == .beforeWindow || kind == .afterWindow {
+                windowFailures.append(kind)
+                continue
+            }
+            let remaining = options.photosPerTeam - photos.count - windowFailures.count
+            if kind == .honest, task.dwell != nil, task.score == .complete, remaining < 2 { continue }
+            if !planSlot(task: task, kind: kind, baseGap: baseGap, rng: &rng, earlier: earlier) {
+                if time > windowEnd.addingTimeInterval(-600) { break }
+            }
+        }
+        // Window failures at the ends of the day, at the place of the first or last photo.
+        for kind in windowFailures {
+            let anchor = kind == .beforeWindow ? photos.first { $0.tags.position != nil && $0.kind == .honest }
+                                               : photos.last { $0.tags.position != nil && $0.kind == .honest }
+            guard let anchor, anchor.task.window == nil else { continue }
+            let instant = kind == .beforeWindow ? windowStart.addingTimeInterval(-rng.uniform(600, 3000))
+                                                : windowEnd.addingTimeInterval(rng.uniform(600, 3000))
+            // The anchor's own position, so the jump in time needs no travel.
+            let position = anchor.tags.position!
+            let accuracy = anchor.tags.horizontalAccuracyMetres ?? hunt.policy.assumedAccuracy.metres
+            add(task: anchor.task, kind: kind, instant: instant, position: position, accuracy: accuracy, writeAccuracy: true,
+                reasons: [kind.reason!], rng: &rng, layout: .folder)
+        }
+        return photos
+    }
+
+    enum Layout { case folder, prefix, auto }
+
+    /// Plans the photo(s) of one slot; false when it could not (window over, no position found).
+    mutating func planSlot(task: HuntTask, kind: Simulator.Kind, baseGap: Double,
+                           rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) -> Bool {
+        if kind == .duplicate {
+            // A copy of an earlier team's honest photo of a plain task, filed later in path order.
+            let candidates = earlier.filter { $0.kind == .honest && $0.task.id == task.id && $0.team != team }
+            guard !candidates.isEmpty else { return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier) }
+            let original = candidates[rng.below(candidates.count)]
+            counter += 1
+            let path = "\(team)/\(task.id)/IMG_\(String(format: "%04d", counter)).jpg"
+            guard path > original.path else { return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier) }
+            var copy = original
+            copy.path = path
+            copy.team = team
+            copy.kind = .duplicate
+            copy.reasons = [.duplicateOf]
+            photos.append(copy)
+            return true
+        }
+
+        guard var (position, accuracy) = honestPosition(task, rng: &rng) else { return false }
+        var reasons: [ReasonCode] = []
+        var writeAccuracy = rng.unit() < 0.8 || accuracy != hunt.policy.assumedAccuracy.metres
+        switch kind {
+        case .offTarget:
+            guard let p = offTargetPosition(task, accuracy: accuracy, rng: &rng) else { return false }
+            (position, accuracy) = p
+            reasons = [.outsideTarget]
+        case .uncertain:
+            guard let p = uncertainPosition(task, rng: &rng) else { return false }
+            (position, accuracy) = p
+            writeAccuracy = true
+            reasons = [.uncertainPosition]
+        case .noGPS: reasons = [.noPosition]
+        case .edited: reasons = [.edited]
+        case .clockSkew: reasons = [.clockSkew]
+        default: break
+        }
+        var instant: Date
+        if kind == .tooFast {
+            // Two seconds after the previous photo, far enough away to need more than twice the limit.
+            guard let last = lastPosition,
+                  Geodesic.distanceMetres(from: last, to: position) - lastAccuracy - accuracy > 2 * limit * 2 + 20 else {
+                return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier)
+            }
+            instant = time.addingTimeInterval(2)
+            reasons = [.tooFast]
+        } else {
+            // Time enough to travel from the last position at a quarter of the speed limit.
+            let travel = lastPosition.map { Geodesic.distanceMetres(from: $0, to: position) / (0.25 * limit) + 60 } ?? 0
+            instant = time.addingTimeInterval(max(baseGap * rng.uniform(0.7, 1.3), travel))
+        }
+        if let w = task.window, !w.contains(instant) { return false }
+        if instant > windowEnd.addingTimeInterval(-120) { time = instant; return false }
+        let layout: Layout
+        if kind == .honest, task.dwell == nil, rng.unit() < 0.15,
+           autoMatchable(task, position: position, accuracy: writeAccuracy ? accuracy : hunt.policy.assumedAccuracy.metres) {
+            layout = .auto
+        } else {
+            layout = rng.unit() < 0.8 ? .folder : .prefix
+        }
+        add(task: task, kind: kind, instant: instant, position: kind == .noGPS ? nil : position, accuracy: accuracy,
+            writeAccuracy: writeAccuracy, reasons: reasons, rng: &rng, layout: layout)
+        time = instant
+        if kind != .noGPS {
+            lastPosition = position
+            lastAccuracy = accuracy
+        }
+
+        // A dwell task's honest visit is two photos at the same place, the dwell and a bit apart.
+        if kind == .honest, let dwell = task.dwell, task.score == .complete {
+            let leave = instant.addingTimeInterval(dwell.seconds + rng.uniform(60, 600))
+            guard leave < windowEnd.addingTimeInterval(-120), task.window.map({ $0.contains(leave) }) ?? true else {
+                photos.removeLast()  // a stay that cannot finish in the window is not planned
+                return false
+            }
+            guard let (second, secondAccuracy) = nearby(task, photo: position, rng: &rng) else { photos.removeLast(); return false }
+            add(task: task, kind: .honest, instant: leave, position: second, accuracy: secondAccuracy, writeAccuracy: true,
+                reasons: [], rng: &rng, layout: .folder)
+            time = leave
+            lastPosition = second
+            lastAccuracy = secondAccuracy
+        }
+        return true
+    }
+
+    mutating func add(task: HuntTask, kind: Simulator.Kind, instant: Date, position: Coordinate?, accuracy: Double,
+                      writeAccuracy: Bool, reasons: [ReasonCode], rng: inout SplitMix64, layout: Layout) {
+        counter += 1
+        let number = String(format: "%04d", counter)
+        let path = switch layout {
+        case .folder: "\(team)/\(task.id)/IMG_\(number).jpg"
+        case .prefix: "\(team)/\(task.id)-\(number).jpg"
+        case .auto: "\(team)/IMG_\(number).jpg"
+        }
+        let device = Self.devices[rng.below(Self.devices.count)]
+        var tags = PhotoTags(position: position, altitudeMetres: position == nil ? nil : (rng.uniform(0, 30) * 10).rounded() / 10,
+                             horizontalAccuracyMetres: position != nil && writeAccuracy ? accuracy : nil,
+                             make: device.0, model: device.1, software: Self.phoneSoftware[rng.below(Self.phoneSoftware.count)])
+        let huntOffset = hunt.timezone.secondsFromGMT(for: instant)
+        let mode = rng.unit()
+        var wall = instant
+        if rng.unit() < 0.3 { wall = wall.addingTimeInterval(Double(rng.below(1000)) / 1000) }
+        if mode < 0.7 {
+            tags.capturedAt = HuntClock.local(wall, offsetSeconds: huntOffset)
+            tags.offsetSeconds = huntOffset
+        } else if mode < 0.85 {
+            tags.capturedAt = HuntClock.local(wall, offsetSeconds: huntOffset)  // no offset: read in the hunt's timezone
+        } else {
+            tags.capturedAt = HuntClock.local(wall, offsetSeconds: 0)  // a camera on UTC that says so
+            tags.offsetSeconds = 0
+        }
+        let actual = clock.instant(of: tags.capturedAt!, offsetSeconds: tags.offsetSeconds) ?? instant
+        if position != nil {
+            tags.gpsTime = kind == .clockSkew
+                ? actual.addingTimeInterval(-(hunt.policy.clockSkew.seconds + rng.uniform(300, 3600)))
+                : actual.addingTimeInterval(rng.uniform(-2, 2))
+        }
+        if kind == .edited { tags.software = Self.editors[rng.below(Self.editors.count)] }
+        let taskIndex = hunt.tasks.firstIndex { $0.id == task.id } ?? 0
+        photos.append(Simulator.PlannedPhoto(path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
+                                             identity: rng.next(), hue: Double(taskIndex % 12) / 12, reasons: reasons))
+    }
+
+    // MARK: Positions
+
+    func judgedAccuracy(_ written: Double?) -> Double { written ?? hunt.policy.assumedAccuracy.metres }
+
+    /// A position well inside the target, and an accuracy that keeps it inside.
+    func honestPosition(_ task: HuntTask, rng: inout SplitMix64) -> (Coordinate, Double)? {
+        switch task.target {
+        case .circle(let center, let radius):
+            return inside(center: center, radius: radius.metres, rng: &rng)
+        case .places(let places):
+            let place = places.places[rng.below(places.places.count)]
+            return inside(center: place.coordinate, radius: places.radius.metres, rng: &rng)
+        case .area(let target):
+            guard let area = target.area else { return nil }
+            if task.score == .closest { return nearLast(area: area, rng: &rng) }
+            let accuracy = rng.uniform(3, 15).rounded()
+            for _ in 0..<400 {
+                let box = area.boundingBox
+                let lon = box.west <= box.east ? rng.uniform(box.west, box.east) : normalise(rng.uniform(box.west, box.east + 360))
+                let candidate = Coordinate(latitude: rng.uniform(box.south, box.north), longitude: lon)
+                if area.edge(from: candidate).signedDistanceMetres + max(accuracy, hunt.policy.assumedAccuracy.metres) + 5 <= 0 {
+                    return (candidate, accuracy)
+                }
+            }
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// For `score: closest`: anywhere near where the team was (the distance is the score).
+    func nearLast(area: Area, rng: inout SplitMix64) -> (Coordinate, Double) {
+        let from = lastPosition ?? {
+            let box = area.boundingBox
+            return Coordinate(latitude: min(89, box.north + 0.3), longitude: (box.west + box.east) / 2)
+        }()
+        let p = Geodesic.direct(from: from, azimuthDegrees: rng.uniform(0, 360), distanceMetres: rng.uniform(100, 3000)).coordinate
+        return (p, rng.uniform(3, 15).rounded())
+    }
+
+    func normalise(_ lon: Double) -> Double { lon > 180 ? lon - 360 : lon }
+
+    func inside(center: Coordinate, radius r: Double, rng: inout SplitMix64) -> (Coordinate, Double)? {
+        var accuracy = rng.uniform(3, min(15, max(3.5, 0.4 * r))).rounded()
+        accuracy = max(1, min(accuracy, 0.4 * r))
+        let judged = max(accuracy, hunt.policy.assumedAccuracy.metres)
+        guard r - judged > 1 else { return nil }
+        let d = rng.uniform(0, 0.8 * (r - judged))
+        return (Geodesic.direct(from: center, azimuthDegrees: rng.uniform(0, 360), distanceMetres: d).coordinate, accuracy)
+    }
+
+    /// The second photo of a stay: at the same place as the first.
+    func nearby(_ task: HuntTask, photo: Coordinate, rng: inout SplitMix64) -> (Coordinate, Double)? {
+        guard case .places(let places) = task.target else { return honestPosition(task, rng: &rng) }
+        let place = places.places.min { Geodesic.distanceMetres(from: $0.coordinate, to: photo) < Geodesic.distanceMetres(from: $1.coordinate, to: photo) }!
+        return inside(center: place.coordinate, radius: places.radius.metres, rng: &rng)
+    }
+
+    func offTargetPosition(_ task: HuntTask, accuracy: Double, rng: inout SplitMix64) -> (Coordinate, Double)? {
+        let a = judgedAccuracy(accuracy)
+        switch task.target {
+        case .circle(let center, let radius):
+            let d = radius.metres + a + rng.uniform(40, 400)
+            return (Geodesic.direct(from: center, azimuthDegrees: rng.uniform(0, 360), distanceMetres: d).coordinate, accuracy)
+        case .places(let places):
+            // Away from every place: step out from one until the nearest is far enough.
+            let place = places.places[rng.below(places.places.count)]
+            for _ in 0..<50 {
+                let d = places.radius.metres + a + rng.uniform(40, 400)
+                let p = Geodesic.direct(from: place.coordinate, azimuthDegrees: rng.uniform(0, 360), distanceMetres: d).coordinate
+                if places.places.allSatisfy({ Geodesic.distanceMetres(from: $0.coordinate, to: p) > places.radius.metres + a + 20 }) {
+                    return (p, accuracy)
+                }
+            }
+            return nil
+        case .area(let target):
+            guard let area = target.area else { return nil }
+            let box = area.boundingBox
+            let start = Coordinate(latitude: min(89, box.north + 0.01), longitude: box.west <= box.east ? (box.west + box.east) / 2 : box.west)
+            let p = Geodesic.direct(from: start, azimuthDegrees: rng.uniform(-60, 60), distanceMetres: rng.uniform(200, 2000)).coordinate
+            return area.edge(from: p).signedDistanceMetres - a > 20 ? (p, accuracy) : nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// Near the edge, with an accuracy circle that straddles it and stays under max(r, 100 m).
+    func uncertainPosition(_ task: HuntTask, rng: inout SplitMix64) -> (Coordinate, Double)? {
+        let center: Coordinate, r: Double
+        switch task.target {
+        case .circle(let c, let radius): (center, r) = (c, radius.metres)
+        case .places(let places):
+            // Far from other places, so the nearest stays this one.
+            center = places.places[rng.below(places.places.count)].coordinate
+            r = places.radius.metres
+            let others = places.places.map(\.coordinate).filter { $0 != center }
+            if others.contains(where: { Geodesic.distanceMetres(from: $0, to: center) < 3 * r + 200 }) { return nil }
+        default: return nil
+        }
+        let a = min(max(0.5 * r, 5), 90).rounded()
+        let d = r + rng.uniform(-0.4, 0.4) * a
+        return (Geodesic.direct(from: center, azimuthDegrees: rng.uniform(0, 360), distanceMetres: d).coordinate, a)
+    }
+
+    /// Certainly inside this task's target and certainly outside every other, so the judge's
+    /// auto-match can only pick this task.
+    func autoMatchable(_ task: HuntTask, position: Coordinate, accuracy: Double) -> Bool {
+        if case .area = task.target { return false }
+        let a = accuracy
+        for other in hunt.tasks where other.score != .closest {
+            guard let target = other.target, let p = target.placement(of: position, bands: hunt.bands) else { continue }
+            let edge = p.edgeDistance.metres
+            if other.id == task.id { if edge + a + 1 > 0 { return false } } else if edge - a - 1 <= 0 { return false }
+        }
+        return true
+    }
+}
