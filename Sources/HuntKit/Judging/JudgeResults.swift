@@ -141,6 +141,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var radiusM: Double?
         public var file: String?
         public var places: Int?
+        /// For `area` targets: the outer rings, thinned to at most 200 points each (largest 20
+        /// rings), for the maps in reports; not used for judging.
+        public var outline: [[Position]]? = nil
     }
 
     public struct Position: Sendable, Codable, Hashable {

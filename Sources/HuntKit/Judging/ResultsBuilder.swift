@@ -93,12 +93,20 @@ extension JudgingState {
         }
     }
 
+    /// An area's outer rings for report maps: the 20 largest, every k-th vertex so each keeps ≤ 200.
+    static func outline(_ area: Area) -> [[JudgeResults.Position]] {
+        area.polygons.map(\.outer).sorted { $0.count > $1.count }.prefix(20).map { ring in
+            let step = max(1, (ring.count + 199) / 200)
+            return stride(from: 0, to: ring.count, by: step).map { JudgeResults.Position(lat: ring[$0].latitude, lon: ring[$0].longitude) }
+        }
+    }
+
     static func targetInfo(_ target: Target) -> JudgeResults.TargetInfo {
         switch target {
         case .circle(let center, let radius):
             JudgeResults.TargetInfo(kind: "circle", center: .init(lat: center.latitude, lon: center.longitude), radiusM: radius.metres)
         case .area(let area):
-            JudgeResults.TargetInfo(kind: "area", file: area.path)
+            JudgeResults.TargetInfo(kind: "area", file: area.path, outline: area.area.map(Self.outline))
         case .places(let places):
             JudgeResults.TargetInfo(kind: "places", radiusM: places.radius.metres, file: places.path, places: places.places.count)
         }

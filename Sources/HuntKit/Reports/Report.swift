@@ -1,0 +1,214 @@
+import Foundation
+
+/// What every report shows, derived once from `JudgeResults`: the leaderboard, the team × task
+/// grid, the review queue, one section per task and every verdict, with the display text already
+/// made (distances, times, misses as players say them).
+///
+/// Renderers only lay this out: none re-judges, and none reads a photo except the HTML renderer
+/// for thumbnails. `--format json` writes this value (report schema 1, snake_case keys); the
+/// Mustache templates see the same names.
+public struct Report: Sendable, Codable, Hashable {
+    public static let schemaVersion = 1
+
+    public var schema: Int = Report.schemaVersion
+    public var hunt: HuntHeader
+    /// Set for one team's own report (`--team ID`).
+    public var team: TeamHeader?
+    public var summary: Summary
+    public var leaderboard: [LeaderboardRow]
+    /// The grid's columns, in the hunt's order.
+    public var columns: [Column]
+    public var grid: [GridRow]
+    /// Submissions whose verdict is `review` and that no decision covers, by path.
+    public var reviewQueue: [Entry]
+    public var tasks: [TaskSection]
+    /// Every submission, by path.
+    public var verdicts: [Entry]
+    public var skipped: [SkippedFile]
+    public var problems: [JudgeResults.Problem]
+
+    public struct HuntHeader: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var timezone: String
+        /// "2026-05-02 10:00 – 16:00", or nil without a window.
+        public var windowText: String?
+        public var submissionsFolder: String?
+        public var rewards: [JudgeResults.RewardInfo]
+    }
+
+    public struct TeamHeader: Sendable, Codable, Hashable {
+        public var id: String
+        public var name: String
+        public var rank: Int
+        public var points: Int
+    }
+
+    public struct Summary: Sendable, Codable, Hashable {
+        public var teams: Int
+        public var tasks: Int
+        public var submissions: Int
+        public var accepted: Int
+        public var review: Int
+        public var rejected: Int
+        public var reviewed: Int
+        public var skipped: Int
+        public var unreadable: Int
+    }
+
+    public struct LeaderboardRow: Sendable, Codable, Hashable {
+        public var rank: Int
+        public var team: String
+        public var name: String
+        public var points: Int
+        public var tasksDone: Int
+        public var rewards: [String]
+        public var reachedAt: String?
+        public var reachedText: String?
+        public var accepted: Int
+        public var review: Int
+        public var rejected: Int
+        /// The team of a `--team` report.
+        public var isSelected: Bool
+    }
+
+    public struct Column: Sendable, Codable, Hashable {
+        public var task: String
+        public var title: String
+        public var points: Int
+    }
+
+    public struct GridRow: Sendable, Codable, Hashable {
+        public var team: String
+        public var name: String
+        public var rank: Int
+        public var cells: [Cell]
+    }
+
+    /// One team on one task: the best verdict among its photos for it.
+    public struct Cell: Sendable, Codable, Hashable {
+        public enum State: String, Sendable, Codable, Hashable, CaseIterable {
+            case accepted, review, rejected, none
+            /// ✓ ? ✗ —
+            public var mark: String {
+                switch self {
+                case .accepted: "✓"
+                case .review: "?"
+                case .rejected: "✗"
+                case .none: "—"
+                }
+            }
+        }
+
+        public var task: String
+        public var state: State
+        public var mark: String
+        /// Photos of this team for this task.
+        public var photos: Int
+        public var points: Int
+    }
+
+    public struct Reason: Sendable, Codable, Hashable {
+        public var code: String
+        /// What the policy made of it: reject, review, ignore or accept.
+        public var action: String
+        public var message: String
+        public var related: String?
+    }
+
+    /// One submission with its verdict, reasons and evidence.
+    public struct Entry: Sendable, Codable, Hashable {
+        public var path: String
+        public var team: String
+        public var teamName: String
+        public var task: String?
+        public var taskTitle: String?
+        public var taskSource: String
+        public var verdict: String
+        public var judgedVerdict: String
+        /// A reviews-file decision changed the judge's verdict.
+        public var overridden: Bool
+        public var points: Int
+        public var reasons: [Reason]
+        public var review: JudgeResults.ReviewInfo?
+        public var evidence: JudgeResults.Evidence
+        /// "240 m NE — warm", for a photo outside the target.
+        public var missText: String?
+        /// "2026-05-02 11:03"
+        public var capturedText: String?
+        /// One line: distance, accuracy, time, device.
+        public var evidenceText: String
+        /// The HTML page shows this photo's thumbnail (see `ReportOptions.thumbnailLimit`).
+        public var wantsThumbnail: Bool
+    }
+
+    public struct TaskSection: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var clue: String?
+        public var points: Int
+        public var score: String
+        public var `repeat`: String
+        public var tags: [String]
+        public var target: JudgeResults.TargetInfo?
+        /// "circle of 75 m around 52.09067, 5.12133"
+        public var targetText: String
+        /// Shown only when the task was completed (by the report's team, in a team report).
+        public var reveal: String?
+        public var completedBy: [Completion]
+        /// The three closest approaches, one per day.
+        public var closest: [Approach]
+        /// Each team's nearest miss, nearest first.
+        public var misses: [Miss]
+        public var accepted: Int
+        public var review: Int
+        public var rejected: Int
+    }
+
+    public struct Completion: Sendable, Codable, Hashable {
+        public var team: String
+        public var teamName: String
+        public var at: String?
+        public var atText: String?
+        public var submission: String
+        public var points: Int
+        public var place: String?
+    }
+
+    public struct Approach: Sendable, Codable, Hashable {
+        public var rank: Int
+        public var team: String
+        public var teamName: String
+        public var day: String
+        public var distanceM: Double
+        public var distanceText: String
+        public var at: String?
+        public var atText: String?
+        public var submission: String
+        public var points: Int
+    }
+
+    public struct Miss: Sendable, Codable, Hashable {
+        public var team: String
+        public var teamName: String
+        /// "240 m NE — warm"
+        public var text: String
+        public var distanceM: Double
+        public var band: String?
+        public var at: String?
+        public var atText: String?
+        public var submission: String
+    }
+}
+
+extension Report {
+    /// The JSON text: sorted keys, two-space indentation, snake_case, a final newline.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

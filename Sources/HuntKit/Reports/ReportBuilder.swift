@@ -1,0 +1,222 @@
+import Foundation
+
+/// What a report covers.
+public struct ReportOptions: Sendable, Hashable {
+    /// One team's own report: its row marked on the leaderboard, only its photos, its review
+    /// items, and reveal texts only of the tasks it completed.
+    public var teamID: String?
+    /// At most this many photos get a thumbnail in the HTML page: the review queue first, then
+    /// completions, then closest approaches. 0 for none.
+    public var thumbnailLimit: Int
+
+    public static let defaultThumbnailLimit = 300
+
+    public init(teamID: String? = nil, thumbnailLimit: Int = ReportOptions.defaultThumbnailLimit) {
+        self.teamID = teamID
+        self.thumbnailLimit = thumbnailLimit
+    }
+}
+
+public enum ReportError: Error, Sendable, CustomStringConvertible {
+    case unknownTeam(String, known: [String])
+    case template(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownTeam(let id, let known):
+            let suggestion = Suggestions.closest(to: id, in: known).map { "did you mean `\($0)`? " } ?? ""
+            return "no team `\(id)` in the results; \(suggestion)teams: \(known.joined(separator: ", "))"
+        case .template(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+}
+
+extension Report {
+    /// Derives the report from the judge's results. Never reads a file.
+    public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
+        let selected: JudgeResults.TeamResult?
+        if let id = options.teamID {
+            guard let team = results.teams.first(where: { $0.id == id }) else {
+                throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
+            }
+            selected = team
+        } else {
+            selected = nil
+        }
+        let singleDay = Self.isSingleDay(results)
+        let teamNames = Dictionary(results.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let taskTitles = Dictionary(results.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        let name = { (team: String) in teamNames[team] ?? team }
+        let time = { (iso: String?) in ReportText.time(iso, singleDay: singleDay) }
+        let inScope = { (team: String) in selected == nil || selected?.id == team }
+
+        hunt = HuntHeader(id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
+                          windowText: ReportText.window(results.hunt.window),
+                          submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
+        team = selected.map { TeamHeader(id: $0.id, name: $0.name, rank: $0.rank, points: $0.points) }
+
+        leaderboard = results.teams.map { t in
+            LeaderboardRow(rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
+                           rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
+                           accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
+                           isSelected: t.id == selected?.id)
+        }
+
+        // Submissions in scope, and the photos each (team, task) pair has.
+        let scoped = results.submissions.filter { inScope($0.team) }
+        var cellVerdicts: [String: [String: (best: Cell.State, photos: Int, points: Int)]] = [:]
+        for s in scoped {
+            guard let task = s.task else { continue }
+            let state = Cell.State(rawValue: s.verdict.rawValue) ?? .none
+            var cell = cellVerdicts[s.team, default: [:]][task] ?? (.none, 0, 0)
+            cell.best = Self.better(cell.best, state)
+            cell.photos += 1
+            cell.points += s.points
+            cellVerdicts[s.team, default: [:]][task] = cell
+        }
+        columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }
+        grid = results.teams.filter { inScope($0.id) }.map { t in
+            let completed = Set(t.completions.map(\.task))
+            let cells = results.tasks.map { task in
+                var found = cellVerdicts[t.id]?[task.id] ?? (.none, 0, 0)
+                if completed.contains(task.id) { found.best = .accepted }
+                return Cell(task: task.id, state: found.best, mark: found.best.mark, photos: found.photos, points: found.points)
+            }
+            return GridRow(team: t.id, name: t.name, rank: t.rank, cells: cells)
+        }
+
+        // Thumbnails: the review queue first, then completions, then closest approaches.
+        var thumbnails: Set<String> = []
+        func wantThumbnail(_ path: String) {
+            if thumbnails.count < options.thumbnailLimit { thumbnails.insert(path) }
+        }
+        let queued = Set(results.reviewQueue)
+        for s in scoped where queued.contains(s.path) { wantThumbnail(s.path) }
+        for task in results.tasks {
+            for c in task.completedBy where inScope(c.team) { wantThumbnail(c.submission) }
+        }
+        for task in results.tasks {
+            for c in task.closest.prefix(3) where inScope(c.team) { wantThumbnail(c.submission) }
+        }
+
+        let entries = scoped.map { s in
+            Self.entry(s, teamName: name(s.team), taskTitle: s.task.flatMap { taskTitles[$0] },
+                       singleDay: singleDay, thumbnail: thumbnails.contains(s.path))
+        }
+        verdicts = entries
+        reviewQueue = entries.filter { queued.contains($0.path) }
+
+        let byTask = Dictionary(grouping: entries.filter { $0.task != nil }, by: { $0.task! })
+        let completedBySelected = Set(selected?.completions.map(\.task) ?? [])
+        tasks = results.tasks.map { task in
+            let photos = byTask[task.id] ?? []
+            let completions = task.completedBy.filter { inScope($0.team) }.map { c in
+                Completion(team: c.team, teamName: name(c.team), at: c.at, atText: time(c.at), submission: c.submission,
+                           points: c.points, place: c.place)
+            }
+            let revealShown = selected == nil ? !task.completedBy.isEmpty : completedBySelected.contains(task.id)
+            var counts = JudgeResults.Counts()
+            for p in photos {
+                switch p.verdict {
+                case "accepted": counts.accepted += 1
+                case "review": counts.review += 1
+                default: counts.rejected += 1
+                }
+            }
+            return TaskSection(
+                id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
+                tags: task.tags, target: task.target, targetText: ReportText.target(task.target),
+                reveal: revealShown ? task.reveal : nil, completedBy: completions,
+                closest: Self.closest(task, photos: photos, inScope: inScope, name: name, time: time),
+                misses: Self.misses(photos, name: name, time: time),
+                accepted: counts.accepted, review: counts.review, rejected: counts.rejected)
+        }
+
+        summary = Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
+                          submissions: entries.count,
+                          accepted: entries.filter { $0.verdict == "accepted" }.count,
+                          review: reviewQueue.count,
+                          rejected: entries.filter { $0.verdict == "rejected" }.count,
+                          reviewed: entries.filter { $0.review != nil }.count,
+                          skipped: selected == nil ? results.skipped.count : 0,
+                          unreadable: entries.filter { $0.reasons.contains { $0.code == ReasonCode.unreadable.rawValue } }.count)
+        skipped = selected == nil ? results.skipped : []
+        problems = selected == nil ? results.problems : []
+    }
+
+    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, singleDay: Bool,
+                      thumbnail: Bool) -> Entry {
+        let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
+        return Entry(
+            path: s.path, team: s.team, teamName: teamName, task: s.task, taskTitle: taskTitle, taskSource: s.taskSource,
+            verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, overridden: s.verdict != s.judgedVerdict,
+            points: s.points,
+            reasons: s.findings.map { Reason(code: $0.code.rawValue, action: $0.action.rawValue, message: $0.message, related: $0.related) },
+            review: s.review, evidence: s.evidence,
+            missText: outside ? ReportText.miss(s.evidence) : nil,
+            capturedText: ReportText.time(s.evidence.capturedAt, singleDay: singleDay),
+            evidenceText: ReportText.evidence(s.evidence, singleDay: singleDay),
+            wantsThumbnail: thumbnail)
+    }
+
+    /// accepted beats review beats rejected beats nothing.
+    static func better(_ a: Cell.State, _ b: Cell.State) -> Cell.State {
+        let order: [Cell.State] = [.accepted, .review, .rejected, .none]
+        return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
+    }
+
+    /// The judge's ranking for `score: closest` tasks; for other tasks the nearest photos (by
+    /// distance to the target's edge), the best of each day, three at most.
+    static func closest(_ task: JudgeResults.TaskResult, photos: [Entry], inScope: (String) -> Bool,
+                        name: (String) -> String, time: (String?) -> String?) -> [Approach] {
+        if !task.closest.isEmpty {
+            return task.closest.filter { inScope($0.team) }.prefix(3).map { c in
+                Approach(rank: c.rank, team: c.team, teamName: name(c.team), day: ReportText.day(c.at) ?? "",
+                         distanceM: c.distanceM, distanceText: c.distanceM <= 0 ? "inside" : ReportText.distance(c.distanceM),
+                         at: c.at, atText: time(c.at), submission: c.submission, points: c.points)
+            }
+        }
+        var bestPerDay: [String: Entry] = [:]
+        for p in photos where p.verdict != "rejected" || p.reasons.allSatisfy({ $0.code == ReasonCode.outsideTarget.rawValue || $0.action != "reject" }) {
+            guard let edge = p.evidence.edgeDistanceM ?? p.evidence.distanceM else { continue }
+            let day = ReportText.day(p.evidence.capturedAt) ?? ""
+            if let current = bestPerDay[day], let currentEdge = current.evidence.edgeDistanceM ?? current.evidence.distanceM,
+               (currentEdge, current.path) <= (edge, p.path) { continue }
+            bestPerDay[day] = p
+        }
+        let ranked = bestPerDay.values.sorted {
+            (($0.evidence.edgeDistanceM ?? $0.evidence.distanceM)!, $0.path) < (($1.evidence.edgeDistanceM ?? $1.evidence.distanceM)!, $1.path)
+        }
+        return ranked.prefix(3).enumerated().map { i, p in
+            let edge = max(0, p.evidence.edgeDistanceM ?? p.evidence.distanceM ?? 0)
+            return Approach(rank: i + 1, team: p.team, teamName: name(p.team), day: ReportText.day(p.evidence.capturedAt) ?? "",
+                            distanceM: edge, distanceText: edge <= 0 ? "inside" : ReportText.distance(edge),
+                            at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path, points: p.points)
+        }
+    }
+
+    /// Each team's nearest photo that fell outside the target, nearest first.
+    static func misses(_ photos: [Entry], name: (String) -> String, time: (String?) -> String?) -> [Miss] {
+        var nearest: [String: Entry] = [:]
+        for p in photos where p.missText != nil && p.missText != "inside" {
+            guard let d = p.evidence.distanceM else { continue }
+            if let current = nearest[p.team], let cd = current.evidence.distanceM, (cd, current.path) <= (d, p.path) { continue }
+            nearest[p.team] = p
+        }
+        return nearest.values.sorted { ($0.evidence.distanceM!, $0.team) < ($1.evidence.distanceM!, $1.team) }.map { p in
+            Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distanceM!,
+                 band: p.evidence.band?.rawValue, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
+        }
+    }
+
+    /// True when the hunt's window (or, without one, every capture time) falls on one calendar day.
+    static func isSingleDay(_ results: JudgeResults) -> Bool {
+        if let window = results.hunt.window { return ReportText.day(window.start) == ReportText.day(window.end) }
+        var days: Set<String> = []
+        for s in results.submissions {
+            if let d = ReportText.day(s.evidence.capturedAt) { days.insert(d); if days.count > 1 { return false } }
+        }
+        return true
+    }
+}

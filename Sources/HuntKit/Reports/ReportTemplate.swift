@@ -1,0 +1,102 @@
+import Foundation
+import Mustache
+
+/// A report layout: the Mustache source for the HTML page or the Markdown text.
+///
+/// The standard layouts are Templates/reports/report.html.mustache and report.md.mustache;
+/// `--template PATH` names an organizer's copy (a file, or a folder holding files of those names).
+/// The variables a template sees are listed at the top of each standard layout and in the docs.
+public struct ReportTemplate: Sendable, Hashable {
+    public var source: String
+    /// Where `source` was read from, for messages.
+    public var path: String
+
+    public init(source: String, path: String) {
+        self.source = source
+        self.path = path
+    }
+
+    /// `report.html.mustache` or `report.md.mustache`; nil for formats without a layout.
+    public static func fileName(for format: ReportFormat) -> String? {
+        switch format {
+        case .html: "report.html.mustache"
+        case .md: "report.md.mustache"
+        case .csv, .json: nil
+        }
+    }
+
+    /// The standard layout from Templates/reports/.
+    public static func standard(for format: ReportFormat) throws(ReportError) -> ReportTemplate {
+        guard let name = fileName(for: format) else { throw .template(path: "--template", reason: "\(format.rawValue) has no template") }
+        guard let url = TemplateLibrary.url("reports/\(name)"), FileManager.default.fileExists(atPath: url.path) else {
+            throw .template(path: "Templates/reports/\(name)",
+                            reason: "the standard report layout was not found; set HUNT_TEMPLATES to the Templates folder of HuntKit, or pass --template FILE")
+        }
+        return try read(url, shown: url.path)
+    }
+
+    /// An organizer's layout: a `.mustache` file, or a folder with `report.html.mustache` /
+    /// `report.md.mustache`.
+    public static func load(_ path: String, for format: ReportFormat) throws(ReportError) -> ReportTemplate {
+        guard let name = fileName(for: format) else {
+            throw .template(path: path, reason: "--template applies to html and md reports only; \(format.rawValue) has no layout")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .template(path: path, reason: "no such file or folder; copy Templates/reports/\(name) and pass its path")
+        }
+        let url = isDirectory.boolValue ? URL(fileURLWithPath: path).appendingPathComponent(name) : URL(fileURLWithPath: path)
+        return try read(url, shown: isDirectory.boolValue ? (path as NSString).appendingPathComponent(name) : path)
+    }
+
+    static func read(_ url: URL, shown: String) throws(ReportError) -> ReportTemplate {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .template(path: shown, reason: "cannot read the template; check that it exists and is readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .template(path: shown, reason: "the template is not UTF-8 text; save it as UTF-8")
+        }
+        return ReportTemplate(source: text, path: shown)
+    }
+
+    /// Parses the source; errors name the line and column.
+    func compiled() throws(ReportError) -> MustacheTemplate {
+        MarkdownContentType.registerOnce
+        do {
+            return try MustacheTemplate(string: source)
+        } catch let error as MustacheTemplate.ParserError {
+            throw .template(path: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
+                            reason: "the Mustache template does not parse (\(error.error)): \(error.context.line)")
+        } catch {
+            throw .template(path: path, reason: "the Mustache template does not parse: \(error)")
+        }
+    }
+}
+
+/// `{{% CONTENT_TYPE: MARKDOWN }}`: `{{ }}` escapes Markdown instead of HTML, so a team named
+/// `*a|b*` shows as typed, a table cell stays one cell and no `<tag>` reaches the page.
+///
+/// Backslash-escapes the CommonMark/GFM characters that change meaning anywhere in a line
+/// (`\ ` * _ [ ] < > | ~ #`), keeps `&` from starting an entity, and turns line breaks into spaces.
+struct MarkdownContentType: MustacheContentType {
+    static let registerOnce: Void = MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
+
+    func escapeText(_ text: String) -> String { Self.escape(text) }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "&":
+                out.append("\\")
+                out.unicodeScalars.append(scalar)
+            case "\n", "\r", "\u{2028}", "\u{2029}":
+                out.append(" ")
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

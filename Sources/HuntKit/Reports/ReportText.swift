@@ -1,0 +1,88 @@
+import Foundation
+
+/// How reports say distances and times: as a player or an organizer would read them.
+enum ReportText {
+    /// "0 m", "240 m", "1.2 km", "34 km".
+    static func distance(_ metres: Double) -> String {
+        let m = max(0, metres)
+        if m < 999.5 { return "\(Int(m.rounded())) m" }
+        if m < 9_950 { return String(format: "%.1f km", m / 1000) }
+        return "\(Int((m / 1000).rounded())) km"
+    }
+
+    /// "240 m NE — warm"; "inside" for a position within the target.
+    static func miss(_ evidence: JudgeResults.Evidence) -> String? {
+        guard let d = evidence.distanceM else { return nil }
+        if let edge = evidence.edgeDistanceM, edge <= 0 { return "inside" }
+        var text = distance(d)
+        if let compass = evidence.compass { text += " \(compass)" }
+        if let band = evidence.band { text += " — \(band.rawValue)" }
+        return text
+    }
+
+    /// A time written by the judge (`2026-05-02T11:03:20+02:00`) as "11:03" (single-day hunts)
+    /// or "2026-05-02 11:03". Anything else is returned as it is.
+    static func time(_ iso: String?, singleDay: Bool) -> String? {
+        guard let iso else { return nil }
+        let chars = Array(iso)
+        guard chars.count >= 16, chars[10] == "T" else { return iso }
+        let clock = String(chars[11..<16])
+        return singleDay ? clock : "\(String(chars[0..<10])) \(clock)"
+    }
+
+    /// The calendar day of an ISO time, `2026-05-02`.
+    static func day(_ iso: String?) -> String? {
+        guard let iso, iso.count >= 10 else { return nil }
+        return String(iso.prefix(10))
+    }
+
+    /// "2026-05-02 10:00 – 16:00" or "2026-05-02 10:00 – 2026-05-03 16:00".
+    static func window(_ window: JudgeResults.Window?) -> String? {
+        guard let window else { return nil }
+        let start = time(window.start, singleDay: false) ?? window.start
+        let sameDay = day(window.start) == day(window.end)
+        let end = time(window.end, singleDay: sameDay) ?? window.end
+        return "\(start) – \(end)"
+    }
+
+    static func coordinate(_ p: JudgeResults.Position) -> String {
+        String(format: "%.5f, %.5f", p.lat, p.lon)
+    }
+
+    /// "circle of 75 m around 52.09067, 5.12133", "area france.geojson", "any of 12 places (25 m)".
+    static func target(_ target: JudgeResults.TargetInfo?) -> String {
+        guard let target else { return "no target" }
+        switch target.kind {
+        case "circle":
+            let radius = target.radiusM.map(distance) ?? "?"
+            return "circle of \(radius) around \(target.center.map(coordinate) ?? "?")"
+        case "area":
+            return "area \(target.file ?? "")".trimmingCharacters(in: .whitespaces)
+        case "places":
+            let count = target.places.map { "\($0) place\($0 == 1 ? "" : "s")" } ?? "places"
+            let radius = target.radiusM.map { " (\(distance($0)))" } ?? ""
+            return "any of \(count)\(radius)\(target.file.map { " from \($0)" } ?? "")"
+        default:
+            return target.kind
+        }
+    }
+
+    /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15".
+    static func evidence(_ e: JudgeResults.Evidence, singleDay: Bool) -> String {
+        var parts: [String] = []
+        if let miss = miss(e) {
+            parts.append(e.place.map { "\(miss) of \($0)" } ?? miss)
+        } else if e.position == nil, e.error == nil {
+            parts.append("no position")
+        }
+        if let a = e.accuracyM { parts.append("±\(distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
+        if let t = time(e.capturedAt, singleDay: singleDay) { parts.append(t) }
+        if let skew = e.clockSkewS, abs(skew) >= 1 { parts.append("clock \(Int(skew.rounded())) s off GPS") }
+        if let speed = e.speedKmh { parts.append("\(Int(speed.rounded())) km/h from previous") }
+        let device = [e.make, e.model].compactMap { $0 }.joined(separator: " ")
+        if !device.isEmpty { parts.append(device) }
+        if let software = e.software { parts.append("software \(software)") }
+        if let error = e.error { parts.append(error) }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads the thumbnails an HTML report shows: only for entries with `wantsThumbnail` (the review
+/// queue, completions and closest approaches, up to `ReportOptions.thumbnailLimit`), from the
+/// photos in the submissions folder. A missing or unreadable photo gets no thumbnail (the page
+/// shows a placeholder); nothing fails.
+public enum ReportThumbnails {
+    /// Where the photos are: `explicit` when given; else the results' submissions folder as
+    /// recorded (relative to the current folder, as the judge was given it), else the same path
+    /// relative to the results file's folder. Nil when none exists.
+    public static func photosFolder(results: JudgeResults, resultsFile: URL?, explicit: String?) -> URL? {
+        var candidates: [URL] = []
+        if let explicit { candidates.append(URL(fileURLWithPath: explicit)) }
+        if let recorded = results.hunt.submissionsFolder, !recorded.isEmpty {
+            candidates.append(URL(fileURLWithPath: recorded))
+            if !recorded.hasPrefix("/"), let resultsFile {
+                candidates.append(resultsFile.deletingLastPathComponent().appendingPathComponent(recorded))
+                candidates.append(resultsFile.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(recorded))
+            }
+        }
+        if explicit != nil { return candidates.first }
+        return candidates.first { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && d.boolValue }
+    }
+
+    /// Thumbnails of the report's wanted photos, read in a bounded task group.
+    public static func load(_ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
+                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String: PhotoThumbnail] {
+        guard let photosFolder else { return [:] }
+        let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
+        guard !paths.isEmpty else { return [:] }
+        var found: [String: PhotoThumbnail] = [:]
+        await withTaskGroup(of: (String, PhotoThumbnail?).self) { group in
+            var next = 0
+            func add() {
+                guard next < paths.count else { return }
+                let path = paths[next]
+                next += 1
+                // Paths come from results.json: never follow one out of the folder.
+                guard !path.split(separator: "/").contains("..") else { return }
+                let url = photosFolder.appendingPathComponent(path)
+                group.addTask { (path, PhotoThumbnail.read(path: url.path, maxPixels: maxPixels)) }
+            }
+            for _ in 0..<max(1, concurrency) { add() }
+            while let (path, thumbnail) = await group.next() {
+                if let thumbnail { found[path] = thumbnail }
+                add()
+            }
+        }
+        return found
+    }
+}

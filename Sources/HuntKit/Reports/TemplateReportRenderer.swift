@@ -1,0 +1,51 @@
+import Foundation
+import Mustache
+
+/// `--format md`: Markdown for pasting into a chat or an issue, from report.md.mustache.
+///
+/// The standard layout declares `{{% CONTENT_TYPE: MARKDOWN }}`, so every `{{value}}` is
+/// Markdown-escaped (see `MarkdownContentType`).
+public struct MarkdownReportRenderer: ReportRenderer {
+    public var format: ReportFormat { .md }
+    public var template: ReportTemplate
+
+    public init(template: ReportTemplate) { self.template = template }
+
+    public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
+        let compiled = try template.compiled()
+        let text = compiled.render(ReportContext().make(report, format: .md))
+        return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8))]
+    }
+}
+
+/// `--format html`: one self-contained page from report.html.mustache — styles, script, task
+/// maps (inline SVG) and thumbnails (`data:` URIs) all inside the file; nothing is fetched.
+///
+/// Every string from the results goes through `{{ }}`, which HTML-escapes it (`<script>` in a
+/// team name shows as text); only the SVG this renderer makes (its text escaped here) and the
+/// base64 `data:` URIs are inserted raw with `{{{ }}}`.
+public struct HTMLReportRenderer: ReportRenderer {
+    public var format: ReportFormat { .html }
+    public var template: ReportTemplate
+    /// Thumbnails by submission path (see `ReportThumbnails`); photos without one get a placeholder.
+    public var thumbnails: [String: PhotoThumbnail]
+
+    public init(template: ReportTemplate, thumbnails: [String: PhotoThumbnail] = [:]) {
+        self.template = template
+        self.thumbnails = thumbnails
+    }
+
+    public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
+        let compiled = try template.compiled()
+        var context = ReportContext()
+        for (path, thumbnail) in thumbnails {
+            context.thumbnails[path] = "data:image/jpeg;base64," + Data(thumbnail.jpeg).base64EncodedString()
+        }
+        let byTask = Dictionary(grouping: report.verdicts.filter { $0.task != nil }, by: { $0.task! })
+        for task in report.tasks {
+            context.maps[task.id] = TaskMapSVG.make(task, photos: byTask[task.id] ?? [])
+        }
+        let text = compiled.render(context.make(report, format: .html))
+        return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8))]
+    }
+}
