@@ -12,13 +12,19 @@ public struct PDFSheetRenderer: SheetRenderer {
     }
 
     public func render(_ document: SheetDocument) throws(SheetError) -> [UInt8] {
+        try renderWithPageMap(document).bytes
+    }
+
+    /// The PDF and what went on each page (`cover:TEAM`, `card:N`, `card:N:continued`, `hints`,
+    /// `key`, `entry:N`), so pagination can be tested without parsing the PDF.
+    func renderWithPageMap(_ document: SheetDocument) throws(SheetError) -> (bytes: [UInt8], pages: [[String]]) {
         let size = document.paper.sizePoints
         let title = document.kind == .answerKey ? "\(document.huntTitle) — answer key" : document.huntTitle
         let canvas = PDFCanvas(widthPoints: size.width, heightPoints: size.height, title: title,
                                creator: "HuntKit hunt sheets", createDate: document.date)
         let writer = PDFSheetWriter(canvas: canvas, layout: layout, document: document)
         writer.write()
-        return try canvas.finish()
+        return (try canvas.finish(), writer.pages.filter { !$0.isEmpty })
     }
 }
 
@@ -42,6 +48,8 @@ private final class PDFSheetWriter {
     var footerLabel = ""
     var sectionPage = 1
     var firstPage = true
+    /// What was drawn on each page, for tests.
+    var pages: [[String]] = [[]]
 
     init(canvas: PDFCanvas, layout: SheetLayout, document: SheetDocument) {
         self.canvas = canvas
@@ -97,6 +105,7 @@ private final class PDFSheetWriter {
     func newPage() {
         drawFooter()
         canvas.newPage()
+        pages.append([])
         sectionPage += 1
         y = top
         pageIsEmpty = true
@@ -193,6 +202,7 @@ private final class PDFSheetWriter {
     }
 
     func writeCover(_ cover: SheetDocument.Cover) {
+        pages[pages.count - 1].append("cover:" + (cover.teamName ?? ""))
         flow(document.kind == .players ? "SCAVENGER HUNT" : "ANSWER KEY", kicker, spaceAfter: 6)
         flow(cover.huntTitle, title, spaceAfter: 14)
         var teamStyle = heading
@@ -397,6 +407,7 @@ private final class PDFSheetWriter {
     }
 
     func drawCard(_ card: SheetDocument.TaskCard, _ m: CardMetrics, clue: String?, first: Bool, last: Bool, height: Double) {
+        pages[pages.count - 1].append("card:\(card.number)" + (first ? "" : ":continued"))
         let cardTop = y
         var cursor = y + cardPadding
         if first && layout.showCheckbox {
@@ -463,6 +474,7 @@ private final class PDFSheetWriter {
     func writeHintPage(_ section: SheetDocument.PlayerSection) {
         newPage()
         canvas.addOutline("Hints" + (section.teamName.map { " — \($0)" } ?? ""))
+        pages[pages.count - 1].append("hints")
         flow("HINTS", kicker, spaceAfter: 4)
         flow("Only when you are stuck", heading, spaceAfter: 4)
         flow("Keep this page folded until you need it.", small, spaceAfter: 6)
@@ -482,6 +494,7 @@ private final class PDFSheetWriter {
 
     func write(_ key: SheetDocument.AnswerKey) {
         beginSection("\(key.huntTitle) · answer key", bookmark: "Answer key")
+        pages[pages.count - 1].append("key")
         var warning = kicker
         warning.colour = SheetColour(red: 0.70, green: 0.15, blue: 0.12)
         flow("FOR MARSHALS ONLY — DO NOT HAND OUT", warning, spaceAfter: 6)
@@ -517,6 +530,7 @@ private final class PDFSheetWriter {
         ensure(min(total, bottom - top))
 
         let entryTop = y
+        pages[pages.count - 1].append("entry:\(entry.number)")
         canvas.draw(headerText, heading, x: left, y: y, widthPoints: width - 60 - qrColumn)
         var pts = pointsStyle
         pts.alignment = .right

@@ -5,10 +5,10 @@ import Foundation
 /// may set only what it changes.
 public struct SheetLayout: Sendable, Hashable {
     /// Page margins in points.
-    public var marginTopPoints = 42.5
-    public var marginRightPoints = 42.5
-    public var marginBottomPoints = 42.5
-    public var marginLeftPoints = 42.5
+    public var marginTopPoints = 15 * pointsPerMillimetre
+    public var marginRightPoints = 15 * pointsPerMillimetre
+    public var marginBottomPoints = 15 * pointsPerMillimetre
+    public var marginLeftPoints = 15 * pointsPerMillimetre
 
     /// Font families as fontconfig names them (`fc-list : family`); missing glyphs fall back to
     /// any installed font that has them.
@@ -30,9 +30,9 @@ public struct SheetLayout: Sendable, Hashable {
     public var tintColour = SheetColour(red: 0.93, green: 0.95, blue: 0.98)
 
     /// The printed side of a QR code, in points (at least 20 mm keeps phones reading it easily).
-    public var qrSizePoints = 73.7
+    public var qrSizePoints = 26 * pointsPerMillimetre
     /// Space between cards, in points; a cut line runs through its middle.
-    public var cardGapPoints = 22.7
+    public var cardGapPoints = 8 * pointsPerMillimetre
     /// Dashed lines with a scissors mark between cards, for cutting a page into task slips.
     public var cutLines = true
 
@@ -50,6 +50,8 @@ public struct SheetLayout: Sendable, Hashable {
     public var answerKeyQR = false
 
     public init() {}
+
+    static let pointsPerMillimetre = 72 / 25.4
 
     /// The built-in look; `Templates/sheets/default/layout.yaml` spells it out for copying.
     public static let standard = SheetLayout()

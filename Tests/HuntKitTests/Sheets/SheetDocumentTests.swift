@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite struct SheetDocumentTests {
+    @Test func oneSectionPerTeamWithItsNameOnTheCover() throws {
+        let document = try SheetDocument(hunt: SheetSamples.utrecht(teams: 3), options: SheetOptions())
+        #expect(document.sections.map(\.teamName) == ["Red Foxes", "Night Owls", "Zelené žáby"])
+        #expect(document.sections.map(\.cover.teamName) == ["Red Foxes", "Night Owls", "Zelené žáby"])
+        #expect(document.sections[0].cover.teamMembers == ["Anna", "Bram"])
+    }
+
+    @Test func aHuntWithoutTeamsGetsOneUnnamedSection() throws {
+        let document = try SheetDocument(hunt: SheetSamples.utrecht(teams: 0), options: SheetOptions())
+        #expect(document.sections.count == 1)
+        #expect(document.sections[0].teamName == nil)
+    }
+
+    @Test func anUnknownTeamIsAnErrorThatListsTheTeams() {
+        #expect {
+            try SheetDocument(hunt: SheetSamples.utrecht(teams: 2), options: SheetOptions(teamID: "wolves"))
+        } throws: { error in
+            guard let error = error as? DiagnosticError, let d = error.diagnostics.first else { return false }
+            return d.code == "unknown-team" && d.message.contains("wolves") && d.fix == "use one of: foxes, owls"
+        }
+    }
+
+    @Test func theCoverStatesTheWindowInTheHuntsTimezone() throws {
+        let cover = try SheetDocument(hunt: SheetSamples.utrecht(), options: SheetOptions()).sections[0].cover
+        #expect(cover.window == "Saturday 2 May 2026, 10:00 – 16:00")
+        #expect(cover.timezoneName == "Europe/Amsterdam")
+        #expect(cover.rules == ["Stay together as a team.\nDo not enter private property.",
+                                "Send your photos as files, not through the chat app, so their location survives."])
+        #expect(cover.rewards.map(\.points) == [10, 50])
+        #expect(cover.scoring.contains { $0.lowercased().contains("closest") })
+    }
+
+    @Test func windowsOverSeveralDaysNameBothDays() {
+        let zone = TimeZone(identifier: "Europe/Prague")!
+        let window = TimeWindow(start: SheetSamples.date("2026-06-01 08:00", "Europe/Prague"),
+                                end: SheetSamples.date("2026-06-07 20:30", "Europe/Prague"))
+        #expect(SheetDocument.describe(window, in: zone) == "Monday 1 June 2026 08:00 – Sunday 7 June 2026 20:30")
+    }
+
+    @Test(arguments: [(SheetSettings.HintStyle.upsideDown, true, false), (.separate, true, true), (.hidden, false, false)])
+    func hintSettings(_ style: SheetSettings.HintStyle, onCard: Bool, onHintPage: Bool) throws {
+        let section = try SheetDocument(hunt: SheetSamples.utrecht(hints: style), options: SheetOptions()).sections[0]
+        #expect((section.cards[0].hint != nil) == onCard)
+        #expect(section.hintPage.map(\.id).contains("dom-tower") == onHintPage)
+    }
+
+    @Test func onlyPointTargetsGetAQRCode() throws {
+        let cards = try SheetDocument(hunt: SheetSamples.utrecht(), options: SheetOptions()).sections[0].cards
+        #expect(cards.map { $0.geoURI != nil } == [true, false, false, true, true, true, true, true, true, true])
+        #expect(cards[0].geoURI == "geo:52.09067,5.12133")
+        #expect(cards[0].qr?.text == "geo:52.09067,5.12133")
+        let off = try SheetDocument(hunt: SheetSamples.utrecht(qr: false), options: SheetOptions()).sections[0].cards
+        #expect(off.allSatisfy { $0.geoURI == nil && $0.qr == nil })
+    }
+
+    @Test func cardsSayWhatPlayersMustKnow() throws {
+        let cards = try SheetDocument(hunt: SheetSamples.utrecht(), options: SheetOptions()).sections[0].cards
+        #expect(cards[3].details == ["Do after: De Domtoren"])
+        #expect(cards[2].details.contains("Counts once for every different place"))
+        #expect(cards[2].details.contains { $0.hasPrefix("Stay 10 min") })
+        #expect(cards[1].details == ["Ranked by closest approach; your best each day counts"])
+    }
+
+    @Test func theAnswerKeyDescribesEachKindOfTarget() throws {
+        var hunt = SheetSamples.utrecht()
+        if case .area(var area) = hunt.tasks[1].target {
+            area.area = Area(name: "France", polygons: [AreaPolygon(outer: [
+                Coordinate(latitude: 42, longitude: -5), Coordinate(latitude: 51, longitude: -5),
+                Coordinate(latitude: 51, longitude: 8), Coordinate(latitude: 42, longitude: 8), Coordinate(latitude: 42, longitude: -5),
+            ])])
+            hunt.tasks[1].target = .area(area)
+        }
+        let key = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
+        #expect(key.entries.count == hunt.tasks.count)
+        let facts = key.entries.map { Dictionary($0.facts.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }) }
+        #expect(facts[0]["Position"] == "52.09067, 5.12133  (52°05′26.4″N 5°07′16.8″E)")
+        #expect(facts[0]["Radius"] == "75 m")
+        #expect(facts[1]["Area"] == "france.geojson")
+        #expect(facts[1]["Shape"] == "“France”, 1 polygon, 4 vertices")
+        #expect(facts[1]["Bounds"] == "S 42 W -5 – N 51 E 8")
+        #expect(facts[2]["Places"] == "cafes.geojson: 2 places")
+        #expect(key.entries[2].places == ["Café de Zaak — 52.0912, 5.1201", "Stadskasteel Oudaen — 52.0899, 5.1187"])
+        #expect(key.entries[0].reveal?.hasPrefix("Built between") == true)
+        #expect(facts[3]["After"] == "De Domtoren")
+    }
+}
+
+@Suite struct GeoURITests {
+    @Test(arguments: [
+        (52.09067, 5.12133, "geo:52.09067,5.12133"),
+        (-33.8568, 151.2153, "geo:-33.8568,151.2153"),
+        (0.0, 0.0, "geo:0,0"),
+        (-0.0000001, 179.9999999, "geo:0,180"),
+        (48.123456789, -2.5, "geo:48.123457,-2.5"),
+    ])
+    func pointsBecomeRFC5870URIs(_ latitude: Double, _ longitude: Double, _ uri: String) {
+        #expect(GeoURI.string(for: Coordinate(latitude: latitude, longitude: longitude)) == uri)
+    }
+
+    @Test func marshalsAlsoGetDegreesMinutesSeconds() {
+        #expect(GeoURI.sexagesimal(Coordinate(latitude: -33.8568, longitude: -151.2153)) == "33°51′24.5″S 151°12′55.1″W")
+    }
+}
+
+@Suite struct QRCodeTests {
+    @Test func aGeoURIBecomesAVersionOneOrTwoCodeWithFinderPatterns() throws {
+        let code = try QRCode(encoding: "geo:52.09067,5.12133")
+        #expect(code.size == 21 || code.size == 25)
+        #expect(code.modules.count == code.size * code.size)
+        // The finder pattern in each of three corners: a dark 7×7 ring around a dark 3×3 centre.
+        for (ox, oy) in [(0, 0), (code.size - 7, 0), (0, code.size - 7)] {
+            for i in 0..<7 {
+                #expect(code[ox + i, oy] && code[ox + i, oy + 6] && code[ox, oy + i] && code[ox + 6, oy + i])
+            }
+            #expect(!code[ox + 1, oy + 1] && code[ox + 3, oy + 3])
+        }
+    }
+
+    @Test func darkRunsCoverExactlyTheDarkModules() throws {
+        let code = try QRCode(encoding: "geo:-33.8568,151.2153")
+        var painted = [Bool](repeating: false, count: code.size * code.size)
+        for run in code.darkRuns { for x in run.column..<(run.column + run.length) { painted[run.row * code.size + x] = true } }
+        #expect(painted == code.modules)
+    }
+
+    @Test func textThatCannotBeACodeIsAnError() {
+        #expect(throws: QRCodeError.self) { try QRCode(encoding: "") }
+        #expect(throws: QRCodeError.self) { try QRCode(encoding: String(repeating: "x", count: 5000)) }
+    }
+}
