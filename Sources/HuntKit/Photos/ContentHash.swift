@@ -25,24 +25,30 @@ public enum ContentHash {
 
     /// The digest of a file's bytes, given its size and its two ends (head = first
     /// min(size, 64 KiB) bytes, tail = last min(size, 64 KiB) bytes).
-    static func digest(size: UInt64, head: [UInt8], tail: [UInt8]) -> String {
-        let a = XXH64.hash(head, seed: size)
-        let b = XXH64.hash(tail, seed: size ^ 0x9E37_79B9_7F4A_7C15)
+    static func digest(size: UInt64, head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) -> String {
+        let a = head.withUnsafeBytes { XXH64.hash($0, seed: size) }
+        let b = tail.withUnsafeBytes { XXH64.hash($0, seed: size ^ 0x9E37_79B9_7F4A_7C15) }
         return hex(a) + hex(b)
     }
 
+    /// The head comes from the reader's first page (already read to sniff the format); the tail is
+    /// one more `pread`, unless the file is small enough to lie within pages already read.
     static func compute(_ reader: PagedReader) throws(ContainerError) -> String {
         let size = reader.size
         let n = Int(min(size, UInt64(sampleBytes)))
-        let head = try reader.bytes(at: 0, count: n)
-        let tail = try reader.bytes(at: size - UInt64(n), count: n)
+        var head: ArraySlice<UInt8>
+        if let cached = try reader.slice(at: 0, count: n) { head = cached } else { head = try reader.bytes(at: 0, count: n)[...] }
+        let tailStart = size - UInt64(n)
+        var tail: ArraySlice<UInt8>
+        if let cached = try reader.slice(at: tailStart, count: n) { tail = cached } else { tail = try reader.uncached(at: tailStart, count: n)[...] }
+        guard head.count == n, tail.count == n else { throw .io("the file changed size while being read") }
         return digest(size: size, head: head, tail: tail)
     }
 
     /// The digest of bytes in memory (the same as for a file holding exactly these bytes).
     public static func digest(of bytes: [UInt8]) -> String {
         let n = min(bytes.count, sampleBytes)
-        return digest(size: UInt64(bytes.count), head: Array(bytes.prefix(n)), tail: Array(bytes.suffix(n)))
+        return digest(size: UInt64(bytes.count), head: bytes.prefix(n), tail: bytes.suffix(n))
     }
 
     static func hex(_ v: UInt64) -> String {

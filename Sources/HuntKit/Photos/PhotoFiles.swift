@@ -8,18 +8,30 @@ import Darwin
 /// One file to read: where it is, and how to name it in output (the path as the user gave it,
 /// or the given folder joined with the path inside it).
 public struct PhotoInput: Sendable, Hashable {
-    public var url: URL
+    /// The file's path (relative paths are relative to the working directory).
+    public var path: String
+    /// How to name the file in output.
     public var displayPath: String
     /// Set when a folder on the way could not be listed; reading then reports this.
     public var listingError: PhotoReadError?
+    /// What the folder listing already showed about a `.xmp` sidecar, so the reader need not probe.
+    var sidecar: SidecarHint = .unknown
+
+    enum SidecarHint: Sendable, Hashable {
+        case unknown, none, at(String)
+    }
+
+    /// The file as a URL.
+    public var url: URL { URL(fileURLWithPath: path) }
 
     public init(url: URL, displayPath: String) {
-        self.url = url
+        self.path = url.path
         self.displayPath = displayPath
     }
 
-    public init(path: String) {
-        self.init(url: URL(fileURLWithPath: path), displayPath: path)
+    public init(path: String, displayPath: String? = nil) {
+        self.path = path
+        self.displayPath = displayPath ?? path
     }
 }
 
@@ -56,7 +68,7 @@ public struct PhotoFiles: Sequence, Sendable {
         private var pending: [String]
         private let filter: Filter
         /// Folders being walked: display prefix, real path, sorted remaining names, tree root (resolved).
-        private var stack: [(display: String, real: String, names: ArraySlice<String>, root: String)] = []
+        private var stack: [(display: String, real: String, names: ArraySlice<String>, root: String, sidecars: Set<String>)] = []
 
         init(paths: [String], filter: Filter) {
             self.pending = paths.reversed()
@@ -74,11 +86,11 @@ public struct PhotoFiles: Sequence, Sendable {
                     case .directory:
                         push(folder: real, display: display, root: top.root)
                     case .file:
-                        if accepts(name) { return PhotoInput(path: real, display: display) }
+                        if accepts(name) { return input(real, display, name, top.sidecars, folder: top.real) }
                     case .symlink:
                         guard accepts(name), let resolved = realpath(real), resolved.hasPrefix(top.root + "/"),
                               kind(of: resolved) == .file else { continue }
-                        return PhotoInput(path: real, display: display)
+                        return input(real, display, name, top.sidecars, folder: top.real)
                     case .other:
                         continue
                     }
@@ -94,6 +106,20 @@ public struct PhotoFiles: Sequence, Sendable {
             }
         }
 
+        /// An input whose sidecar is known from the folder listing.
+        private func input(_ path: String, _ display: String, _ name: String, _ sidecars: Set<String>, folder: String) -> PhotoInput {
+            var input = PhotoInput(path: path, displayPath: display)
+            input.sidecar = .none
+            if !sidecars.isEmpty {
+                let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+                for candidate in [stem + ".xmp", stem + ".XMP", name + ".xmp"] where sidecars.contains(candidate) {
+                    input.sidecar = .at(folder + "/" + candidate)
+                    break
+                }
+            }
+            return input
+        }
+
         private func accepts(_ name: String) -> Bool {
             guard filter == .photoExtensions else { return true }
             guard let dot = name.lastIndex(of: ".") else { return false }
@@ -104,7 +130,7 @@ public struct PhotoFiles: Sequence, Sendable {
         @discardableResult
         private mutating func push(folder: String, display: String, root: String) -> PhotoInput? {
             guard let dir = opendir(folder) else {
-                var input = PhotoInput(path: folder, display: display)
+                var input = PhotoInput(path: folder, displayPath: display)
                 let reason = String(cString: strerror(errno))
                 input.listingError = PhotoReadError(path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
                                                     fix: "make the folder readable (chmod +rx)")
@@ -112,15 +138,17 @@ public struct PhotoFiles: Sequence, Sendable {
             }
             defer { closedir(dir) }
             var names: [String] = []
+            var sidecars: Set<String> = []
             while let entry = readdir(dir) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
                 if name.hasPrefix(".") { continue }
+                if name.hasSuffix(".xmp") || name.hasSuffix(".XMP") { sidecars.insert(name) }
                 names.append(name)
             }
             names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            stack.append((display, folder, names[...], root))
+            stack.append((display, folder, names[...], root, sidecars))
             return nil
         }
 
@@ -145,17 +173,11 @@ public struct PhotoFiles: Sequence, Sendable {
     }
 }
 
-extension PhotoInput {
-    init(path: String, display: String) {
-        self.init(url: URL(fileURLWithPath: path), displayPath: display)
-    }
-}
-
 extension PhotoReader {
     /// Reads an input from `PhotoFiles` (reporting a folder that could not be listed).
     public func read(_ input: PhotoInput) -> PhotoReadResult {
         if let error = input.listingError { return .failure(error) }
-        return read(path: input.url.path, displayPath: input.displayPath)
+        return read(path: input.path, displayPath: input.displayPath, sidecar: input.sidecar)
     }
 
     /// Reads many files concurrently and delivers each result, in input order, to `deliver`.

@@ -42,6 +42,10 @@ public struct PhotoReader: Sendable {
 
     /// Reads one file by path; `displayPath` defaults to the path itself.
     public func read(path: String, displayPath: String? = nil) -> PhotoReadResult {
+        read(path: path, displayPath: displayPath, sidecar: .unknown)
+    }
+
+    func read(path: String, displayPath: String?, sidecar: PhotoInput.SidecarHint) -> PhotoReadResult {
         let shown = displayPath ?? path
         let source: FileByteSource
         do {
@@ -55,15 +59,17 @@ public struct PhotoReader: Sendable {
         guard source.isRegularFile else {
             return .failure(PhotoReadError(path: shown, code: .notAFile, message: "not a regular file (a device, FIFO or socket)"))
         }
-        return read(source: source, displayPath: shown, sidecarBase: path)
+        return read(source: source, displayPath: shown, sidecar: sidecar == .unknown ? .at(path) : sidecar, probe: sidecar == .unknown)
     }
 
     /// Reads photo bytes already in memory (tests, uploads held in memory). No sidecar lookup.
     public func read(bytes: [UInt8], displayPath: String) -> PhotoReadResult {
-        read(source: MemoryByteSource(bytes), displayPath: displayPath, sidecarBase: nil)
+        read(source: MemoryByteSource(bytes), displayPath: displayPath, sidecar: .none, probe: false)
     }
 
-    func read(source: any ByteSource, displayPath: String, sidecarBase: String?) -> PhotoReadResult {
+    /// `sidecar`: `.at(photoPath)` with `probe` to look for `NAME.xmp` beside it, `.at(sidecarPath)`
+    /// without `probe` when the folder listing found one, `.none` to skip.
+    func read(source: any ByteSource, displayPath: String, sidecar: PhotoInput.SidecarHint, probe: Bool) -> PhotoReadResult {
         guard source.size > 0 else {
             return .failure(PhotoReadError(path: displayPath, code: .empty, message: "empty file (0 bytes)",
                                            fix: "re-send the photo; the upload or copy did not complete"))
@@ -79,7 +85,7 @@ public struct PhotoReader: Sendable {
             case .photo(let f):
                 format = f
             }
-            let scan = try Self.scan(reader, format: format!)
+            var scan = try Self.scan(reader, format: format!)
             format = scan.format
             var meta = PhotoMetadata(path: displayPath)
             meta.format = scan.format
@@ -96,14 +102,17 @@ public struct PhotoReader: Sendable {
                 } catch {
                     meta.warnings.append("the EXIF block could not be decoded: \(Self.describe(error))")
                 }
-            } else if !meta.warnings.contains(where: { $0.contains("Exif item") }) {
+            } else if scan.warnings.isEmpty {
                 meta.warnings.append("no EXIF metadata")
+            }
+            if meta.position == nil, scan.stoppedEarly, let full = try? JPEGReader.scan(reader) {
+                scan.xmp = full.xmp
             }
             if meta.position == nil, let xmp = scan.xmp, let found = XMPLocation.parse(xmp) {
                 apply(found, source: .xmp, to: &meta)
             }
-            if meta.position == nil, options.useSidecars, let sidecarBase {
-                readSidecar(for: sidecarBase, into: &meta)
+            if meta.position == nil, options.useSidecars, case .at(let path) = sidecar {
+                readSidecar(probe ? XMPLocation.sidecarPaths(for: path) : [path], into: &meta)
             }
             if options.computeContentHash {
                 meta.contentHash = try ContentHash.compute(reader)
@@ -116,7 +125,7 @@ public struct PhotoReader: Sendable {
 
     static func scan(_ reader: PagedReader, format: PhotoMetadata.Format) throws(ContainerError) -> ContainerScan {
         switch format {
-        case .jpeg: try JPEGReader.scan(reader)
+        case .jpeg: try JPEGReader.scan(reader, quick: true)
         case .heic, .avif: try ISOBMFFReader.scan(reader)
         case .png: try PNGReader.scan(reader)
         case .webp: try WebPReader.scan(reader)
@@ -130,8 +139,8 @@ public struct PhotoReader: Sendable {
         if meta.altitudeMetres == nil { meta.altitudeMetres = found.altitudeMetres }
     }
 
-    private func readSidecar(for path: String, into meta: inout PhotoMetadata) {
-        for candidate in XMPLocation.sidecarPaths(for: path) {
+    private func readSidecar(_ candidates: [String], into meta: inout PhotoMetadata) {
+        for candidate in candidates {
             guard let file = try? FileByteSource(path: candidate), file.isRegularFile else { continue }
             guard let bytes = try? file.read(at: 0, count: 4 << 20), let found = XMPLocation.parse(bytes) else { continue }
             apply(found, source: .sidecar, to: &meta)

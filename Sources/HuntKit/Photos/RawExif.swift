@@ -51,10 +51,12 @@ extension RawExif.Entry {
     /// up to the first NUL, whitespace trimmed, nil when empty.
     var text: String? {
         guard type == 2 || type == 7 || type == 1 else { return nil }
-        let end = bytes.firstIndex(of: 0) ?? bytes.endIndex
-        let s = String(decoding: bytes[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return s.isEmpty ? nil : s
+        var end = bytes.firstIndex(of: 0) ?? bytes.endIndex
+        var start = bytes.startIndex
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
     }
 }
 
-import Foundation

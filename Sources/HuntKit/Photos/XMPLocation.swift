@@ -15,7 +15,7 @@ enum XMPLocation {
     }
 
     static func parse(_ packet: [UInt8]) -> Found? {
-        let text = String(decoding: packet.prefix(4 << 20), as: UTF8.self)
+        let text = Array(packet.prefix(4 << 20))
         guard let latText = value(of: "GPSLatitude", in: text), let lonText = value(of: "GPSLongitude", in: text),
               let lat = coordinate(latText, negative: "S", positive: "N"), let lon = coordinate(lonText, negative: "W", positive: "E"),
               abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0)
@@ -29,28 +29,39 @@ enum XMPLocation {
     }
 
     /// The value of `exif:NAME` (any prefix), as an attribute `NAME="v"` or an element `<x:NAME>v</x:NAME>`.
-    static func value(of name: String, in text: String) -> String? {
-        var search = text[...]
-        while let range = search.range(of: ":" + name) {
-            let after = search[range.upperBound...]
-            search = after
+    static func value(of name: String, in text: [UInt8]) -> String? {
+        let needle = Array((":" + name).utf8)
+        guard text.count > needle.count else { return nil }
+        var i = 0
+        let last = text.count - needle.count
+        while i <= last {
+            guard text[i] == needle[0], text[i..<i + needle.count].elementsEqual(needle) else { i += 1; continue }
+            var j = i + needle.count
+            i = j
             // Not a longer name (GPSLatitudeRef when looking for GPSLatitude).
-            guard let next = after.first, !next.isLetter else { continue }
-            let rest = after.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-            if rest.first == "=" {
-                let quoted = rest.dropFirst().drop { $0 == " " }
-                guard let quote = quoted.first, quote == "\"" || quote == "'" else { continue }
-                let body = quoted.dropFirst()
-                guard let end = body.firstIndex(of: quote) else { return nil }
-                return String(body[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard j < text.count, !isLetter(text[j]) else { continue }
+            while j < text.count, text[j] == 0x20 || text[j] == 0x09 || text[j] == 0x0A || text[j] == 0x0D { j += 1 }
+            guard j < text.count else { return nil }
+            if text[j] == UInt8(ascii: "=") {
+                j += 1
+                while j < text.count, text[j] == 0x20 { j += 1 }
+                guard j < text.count, text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") else { continue }
+                let quote = text[j]
+                guard let end = text[(j + 1)...].firstIndex(of: quote) else { return nil }
+                return trimmed(text[(j + 1)..<end])
             }
-            if rest.first == ">" {
-                let body = rest.dropFirst()
-                guard let end = body.firstIndex(of: "<") else { return nil }
-                return String(body[..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text[j] == UInt8(ascii: ">") {
+                guard let end = text[(j + 1)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+                return trimmed(text[(j + 1)..<end])
             }
         }
         return nil
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `52,5.4N`, `54,59,22.8N`, or a signed decimal `-3.7247`.
@@ -78,8 +89,9 @@ enum XMPLocation {
 
     /// Sidecar candidates for a photo, in the order tried: `IMG_1.xmp`, `IMG_1.XMP`, `IMG_1.jpg.xmp`.
     static func sidecarPaths(for path: String) -> [String] {
-        let url = URL(fileURLWithPath: path)
-        let base = url.deletingPathExtension().path
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        let base = name.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
         return [base + ".xmp", base + ".XMP", path + ".xmp"]
     }
 }

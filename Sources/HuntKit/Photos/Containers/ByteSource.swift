@@ -61,22 +61,23 @@ final class FileByteSource: ByteSource {
     func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
         guard count > 0, offset < size else { return [] }
         let wanted = Int(min(UInt64(count), size - offset))
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        let failure: Int32? = buffer.withUnsafeMutableBytes { raw -> Int32? in
+        var failure: Int32?
+        // Uninitialized: pread fills it, so there is no point clearing 64 KiB first.
+        let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
+            var filled = 0
             while filled < wanted {
                 let n = pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return errno
+                    failure = errno
+                    break
                 }
                 if n == 0 { break }  // the file shrank while being read
                 filled += n
             }
-            return nil
+            initialized = filled
         }
         if let failure { throw .io(String(cString: strerror(failure))) }
-        if filled < wanted { buffer.removeLast(wanted - filled) }
         return buffer
     }
 }
@@ -142,6 +143,25 @@ final class PagedReader {
         var result = try bytes(at: offset, count: Int(last * pageSize - offset))
         result += try bytes(at: last * pageSize, count: count - result.count)
         return result
+    }
+
+    /// Up to `count` bytes at `offset` without copying, when they lie within one page
+    /// (reading that page if needed); nil when they span pages.
+    func slice(at offset: UInt64, count: Int) throws(ContainerError) -> ArraySlice<UInt8>? {
+        let pageSize = UInt64(Self.pageSize)
+        guard count > 0, offset < size, offset / pageSize == (offset + UInt64(count) - 1) / pageSize else { return nil }
+        let index = offset / pageSize
+        let page = try page(index)
+        let start = Int(offset - index * pageSize)
+        guard start < page.count else { return nil }
+        return page[start..<min(page.count, start + count)]
+    }
+
+    /// Bytes read straight from the source, bypassing (and not filling) the page cache.
+    func uncached(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
+        let bytes = try source.read(at: offset, count: count)
+        bytesRead += UInt64(bytes.count)
+        return bytes
     }
 
     /// Exactly `count` bytes at `offset`, or `.truncated(what)`.

@@ -10,6 +10,8 @@ struct ContainerScan: Sendable {
     var pixelHeight: Int?
     /// Structural oddities that did not stop the read.
     var warnings: [String] = []
+    /// The reader stopped once it had the EXIF block, before looking at every header (JPEG quick scan).
+    var stoppedEarly = false
 
     init(format: PhotoMetadata.Format) { self.format = format }
 }

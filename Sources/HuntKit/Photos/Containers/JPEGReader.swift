@@ -10,12 +10,19 @@ enum JPEGReader {
     /// No real JPEG has this many segments before its image data; the cap keeps a hostile file bounded.
     static let maxSegments = 4096
 
-    static func scan(_ reader: PagedReader) throws(ContainerError) -> ContainerScan {
+    /// - Parameter quick: stop at the first segment past the first 64 KiB page once the EXIF block
+    ///   is found (the remaining headers matter only for an XMP position fallback; the caller
+    ///   scans again without `quick` when it needs one). Sets `scan.stoppedEarly`.
+    static func scan(_ reader: PagedReader, quick: Bool = false) throws(ContainerError) -> ContainerScan {
         var scan = ContainerScan(format: .jpeg)
         var offset: UInt64 = 2
         var segments = 0
         while segments < maxSegments {
             segments += 1
+            if quick, scan.exif != nil, offset + 4 > UInt64(PagedReader.pageSize) {
+                scan.stoppedEarly = true
+                return scan
+            }
             var head = try reader.bytes(at: offset, count: 4)
             guard head.count >= 2 else {
                 if scan.exif == nil { throw .truncated("the file ends before the JPEG image data") }
