@@ -138,6 +138,9 @@ enum ExifInterpreter {
     /// unless the writer used a negative SRATIONAL), with a warning.
     static func signed(_ value: Double, ref: RawExif.Entry?, negative: Character, positive: Character, name: String,
                        warnings: inout [String]) -> Double {
+        if let ref, ref.type != 2, !ref.bytes.isEmpty {
+            warnings.append("\(name) is of TIFF type \(ref.type), not ASCII: its first byte was used")
+        }
         let letter = ref.flatMap { $0.bytes.first(where: { $0 != 0 && $0 != 0x20 }) }.map { Character(Unicode.Scalar($0)) }
         switch letter.map({ Character($0.uppercased()) }) {
         case negative?: return -abs(value)

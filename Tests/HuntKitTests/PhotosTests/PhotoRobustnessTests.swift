@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+/// Bad input gives a per-file error or warnings: never a crash, a hang, or a whole-file read.
+@Suite struct PhotoRobustnessTests {
+    static let samples = [
+        "jpeg-gps-complete.jpg", "jpeg-xmp-position-only.jpg", "png-exif-chunk.png", "webp-exif-with-prefix.webp",
+        "heic-apple-exif-item-after-mdat.heic", "heic-exif-item-in-idat.heic", "tiff-ifd-after-image-data.tif",
+    ]
+
+    @Test(arguments: samples)
+    func everyPrefixOfAFileIsHandled(_ name: String) throws {
+        let bytes = try PhotoFixtures.bytes(name)
+        let reader = PhotoReader(options: .init(useSidecars: false))
+        var failures = 0
+        for length in 0..<bytes.count {
+            if case .failure = reader.read(bytes: Array(bytes.prefix(length)), displayPath: name) { failures += 1 }
+        }
+        // Cut inside the headers → errors; the whole file → read.
+        #expect(failures > 0)
+        #expect(reader.read(bytes: bytes, displayPath: name).value != nil)
+    }
+
+    @Test(arguments: samples)
+    func flippedBytesNeverCrash(_ name: String) throws {
+        let bytes = try PhotoFixtures.bytes(name)
+        let reader = PhotoReader(options: .init(useSidecars: false))
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<300 {
+            var mutated = bytes
+            for _ in 0..<4 {
+                let i = Int(generator.next() % UInt64(mutated.count))
+                mutated[i] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            _ = reader.read(bytes: mutated, displayPath: name)
+        }
+    }
+
+    @Test func zeroLengthFileIsAnError() throws {
+        let folder = try PhotoFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.jpg")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        let error = try #require(PhotoReader().read(path: empty.path, displayPath: "empty.jpg").failure)
+        #expect(error.code == .empty)
+        #expect(error.description == "empty.jpg: error: empty file (0 bytes) — re-send the photo; the upload or copy did not complete")
+    }
+
+    @Test(arguments: [
+        ("%PDF-1.7\n%âãÏÓ\n", "not a photo: a PDF document (starts with %PDF)"),
+        ("hello, this is text\n", "not a photo: text (starts with hello, t)"),
+        ("\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "not a photo: starts with 00 00 00 00 00 00 00 00"),
+    ])
+    func garbageIsNotAPhoto(_ content: String, _ message: String) throws {
+        let error = try #require(PhotoReader().read(bytes: Array(content.utf8), displayPath: "x").failure)
+        #expect(error.code == .notAPhoto)
+        #expect(error.message == message)
+    }
+
+    @Test func missingFileAndFolderAreErrors() throws {
+        let missing = try #require(PhotoReader().read(path: "/nonexistent/photo.jpg").failure)
+        #expect(missing.code == .notFound)
+        let folder = try #require(PhotoReader().read(path: PhotoFixtures.folder.path).failure)
+        #expect(folder.code == .notAFile)
+    }
+
+    /// A sparse 3 GiB file: only its first bytes are read.
+    @Test(arguments: [[UInt8](), [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xF0], Array("RIFF\u{FF}\u{FF}\u{FF}\u{FF}WEBPEXIF".utf8),
+                      [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0, 0xC0, 0, 0, 0]])
+    func multiGigabyteSparseFileIsQuick(_ head: [UInt8]) throws {
+        let folder = try PhotoFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("huge.jpg")
+        FileManager.default.createFile(atPath: url.path, contents: Data(head))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 3 << 30)
+        try handle.close()
+        let start = Date()
+        let result = PhotoReader().read(path: url.path)
+        #expect(Date().timeIntervalSince(start) < 2)
+        // Zeros after a header: an error or "no EXIF", never a crash.
+        if case .success(let photo) = result { #expect(photo.position == nil) }
+    }
+
+    @Test func readersSeekInsteadOfReadingTheWholeFile() throws {
+        // 8 MiB of image data after the headers: the reader needs the first page and the hash tail.
+        let jpeg = try PhotoFixtures.bytes("jpeg-gps-complete.jpg") + [UInt8](repeating: 0x55, count: 8 << 20)
+        let reader = PagedReader(MemoryByteSource(jpeg))
+        let scan = try JPEGReader.scan(reader, quick: true)
+        #expect(scan.exif != nil)
+        _ = try ContentHash.compute(reader)
+        #expect(reader.bytesRead <= 2 * UInt64(PagedReader.pageSize))
+    }
+
+    @Test func largeTIFFReadsIFDsBeyondLibexifsLimit() throws {
+        // IFD0 after 200 KB of strip data: libexif alone reads only the first 64 KiB.
+        let tif = try PhotoFixtures.bytes("tiff-ifd-after-image-data.tif")
+        let ifd0 = Int(tif.u32be(4))
+        let padding = 200_000
+        let big = rebase(tif, by: padding, ifd0: ifd0)
+        #expect(big.count > 200_000)
+        let paged = PagedReader(MemoryByteSource(big))
+        _ = try TIFFReader.scan(paged)
+        #expect(paged.bytesRead < UInt64(big.count))
+        let photo = try #require(PhotoReader().read(bytes: big, displayPath: "big.tif").value)
+        #expect(photo.position.map { abs($0.latitude - 39.917) < 1e-6 } == true)
+        #expect(photo.make == "DJI")
+    }
+
+    /// The fixture TIFF with `by` bytes inserted before its IFDs and every offset moved.
+    private func rebase(_ tif: [UInt8], by shift: Int, ifd0: Int) -> [UInt8] {
+        var out = Array(tif[0..<ifd0]) + [UInt8](repeating: 0xAB, count: shift) + Array(tif[ifd0...])
+        func put(_ at: Int, _ v: Int) {
+            out[at] = UInt8(v >> 24 & 0xFF); out[at + 1] = UInt8(v >> 16 & 0xFF); out[at + 2] = UInt8(v >> 8 & 0xFF); out[at + 3] = UInt8(v & 0xFF)
+        }
+        put(4, ifd0 + shift)
+        var queue = [ifd0 + shift]
+        var seen = Set<Int>()
+        while let ifd = queue.popLast(), !seen.contains(ifd) {
+            seen.insert(ifd)
+            let count = Int(out.u16be(ifd))
+            for k in 0..<count {
+                let e = ifd + 2 + 12 * k
+                let tag = out.u16be(e), type = out.u16be(e + 2), n = Int(out.u32be(e + 4))
+                let size = (TIFFReader.typeSize(type) ?? 1) * n
+                let value = Int(out.u32be(e + 8))
+                if tag == 0x8769 || tag == 0x8825 {
+                    put(e + 8, value + shift)
+                    queue.append(value + shift)
+                } else if size > 4 {
+                    put(e + 8, value + shift)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test func oversizedExifBlockIsCompactedForLibexif() throws {
+        // A PNG eXIf chunk of 100 KB (a big maker note): libexif's limit is 64 KiB.
+        let block = try exifBlock(of: "jpeg-gps-complete.jpg")
+        var padded = block
+        padded += [UInt8](repeating: 0, count: 100_000)
+        let compacted = try TIFFReader.fitForLibexif(padded)
+        #expect(compacted.count < TIFFReader.libexifLimit)
+        let raw = try #require(LibExif.decode(compacted))
+        var meta = PhotoMetadata(path: "x")
+        ExifInterpreter.apply(raw, to: &meta)
+        #expect(meta.position != nil)
+        #expect(meta.capturedAt?.description == "2026-05-02T11:22:33")
+    }
+
+    private func exifBlock(of name: String) throws -> [UInt8] {
+        let reader = PagedReader(MemoryByteSource(try PhotoFixtures.bytes(name)))
+        return try #require(try JPEGReader.scan(reader).exif)
+    }
+}
+
+/// A small deterministic generator for mutation tests (Steele, Lea, Flood 2014, "SplitMix").
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
