@@ -134,6 +134,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var evidence: JudgeResults.Evidence
         /// "240 m NE — warm", for a photo outside the target.
         public var missText: String?
+        /// "240 m NE — warm" or "inside", whenever a distance was measured.
+        public var whereText: String?
         /// "2026-05-02 11:03"
         public var capturedText: String?
         /// One line: distance, accuracy, time, device.

@@ -155,8 +155,9 @@ extension Report {
             reasons: s.findings.map { Reason(code: $0.code.rawValue, action: $0.action.rawValue, message: $0.message, related: $0.related) },
             review: s.review, evidence: s.evidence,
             missText: outside ? ReportText.miss(s.evidence) : nil,
+            whereText: ReportText.miss(s.evidence),
             capturedText: ReportText.time(s.evidence.capturedAt, singleDay: singleDay),
-            evidenceText: ReportText.evidence(s.evidence, singleDay: singleDay),
+            evidenceText: ReportText.evidence(s.evidence, reasons: Set(s.reasons), singleDay: singleDay),
             wantsThumbnail: thumbnail)
     }
 
@@ -166,17 +167,19 @@ extension Report {
         return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
     }
 
-    /// The judge's ranking for `score: closest` tasks; for other tasks the nearest photos (by
-    /// distance to the target's edge), the best of each day, three at most.
+    /// The judge's ranking for `score: closest` tasks. For other tasks only while nobody has
+    /// completed them (in scope): the nearest photos by distance to the target's edge, the best of
+    /// each day, three at most; once a team is inside, the completions say more.
     static func closest(_ task: JudgeResults.TaskResult, photos: [Entry], inScope: (String) -> Bool,
                         name: (String) -> String, time: (String?) -> String?) -> [Approach] {
-        if !task.closest.isEmpty {
+        if task.score == "closest" || !task.closest.isEmpty {
             return task.closest.filter { inScope($0.team) }.prefix(3).map { c in
                 Approach(rank: c.rank, team: c.team, teamName: name(c.team), day: ReportText.day(c.at) ?? "",
                          distanceM: c.distanceM, distanceText: c.distanceM <= 0 ? "inside" : ReportText.distance(c.distanceM),
                          at: c.at, atText: time(c.at), submission: c.submission, points: c.points)
             }
         }
+        guard !task.completedBy.contains(where: { inScope($0.team) }) else { return [] }
         var bestPerDay: [String: Entry] = [:]
         for p in photos where p.verdict != "rejected" || p.reasons.allSatisfy({ $0.code == ReasonCode.outsideTarget.rawValue || $0.action != "reject" }) {
             guard let edge = p.evidence.edgeDistanceM ?? p.evidence.distanceM else { continue }

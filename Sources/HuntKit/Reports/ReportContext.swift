@@ -25,6 +25,8 @@ struct ReportContext {
             "verdicts": report.verdicts.map(entry),
             "skipped": report.skipped.map { ["path": $0.path, "reason": $0.reason] },
             "problems": report.problems.map(problem),
+            "has_skipped": !report.skipped.isEmpty,
+            "has_problems": !report.problems.isEmpty,
         ]
         if let team = report.team {
             root["team"] = ["id": team.id, "name": team.name, "rank": team.rank, "points": team.points] as [String: Any]
@@ -34,7 +36,8 @@ struct ReportContext {
 
     private func hunt(_ h: Report.HuntHeader) -> [String: Any] {
         var d: [String: Any] = ["id": h.id, "title": h.title, "timezone": h.timezone,
-                                "rewards": h.rewards.map { ["points": $0.points, "reward": $0.reward] as [String: Any] }]
+                                "rewards": h.rewards.map { ["points": $0.points, "reward": $0.reward] as [String: Any] },
+                                "has_rewards": !h.rewards.isEmpty]
         d["window_text"] = h.windowText
         d["submissions_folder"] = h.submissionsFolder
         return d
@@ -69,6 +72,7 @@ struct ReportContext {
         d["task"] = e.task
         d["task_title"] = e.taskTitle
         d["miss_text"] = e.missText
+        d["where_text"] = e.whereText
         d["captured_text"] = e.capturedText
         d["sort_time"] = e.evidence.capturedAt
         d["sort_distance"] = e.evidence.distanceM.map { String(format: "%.1f", $0) }
@@ -116,6 +120,7 @@ struct ReportContext {
             "tags": t.tags, "tags_text": t.tags.joined(separator: ", "), "target_text": t.targetText,
             "completed_by": t.completedBy.map(completion), "closest": t.closest.map(approach), "misses": t.misses.map(miss),
             "accepted": t.accepted, "review": t.review, "rejected": t.rejected, "is_closest": t.score == "closest",
+            "has_closest": !t.closest.isEmpty, "one_point": t.points == 1, "has_misses": !t.misses.isEmpty,
         ]
         d["clue"] = t.clue
         d["reveal"] = t.reveal

@@ -67,8 +67,17 @@ enum ReportText {
         }
     }
 
-    /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15".
-    static func evidence(_ e: JudgeResults.Evidence, singleDay: Bool) -> String {
+    /// "45 s", "53 min", "2.5 h".
+    static func duration(_ seconds: Double) -> String {
+        let s = abs(seconds)
+        if s < 90 { return "\(Int(s.rounded())) s" }
+        if s < 90 * 60 { return "\(Int((s / 60).rounded())) min" }
+        return String(format: "%.1f h", s / 3600)
+    }
+
+    /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15". The
+    /// clock gap, speed and software are named only when a reason is about them.
+    static func evidence(_ e: JudgeResults.Evidence, reasons: Set<ReasonCode>, singleDay: Bool) -> String {
         var parts: [String] = []
         if let miss = miss(e) {
             parts.append(e.place.map { "\(miss) of \($0)" } ?? miss)
@@ -77,11 +86,13 @@ enum ReportText {
         }
         if let a = e.accuracyM { parts.append("±\(distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
         if let t = time(e.capturedAt, singleDay: singleDay) { parts.append(t) }
-        if let skew = e.clockSkewS, abs(skew) >= 1 { parts.append("clock \(Int(skew.rounded())) s off GPS") }
-        if let speed = e.speedKmh { parts.append("\(Int(speed.rounded())) km/h from previous") }
+        if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
+            parts.append("camera clock \(duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
+        }
+        if let speed = e.speedKmh, reasons.contains(.tooFast) { parts.append("\(Int(speed.rounded())) km/h from the previous photo") }
         let device = [e.make, e.model].compactMap { $0 }.joined(separator: " ")
         if !device.isEmpty { parts.append(device) }
-        if let software = e.software { parts.append("software \(software)") }
+        if let software = e.software, reasons.contains(.edited) { parts.append("edited with \(software)") }
         if let error = e.error { parts.append(error) }
         return parts.joined(separator: " · ")
     }

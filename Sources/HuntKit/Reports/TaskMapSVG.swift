@@ -28,7 +28,7 @@ enum TaskMapSVG {
         case "circle":
             guard let centre = target.center, let r = target.radiusM else { return nil }
             for p in photos { if let pos = p.evidence.position { marks.append(project(pos, around: centre, verdict: p.verdict)) } }
-            viewRadius = fit(marks, minimum: r * 1.6, cap: r * 12)
+            viewRadius = fit(marks, minimum: r * 1.6, cap: r * 8)
             targetShape = circle(0, 0, r, scale: size / 2 / viewRadius)
         case "places":
             let r = target.radiusM ?? 25
@@ -38,7 +38,7 @@ enum TaskMapSVG {
                 let angle = (bearing + 180) * .pi / 180
                 marks.append(Mark(east: d * sin(angle), north: d * cos(angle), verdict: p.verdict))
             }
-            viewRadius = fit(marks, minimum: r * 1.6, cap: r * 12)
+            viewRadius = fit(marks, minimum: r * 1.6, cap: r * 8)
             targetShape = circle(0, 0, r, scale: size / 2 / viewRadius)
         case "area":
             guard let outline = target.outline, let first = outline.first?.first else { return nil }
@@ -102,7 +102,9 @@ enum TaskMapSVG {
     /// A view radius that shows the target and most photos: the 90th-percentile photo distance,
     /// at least `minimum`, at most `cap` (photos further out are pinned to the edge).
     static func fit(_ marks: [Mark], minimum: Double, cap: Double) -> Double {
-        let distances = marks.map { max(abs($0.east), abs($0.north)) }.sorted()
+        // Rejected photos do not widen the view (they are pinned to its edge when further out).
+        let shown = marks.filter { $0.verdict != "rejected" }
+        let distances = (shown.isEmpty ? marks : shown).map { max(abs($0.east), abs($0.north)) }.sorted()
         guard !distances.isEmpty else { return max(minimum, 1) }
         let p90 = distances[min(distances.count - 1, Int(Double(distances.count) * 0.9))]
         return max(1, min(max(minimum, p90 * 1.1), max(cap, minimum)))
