@@ -7,8 +7,29 @@ import Foundation
 /// thousands of photos, and independent of the process's locale and timezone.
 public struct HuntClock: Sendable {
     public var timezone: TimeZone
+    private let table: OffsetTable?
 
-    public init(timezone: TimeZone) { self.timezone = timezone }
+    public init(timezone: TimeZone) {
+        self.timezone = timezone
+        table = nil
+    }
+
+    /// A clock that looks offsets up in a table for `span` (and three days either side, at most
+    /// 120 days): `TimeZone.secondsFromGMT` is slow when called for every photo.
+    public init(timezone: TimeZone, around span: TimeWindow?) {
+        self.timezone = timezone
+        if let span, span.end.timeIntervalSince(span.start) < 120 * 86_400 {
+            table = OffsetTable(timezone: timezone, from: span.start.addingTimeInterval(-3 * 86_400),
+                                to: span.end.addingTimeInterval(3 * 86_400))
+        } else {
+            table = nil
+        }
+    }
+
+    /// Seconds east of UTC in the hunt's timezone at `date`.
+    public func offset(at date: Date) -> Int {
+        table?.offset(at: date) ?? timezone.secondsFromGMT(for: date)
+    }
 
     /// The instant a wall-clock time stands for: with the photo's own offset when it has one,
     /// else read in the hunt's timezone.
@@ -19,15 +40,14 @@ public struct HuntClock: Sendable {
             + Double(local.hour * 3600 + local.minute * 60 + local.second) + Double(local.nanosecond) / 1e9
         if let offsetSeconds { return Date(timeIntervalSince1970: wall - Double(offsetSeconds)) }
         // Guess with the offset at the wall time read as UTC, then correct once (DST edges).
-        let guess = wall - Double(timezone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
-        let offset = timezone.secondsFromGMT(for: Date(timeIntervalSince1970: guess))
+        let guess = wall - Double(offset(at: Date(timeIntervalSince1970: wall)))
+        let offset = offset(at: Date(timeIntervalSince1970: guess))
         return Date(timeIntervalSince1970: wall - Double(offset))
     }
 
     /// `2026-05-02T10:15:00+02:00` (milliseconds when not whole seconds), in the hunt's timezone.
     public func iso(_ date: Date) -> String {
-        let offset = timezone.secondsFromGMT(for: date)
-        return Self.iso(date, offsetSeconds: offset)
+        Self.iso(date, offsetSeconds: offset(at: date))
     }
 
     /// The calendar day in the hunt's timezone, `2026-05-02`.
@@ -89,6 +109,26 @@ public struct HuntClock: Sendable {
         let secondOfDay = seconds - days * 86_400
         let (y, m, d) = civilFromDays(days)
         return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
-                             second: secondOfDay % 60, nanosecond: Int(((t - whole) * 1000).rounded()) * 1_000_000)
+                             second: secondOfDay % 60, nanosecond: min(999, Int(((t - whole) * 1000).rounded(.down))) * 1_000_000)
+    }
+}
+
+/// A timezone's offset for every quarter hour of a span. Offsets change only at transitions,
+/// and every transition since 1980 falls on a quarter hour, so a quarter-hour table is exact.
+private final class OffsetTable: Sendable {
+    static let step = 900.0
+    let start: Double
+    let offsets: [Int]
+
+    init(timezone: TimeZone, from: Date, to: Date) {
+        let first = (from.timeIntervalSince1970 / Self.step).rounded(.down) * Self.step
+        let count = Int(((to.timeIntervalSince1970 - first) / Self.step).rounded(.up)) + 1
+        start = first
+        offsets = (0..<count).map { timezone.secondsFromGMT(for: Date(timeIntervalSince1970: first + Double($0) * Self.step)) }
+    }
+
+    func offset(at date: Date) -> Int? {
+        let index = Int(((date.timeIntervalSince1970 - start) / Self.step).rounded(.down))
+        return index >= 0 && index < offsets.count ? offsets[index] : nil
     }
 }

@@ -243,21 +243,3 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var candidates: [String]?
     }
 }
-
-extension JudgeResults {
-    /// The JSON text: sorted keys, two-space indentation, a final newline.
-    public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
-
-    public static func decode(_ data: Data) throws -> JudgeResults {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(JudgeResults.self, from: data)
-    }
-}

@@ -15,7 +15,7 @@ struct JudgingState: Sendable {
     init(hunt: Hunt, reviews: Reviews) {
         self.hunt = hunt
         self.reviews = reviews
-        self.clock = HuntClock(timezone: hunt.timezone)
+        self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         self.teamIDs = Set(hunt.teams.map(\.id))
     }
 

@@ -357,7 +357,7 @@ struct TeamPlanner {
         var instant: Date
         if kind == .tooFast {
             // Two seconds after the previous photo, far enough away to need more than twice the limit.
-            guard let last = lastPosition,
+            guard let last = lastPosition, photos.last?.tags.position != nil,
                   Geodesic.distanceMetres(from: last, to: position) - lastAccuracy - accuracy > 2 * limit * 2 + 20 else {
                 return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier)
             }

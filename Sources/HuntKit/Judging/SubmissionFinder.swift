@@ -71,7 +71,8 @@ public struct SubmissionFinder: Sendable {
             case .directory:
                 let found = walk(team: name, folder: url, relative: name, taskIDs: taskIDs, manifestRows: manifestRows,
                                  skipped: &skipped)
-                if !teamIDs.contains(name) { unknownTeamPhotos[name] = found.filter { $0.team == name }.count }
+                let unmapped = found.filter { $0.team == name }.count
+                if !teamIDs.contains(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
                 submissions += found
             case .other:
                 skipped.append(SkippedFile(path: name, reason: "not a regular file"))

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite("Judge: rules and verdicts")
+struct JudgeRulesTests {
+    typealias F = JudgingFixtures
+
+    struct PlacementCase: Sendable, CustomStringConvertible {
+        var name: String
+        var metres: Double
+        var accuracy: Double?
+        var verdict: Verdict
+        var reasons: [ReasonCode]
+        var description: String { name }
+    }
+
+    // The tower's radius is 75 m; a photo without GPSHPositioningError is judged with the policy's 10 m.
+    static let placements: [PlacementCase] = [
+        .init(name: "inside with room to spare", metres: 10, accuracy: 5, verdict: .accepted, reasons: []),
+        .init(name: "d + a = r exactly is inside", metres: 65, accuracy: 10, verdict: .accepted, reasons: []),
+        .init(name: "policy accuracy used when the photo has none", metres: 70, accuracy: nil, verdict: .review, reasons: [.uncertainPosition]),
+        .init(name: "accuracy circle straddles the edge", metres: 72, accuracy: 10, verdict: .review, reasons: [.uncertainPosition]),
+        .init(name: "outside even with the accuracy", metres: 200, accuracy: 5, verdict: .rejected, reasons: [.outsideTarget]),
+        .init(name: "accuracy worse than max(r, 100 m)", metres: 60, accuracy: 150, verdict: .review, reasons: [.imprecisePosition]),
+        .init(name: "far away stays outside however poor the accuracy", metres: 900, accuracy: 150, verdict: .rejected, reasons: [.outsideTarget]),
+    ]
+
+    @Test("accuracy-aware placement", arguments: placements)
+    func placement(_ c: PlacementCase) {
+        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: c.metres, time: F.at(10, 30), accuracy: c.accuracy))])
+        let s = results.submission("foxes/tower/a.jpg")!
+        #expect(s.verdict == c.verdict)
+        #expect(s.reasons == c.reasons)
+        #expect(s.evidence.accuracySource == (c.accuracy == nil ? "policy" : "photo"))
+        #expect(abs((s.evidence.distanceM ?? -1) - c.metres) < 0.05)
+    }
+
+    @Test("outside-target evidence: distance, bearing, compass and band")
+    func outsideEvidence() {
+        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 400, time: F.at(10, 30)))])
+        let s = results.submission("foxes/tower/a.jpg")!
+        #expect(s.evidence.compass == "W")  // the photo is east of the tower, so the tower lies west
+        #expect(s.evidence.band == .warm)
+        #expect(abs(s.evidence.edgeDistanceM! - 325) < 0.05)
+        #expect(s.findings.first?.message.contains("400 m") == true)
+    }
+
+    @Test("policy settles uncertain positions and can ignore a finding")
+    func policyActions() {
+        var policy = Policy()
+        policy.uncertain = .accept
+        policy.edited = .ignore
+        let photo = F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10, software: "Adobe Photoshop 25.0")
+        let s = F.judge([F.input("foxes/tower/a.jpg", task: "tower", photo)], hunt: F.hunt(policy: policy)).submission("foxes/tower/a.jpg")!
+        #expect(s.verdict == .accepted)
+        #expect(s.reasons.isEmpty)
+        #expect(s.findings.map(\.code) == [.uncertainPosition, .edited])
+        #expect(s.findings.map(\.action) == [.accept, .ignore])
+    }
+
+    @Test("no position: none recorded, or exactly 0, 0")
+    func noPosition() {
+        var zero = F.photo("b", near: nil, time: F.at(11, 0))
+        zero.position = Coordinate(latitude: 0, longitude: 0)
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: nil, time: F.at(10, 30))),
+            F.input("foxes/tower/b.jpg", task: "tower", zero),
+        ])
+        for path in ["foxes/tower/a.jpg", "foxes/tower/b.jpg"] {
+            #expect(results.submission(path)?.reasons == [.noPosition])
+            #expect(results.submission(path)?.verdict == .rejected)
+        }
+    }
+
+    @Test("windows: before and after, in the hunt's timezone or the photo's own offset")
+    func windows() {
+        // 09:30 written as 07:30 with +00:00 is 09:30 in Amsterdam: before the 10:00 start.
+        let utcCamera = F.photo("c", near: F.tower, time: F.at(9, 30), offset: 0)
+        // No offset: 10:30 is read as Amsterdam time.
+        let noOffset = F.photo("d", near: F.tower, time: F.at(10, 30), offset: nil)
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(9, 59))),
+            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(16, 1))),
+            F.input("owls/tower/c.jpg", task: "tower", utcCamera),
+            F.input("owls/tower/d.jpg", task: "tower", noOffset),
+        ])
+        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.beforeWindow])
+        #expect(results.submission("foxes/tower/b.jpg")?.reasons == [.afterWindow])
+        #expect(results.submission("owls/tower/c.jpg")?.reasons == [.beforeWindow])
+        #expect(results.submission("owls/tower/c.jpg")?.evidence.capturedAt == "2026-05-02T09:30:00+02:00")
+        #expect(results.submission("owls/tower/d.jpg")?.reasons == [])
+        #expect(results.submission("owls/tower/d.jpg")?.evidence.timeSource == "hunt-timezone")
+    }
+
+    @Test("clock skew between capture time and GPS time")
+    func clockSkew() {
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), gpsSkew: 11 * 60)),
+            F.input("owls/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30), gpsSkew: 9 * 60)),
+        ])
+        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.clockSkew])
+        #expect(results.submission("foxes/tower/a.jpg")?.verdict == .review)
+        #expect(results.submission("foxes/tower/a.jpg")?.evidence.clockSkewS == 660)
+        #expect(results.submission("owls/tower/b.jpg")?.reasons == [])
+    }
+
+    @Test("an editor in Software", arguments: ["Adobe Photoshop Lightroom Classic 13.1", "GIMP 2.10.34", "Snapseed", "PicsArt"])
+    func edited(software: String) {
+        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), software: software))])
+        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.edited])
+    }
+
+    @Test("phone firmware in Software is not an editor", arguments: ["17.4.1", "HDR+ 1.0.540104767zd", "S911BXXU3BWK5"])
+    func notEdited(software: String) {
+        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), software: software))])
+        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [])
+    }
+
+    @Test("duplicates: the earliest capture keeps it; a resend for the same team and task is no finding")
+    func duplicates() {
+        let original = F.photo("x", near: F.tower, time: F.at(10, 30), hash: "same")
+        let later = F.photo("y", near: F.tower, time: F.at(10, 40), hash: "same2")
+        let results = F.judge([
+            F.input("owls/tower/a.jpg", task: "tower", original),
+            F.input("foxes/tower/a.jpg", task: "tower", original),   // same file, same capture: path order keeps foxes'
+            F.input("foxes/tower/resend.jpg", task: "tower", later),
+            F.input("foxes/tower/resend-again.jpg", task: "tower", later),
+        ])
+        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [])
+        let copy = results.submission("owls/tower/a.jpg")!
+        #expect(copy.reasons == [.duplicateOf])
+        #expect(copy.findings.first?.related == "foxes/tower/a.jpg")
+        #expect(copy.verdict == .rejected)
+        #expect(results.submission("foxes/tower/resend.jpg")?.reasons == [])
+        #expect(results.submission("foxes/tower/resend-again.jpg")?.reasons == [])
+        #expect(results.team("foxes")?.points == 20)  // counted once
+    }
+
+    @Test("too fast between a team's consecutive photos")
+    func tooFast() {
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
+            F.input("foxes/bridge/b.jpg", task: "bridge", F.photo("b", near: F.bridge, time: F.at(10, 30, 2))),
+            F.input("owls/tower/a.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
+            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("d", near: F.bridge, time: F.at(10, 40))),
+        ])
+        let fast = results.submission("foxes/bridge/b.jpg")!
+        #expect(fast.reasons == [.tooFast])
+        #expect(fast.findings.first?.related == "foxes/tower/a.jpg")
+        #expect((fast.evidence.speedKmh ?? 0) > 250)
+        #expect(results.submission("owls/bridge/b.jpg")?.reasons == [])
+    }
+
+    @Test("after: the prerequisite must be accepted earlier")
+    func order() {
+        let results = F.judge([
+            F.input("foxes/bridge/a.jpg", task: "bridge", F.photo("a", near: F.bridge, time: F.at(10, 15))),
+            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30))),
+            F.input("foxes/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(11, 0))),
+            F.input("owls/tower/a.jpg", task: "tower", F.photo("d", near: F.tower, metres: 500, time: F.at(10, 30))),
+            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("e", near: F.bridge, time: F.at(11, 0))),
+        ])
+        #expect(results.submission("foxes/bridge/a.jpg")?.reasons == [.order])
+        #expect(results.submission("foxes/bridge/c.jpg")?.reasons == [])
+        #expect(results.submission("owls/bridge/b.jpg")?.reasons == [.order])  // the tower photo was rejected
+        #expect(results.team("foxes")?.points == 25)
+    }
+
+    @Test("dwell: two photos at the same place at least the dwell apart; per-place credits")
+    func dwell() {
+        let noir = F.cafes[0].coordinate, blanc = F.cafes[1].coordinate
+        let results = F.judge([
+            F.input("foxes/cafe/1.jpg", task: "cafe", F.photo("1", near: noir, metres: 5, time: F.at(11, 0))),
+            F.input("foxes/cafe/2.jpg", task: "cafe", F.photo("2", near: noir, metres: 3, time: F.at(11, 12))),
+            F.input("foxes/cafe/3.jpg", task: "cafe", F.photo("3", near: blanc, time: F.at(12, 0))),
+            F.input("foxes/cafe/4.jpg", task: "cafe", F.photo("4", near: blanc, time: F.at(12, 6))),
+            F.input("foxes/cafe/5.jpg", task: "cafe", F.photo("5", near: noir, time: F.at(13, 0))),
+            F.input("foxes/cafe/6.jpg", task: "cafe", F.photo("6", near: noir, time: F.at(13, 15))),
+        ])
+        #expect(results.submission("foxes/cafe/1.jpg")?.verdict == .accepted)
+        #expect(results.submission("foxes/cafe/2.jpg")?.verdict == .accepted)
+        #expect(results.submission("foxes/cafe/2.jpg")?.points == 1)
+        #expect(results.submission("foxes/cafe/2.jpg")?.evidence.place == "Café Noir")
+        #expect(results.submission("foxes/cafe/3.jpg")?.reasons == [.dwellShort])
+        #expect(results.submission("foxes/cafe/4.jpg")?.reasons == [.dwellShort])
+        // A second stay at Café Noir is accepted but per-place credits count it once.
+        #expect(results.submission("foxes/cafe/6.jpg")?.verdict == .accepted)
+        #expect(results.submission("foxes/cafe/6.jpg")?.points == 0)
+        #expect(results.team("foxes")?.points == 1)
+        #expect(results.team("foxes")?.completions.first?.dwellStart == "foxes/cafe/1.jpg")
+    }
+
+    @Test("unknown team and unknown task are findings")
+    func unknowns() {
+        let results = F.judge([
+            F.input("wolves/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
+            F.input("foxes/towr/b.jpg", task: "towr", F.photo("b", near: F.tower, time: F.at(10, 30))),
+        ])
+        #expect(results.submission("wolves/tower/a.jpg")?.reasons == [.unknownTeam])
+        #expect(results.submission("foxes/towr/b.jpg")?.reasons == [.unknownTask])
+        #expect(results.submission("foxes/towr/b.jpg")?.findings.first?.message.contains("did you mean `tower`") == true)
+        #expect(results.teams.map(\.id).sorted() == ["foxes", "owls"])
+    }
+
+    @Test("unreadable files are rejected with the reason")
+    func unreadable() {
+        let input = JudgeInput(submission: Submission(path: "foxes/tower/bad.jpg", url: URL(fileURLWithPath: "/x"), team: "foxes",
+                                                      task: "tower", taskSource: .folder),
+                               photo: nil, readError: "truncated JPEG: the file ends inside the EXIF segment")
+        let s = F.judge([input]).submission("foxes/tower/bad.jpg")!
+        #expect(s.reasons == [.unreadable])
+        #expect(s.evidence.error?.contains("truncated") == true)
+    }
+
+    @Test("auto-match: the target that contains the photo; ambiguous goes to review; none is outside the nearest")
+    func autoMatch() {
+        let overlap = HuntTask(id: "tower-square", title: "The square", target: .circle(center: F.tower, radius: .metres(50)), location: F.here)
+        let hunt = F.hunt(extraTasks: [overlap])
+        let results = F.judge([
+            F.input("foxes/a.jpg", task: nil, F.photo("a", near: F.bridge, time: F.at(10, 30))),
+            F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, time: F.at(11, 30))),
+            F.input("owls/c.jpg", task: nil, F.photo("c", near: F.bridge, metres: 120, time: F.at(10, 30))),
+        ], hunt: hunt)
+        #expect(results.submission("foxes/a.jpg")?.task == "bridge")
+        #expect(results.submission("foxes/a.jpg")?.taskSource == "auto")
+        #expect(results.submission("foxes/b.jpg")?.reasons == [.ambiguousTask])
+        #expect(results.submission("foxes/b.jpg")?.evidence.candidates == ["tower", "tower-square"])
+        #expect(results.submission("owls/c.jpg")?.task == "bridge")
+        #expect(results.submission("owls/c.jpg")?.reasons.contains(.outsideTarget) == true)
+    }
+
+    @Test("reviews: decisions override the verdict and keep the original reasons; a review can assign the task")
+    func reviews() {
+        let reviews = Reviews(entries: [
+            "foxes/tower/a.jpg": .init(decision: .accept, note: "tower in the picture", by: "Anna", location: F.here),
+            "foxes/b.jpg": .init(decision: .accept, task: "tower", location: F.here),
+            "owls/tower/c.jpg": .init(decision: .reject, note: "screenshot", location: F.here),
+        ])
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10)),
+            F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, metres: 300, time: F.at(10, 40))),
+            F.input("owls/tower/c.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
+            F.input("owls/tower/d.jpg", task: "tower", F.photo("d", near: F.tower, metres: 72, time: F.at(10, 50), accuracy: 10)),
+        ], reviews: reviews)
+        let a = results.submission("foxes/tower/a.jpg")!
+        #expect(a.verdict == .accepted && a.judgedVerdict == .review)
+        #expect(a.reasons == [.uncertainPosition])
+        #expect(a.review?.by == "Anna")
+        #expect(results.submission("foxes/b.jpg")?.task == "tower")
+        #expect(results.submission("foxes/b.jpg")?.taskSource == "review")
+        #expect(results.submission("owls/tower/c.jpg")?.verdict == .rejected)
+        #expect(results.reviewQueue == ["owls/tower/d.jpg"])
+        #expect(results.summary.undecided == 1 && results.summary.reviewed == 3)
+        #expect(results.team("foxes")?.points == 20)
+    }
+
+    @Test("ranking: points, then the earlier time the score was reached; rewards reached")
+    func ranking() {
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(11, 0))),
+            F.input("owls/tower/a.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 45))),
+        ])
+        #expect(results.teams.map(\.id) == ["owls", "foxes"])
+        #expect(results.teams.map(\.rank) == [1, 2])
+        #expect(results.team("owls")?.reachedAt == "2026-05-02T10:45:00+02:00")
+        #expect(results.team("owls")?.rewards.map(\.reward) == ["A drink"])
+        let tower = results.tasks.first { $0.id == "tower" }!
+        #expect(tower.completedBy.map(\.team) == ["owls", "foxes"])
+        #expect(tower.reveal == "Built 1321–1382.")
+    }
+
+    @Test("score: closest — best per day per team, the three closest teams score")
+    func closest() {
+        // A 0.1° square south of the tower's latitude.
+        let square = Area(polygons: [AreaPolygon(outer: [
+            Coordinate(latitude: 51.9, longitude: 5.0), Coordinate(latitude: 51.9, longitude: 5.1),
+            Coordinate(latitude: 51.8, longitude: 5.1), Coordinate(latitude: 51.8, longitude: 5.0),
+        ])])
+        var target = AreaTarget(path: "square.geojson", url: URL(fileURLWithPath: "/tmp/square.geojson"))
+        target.area = square
+        let closest = HuntTask(id: "south", title: "Get close to the square", points: 30, target: .area(target), score: .closest, location: F.here)
+        let hunt = F.hunt(extraTasks: [closest])
+        let north = Coordinate(latitude: 51.9, longitude: 5.05)
+        let results = F.judge([
+            F.input("foxes/south/a.jpg", task: "south", F.photo("a", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 5000).coordinate, time: F.at(10, 30))),
+            F.input("foxes/south/b.jpg", task: "south", F.photo("b", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 2000).coordinate, time: F.at(11, 30))),
+            F.input("owls/south/c.jpg", task: "south", F.photo("c", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 3000).coordinate, time: F.at(10, 30))),
+        ], hunt: hunt)
+        #expect(results.submissions.allSatisfy { $0.verdict == .accepted })
+        let task = results.tasks.first { $0.id == "south" }!
+        #expect(task.closest.map(\.team) == ["foxes", "owls"])
+        #expect(task.closest.map(\.points) == [30, 20])
+        #expect(abs(task.closest[0].distanceM - 2000) < 5)
+        #expect(results.team("foxes")?.approaches.count == 1)  // one day: the best of it
+        #expect(results.submission("foxes/south/b.jpg")?.points == 30)
+        #expect(results.submission("foxes/south/a.jpg")?.points == 0)
+    }
+}

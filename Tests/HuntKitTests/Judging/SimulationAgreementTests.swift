@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite("Simulate, then judge: agreement with the answer file")
+struct SimulationAgreementTests {
+    /// The judging fixture hunt, loaded like a user's.
+    static func hunt() throws -> Hunt {
+        let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+        let url = fixtures.appendingPathComponent("judging/campus-hunt.yaml")
+        return try HuntLoader().load(contentsOf: url, displayPath: "campus-hunt.yaml").get()
+    }
+
+    @Test("every submission gets the planned verdict and reasons", arguments: [UInt64(1), 2, 3])
+    func agree(seed: UInt64) async throws {
+        let hunt = try Self.hunt()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-sim-\(seed)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35)).write(to: folder)
+        let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("submissions"), displayPath: "submissions")
+        #expect(results.submissions.count == answers.submissions.count)
+        let judged = Dictionary(uniqueKeysWithValues: results.submissions.map { ($0.path, $0) })
+        for answer in answers.submissions {
+            let got = judged[answer.path]
+            #expect(got?.verdict == answer.verdict, "\(answer.path) (\(answer.kind.rawValue)): \(got?.findings.map(\.message) ?? [])")
+            #expect(got?.reasons == answer.reasons, "\(answer.path) (\(answer.kind.rawValue))")
+        }
+        // Each kind of failure shows up across the seeds; within one, most do.
+        #expect(Set(answers.submissions.map(\.kind)).count >= 6)
+    }
+
+    @Test("the same seed gives the same files; another seed does not")
+    func deterministic() throws {
+        let hunt = try Self.hunt()
+        let a = try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 10, seed: 9)).plan()
+        let b = try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 10, seed: 9)).plan()
+        let c = try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 10, seed: 10)).plan()
+        #expect(a.answers == b.answers)
+        #expect(a.photos.map(\.tags) == b.photos.map(\.tags))
+        #expect(a.answers != c.answers)
+    }
+
+    @Test("more teams than the roster is a clear error")
+    func tooManyTeams() throws {
+        #expect(throws: Simulator.SimulationError.self) {
+            _ = try Simulator(hunt: try Self.hunt(), options: .init(teams: 99, photosPerTeam: 1)).plan()
+        }
+    }
+}

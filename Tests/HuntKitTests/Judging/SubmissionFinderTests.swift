@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite("Finding submissions")
+struct SubmissionFinderTests {
+    /// A temporary submissions folder from relative paths (content: a tiny JPEG unless given).
+    func folder(_ files: [String: [UInt8]]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-finder-\(UUID().uuidString)")
+        for (path, bytes) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        return root
+    }
+
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 0, count: 16)
+
+    @Test("task from folder, file-name prefix, or nothing (auto); non-photos listed; symlinks refused")
+    func layout() throws {
+        let root = try folder([
+            "foxes/tower/IMG_1.jpg": Self.jpeg,
+            "foxes/bridge-2.JPG": Self.jpeg,
+            "foxes/IMG_3.jpg": Self.jpeg,
+            "foxes/day1/IMG_4.jpg": Self.jpeg,
+            "foxes/notes.txt": Array("hello".utf8),
+            "foxes/untitled": Self.jpeg,
+            "foxes/.DS_Store": [0],
+            "stray.jpg": Self.jpeg,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("foxes/link.jpg").path, withDestinationPath: "/etc/passwd")
+        let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
+        let byPath = Dictionary(uniqueKeysWithValues: scan.submissions.map { ($0.path, $0) })
+        #expect(scan.submissions.map(\.path) == ["foxes/IMG_3.jpg", "foxes/bridge-2.JPG", "foxes/day1/IMG_4.jpg", "foxes/tower/IMG_1.jpg", "foxes/untitled"])
+        #expect(byPath["foxes/tower/IMG_1.jpg"]?.task == "tower")
+        #expect(byPath["foxes/tower/IMG_1.jpg"]?.taskSource == .folder)
+        #expect(byPath["foxes/bridge-2.JPG"]?.task == "bridge")
+        #expect(byPath["foxes/bridge-2.JPG"]?.taskSource == .fileName)
+        #expect(byPath["foxes/IMG_3.jpg"]?.taskSource == .auto)
+        #expect(byPath["foxes/day1/IMG_4.jpg"]?.taskSource == .auto)  // a folder that names no task, nor nearly
+        #expect(scan.skipped.map(\.path) == ["foxes/link.jpg", "foxes/notes.txt", "stray.jpg"])
+        #expect(scan.skipped[0].reason.contains("symbolic link"))
+    }
+
+    @Test("a team folder not in the roster is reported with a suggestion; a near-miss task folder is unknown-task")
+    func unknowns() throws {
+        let root = try folder(["foxs/tower/a.jpg": Self.jpeg, "owls/towr/b.jpg": Self.jpeg])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
+        #expect(scan.diagnostics.map(\.code) == ["unknown-team"])
+        #expect(scan.diagnostics[0].fix?.contains("did you mean `foxes`?") == true)
+        #expect(scan.submissions.first { $0.path == "owls/towr/b.jpg" }?.task == "towr")
+    }
+
+    @Test("manifest rows give team and task; paths leaving the folder are refused")
+    func manifest() throws {
+        let root = try folder(["upload/1.jpg": Self.jpeg, "upload/2.jpg": Self.jpeg])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try Manifest.parse("team,task,path\nfoxes,tower,upload/1.jpg\nowls,bridge,\"upload/2.jpg\"\nowls,tower,../../etc/passwd\nowls,tower,upload/3.jpg\n",
+                                          displayPath: "m.csv")
+        let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt(), manifest: manifest).scan(root, displayPath: "subs")
+        #expect(scan.submissions.map { "\($0.team)/\($0.task ?? "-")/\($0.taskSource.rawValue)" } == ["foxes/tower/manifest", "owls/bridge/manifest"])
+        #expect(scan.diagnostics.map(\.code) == ["path-outside", "manifest-missing-file"])
+        #expect(scan.diagnostics[0].location.line == 4)
+    }
+
+    @Test("a missing folder or a file given as the folder is a clear error")
+    func badFolder() throws {
+        #expect(throws: DiagnosticError.self) {
+            _ = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(URL(fileURLWithPath: "/nonexistent-huntkit"), displayPath: "x")
+        }
+    }
+}
