@@ -50,7 +50,7 @@ public enum DateTimeText {
 
     /// Splits the text into its parts and checks their ranges.
     public static func parts(_ text: String) -> Result<Parts, Problem> {
-        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var s = Substring(text.trimmedWhitespace)
         var parts = Parts(year: nil, month: nil, day: nil, hour: 0, minute: 0, second: 0, offsetSeconds: nil)
         if let y = digits(&s, 4) {
             guard s.first == "-" else { return .failure(.malformed) }
@@ -130,11 +130,14 @@ public enum DateTimeText {
         let candidates = [timeZone.secondsFromGMT(for: guess),
                           timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86400)),
                           timeZone.secondsFromGMT(for: guess.addingTimeInterval(86400))]
-        for offset in candidates {
+        // In the hour that repeats when clocks go back, two offsets fit: take the earlier moment
+        // (the first time the clock shows it), as ISO 8601 readers and `date -d` do.
+        let fitting = candidates.compactMap { offset -> Date? in
             let date = Date(timeIntervalSince1970: wall - Double(offset))
-            if timeZone.secondsFromGMT(for: date) == offset { return .success(date) }
+            return timeZone.secondsFromGMT(for: date) == offset ? date : nil
         }
-        return .failure(.nonexistentLocalTime)
+        guard let earliest = fitting.min() else { return .failure(.nonexistentLocalTime) }
+        return .success(earliest)
     }
 
     /// `2026-05-02 10:00` in `timeZone` (seconds when not zero).

@@ -87,7 +87,7 @@ public func huntSlug(_ title: String) -> String {
     var slug = ""
     var pendingDash = false
     for c in folded.unicodeScalars {
-        if c.isASCII, CharacterSet.alphanumerics.contains(c) {
+        if c.isASCII, c.isIdentifierCharacter {
             if pendingDash, !slug.isEmpty { slug.append("-") }
             pendingDash = false
             slug.unicodeScalars.append(c)

@@ -195,12 +195,13 @@ struct HuntReader {
 
     mutating func task(_ node: YAMLNode, hunt: Hunt) -> HuntTask? {
         guard let fields = context.mapping(node, section: "a task", keys: HuntSchema.task, hints: HuntSchema.taskHints) else { return nil }
-        let titleNode = fields["title"]
-        let titleText = titleNode.flatMap { $0.isNull ? nil : $0.text }
-        let suggestedID = titleText.map(huntSlug) ?? "my-task"
         var extras = TaskExtras()
         var id = ""
-        if let n = context.require("id", in: fields, section: "a task", example: "id: \(suggestedID)") {
+        if fields.present("id") == nil {
+            // Only now is the slug worth computing: it is the example in the error.
+            let suggestedID = fields.present("title")?.text.map(huntSlug) ?? "my-task"
+            _ = context.require("id", in: fields, section: "a task", example: "id: \(suggestedID)")
+        } else if let n = fields.present("id") {
             extras.idLocation = n.location
             id = identifier(n, "a task id") ?? ""
         }
@@ -234,7 +235,10 @@ struct HuntReader {
                 context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area", at: n.location,
                               fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
             case nil:
-                if fields.present("area") == nil {
+                if fields.present("area") != nil {
+                    context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area", at: n.location,
+                                  fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
+                } else if fields.present("at") == nil && fields.present("places") == nil {
                     context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", at: n.location,
                                   fix: "add `at: LAT, LON` or `places: FILE` to the task")
                 }
@@ -249,7 +253,7 @@ struct HuntReader {
         }
         if let n = fields.present("score"), let s = context.choice(n, "`score`", as: ScoreRule.self) { task.score = s }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
-            task.tags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         }
         if let n = fields.present("window") {
             extras.windowLocation = n.location
@@ -325,7 +329,7 @@ struct HuntReader {
     /// An id: letters, digits, `-`, `_`, `.`; it names folders and starts file names.
     mutating func identifier(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = context.nonEmptyText(node, what, example: "id: dom-tower") else { return nil }
-        let allowed = text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+        let allowed = text.unicodeScalars.allSatisfy { $0.isIdentifierCharacter || $0 == "-" || $0 == "_" || $0 == "." }
         if !allowed || text.hasPrefix(".") || text.hasPrefix("-") {
             context.error(.badId, "\(what) `\(text)` has characters that do not work in folder and file names", at: node.location,
                           fix: "use letters, digits, `-`, `_` and `.` (not first), e.g. `\(huntSlug(text))`")

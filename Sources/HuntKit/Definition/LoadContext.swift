@@ -107,7 +107,7 @@ struct LoadContext {
     /// Text that must not be empty.
     mutating func nonEmptyText(_ node: YAMLNode, _ what: String, example: String) -> String? {
         guard let text = text(node, what) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty || node.isNull {
             error(.missingKey, "\(what) is empty", at: node.location, fix: "write it, e.g. `\(example)`")
             return nil
@@ -119,8 +119,8 @@ struct LoadContext {
     mutating func optionalText(_ node: YAMLNode?, _ what: String) -> String? {
         guard let node, !node.isNull else { return nil }
         guard let text = text(node, what) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : text.trimmingCharacters(in: .newlines)
+        let trimmed = text.trimmedWhitespace
+        return trimmed.isEmpty ? nil : text.trimmedNewlines
     }
 
     /// A text or a list of texts.
@@ -154,7 +154,7 @@ struct LoadContext {
 
     mutating func integer(_ node: YAMLNode, _ what: String) -> Int? {
         guard let text = text(node, what) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         if let value = Int(trimmed) { return value }
         if let value = Double(trimmed), value.isFinite, value.rounded() == value, abs(value) < 1e15 { return Int(value) }
         error(.badNumber, "\(what) should be a whole number, found `\(text)`", at: node.location,
@@ -188,7 +188,7 @@ struct LoadContext {
     mutating func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ what: String, as type: T.Type) -> T?
     where T.RawValue == String {
         guard let text = text(node, what) else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         if let value = T(rawValue: trimmed) ?? T(rawValue: trimmed.lowercased()) { return value }
         let names = T.allCases.map(\.rawValue)
         let near = Suggestions.closest(to: trimmed, in: names)

@@ -86,7 +86,7 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
 enum UnitText {
     /// Splits `1.5 km` or `1.5km` into 1.5 and "km". Rejects non-finite numbers.
     static func split(_ text: String) -> (Double, String)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         var numberEnd = trimmed.startIndex
         for (i, c) in zip(trimmed.indices, trimmed) {
             if c.isASCII && (c.isNumber || c == "." || c == "-" || c == "+" || ((c == "e" || c == "E") && i != trimmed.startIndex)) {
@@ -95,7 +95,7 @@ enum UnitText {
         }
         // `1e` followed by a unit like `em`... keep it simple: back off a trailing e/E.
         var numberText = String(trimmed[..<numberEnd])
-        var unit = String(trimmed[numberEnd...]).trimmingCharacters(in: .whitespaces)
+        var unit = trimmed[numberEnd...].trimmedWhitespace
         if numberText.hasSuffix("e") || numberText.hasSuffix("E") {
             unit = String(numberText.removeLast()) + unit
         }

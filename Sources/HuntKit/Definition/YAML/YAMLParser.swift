@@ -211,9 +211,17 @@ private struct TreeBuilder {
     var anchors: [String: YAMLNode] = [:]
     var totalWeight = 0
 
-    enum Open {
-        case sequence(items: [YAMLNode], anchor: String?, tag: String?, location: SourceLocation)
-        case mapping(pairs: [YAMLPair], pendingKey: YAMLNode?, merges: [YAMLNode], anchor: String?, tag: String?, location: SourceLocation)
+    /// An open collection. A struct mutated in place through `stack[last]`, so appending an item
+    /// never copies the items before it (an enum popped and re-pushed would, quadratically).
+    struct Open {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        var merges: [YAMLNode] = []
+        var anchor: String?
+        var tag: String?
+        var location: SourceLocation
     }
     var stack: [Open] = []
 
@@ -250,24 +258,21 @@ private struct TreeBuilder {
             if let anchor { anchors[anchor] = node }
             try add(node, weight: 1, at: event)
         case .sequenceStart(let anchor, let tag):
-            try push(.sequence(items: [], anchor: anchor, tag: tag, location: location(event)), at: event)
+            try push(Open(isMapping: false, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .mappingStart(let anchor, let tag):
-            try push(.mapping(pairs: [], pendingKey: nil, merges: [], anchor: anchor, tag: tag, location: location(event)), at: event)
+            try push(Open(isMapping: true, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
             let node: YAMLNode
-            let anchorName: String?
-            switch open {
-            case .sequence(let items, let anchor, let tag, let loc):
-                node = YAMLNode(.sequence(items), tag: tag, location: loc, weight: 1 + items.reduce(0) { $0 + $1.weight })
-                anchorName = anchor
-            case .mapping(let pairs, _, let merges, let anchor, let tag, let loc):
-                let merged = try Self.merge(pairs, with: merges)
-                node = YAMLNode(.mapping(merged), tag: tag, location: loc,
+            if open.isMapping {
+                let merged = try Self.merge(open.pairs, with: open.merges)
+                node = YAMLNode(.mapping(merged), tag: open.tag, location: open.location,
                                 weight: 1 + merged.reduce(0) { $0 + $1.key.weight + $1.value.weight })
-                anchorName = anchor
+            } else {
+                node = YAMLNode(.sequence(open.items), tag: open.tag, location: open.location,
+                                weight: 1 + open.items.reduce(0) { $0 + $1.weight })
             }
-            if let anchorName { anchors[anchorName] = node }
+            if let anchorName = open.anchor { anchors[anchorName] = node }
             try attach(node)
         }
     }
@@ -292,25 +297,22 @@ private struct TreeBuilder {
     }
 
     mutating func attach(_ node: YAMLNode) throws(DiagnosticError) {
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let anchor, let tag, let loc):
-            items.append(node)
-            stack.append(.sequence(items: items, anchor: anchor, tag: tag, location: loc))
-        case .mapping(var pairs, let pendingKey, var merges, let anchor, let tag, let loc):
-            if let key = pendingKey {
-                if let s = key.scalar, s.isPlain, s.text == "<<" {
-                    merges.append(node)
-                } else {
-                    pairs.append(YAMLPair(key: key, value: node))
-                }
-                stack.append(.mapping(pairs: pairs, pendingKey: nil, merges: merges, anchor: anchor, tag: tag, location: loc))
+        let last = stack.count - 1
+        if !stack[last].isMapping {
+            stack[last].items.append(node)
+        } else if let key = stack[last].pendingKey {
+            if let s = key.scalar, s.isPlain, s.text == "<<" {
+                stack[last].merges.append(node)
             } else {
-                stack.append(.mapping(pairs: pairs, pendingKey: node, merges: merges, anchor: anchor, tag: tag, location: loc))
+                stack[last].pairs.append(YAMLPair(key: key, value: node))
             }
+            stack[last].pendingKey = nil
+        } else {
+            stack[last].pendingKey = node
         }
     }
 
