@@ -41,6 +41,10 @@ extension HuntCommand {
         @Option(help: "Output format.")
         var format: WhereaboutsFormat = .table
 
+        /// For .ci/bench/geo: time containment alone (no distances) of every position in a --to area.
+        @Flag(help: .private)
+        var benchmarkContainment = false
+
         func validate() throws {
             if inputs.isEmpty && positions == nil {
                 throw ValidationError("give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE")
@@ -80,6 +84,10 @@ extension HuntCommand {
                 diagnostics += features.diagnostics
                 let display = positions == "-" ? "<stdin>" : positions
                 for place in features.places { list.append(("\(display):\(place.location.line)", place.coordinate)) }
+            }
+            if benchmarkContainment, case .area(let target)? = targets.first?.target, let area = target.area {
+                GeoOutput.writeStdout(ContainmentBenchmark.run(area, positions: list.map(\.position)))
+                return
             }
             let rows = await Whereabouts.measure(list, against: targets)
             GeoOutput.writeStdout(WhereaboutsRenderer.render(rows, format: format))
