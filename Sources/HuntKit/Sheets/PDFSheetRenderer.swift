@@ -288,6 +288,7 @@ private final class PDFSheetWriter {
         var qrBlockHeight: Double
     }
 
+    var measured: [Int: (CardMetrics, Double)] = [:]
     var cardPadding: Double { 6 }
     var checkboxGutter: Double { layout.showCheckbox ? 24 : 0 }
     var pointsStyle: TextStyle {
@@ -346,8 +347,13 @@ private final class PDFSheetWriter {
     func writeCards(_ cards: [SheetDocument.TaskCard]) {
         var previousOnPage = false
         for card in cards {
-            let m = metrics(card)
-            let clueHeight = card.clue.map { canvas.measure($0, body, widthPoints: m.textWidth) + 5 } ?? 0
+            // Every team's section has the same cards: measure each once.
+            let (m, clueHeight) = measured[card.number] ?? {
+                let m = metrics(card)
+                let measuredCard = (m, card.clue.map { canvas.measure($0, body, widthPoints: m.textWidth) + 5 } ?? 0)
+                measured[card.number] = measuredCard
+                return measuredCard
+            }()
             let textHeight = m.kickerHeight + m.titleHeight + clueHeight + m.detailsHeight + m.hintHeight
             let height = max(textHeight, m.qrBlockHeight) + 2 * cardPadding
             let gap = layout.cardGapPoints
