@@ -48,10 +48,11 @@ extension HuntCommand {
                 files,
                 maxConcurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                 transform: { input, result in
-                    (row: renderer.row(input, result, isFirst: false), firstRow: renderer.row(input, result, isFirst: true), failed: (try? result.get()) == nil)
+                    (text: renderer.row(input, result), failed: (try? result.get()) == nil)
                 },
                 deliver: { row in
-                    output.write(count == 0 ? row.firstRow : row.row)
+                    if count > 0 { output.write(renderer.separator) }
+                    output.write(row.text)
                     count += 1
                     if row.failed { failures += 1 }
                     progress.update(count)

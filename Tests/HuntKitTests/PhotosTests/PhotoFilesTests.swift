@@ -9,7 +9,7 @@ import Testing
         let fm = FileManager.default
         for dir in ["b", "a/inner", ".hidden"] { try fm.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true) }
         for file in ["z.jpg", "b/2.HEIC", "b/10.png", "a/inner/x.tif", "a/y.webp", ".hidden/h.jpg", ".dot.jpg", "notes.txt", "a/IMG.xmp"] {
-            fm.createFile(atPath: root.appendingPathComponent(file).path, contents: Data([1]))
+            #expect(fm.createFile(atPath: root.appendingPathComponent(file).path, contents: Data([1])))
         }
         // A link to a file inside the tree is read; to a folder, or out of the tree, is not.
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("link.jpg").path, withDestinationPath: root.appendingPathComponent("z.jpg").path)

@@ -11,14 +11,14 @@ import Testing
 
     @Test func csvRowsQuoteAndKeepThePathAsGiven() throws {
         let input = PhotoInput(path: PhotoFixtures.url("jpeg-gps-complete.jpg").path, displayPath: "team, \"one\"/a.jpg")
-        let row = PhotoCSVRenderer().row(input, PhotoReader().read(input), isFirst: true)
+        let row = PhotoCSVRenderer().row(input, PhotoReader().read(input))
         #expect(row.hasPrefix("\"team, \"\"one\"\"/a.jpg\",JPEG,52.0906667,5.1213333,12.34,6.5,271.25,2026-05-02T11:22:33,+02:00,2026-05-02T09:22:33.5Z,HuntKit,Fixture Cam,make-photo-fixtures,"))
         #expect(row.hasSuffix(",\r\n"))
     }
 
     @Test func csvErrorRowsSayWhy() {
         let input = PhotoInput(path: PhotoFixtures.url("jpeg-truncated-inside-exif.jpg").path, displayPath: "t.jpg")
-        let row = PhotoCSVRenderer().row(input, PhotoReader().read(input), isFirst: true)
+        let row = PhotoCSVRenderer().row(input, PhotoReader().read(input))
         #expect(row.hasSuffix(",truncated JPEG: the file ends inside the EXIF segment — re-send the original photo; this copy was cut off\r\n"))
     }
 
@@ -27,7 +27,7 @@ import Testing
         var text = renderer.header
         for (i, name) in ["jpeg-gps-complete.jpg", "jpeg-truncated-inside-exif.jpg", "jpeg-no-exif.jpg"].enumerated() {
             let input = PhotoInput(path: PhotoFixtures.url(name).path, displayPath: name)
-            text += renderer.row(input, PhotoReader().read(input), isFirst: i == 0)
+            text += (i == 0 ? "" : renderer.separator) + renderer.row(input, PhotoReader().read(input))
         }
         text += renderer.footer
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
@@ -46,7 +46,7 @@ import Testing
     @Test func tableRowsLineUp() throws {
         let renderer = PhotoTableRenderer()
         let input = PhotoInput(path: PhotoFixtures.url("jpeg-gps-complete.jpg").path, displayPath: "a-very-long-folder-name/with/a-long-photo-name-IMG_0001.jpg")
-        let row = renderer.row(input, PhotoReader().read(input), isFirst: true)
+        let row = renderer.row(input, PhotoReader().read(input))
         let header = renderer.header
         #expect(row.firstIndex(of: "J").map { row.distance(from: row.startIndex, to: $0) } == header.firstIndex(of: "F").map { header.distance(from: header.startIndex, to: $0) })
         #expect(row.hasPrefix("…"))

@@ -41,7 +41,7 @@ import Testing
         let folder = try PhotoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let empty = folder.appendingPathComponent("empty.jpg")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
         let error = try #require(PhotoReader().read(path: empty.path, displayPath: "empty.jpg").failure)
         #expect(error.code == .empty)
         #expect(error.description == "empty.jpg: error: empty file (0 bytes) — re-send the photo; the upload or copy did not complete")
@@ -72,7 +72,7 @@ import Testing
         let folder = try PhotoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("huge.jpg")
-        FileManager.default.createFile(atPath: url.path, contents: Data(head))
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data(head)))
         let handle = try FileHandle(forWritingTo: url)
         try handle.truncate(atOffset: 3 << 30)
         try handle.close()

@@ -12,7 +12,7 @@ public struct PhotoCSVRenderer: PhotoRenderer {
     public var header: String { Self.columns.joined(separator: ",") + "\r\n" }
     public var footer: String { "" }
 
-    public func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String {
+    public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         let cells = [
             input.displayPath, f.format, f.latitude, f.longitude, f.altitude, f.accuracy, f.direction, f.capturedAt, f.offset, f.gpsTime,

@@ -8,9 +8,10 @@ public struct PhotoJSONRenderer: PhotoRenderer {
     public init() {}
 
     public var header: String { "[\n" }
+    public var separator: String { ",\n" }
     public var footer: String { "\n]\n" }
 
-    public func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String {
+    public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         var fields: [(String, String)] = [
             ("path", Self.string(input.displayPath)), ("format", Self.stringOrNull(f.format)),
@@ -30,7 +31,7 @@ public struct PhotoJSONRenderer: PhotoRenderer {
             fields.append(("error", "null"))
         }
         let object = "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-        return isFirst ? object : ",\n" + object
+        return object
     }
 
     static func number(_ text: String) -> String { text.isEmpty ? "null" : text }

@@ -5,10 +5,16 @@ import Foundation
 public protocol PhotoRenderer: Sendable {
     /// Text before the first row.
     var header: String { get }
-    /// One row, including its line end (and any separator it needs from the previous row).
-    func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String
+    /// One row, including its line end if the format has one.
+    func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String
+    /// Text between two rows (`,\n` in a JSON array).
+    var separator: String { get }
     /// Text after the last row.
     var footer: String { get }
+}
+
+extension PhotoRenderer {
+    public var separator: String { "" }
 }
 
 /// The output formats of `hunt exif`.

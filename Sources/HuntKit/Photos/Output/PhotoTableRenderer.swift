@@ -12,7 +12,7 @@ public struct PhotoTableRenderer: PhotoRenderer {
     }
     public var footer: String { "" }
 
-    public func row(_ input: PhotoInput, _ result: PhotoReadResult, isFirst: Bool) -> String {
+    public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         let camera = [f.make, f.model].filter { !$0.isEmpty }.joined(separator: " ")
         let note: String

@@ -1,0 +1,31 @@
+// libFuzzer entry point for the photo container readers; compiled by photo-readers.sh together
+// with the reader sources, one binary per target (-D FUZZ_JPEG, FUZZ_ISOBMFF, FUZZ_PNG, FUZZ_WEBP,
+// FUZZ_TIFF, or FUZZ_ALL for the whole PhotoReader: container, libexif, interpretation, XMP).
+// A crash, a trap (Swift overflow/bounds checks), a leak or a timeout is a finding.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    #if FUZZ_ALL
+    let reader = PhotoReader(options: .init(useSidecars: false))
+    if case .success(let meta) = reader.read(bytes: bytes, displayPath: "fuzz") {
+        _ = meta.position
+    }
+    #else
+    let paged = PagedReader(MemoryByteSource(bytes))
+    #if FUZZ_JPEG
+    let scan = try? JPEGReader.scan(paged)
+    #elseif FUZZ_ISOBMFF
+    let scan = try? ISOBMFFReader.scan(paged)
+    #elseif FUZZ_PNG
+    let scan = try? PNGReader.scan(paged)
+    #elseif FUZZ_WEBP
+    let scan = try? WebPReader.scan(paged)
+    #elseif FUZZ_TIFF
+    let scan = try? TIFFReader.scan(paged)
+    #endif
+    // Whatever block a reader returns must survive compaction (it goes to libexif next).
+    if let block = scan?.exif { _ = try? TIFFReader.fitForLibexif(block) }
+    #endif
+    return 0
+}
