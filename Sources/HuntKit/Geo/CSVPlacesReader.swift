@@ -25,15 +25,15 @@ enum CSVPlacesReader {
             result.diagnostics.append(.error("empty-file", "\(path) is empty", at: SourceLocation(file: path)))
             return result
         }
-        let names = header.fields.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.fields.map { GeoText.trim($0.value).lowercased() }
         func column(_ set: Set<String>) -> Int? { names.firstIndex { set.contains($0) } }
         var lat = column(latitudeNames), lon = column(longitudeNames)
         var name = column(["name", "title"])
         var pendingFirst: CSVRows.Row?
         if lat == nil || lon == nil {
             // No header: rows of lat,lon[,name].
-            if header.fields.count >= 2, Double(header.fields[0].value.trimmingCharacters(in: .whitespaces)) != nil,
-               Double(header.fields[1].value.trimmingCharacters(in: .whitespaces)) != nil {
+            if header.fields.count >= 2, Double(GeoText.trim(header.fields[0].value)) != nil,
+               Double(GeoText.trim(header.fields[1].value)) != nil {
                 lat = 0; lon = 1; name = header.fields.count > 2 ? 2 : nil
                 pendingFirst = header
             } else {
@@ -54,7 +54,7 @@ enum CSVPlacesReader {
         while let current = row {
             defer { row = rows.next() }
             if rows.error != nil { break }   // an unclosed quote swallowed the rest; reported below
-            if current.fields.allSatisfy({ $0.value.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            if current.fields.allSatisfy({ GeoText.trim($0.value).isEmpty }) { continue }
             func field(_ i: Int?) -> String? {
                 guard let i, i < current.fields.count else { return nil }
                 return GeoText.clean(current.fields[i].value)
@@ -104,68 +104,91 @@ enum CSVPlacesReader {
     }
 }
 
-/// RFC 4180 rows with 1-based line and column of each field.
+/// RFC 4180 rows with 1-based line and column of each field, read over UTF-8 bytes (columns
+/// count characters, not bytes). Delimiters and quotes are ASCII, so byte scanning is exact.
 struct CSVRows {
     struct Field { var value: String; var column: Int }
     struct Row { var fields: [Field]; var line: Int }
     struct Failure { var message: String; var line: Int; var column: Int }
 
-    private let scalars: [Unicode.Scalar]
-    private let delimiter: Unicode.Scalar
+    private let bytes: [UInt8]
+    private let delimiter: UInt8
     private var i = 0
     private var line = 1
     private var lineStart = 0
     private(set) var error: Failure?
 
     init(text: String, delimiter: Character) {
-        scalars = Array(text.unicodeScalars)
-        self.delimiter = delimiter.unicodeScalars.first!
+        bytes = Array(text.utf8)
+        self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",")
+    }
+
+    /// 1-based column of byte offset `offset` on the current line, counting characters.
+    private func column(_ offset: Int) -> Int {
+        var n = 1
+        var k = lineStart
+        while k < offset { if bytes[k] & 0xC0 != 0x80 { n += 1 }; k += 1 }
+        return n
     }
 
     mutating func next() -> Row? {
-        guard i < scalars.count, error == nil else { return nil }
+        guard i < bytes.count, error == nil else { return nil }
         var fields: [Field] = []
         let rowLine = line
-        var value = String.UnicodeScalarView()
-        var column = i - lineStart + 1
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == "\"" && value.isEmpty {
-                let openLine = line, openColumn = i - lineStart + 1
+        var fieldStart = i
+        var quotedValue: [UInt8]?
+        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
+        func finish(_ end: Int, into fields: inout [Field], start: Int, quoted: [UInt8]?, column: Int) {
+            let value = quoted.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes[start..<end], as: UTF8.self)
+            fields.append(Field(value: value, column: column))
+        }
+        var fieldColumn = column(i)
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == quote && i == fieldStart && quotedValue == nil {
+                let openLine = line, openColumn = column(i)
+                var value: [UInt8] = []
                 i += 1
                 var closed = false
-                while i < scalars.count {
-                    let q = scalars[i]
-                    if q == "\"" {
-                        if i + 1 < scalars.count && scalars[i + 1] == "\"" { value.append("\""); i += 2; continue }
+                while i < bytes.count {
+                    let q = bytes[i]
+                    if q == quote {
+                        if i + 1 < bytes.count && bytes[i + 1] == quote { value.append(quote); i += 2; continue }
                         i += 1; closed = true; break
                     }
-                    if q == "\n" { line += 1; lineStart = i + 1 }
+                    if q == newline { line += 1; lineStart = i + 1 }
                     value.append(q); i += 1
                 }
+                quotedValue = value
                 if !closed {
                     error = Failure(message: "a quoted field opened here is never closed", line: openLine, column: openColumn)
-                    fields.append(Field(value: String(value), column: column))
+                    finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
                     return Row(fields: fields, line: rowLine)
                 }
                 continue
             }
             if c == delimiter {
-                fields.append(Field(value: String(value), column: column))
-                value = String.UnicodeScalarView()
+                finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
+                quotedValue = nil
                 i += 1
-                column = i - lineStart + 1
+                fieldStart = i
+                fieldColumn = column(i)
                 continue
             }
-            if c == "\n" || c == "\r" {
+            if c == newline || c == ret {
+                finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
                 i += 1
-                if c == "\r", i < scalars.count, scalars[i] == "\n" { i += 1 }
+                if c == ret, i < bytes.count, bytes[i] == newline { i += 1 }
                 line += 1; lineStart = i
-                break
+                return Row(fields: fields, line: rowLine)
             }
-            value.append(c); i += 1
+            if quotedValue != nil {
+                // Text after a closing quote (`"a"b`): keep it, as spreadsheets do.
+                quotedValue!.append(c)
+            }
+            i += 1
         }
-        fields.append(Field(value: String(value), column: column))
+        finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
         return Row(fields: fields, line: rowLine)
     }
 }

@@ -79,8 +79,19 @@ public enum GeoFileReader {
 enum GeoText {
     /// Trims and collapses empty text to nil.
     static func clean(_ s: String?) -> String? {
-        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
-        return t
+        guard let s else { return nil }
+        let t = trim(s)
+        return t.isEmpty ? nil : t
+    }
+
+    /// Trims white space and line breaks; much faster than Foundation's `trimmingCharacters` on
+    /// the common case of nothing to trim, which matters for 100,000-row CSV files.
+    static func trim(_ s: String) -> String {
+        let utf8 = s.utf8
+        guard let first = utf8.first, let last = utf8.last else { return s }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C }
+        if !isSpace(first) && !isSpace(last) && first < 0x80 && last < 0x80 { return s }
+        return s.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Text from HTML descriptions (Groundspeak, KML balloons): tags dropped, common entities decoded, blank runs collapsed.
