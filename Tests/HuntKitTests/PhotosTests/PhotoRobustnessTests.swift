@@ -37,6 +37,13 @@ import Testing
         }
     }
 
+    /// Inputs the fuzzers found (.ci/fuzz/photo-readers.sh), kept as regressions.
+    @Test(arguments: [("fuzz-heif-box-size-overflow.heic", PhotoReadError.Code.corrupt)])
+    func fuzzerFindingsAreErrorsNotCrashes(_ name: String, _ code: PhotoReadError.Code) throws {
+        let error = try #require(PhotoFixtures.read(name).failure)
+        #expect(error.code == code)
+    }
+
     @Test func zeroLengthFileIsAnError() throws {
         let folder = try PhotoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -39,7 +39,10 @@ enum ISOBMFFReader {
         } else if size == 0 {
             size = limit - (base + UInt64(i))
         }
-        guard size >= header else { throw .corrupt("the `\(type)` box at byte \(base + UInt64(i)) has size \(size)") }
+        let start = base + UInt64(i)
+        guard size >= header, size <= UInt64(Int64.max) - start else {
+            throw .corrupt("the `\(type)` box at byte \(start) has size \(size)")
+        }
         return Box(type: type, start: base + UInt64(i), headerLength: header, size: size)
     }
 
