@@ -117,6 +117,17 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).contains("/MediaBox [ 0 0 \(mediaBox) ]"))
     }
 
+    @Test func unusualTextStillLaysOut() throws {
+        var hunt = SheetSamples.utrecht(teams: 1)
+        hunt.tasks[0].title = String(repeating: "Nejdelšíslovobezmezer", count: 150)
+        hunt.tasks[1].title = "مرحبا بالعالم — שלום 🦊🦉 e\u{301}\u{301}\u{301} \t tab \r\n line"
+        hunt.tasks[2].clue = String(repeating: "\n", count: 400) + "end"
+        hunt.teams[0].name = ""
+        let (bytes, pages) = try render(hunt)
+        #expect(bytes.starts(with: Array("%PDF-".utf8)))
+        #expect(pages.flatMap { $0 }.filter { $0.hasPrefix("card:") && !$0.hasSuffix("continued") }.count == hunt.tasks.count)
+    }
+
     @Test func theSameHuntGivesTheSameBytes() throws {
         let hunt = SheetSamples.utrecht()
         #expect(try render(hunt).bytes == render(hunt).bytes)
