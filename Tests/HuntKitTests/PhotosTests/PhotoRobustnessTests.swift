@@ -44,6 +44,11 @@ import Testing
         #expect(error.code == code)
     }
 
+    @Test(arguments: [[0, 0, 0, 0], [0, 0, 0, 0, 0x49], [0, 0, 0, 0, 0x49, 0x49], [0, 0, 0, 6], [0, 0, 0, 2, 0, 0]] as [[UInt8]])
+    func tinyHEIFExifItemsAreErrors(_ item: [UInt8]) {
+        #expect(throws: ContainerError.self) { try ISOBMFFReader.exifBlock(fromItem: item) }
+    }
+
     @Test func zeroLengthFileIsAnError() throws {
         let folder = try PhotoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -58,6 +63,7 @@ import Testing
         ("%PDF-1.7\n%âãÏÓ\n", "not a photo: a PDF document (starts with %PDF)"),
         ("hello, this is text\n", "not a photo: text (starts with hello, t)"),
         ("\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "not a photo: starts with 00 00 00 00 00 00 00 00"),
+        ("\u{0}\u{0}\u{0}\u{18}ftypisom\u{0}\u{0}\u{2}\u{0}isomiso2mp41", "not a photo: an MP4 video or another ISOBMFF file (brand `isom`)"),
     ])
     func garbageIsNotAPhoto(_ content: String, _ message: String) throws {
         let error = try #require(PhotoReader().read(bytes: Array(content.utf8), displayPath: "x").failure)

@@ -25,7 +25,7 @@ enum FormatSniffer {
     }
 
     /// Bytes needed for a verdict.
-    static let headLength = 32
+    static let headLength = 64
 
     static func sniff(_ head: [UInt8]) -> Verdict {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .photo(.jpeg) }
@@ -39,11 +39,16 @@ enum FormatSniffer {
             return .other("a BigTIFF file")
         }
         if head.count >= 12, head.starts(with: "ftyp", at: 4) {
-            let brand = head.fourCC(8)
-            if let format = ISOBMFFReader.imageFormat(forBrands: [brand]) { return .photo(format) }
-            // A video or another ISOBMFF file by major brand; a HEIF file might still list a
-            // HEIF brand among its compatible ones, which the reader checks.
-            return .photo(.heic)
+            let ftypSize = Int(head.u32be(0))
+            var brands = [head.fourCC(8)]
+            var i = 16
+            while i + 4 <= min(ftypSize, head.count) { brands.append(head.fourCC(i)); i += 4 }
+            if let format = ISOBMFFReader.imageFormat(forBrands: brands) { return .photo(format) }
+            if ftypSize <= head.count {
+                let kind = ["qt  "].contains(brands[0]) ? "a QuickTime video" : ["crx "].contains(brands[0]) ? "a Canon CR3 raw file" : "an MP4 video or another ISOBMFF file"
+                return .other("\(kind) (brand `\(brands[0])`)")
+            }
+            return .photo(.heic)  // brands beyond the head: the reader checks them all
         }
         return .other(describe(head))
     }

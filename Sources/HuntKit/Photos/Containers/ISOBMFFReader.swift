@@ -146,7 +146,7 @@ enum ISOBMFFReader {
         if item.starts(with: JPEGReader.exifHeader, at: start) { start += 6 }
         // Tolerate writers that count the offset wrongly: find the TIFF header close by.
         if !isTIFFHeader(item, at: start) {
-            guard let found = (4..<min(item.count - 3, 4 + 64)).first(where: { isTIFFHeader(item, at: $0) }) else {
+            guard let found = (4..<max(4, min(item.count - 3, 4 + 64))).first(where: { isTIFFHeader(item, at: $0) }) else {
                 throw .corrupt("the Exif item holds no TIFF header")
             }
             start = found
