@@ -1,21 +1,26 @@
-extension StringProtocol {
+extension String {
     /// The text without leading and trailing whitespace and line breaks. Foundation's
     /// `trimmingCharacters(in:)` round-trips through NSString on Linux and was a fifth of the
     /// time of loading a 10,000-task hunt; this stays in Swift.
     var trimmedWhitespace: String {
         let scalars = unicodeScalars
+        guard let head = scalars.first, let tail = scalars.last else { return "" }
+        // Almost every value has nothing to trim: no copy through the scalar view then.
+        if !head.properties.isWhitespace && !tail.properties.isWhitespace { return self }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(self[first...last])
     }
 
     /// Without leading and trailing line breaks only (keeps a block scalar's indentation).
     var trimmedNewlines: String {
         let scalars = unicodeScalars
         let isBreak: (Unicode.Scalar) -> Bool = { $0 == "\n" || $0 == "\r" }
+        guard let head = scalars.first, let tail = scalars.last else { return "" }
+        if !isBreak(head) && !isBreak(tail) { return self }
         guard let first = scalars.firstIndex(where: { !isBreak($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isBreak($0) })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(self[first...last])
     }
 }
 

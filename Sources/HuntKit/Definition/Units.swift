@@ -95,7 +95,7 @@ enum UnitText {
         }
         // `1e` followed by a unit like `em`... keep it simple: back off a trailing e/E.
         var numberText = String(trimmed[..<numberEnd])
-        var unit = trimmed[numberEnd...].trimmedWhitespace
+        var unit = String(trimmed[numberEnd...]).trimmedWhitespace
         if numberText.hasSuffix("e") || numberText.hasSuffix("E") {
             unit = String(numberText.removeLast()) + unit
         }
