@@ -61,11 +61,13 @@ public enum WhereaboutsRenderer {
     static func csv(_ rows: [Whereabouts]) -> String {
         var out = csvHeader + "\n"
         out.reserveCapacity(rows.count * 96)
+        var lastTarget = "", lastTargetField = ""
         for r in rows {
+            if r.target != lastTarget { lastTarget = r.target; lastTargetField = csvField(r.target) }
             out += csvField(r.input); out += ","
             out += Fixed.string(r.position.latitude, 7); out += ","
             out += Fixed.string(r.position.longitude, 7); out += ","
-            out += csvField(r.target); out += ","
+            out += lastTargetField; out += ","
             out += Fixed.string(r.distanceMetres, 2); out += ","
             out += Fixed.string(r.placement.edgeDistance.metres, 2); out += ","
             out += Fixed.string(r.placement.bearingDegrees, 1); out += ","
@@ -78,8 +80,12 @@ public enum WhereaboutsRenderer {
     }
 
     static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        var out = "\""
+        for u in s.unicodeScalars {
+            if u == "\"" { out += "\"\"" } else { out.unicodeScalars.append(u) }
+        }
+        return out + "\""
     }
 
     static func json(_ rows: [Whereabouts]) -> String {
