@@ -53,8 +53,17 @@ enum HuntFile {
 /// The position a photo records, for `where`.
 enum PhotoPosition {
     static func read(_ path: String, diagnostics: inout [Diagnostic]) -> Coordinate? {
-        // TEMPORARY until the photo reader lands (photos issue).
-        diagnostics.append(.error("photo-reader-missing", "reading photos is not available yet", at: SourceLocation(file: path)))
-        return nil
+        switch PhotoReader(options: .init(useSidecars: true, computeContentHash: false)).read(path: path) {
+        case .failure(let error):
+            diagnostics.append(.error(error.code.rawValue, error.message, at: SourceLocation(file: path), fix: error.fix))
+            return nil
+        case .success(let photo):
+            guard let position = photo.position, position.isValid, !(position.latitude == 0 && position.longitude == 0) else {
+                diagnostics.append(.error("no-position", "the photo records no GPS position", at: SourceLocation(file: path),
+                                          fix: "turn on location for the camera app, or send the original file rather than a copy from a chat app"))
+                return nil
+            }
+            return position
+        }
     }
 }
