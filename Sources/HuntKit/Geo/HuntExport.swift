@@ -97,6 +97,13 @@ enum XMLText {
 
 public struct GPXWriter: HuntExportWriter {
     public init() {}
+
+    /// GPX's longitudeType is [-180, 180): 180° E is written as 180° W, the same meridian.
+    static func lon(_ degrees: Double) -> String {
+        let s = Fixed.string(degrees, 7)
+        return s == "180.0000000" ? "-180.0000000" : s
+    }
+
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var out = """
@@ -110,7 +117,7 @@ public struct GPXWriter: HuntExportWriter {
 
         """
         for p in items.points {
-            out += "  <wpt lat=\"\(Fixed.string(p.coordinate.latitude, 7))\" lon=\"\(Fixed.string(p.coordinate.longitude, 7))\">\n"
+            out += "  <wpt lat=\"\(Fixed.string(p.coordinate.latitude, 7))\" lon=\"\(Self.lon(p.coordinate.longitude))\">\n"
             out += "    <name>\(XMLText.escape(p.name))</name>\n"
             if let clue = p.clue { out += "    <desc>\(XMLText.escape(clue))</desc>\n" }
             out += "    <type>\(XMLText.escape(p.tags.first ?? "task"))</type>\n"
@@ -128,7 +135,7 @@ public struct GPXWriter: HuntExportWriter {
                 for (k, ring) in ([polygon.outer] + polygon.holes).enumerated() {
                     out += "    <trkseg>\n"
                     for c in Winding.closed(ring, counterClockwise: k == 0) {
-                        out += "      <trkpt lat=\"\(Fixed.string(c.latitude, 7))\" lon=\"\(Fixed.string(c.longitude, 7))\"/>\n"
+                        out += "      <trkpt lat=\"\(Fixed.string(c.latitude, 7))\" lon=\"\(Self.lon(c.longitude))\"/>\n"
                     }
                     out += "    </trkseg>\n"
                 }
