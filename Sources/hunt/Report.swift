@@ -148,3 +148,36 @@ extension HuntCommand {
         }
     }
 }
+
+/// `hunt judge --format`: a comma-separated list; `text` or `json` chooses standard output, and
+/// `html`, `csv`, `md` name reports written beside results.json (they need `--out`), e.g.
+/// `--format html,csv` or `--format json,md`.
+struct JudgeFormatList: ExpressibleByArgument, Sendable {
+    var stdout: HuntCommand.Judge.Format
+    var reports: [ReportFormat]
+
+    init(stdout: HuntCommand.Judge.Format = .text, reports: [ReportFormat] = []) {
+        self.stdout = stdout
+        self.reports = reports
+    }
+
+    init?(argument: String) {
+        var stdout: HuntCommand.Judge.Format?
+        var reports: [ReportFormat] = []
+        for word in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !word.isEmpty {
+            if let chosen = HuntCommand.Judge.Format(rawValue: word) {
+                guard stdout == nil || stdout == chosen else { return nil }
+                stdout = chosen
+            } else if let report = ReportFormat(rawValue: word == "markdown" ? "md" : word), report != .json {
+                if !reports.contains(report) { reports.append(report) }
+            } else {
+                return nil
+            }
+        }
+        guard stdout != nil || !reports.isEmpty else { return nil }
+        self.init(stdout: stdout ?? .text, reports: reports)
+    }
+
+    static var allValueStrings: [String] { HuntCommand.Judge.Format.allCases.map(\.rawValue) + ["html", "csv", "md"] }
+    var defaultValueDescription: String { ([stdout.rawValue] + reports.map(\.rawValue)).joined(separator: ",") }
+}

@@ -50,9 +50,10 @@ struct ReportContext {
 
     private func leaderboardRow(_ r: Report.LeaderboardRow) -> [String: Any] {
         var d: [String: Any] = ["rank": r.rank, "team": r.team, "name": r.name, "points": r.points, "tasks_done": r.tasksDone,
-                                "rewards": r.rewards, "rewards_text": r.rewards.joined(separator: "; "),
+                                "rewards": r.rewards,
                                 "accepted": r.accepted, "review": r.review, "rejected": r.rejected, "is_selected": r.isSelected]
         d["reached_at"] = r.reachedAt
+        if !r.rewards.isEmpty { d["rewards_text"] = r.rewards.joined(separator: "; ") }
         d["reached_text"] = r.reachedText
         return d
     }
@@ -117,12 +118,13 @@ struct ReportContext {
     private func task(_ t: Report.TaskSection) -> [String: Any] {
         var d: [String: Any] = [
             "id": t.id, "title": t.title, "points": t.points, "score": t.score, "repeat": t.repeat,
-            "tags": t.tags, "tags_text": t.tags.joined(separator: ", "), "target_text": t.targetText,
+            "tags": t.tags, "target_text": t.targetText,
             "completed_by": t.completedBy.map(completion), "closest": t.closest.map(approach), "misses": t.misses.map(miss),
             "accepted": t.accepted, "review": t.review, "rejected": t.rejected, "is_closest": t.score == "closest",
             "has_closest": !t.closest.isEmpty, "one_point": t.points == 1, "has_misses": !t.misses.isEmpty,
         ]
         d["clue"] = t.clue
+        if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
         d["reveal"] = t.reveal
         d["map_svg"] = maps[t.id]
         return d

@@ -3,8 +3,8 @@ import Mustache
 
 /// `--format md`: Markdown for pasting into a chat or an issue, from report.md.mustache.
 ///
-/// The standard layout declares `{{% CONTENT_TYPE: MARKDOWN }}`, so every `{{value}}` is
-/// Markdown-escaped (see `MarkdownContentType`).
+/// Every `{{value}}` is Markdown-escaped (see `MarkdownContentType`): the standard layout declares
+/// `{{% CONTENT_TYPE: MARKDOWN }}`, and a template without a content type gets it.
 public struct MarkdownReportRenderer: ReportRenderer {
     public var format: ReportFormat { .md }
     public var template: ReportTemplate
@@ -12,7 +12,11 @@ public struct MarkdownReportRenderer: ReportRenderer {
     public init(template: ReportTemplate) { self.template = template }
 
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
-        let compiled = try template.compiled()
+        var markdown = template
+        // An organizer's copy that left out the pragma still gets Markdown escaping, not HTML's.
+        // Prepended on the same line, so error positions keep their line numbers.
+        if !markdown.source.contains("CONTENT_TYPE") { markdown.source = "{{% CONTENT_TYPE: MARKDOWN }}" + markdown.source }
+        let compiled = try markdown.compiled()
         let text = compiled.render(ReportContext().make(report, format: .md))
         return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8))]
     }
