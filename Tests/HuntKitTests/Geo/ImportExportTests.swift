@@ -77,3 +77,55 @@ import Testing
         }
     }
 }
+
+@Suite struct TargetFilesTests {
+    static func load(_ yaml: String, files: [String: String]) throws -> HuntLoadResult {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("hunt.yaml"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return HuntLoader().load(contentsOf: folder.appendingPathComponent("hunt.yaml"), displayPath: "hunt.yaml")
+    }
+
+    @Test func importedTasksLoadAsAHunt() throws {
+        let f = GeoFileReader.read(GeoFixtures.url("caches-gpx10-groundspeak.gpx"))
+        let yaml = PlacesImport(sourcePath: "c.gpx", sourceFormat: .gpx, radius: .metres(25)).tasks(from: f).yaml
+        let result = try Self.load("hunt: Imported\n" + yaml, files: [:])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let hunt = try #require(result.hunt)
+        #expect(hunt.tasks.map(\.title) == ["Domtoren", "Brücke über die Gracht"])
+        #expect(hunt.tasks[1].hint == "Under the <bridge>" && hunt.tasks[0].tags.contains("difficulty 1.5"))
+        guard case .circle(let centre, let radius)? = hunt.tasks[0].target else { Issue.record("not a circle"); return }
+        #expect(centre == Coordinate(latitude: 52.09067, longitude: 5.12133) && radius == .metres(25))
+    }
+
+    @Test func areaAndPlacesFilesAreReadWhenTheHuntLoads() throws {
+        let kml = try String(contentsOf: GeoFixtures.url("park-with-pond-clockwise.kml"), encoding: .utf8)
+        let result = try Self.load("""
+        hunt: Files
+        tasks:
+          - { id: park, title: Park, area: park.kml }
+          - { id: cafes, title: Cafés, places: cafes.csv, radius: 20 m }
+        """, files: ["park.kml": kml, "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,52.2,5.2\n"])
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let hunt = try #require(result.hunt)
+        guard case .area(let area)? = hunt.tasks[0].target, case .places(let places)? = hunt.tasks[1].target else { Issue.record("targets"); return }
+        #expect(area.area?.polygons.first?.holes.count == 1)
+        #expect(places.places.map(\.name) == ["A", "B"])
+    }
+
+    @Test func problemsInTargetFilesNameTheFile() throws {
+        let result = try Self.load("""
+        hunt: Files
+        tasks:
+          - { id: zone, title: Zone, area: points.geojson }
+          - { id: cafes, title: Cafés, places: cafes.csv }
+        """, files: ["points.geojson": "{\"type\": \"Point\", \"coordinates\": [5, 52]}",
+                     "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,152.2,5.2\n"])
+        let codes = result.diagnostics.map(\.code)
+        #expect(codes.contains("area-without-polygon") && codes.contains("coordinate-out-of-range"), "\(result.diagnostics)")
+        #expect(result.diagnostics.contains { $0.location.description == "cafes.csv:3:3" })
+        #expect(result.diagnostics.contains { $0.message.contains("points.geojson") })
+    }
+}
