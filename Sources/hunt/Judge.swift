@@ -91,6 +91,14 @@ extension HuntCommand {
             let run = JudgeRun(hunt: hunt, reviews: reviewDecisions, manifest: manifestRows)
             var report: (@Sendable (Int, Int) -> Void)?
             if let progress { report = { done, total in progress.update(done, total) } }
+            // A test hook: milliseconds of sleep per photo, so a test can interrupt a run half way.
+            if let throttle = ProcessInfo.processInfo.environment["HUNT_JUDGE_THROTTLE_MS"].flatMap(UInt32.init), throttle > 0 {
+                let inner = report
+                report = { done, total in
+                    usleep(throttle * 1000)
+                    inner?(done, total)
+                }
+            }
             let results: JudgeResults
             do {
                 results = try await run.run(submissions: URL(fileURLWithPath: submissions), displayPath: submissions,

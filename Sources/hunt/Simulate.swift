@@ -20,8 +20,8 @@ extension HuntCommand {
         @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
         var hunt: String
 
-        @Option(help: ArgumentHelp("How many teams of the hunt's roster send photos.", valueName: "n"))
-        var teams: Int
+        @Option(help: ArgumentHelp("How many teams of the hunt's roster send photos (default: all of them).", valueName: "n"))
+        var teams: Int?
 
         @Option(help: ArgumentHelp("Photos per team.", valueName: "m"))
         var photosPerTeam: Int
@@ -36,7 +36,7 @@ extension HuntCommand {
         var failureShare: Double = 0.25
 
         func validate() throws {
-            if teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
+            if let teams, teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
             if photosPerTeam < 1 { throw ValidationError("--photos-per-team must be at least 1, e.g. `--photos-per-team 20`") }
             if !(0...1).contains(failureShare) { throw ValidationError("--failure-share is a share between 0 and 1, e.g. `--failure-share 0.25`") }
             let submissions = (out as NSString).appendingPathComponent("submissions")
@@ -52,6 +52,7 @@ extension HuntCommand {
                 stderr.write(Data(TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr)).render(loaded.diagnostics, sources: SourceLines()).utf8))
                 throw ExitCode(1)
             }
+            let teams = self.teams ?? hunt.teams.count
             let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
                                                                  failureShare: failureShare))
             let answers: Simulator.AnswerFile

@@ -8,9 +8,9 @@ extension JudgingState {
     /// finding but never counts twice.
     mutating func findDuplicates() {
         var groups: [String: [Int]] = [:]
-        for c in cases where c.photo != nil {
-            guard let hash = c.photo?.contentHash else { continue }
-            groups[hash, default: []].append(c.index)
+        for i in cases.indices {
+            guard let hash = cases[i].photo?.contentHash else { continue }
+            groups[hash, default: []].append(i)
         }
         for (_, members) in groups where members.count > 1 {
             let ordered = members.sorted { Case.timeOrder(cases[$0], cases[$1]) }
@@ -31,8 +31,8 @@ extension JudgingState {
     /// distance less both accuracies; above the policy's maximum the later photo is `too-fast`.
     mutating func checkTravel() {
         var byTeam: [String: [Int]] = [:]
-        for c in cases where c.instant != nil && c.accuracyMetres != nil && !c.duplicate {
-            byTeam[c.submission.team, default: []].append(c.index)
+        for i in cases.indices where cases[i].instant != nil && cases[i].accuracyMetres != nil && !cases[i].duplicate {
+            byTeam[cases[i].submission.team, default: []].append(i)
         }
         let limit = hunt.policy.maximumSpeed.metresPerSecond
         for (_, members) in byTeam {
@@ -76,9 +76,9 @@ extension JudgingState {
     /// photos in between belong to the stay. A photo in no completed stay is `dwell-short`.
     mutating func checkDwell() {
         var groups: [String: [Int]] = [:]
-        for c in cases where c.effective == .accepted && c.instant != nil && !c.resent {
-            guard let task = c.task, task.dwell != nil, task.score != .closest else { continue }
-            groups["\(c.submission.team)\u{0}\(task.id)\u{0}\(c.placeKey)", default: []].append(c.index)
+        for i in cases.indices where cases[i].effective == .accepted && cases[i].instant != nil && !cases[i].resent {
+            guard let task = cases[i].task, task.dwell != nil, task.score != .closest else { continue }
+            groups["\(cases[i].submission.team)\u{0}\(task.id)\u{0}\(cases[i].placeKey)", default: []].append(i)
         }
         for key in groups.keys.sorted() {
             let ordered = groups[key]!.sorted { Case.timeOrder(cases[$0], cases[$1]) }
@@ -112,9 +112,13 @@ extension JudgingState {
     /// order so a prerequisite's own order finding is settled first.
     mutating func checkOrder() {
         var casesByTeamTask: [String: [Int]] = [:]
-        for c in cases { if let task = c.task { casesByTeamTask["\(c.submission.team)\u{0}\(task.id)", default: []].append(c.index) } }
+        for i in cases.indices {
+            if let task = cases[i].task { casesByTeamTask["\(cases[i].submission.team)\u{0}\(task.id)", default: []].append(i) }
+        }
         for task in Self.dependencyOrder(hunt.tasks) where !task.after.isEmpty {
-            for c in cases where c.task?.id == task.id && c.instant != nil && c.teamKnown {
+            for (key, members) in casesByTeamTask where key.hasSuffix("\u{0}\(task.id)") {
+              for i in members where cases[i].instant != nil && cases[i].teamKnown {
+                let c = cases[i]
                 let instant = c.instant!
                 var missing: [String] = []
                 for prerequisite in task.after {
@@ -129,6 +133,7 @@ extension JudgingState {
                     message: "must come after " + missing.map { "`\($0)`" }.joined(separator: ", ")
                         + ", which the team had not done (accepted) by \(clock.iso(instant))"))
                 settle(c.index)
+              }
             }
         }
     }

@@ -72,6 +72,11 @@ public struct HuntClock: Sendable {
         return text + sign + pad(abs(offset) / 3600, 2) + ":" + pad(abs(offset) / 60 % 60, 2)
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS`, as `LocalDateTime.description` but without `String(format:)`.
+    public static func text(_ t: LocalDateTime) -> String {
+        pad(t.year, 4) + "-" + pad(t.month, 2) + "-" + pad(t.day, 2) + "T" + pad(t.hour, 2) + ":" + pad(t.minute, 2) + ":" + pad(t.second, 2)
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         let s = String(value)
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

@@ -173,7 +173,7 @@ struct JudgingState: Sendable {
     func checkTime(_ c: inout Case, _ photo: PhotoMetadata) {
         var instant: Date?
         if let local = photo.capturedAt {
-            c.evidence.capturedLocal = local.description
+            c.evidence.capturedLocal = HuntClock.text(local)
             if let offset = photo.offsetSeconds {
                 c.evidence.offset = Self.offsetText(offset)
                 instant = clock.instant(of: local, offsetSeconds: offset)
@@ -216,8 +216,22 @@ struct JudgingState: Sendable {
     }
 
     static func editor(in software: String) -> String? {
-        let lowered = software.lowercased()
-        return Judge.editors.first { lowered.contains($0) }
+        let lowered = Array(software.lowercased().utf8)
+        return editorBytes.first { Self.contains(lowered, $0.1) }?.0
+    }
+
+    static let editorBytes = Judge.editors.map { ($0, Array($0.utf8)) }
+
+    /// Byte search: Foundation's `String.contains` showed up in profiles.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        let first = needle[0]
+        for i in 0...(haystack.count - needle.count) where haystack[i] == first {
+            var j = 1
+            while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+            if j == needle.count { return true }
+        }
+        return false
     }
 
     // MARK: Formatting helpers for messages and evidence
@@ -238,6 +252,7 @@ struct JudgingState: Sendable {
     }
 
     static func offsetText(_ offset: Int) -> String {
-        String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)
+        let hours = abs(offset) / 3600, minutes = abs(offset) / 60 % 60
+        return (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
     }
 }

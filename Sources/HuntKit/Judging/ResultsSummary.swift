@@ -25,8 +25,12 @@ public struct ResultsSummary: Sendable {
         if !shown.isEmpty {
             let nameWidth = max(4, shown.map { $0.name.count }.max() ?? 4)
             lines.append("rank  " + pad("team", nameWidth) + "  points  reached")
+            // One day: the time is enough; longer hunts need the date too.
+            let days = Set(shown.compactMap { $0.reachedAt?.prefix(10) })
             for team in shown {
-                let reached = team.reachedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "—"
+                let reached = team.reachedAt.map {
+                    days.count > 1 ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
+                } ?? "—"
                 let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""
                 lines.append(leftPad(String(team.rank), 4) + "  " + pad(team.name, nameWidth) + "  "
                              + leftPad(String(team.points), 6) + "  " + reached + rewards)

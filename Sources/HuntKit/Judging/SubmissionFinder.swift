@@ -99,16 +99,16 @@ public struct SubmissionFinder: Sendable {
     private func walk(team: String, folder: URL, relative: String, taskIDs: Set<String>,
                       manifestRows: [String: Manifest.Row], skipped: inout [SkippedFile]) -> [Submission] {
         var result: [Submission] = []
-        var stack: [(URL, String)] = [(folder, relative)]
-        while let (url, rel) = stack.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else {
+        var stack: [(String, String)] = [(folder.path, relative)]
+        while let (path, rel) = stack.popLast() {
+            guard let entries = Self.list(path) else {
                 skipped.append(SkippedFile(path: rel, reason: "folder could not be listed"))
                 continue
             }
-            for name in names where !name.hasPrefix(".") {
-                let child = url.appendingPathComponent(name)
+            for (name, kind) in entries where !name.hasPrefix(".") {
+                let child = path + "/" + name
                 let childRel = rel + "/" + name
-                switch Self.kind(of: child) {
+                switch kind {
                 case .symbolicLink:
                     skipped.append(SkippedFile(path: childRel, reason: "symbolic link refused (copy the file in instead)"))
                 case .directory:
@@ -116,17 +116,41 @@ public struct SubmissionFinder: Sendable {
                 case .other:
                     skipped.append(SkippedFile(path: childRel, reason: "not a regular file"))
                 case .file:
+                    let url = URL(fileURLWithPath: child, isDirectory: false)
                     if let row = manifestRows[childRel] {
-                        result.append(submission(childRel, url: child, row: row, taskIDs: taskIDs))
-                    } else if let reason = Self.notAPhoto(child, name: name) {
+                        result.append(submission(childRel, url: url, row: row, taskIDs: taskIDs))
+                    } else if let reason = Self.notAPhoto(url, name: name) {
                         skipped.append(SkippedFile(path: childRel, reason: reason))
                     } else {
-                        result.append(inferred(childRel, url: child, team: team, taskIDs: taskIDs))
+                        result.append(inferred(childRel, url: url, team: team, taskIDs: taskIDs))
                     }
                 }
             }
         }
         return result
+    }
+
+    /// A folder's entries and their kinds from readdir(3)'s d_type (lstat only when it is unknown).
+    static func list(_ path: String) -> [(String, Kind)]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var entries: [(String, Kind)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = Self.kind(of: URL(fileURLWithPath: path + "/" + name))
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
     }
 
     private func submission(_ path: String, url: URL, row: Manifest.Row, taskIDs: Set<String>) -> Submission {

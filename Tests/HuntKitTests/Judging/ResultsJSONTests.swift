@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite("results.json")
+struct ResultsJSONTests {
+    typealias F = JudgingFixtures
+
+    static func results() -> JudgeResults {
+        let reviews = Reviews(entries: ["foxes/tower/b.jpg": .init(decision: .accept, note: "Quote \" and \\ and\nnewline", by: "Anna",
+                                                                   location: F.here)])
+        return Judge(hunt: F.hunt(), reviews: reviews).judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
+            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, metres: 72, time: F.at(10, 40), accuracy: 10)),
+            F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(10, 50), software: "Snapseed")),
+            F.input("owls/cafe/d.jpg", task: "cafe", F.photo("d", near: F.cafes[1].coordinate, time: F.at(11, 0))),
+            F.input("owls/é/ü.jpg", task: nil, F.photo("e", near: nil, time: nil)),
+        ], skipped: [SkippedFile(path: "owls/notes.txt", reason: "not a photo (.txt)")],
+           problems: [.warning("unknown-team", "x", at: SourceLocation(file: "subs/wolves"))],
+           files: ("hunt.yaml", "subs", "reviews.yaml"))
+    }
+
+    @Test("decodes back to the same value, field for field")
+    func roundTrip() throws {
+        let results = Self.results()
+        let decoded = try JudgeResults.decode(try results.jsonData())
+        #expect(decoded == results)
+    }
+
+    @Test("same inputs, same bytes")
+    func stable() throws {
+        #expect(try Self.results().jsonData() == Self.results().jsonData())
+    }
+
+    @Test("schema 1 with the documented top-level keys, every object's keys sorted")
+    func shape() throws {
+        let data = try Self.results().jsonData()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schema"] as? Int == 1)
+        #expect(Set(object.keys) == ["hunt", "problems", "review_queue", "schema", "skipped", "submissions", "summary", "tasks", "teams"])
+        let submission = try #require((object["submissions"] as? [[String: Any]])?.first)
+        for key in ["path", "team", "task", "verdict", "reasons", "findings", "evidence", "points", "judged_verdict", "task_source"] {
+            #expect(submission[key] != nil, "submissions[].\(key)")
+        }
+        let team = try #require((object["teams"] as? [[String: Any]])?.first)
+        for key in ["id", "name", "points", "rank"] { #expect(team[key] != nil, "teams[].\(key)") }
+        // Keys in order: each line's key is not before the previous key at the same depth.
+        var lastKey: [Int: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let indent = line.prefix { $0 == " " }.count
+            if line.hasSuffix("}") || line.hasSuffix("},") || line.hasSuffix("]") || line.hasSuffix("],") { lastKey[indent + 2] = nil; continue }
+            guard line.dropFirst(indent).hasPrefix("\""), let colon = line.range(of: "\": ") else { continue }
+            let key = String(line[line.index(line.startIndex, offsetBy: indent + 1)..<colon.lowerBound])
+            if let previous = lastKey[indent] { #expect(previous < key, "\(previous) before \(key)") }
+            lastKey[indent] = key
+        }
+    }
+}
