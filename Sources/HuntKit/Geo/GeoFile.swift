@@ -96,12 +96,21 @@ enum GeoText {
 
     /// Text from HTML descriptions (Groundspeak, KML balloons): tags dropped, common entities decoded, blank runs collapsed.
     static func plain(fromHTML html: String) -> String {
+        // Block-level tags separate words; inline ones (b, i, span, a…) do not.
+        let inline: Set = ["b", "i", "u", "em", "strong", "span", "a", "font", "small", "big", "sub", "sup", "code", "img"]
         var out = ""
-        var inTag = false
+        var tag: String?
         for c in html {
-            if c == "<" { inTag = true; continue }
-            if c == ">" && inTag { inTag = false; out.append(" "); continue }
-            if !inTag { out.append(c) }
+            if c == "<" && tag == nil { tag = ""; continue }
+            if var t = tag {
+                if c == ">" {
+                    let name = t.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+                    if !inline.contains(name) { out.append(" ") }
+                    tag = nil
+                } else { t.append(c); tag = t }
+                continue
+            }
+            out.append(c)
         }
         for (entity, char) in [("&nbsp;", " "), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")] {
             out = out.replacingOccurrences(of: entity, with: char)

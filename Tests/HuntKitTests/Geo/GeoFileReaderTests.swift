@@ -9,7 +9,7 @@ import Testing
         #expect(f.places.map(\.name) == ["Domtoren", "Brücke über die Gracht"])
         let dom = f.places[0]
         #expect(dom.kind == "Traditional Cache" && dom.difficulty == 1.5 && dom.terrain == 2 && dom.hint == "Look up.")
-        #expect(dom.description == "The tallest church tower in the Netherlands.\n\nBuilt 1321–1382 .")
+        #expect(dom.description == "The tallest church tower in the Netherlands.\n\nBuilt 1321–1382.")
         #expect(dom.location == SourceLocation(file: "caches.gpx", line: 4))
         #expect(f.places[1].hint == "Under the <bridge>")
     }
