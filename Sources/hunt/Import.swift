@@ -48,9 +48,6 @@ extension HuntCommand {
 
         mutating func run() async throws {
             let url = URL(fileURLWithPath: file)
-            guard FileManager.default.isReadableFile(atPath: file) else {
-                throw ValidationError("cannot read `\(file)`; check the path")
-            }
             let features = GeoFileReader.read(url, displayPath: file)
             let data = (try? Data(contentsOf: url, options: .mappedIfSafe)) ?? Data()
             let importer = PlacesImport(sourcePath: file, sourceFormat: GeoFileFormat.detect(url: url, data: data) ?? .csv,

@@ -15,8 +15,9 @@ enum GeoJSONReader {
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            reader.result.diagnostics.append(.error("json-syntax", "\(path) is not valid JSON: \(Self.describe(error))",
-                                                    at: SourceLocation(file: path), fix: "check it with a JSON validator"))
+            let message = Self.describe(error)
+            reader.result.diagnostics.append(.error("json-syntax", "\(path) is not valid JSON: \(message)",
+                                                    at: Self.location(of: message, in: data, path: path), fix: "check it with a JSON validator"))
             return reader.result
         }
         guard let object = root as? [String: Any] else {
@@ -25,6 +26,23 @@ enum GeoJSONReader {
         }
         reader.top(object)
         return reader.result
+    }
+
+    /// JSONSerialization says "around character N" (or "line L, column C"); turn that into a position.
+    static func location(of message: String, in data: Data, path: String) -> SourceLocation {
+        func number(after key: String) -> Int? {
+            guard let r = message.range(of: key) else { return nil }
+            return Int(message[r.upperBound...].prefix { $0.isNumber })
+        }
+        if let line = number(after: "line "), let column = number(after: "column ") {
+            return SourceLocation(file: path, line: line, column: column)
+        }
+        guard let offset = number(after: "character ") else { return SourceLocation(file: path) }
+        var line = 1, column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return SourceLocation(file: path, line: line, column: column)
     }
 
     static func describe(_ error: Error) -> String {

@@ -81,4 +81,31 @@ import Testing
         let west = try #require(Target.area(areaTarget).placement(of: Coordinate(latitude: 52.05, longitude: 4.99), bands: bands))
         #expect(!west.inside && west.compass == "E" && west.band == .cold && abs(west.edgeDistance.metres - 686) < 2)
     }
+
+    /// A 720-vertex ring seen from near its centre: every edge is about as far as every other,
+    /// the hard case for candidate pruning. The answer must still be the brute-force nearest.
+    @Test(arguments: [Coordinate(latitude: 52.09, longitude: 5.12), Coordinate(latitude: 52.0912, longitude: 5.1187),
+                      Coordinate(latitude: 52.0855, longitude: 5.1290)])
+    func manyEquidistantEdges(position: Coordinate) {
+        let centre = Coordinate(latitude: 52.09, longitude: 5.12)
+        let ring = (0..<720).map { i -> Coordinate in
+            let jitter = 1 + 0.01 * sin(Double(i) * 7.3)
+            return Geodesic.direct(from: centre, azimuthDegrees: Double(i) / 2, distanceMetres: 600 * jitter).coordinate
+        }
+        let area = Area(polygons: [AreaPolygon(outer: ring)])
+        var brute = Double.infinity
+        for i in ring.indices {
+            let a = ring[i], b = ring[(i + 1) % ring.count]
+            for k in 0...40 {
+                let t = Double(k) / 40
+                brute = min(brute, Geodesic.distanceMetres(from: position, to: Coordinate(latitude: a.latitude + t * (b.latitude - a.latitude),
+                                                                                          longitude: a.longitude + t * (b.longitude - a.longitude))))
+            }
+        }
+        let edge = area.edge(from: position)
+        #expect(abs(edge.signedDistanceMetres) <= brute + 1e-6)
+        #expect(abs(edge.signedDistanceMetres) > brute - 0.01)
+        #expect((edge.signedDistanceMetres < 0) == area.contains(position))
+        #expect(area.contains(position) == (Geodesic.distanceMetres(from: centre, to: position) < 590))
+    }
 }
