@@ -4,7 +4,8 @@
 # same file with libyaml through PyYAML's C loader, no checks — so the figure can be compared
 # across machines.
 #
-# Usage: .ci/bench/validate.sh [TASKS]     (default 10000; needs hyperfine, python3)
+# Usage: .ci/bench/validate.sh [TASKS]     (default 10000; needs hyperfine, python3 with PyYAML)
+#        HUNT_BINARY=path/to/release/hunt .ci/bench/validate.sh   (skip the build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tasks=${1:-10000}
@@ -13,8 +14,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 .ci/bench/validate-generate.py "$work/hunt.yaml" "$tasks"
 echo "generated $work/hunt.yaml: $tasks tasks, $(wc -c < "$work/hunt.yaml") bytes" >&2
-swift build -c release --scratch-path "$scratch" --product hunt >&2
-hunt="$scratch/release/hunt"
+if [ -n "${HUNT_BINARY:-}" ]; then
+    hunt=$HUNT_BINARY          # an already built release binary
+else
+    swift build -c release --scratch-path "$scratch" --product hunt >&2
+    hunt="$scratch/release/hunt"
+fi
 "$hunt" validate "$work/hunt.yaml" >&2 || { echo "the generated hunt does not validate clean" >&2; exit 1; }
 anchor=(python3 -c "import yaml,sys; yaml.load(open(sys.argv[1], 'rb'), Loader=yaml.CSafeLoader)" "$work/hunt.yaml")
 hyperfine --warmup 2 --runs 15 --export-json "$work/result.json" \

@@ -174,4 +174,25 @@ import Testing
         let results = await loader.loadAll(files, maximumConcurrency: 2)
         #expect(results.map(\.file) == files)
     }
+
+    /// Long task lists are read in parallel slices; the result must be the same as one pass.
+    @Test func largeHuntsReadInParallelKeepOrderAndFindEverything() throws {
+        let count = HuntReader.parallelThreshold * 2 + 17
+        var text = "hunt: Big\ntasks:\n"
+        for i in 0..<count {
+            text += "  - id: t\(i)\n    title: T\(i)\n    at: 52.\(i % 10), 5.1\n"
+            if i % 500 == 0 { text += "    radius: 5 m\n" }                  // an error in every slice
+            if i == 1 { text += "    after: [t\(count - 1)]\n" }             // a cycle across the slices
+            if i == count - 1 { text += "    after: [t1]\n" }
+            if i == count / 2 { text += "    window: { start: 2026-05-02 10:00, end: 2026-05-02 11:00 }\n" }
+        }
+        let result = DefinitionTestSupport.load(text)
+        let hunt = try #require(result.hunt)
+        #expect(hunt.tasks.map(\.id) == (0..<count).map { "t\($0)" })
+        #expect(result.diagnostics.filter { $0.code == "radius-too-small" }.count == (count + 499) / 500)
+        #expect(result.diagnostics.contains { $0.code == "after-cycle" && $0.message.contains("t1 → t\(count - 1) → t1") })
+        #expect(result.diagnostics.contains { $0.code == "no-timezone" })
+        let lines = result.diagnostics.map(\.location.line)
+        #expect(lines == lines.sorted())
+    }
 }

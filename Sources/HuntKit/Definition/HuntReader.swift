@@ -9,7 +9,7 @@ extension ScoreRule: CaseIterable {
 }
 
 /// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`.
-struct HuntReader {
+struct HuntReader: Sendable {
     var context: LoadContext
 
     /// Per task, the ids in its `after` with where each was written (for unknown-task and cycles).
@@ -17,7 +17,7 @@ struct HuntReader {
     /// Per task, where each kind of target key was written.
     var taskExtras: [TaskExtras] = []
 
-    struct TaskExtras {
+    struct TaskExtras: Sendable {
         var idLocation: SourceLocation?
         var pointsLocation: SourceLocation?
         var windowLocation: SourceLocation?
@@ -185,13 +185,51 @@ struct HuntReader {
 
     mutating func tasks(_ node: YAMLNode, hunt: Hunt) -> [HuntTask] {
         guard let items = context.list(node, "`tasks`", example: "{ id: dom-tower, title: The Dom Tower, at: 52.09067, 5.12133 }") else { return [] }
+        let chunks = items.count >= Self.parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        if chunks <= 1 {
+            var result: [HuntTask] = []
+            result.reserveCapacity(items.count)
+            for item in items {
+                if let task = task(item, hunt: hunt) { result.append(task) }
+            }
+            return result
+        }
+        // A large generated hunt: read contiguous slices of the list on all cores, each into its
+        // own reader, then join them in order, so the result does not depend on scheduling.
+        var base = context
+        base.diagnostics = []
+        base.firstLocalTime = nil
+        let size = (items.count + chunks - 1) / chunks
+        let partials = UnsafeMutableBufferPointer<HuntReader?>.allocate(capacity: chunks)
+        partials.initialize(repeating: nil)
+        defer { partials.deinitialize(); partials.deallocate() }
+        nonisolated(unsafe) let output = partials
+        let sliceReader = HuntReader(context: base)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var reader = sliceReader
+            var tasks: [HuntTask] = []
+            for item in items[(chunk * size)..<min(items.count, (chunk + 1) * size)] {
+                if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
+            }
+            reader.slicedTasks = tasks
+            output[chunk] = reader
+        }
         var result: [HuntTask] = []
         result.reserveCapacity(items.count)
-        for item in items {
-            if let task = task(item, hunt: hunt) { result.append(task) }
+        for case let partial? in partials {
+            result += partial.slicedTasks
+            context.diagnostics += partial.context.diagnostics
+            if context.firstLocalTime == nil { context.firstLocalTime = partial.context.firstLocalTime }
+            afterLocations += partial.afterLocations
+            taskExtras += partial.taskExtras
         }
         return result
     }
+
+    /// Lists of tasks at least this long are read in parallel.
+    static let parallelThreshold = 2048
+    /// The tasks a reader of one slice read.
+    var slicedTasks: [HuntTask] = []
 
     mutating func task(_ node: YAMLNode, hunt: Hunt) -> HuntTask? {
         guard let fields = context.mapping(node, section: "a task", keys: HuntSchema.task, hints: HuntSchema.taskHints) else { return nil }
@@ -275,7 +313,7 @@ struct HuntReader {
             if let n = fields.present("radius") { _ = radius(n, "`radius`") }
             return nil
         }
-        if written.count > 1, let second = fields.keyLocations[written[1]] {
+        if written.count > 1, let second = fields.keyLocation(written[1]) {
             context.error(.multipleTargets, "task `\(id)` has both `\(written[0])` and `\(written[1])`; a task has one target",
                           at: second, fix: "keep one of them, or split the task in two")
         }
@@ -283,7 +321,7 @@ struct HuntReader {
         if let n = fields.present("radius") {
             if written.first == "area" {
                 context.warning(.radiusUnused, "`radius` means nothing for an `area` target (the polygon's edge is the limit)",
-                                at: fields.keyLocations["radius"] ?? n.location, fix: "remove `radius`")
+                                at: fields.keyLocation("radius") ?? n.location, fix: "remove `radius`")
             } else if let r = radius(n, "`radius`") {
                 radiusValue = r
             }

@@ -3,7 +3,7 @@ import Foundation
 /// State while reading one hunt file: where relative paths start, the timezone for local times,
 /// and the diagnostics found so far. The `read…` helpers report what is wrong with a value and
 /// return nil, so the reader goes on and finds every problem in one pass.
-struct LoadContext {
+struct LoadContext: Sendable {
     /// The hunt file's path as the user gave it.
     let file: String
     /// The folder relative paths in the file are resolved against.
@@ -70,13 +70,12 @@ struct LoadContext {
                 error(.unknownKey, "unknown key `\(key)` in \(section)", at: pair.key.location, fix: fix)
                 continue
             }
-            if let first = fields.keyLocations[key] {
+            if let first = fields.keyLocation(key) {
                 error(.duplicateKey, "`\(key)` is given twice in \(section); the first, on line \(first.line), is used",
                       at: pair.key.location, fix: "remove one of them")
                 continue
             }
-            fields.keyLocations[key] = pair.key.location
-            fields.values[key] = pair.value
+            fields.add(key, at: pair.key.location, value: pair.value)
         }
         return fields
     }
@@ -306,15 +305,24 @@ struct LoadContext {
 }
 
 /// The checked keys of one mapping, with where each key was written.
+///
+/// A few keys per mapping, so a list searched in order beats hashing (this runs for every task).
 struct Fields {
     let node: YAMLNode
-    var values: [String: YAMLNode] = [:]
-    var keyLocations: [String: SourceLocation] = [:]
-    init(node: YAMLNode) { self.node = node }
-    subscript(key: String) -> YAMLNode? { values[key] }
+    private(set) var entries: [(key: String, keyLocation: SourceLocation, value: YAMLNode)] = []
+    init(node: YAMLNode) {
+        self.node = node
+        entries.reserveCapacity(node.mapping?.count ?? 0)
+    }
+    mutating func add(_ key: String, at location: SourceLocation, value: YAMLNode) {
+        entries.append((key, location, value))
+    }
+    subscript(key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+    /// Where `key` was written.
+    func keyLocation(_ key: String) -> SourceLocation? { entries.first { $0.key == key }?.keyLocation }
     /// The value, unless it is written as nothing (`key:` alone).
     func present(_ key: String) -> YAMLNode? {
-        guard let value = values[key], !value.isNull else { return nil }
+        guard let value = self[key], !value.isNull else { return nil }
         return value
     }
 }
