@@ -21,6 +21,11 @@ import FoundationXML
 ///   `hint`, `radius`, `type` are used. Coordinates are `lon,lat[,alt]` tuples.
 enum XMLGeoReader {
     static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
+        if let line = invalidUTF8Line(data) {
+            return GeoFeatures(diagnostics: [.error("not-utf8", "\(path) declares no other encoding but is not valid UTF-8",
+                                                    at: SourceLocation(file: path, line: line),
+                                                    fix: "save the file as UTF-8, or declare its encoding in <?xml … encoding=\"…\"?>")])
+        }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         let delegate = Delegate(path: path, format: format)
@@ -34,6 +39,29 @@ enum XMLGeoReader {
                                              at: SourceLocation(file: path, line: 1, column: 1)))
         }
         return result
+    }
+
+    /// The first line that is not valid UTF-8, when the document is UTF-8 (no other encoding
+    /// declared). Checked before parsing because swift-corelibs-foundation's XMLParser traps on
+    /// invalid UTF-8 in element and attribute names (found by fuzzing); libxml2 itself converts
+    /// declared encodings (ISO-8859-1, UTF-16…) to UTF-8, so those are left to it.
+    static func invalidUTF8Line(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return nil }   // UTF-16
+        if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) {
+            let prolog = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
+            if let r = prolog.range(of: "encoding=") {
+                let name = prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+                if name != "utf-8" && name != "utf8" { return nil }
+            }
+        }
+        guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+        var line = 1
+        for chunk in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: chunk, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return line
     }
 
     static func localName(_ qualified: String) -> String {

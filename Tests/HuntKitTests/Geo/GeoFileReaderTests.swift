@@ -77,4 +77,12 @@ import Testing
         let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
         #expect(f.diagnostics.first?.message.contains("feature 0 \"Dom\"") == true)
     }
+
+    /// Found by fuzzing: XMLParser on Linux traps on invalid UTF-8 in a name; we report it instead.
+    @Test func invalidUTF8InAnXMLNameIsAnErrorNotACrash() {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\">\n  <wpt ".utf8)
+        bytes += [0x8D] + Array("lat=\"1\" lon=\"2\"/>\n</gpx>\n".utf8)
+        let f = GeoFileReader.read(Data(bytes), format: .gpx, path: "bad.gpx")
+        #expect(f.diagnostics.map(\.code) == ["not-utf8"] && f.diagnostics[0].location.line == 3)
+    }
 }
