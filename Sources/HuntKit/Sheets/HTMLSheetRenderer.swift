@@ -130,11 +130,14 @@ public struct HTMLSheetRenderer: SheetRenderer {
         return result
     }
 
-    /// A QR code as an SVG path of dark runs, with the four-module quiet zone in its viewBox.
+    /// A QR code as an SVG path of its outlines (non-zero fill, SVG's default), with the four-module quiet zone in its viewBox.
     static func svg(_ code: QRCode, label: String) -> String {
         let side = code.size + 8
         var path = ""
-        for run in code.darkRuns { path += "M\(run.column + 4) \(run.row + 4)h\(run.length)v1h-\(run.length)z" }
+        for loop in code.outlines {
+            for (index, corner) in loop.enumerated() { path += "\(index == 0 ? "M" : "L")\(corner.x + 4) \(corner.y + 4)" }
+            path += "z"
+        }
         let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" shape-rendering=\"crispEdges\" "

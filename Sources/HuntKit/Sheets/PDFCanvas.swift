@@ -1,42 +1,6 @@
 internal import CCairo
 import Foundation
 
-/// A colour as red, green and blue in 0…1.
-public struct SheetColour: Sendable, Hashable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-
-    public init(red: Double, green: Double, blue: Double) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// `#1a5fb4` or `#15b` (the leading `#` is optional).
-    public init?(hex: String) {
-        var digits = hex.trimmingCharacters(in: .whitespaces)
-        if digits.hasPrefix("#") { digits.removeFirst() }
-        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-        guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
-        red = Double((value >> 16) & 0xff) / 255
-        green = Double((value >> 8) & 0xff) / 255
-        blue = Double(value & 0xff) / 255
-    }
-
-    /// `#rrggbb`, for CSS.
-    public var description: String {
-        func byte(_ c: Double) -> String {
-            let s = String(Int((max(0, min(1, c)) * 255).rounded()), radix: 16)
-            return s.count == 1 ? "0" + s : s
-        }
-        return "#" + byte(red) + byte(green) + byte(blue)
-    }
-
-    public static let black = SheetColour(red: 0, green: 0, blue: 0)
-    public static let white = SheetColour(red: 1, green: 1, blue: 1)
-}
-
 /// How a run of text is set: a font family, a size in points, weight, slant, colour and alignment.
 struct TextStyle: Sendable, Hashable {
     enum Alignment: Sendable, Hashable { case left, centre, right }
@@ -266,10 +230,14 @@ final class PDFCanvas {
         fill(SheetRect(x: x, y: y, width: sizePoints, height: sizePoints), .white)
         setColour(colour)
         let origin = (x: x + Double(quiet) * module, y: y + Double(quiet) * module)
-        for run in code.darkRuns {
-            cairo_rectangle(context, origin.x + Double(run.column) * module, origin.y + Double(run.row) * module,
-                            Double(run.length) * module, module)
+        for loop in code.outlines {
+            for (index, corner) in loop.enumerated() {
+                let px = origin.x + Double(corner.x) * module, py = origin.y + Double(corner.y) * module
+                if index == 0 { cairo_move_to(context, px, py) } else { cairo_line_to(context, px, py) }
+            }
+            cairo_close_path(context)
         }
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         cairo_fill(context)
     }
 

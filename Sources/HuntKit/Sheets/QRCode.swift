@@ -51,6 +51,50 @@ public struct QRCode: Sendable, Hashable {
     /// Whether the module at column `x`, row `y` is dark.
     public subscript(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
+    /// The outlines of the dark areas, as closed loops of corner points in module units (origin at
+    /// the top-left module, y down), each turning clockwise around dark and anticlockwise around
+    /// light holes: filled with the non-zero rule they paint exactly the dark modules.
+    ///
+    /// Far fewer points than a rectangle per module or per run, which keeps PDFs small and fast to
+    /// write. Boundary edges are collected per dark module and chained into loops (the usual
+    /// crack-following contour trace, as in potrace's path decomposition, without smoothing).
+    public var outlines: [[(x: Int, y: Int)]] {
+        struct Point: Hashable { var x: Int, y: Int }
+        var outgoing: [Point: [Point]] = [:]
+        func dark(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < size && y < size && self[x, y] }
+        func edge(_ a: Point, _ b: Point) { outgoing[a, default: []].append(b) }
+        for y in 0..<size {
+            for x in 0..<size where self[x, y] {
+                if !dark(x, y - 1) { edge(Point(x: x, y: y), Point(x: x + 1, y: y)) }
+                if !dark(x + 1, y) { edge(Point(x: x + 1, y: y), Point(x: x + 1, y: y + 1)) }
+                if !dark(x, y + 1) { edge(Point(x: x + 1, y: y + 1), Point(x: x, y: y + 1)) }
+                if !dark(x - 1, y) { edge(Point(x: x, y: y + 1), Point(x: x, y: y)) }
+            }
+        }
+        var loops: [[(x: Int, y: Int)]] = []
+        // Start points in reading order, so the outline (and so the PDF) is the same every run.
+        let starts = outgoing.keys.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        for start in starts {
+            while let first = outgoing[start]?.popLast() {
+                var corners: [(x: Int, y: Int)] = [(start.x, start.y)]
+                var previous = start, current = first
+                while current != start {
+                    guard var nexts = outgoing[current], let next = nexts.popLast() else { break }
+                    outgoing[current] = nexts
+                    // Keep only the points where the direction changes.
+                    if (next.x - current.x, next.y - current.y) != (current.x - previous.x, current.y - previous.y) {
+                        corners.append((current.x, current.y))
+                    }
+                    previous = current
+                    current = next
+                }
+                if (first.x - start.x, first.y - start.y) == (start.x - previous.x, start.y - previous.y) { corners.removeFirst() }
+                loops.append(corners)
+            }
+        }
+        return loops
+    }
+
     /// Horizontal runs of dark modules per row, `(row, firstColumn, length)`: fewer, larger
     /// rectangles than one per module, so PDFs stay small and renderers leave no hairline seams.
     public var darkRuns: [(row: Int, column: Int, length: Int)] {

@@ -128,6 +128,32 @@ import Testing
         #expect(painted == code.modules)
     }
 
+    /// Even-odd and non-zero tests at each module's centre: the outlines cover exactly the dark modules.
+    @Test(arguments: ["geo:52.09067,5.12133", "geo:-33.8568,151.2153", String(repeating: "geo:0,0;", count: 40)])
+    func outlinesPaintExactlyTheDarkModules(_ text: String) throws {
+        let code = try QRCode(encoding: text)
+        let loops = code.outlines
+        var painted = [Bool](repeating: false, count: code.size * code.size)
+        for y in 0..<code.size {
+            for x in 0..<code.size {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                var winding = 0
+                for loop in loops {
+                    for i in loop.indices {
+                        let a = loop[i], b = loop[(i + 1) % loop.count]
+                        // Vertical edges crossing the horizontal ray to the right of the centre.
+                        guard a.x == b.x, Double(a.x) > px else { continue }
+                        if Double(min(a.y, b.y)) < py && py < Double(max(a.y, b.y)) { winding += b.y > a.y ? 1 : -1 }
+                    }
+                }
+                painted[y * code.size + x] = winding != 0
+            }
+        }
+        #expect(painted == code.modules)
+        #expect(loops.allSatisfy { $0.count >= 4 && $0.count % 2 == 0 })
+        #expect(loops.reduce(0) { $0 + $1.count } < code.darkRuns.count * 4, "fewer points than rectangles")
+    }
+
     @Test func textThatCannotBeACodeIsAnError() {
         #expect(throws: QRCodeError.self) { try QRCode(encoding: "") }
         #expect(throws: QRCodeError.self) { try QRCode(encoding: String(repeating: "x", count: 5000)) }

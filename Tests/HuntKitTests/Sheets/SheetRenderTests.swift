@@ -100,6 +100,19 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    func theAnswerKeyCanCarryQRCodes() throws {
+        var layout = SheetLayout.standard
+        layout.answerKeyQR = true
+        let hunt = SheetSamples.utrecht()
+        let (bytes, _) = try render(hunt, SheetOptions(answerKey: true), layout: layout)
+        let expected = hunt.tasks.compactMap { task -> String? in
+            guard case .circle(let centre, _) = task.target else { return nil }
+            return GeoURI.string(for: centre)
+        }
+        #expect(try PDFTools.qrCodes(bytes).sorted() == expected.sorted())
+    }
+
     @Test(arguments: [SheetSettings.HintStyle.upsideDown, .separate, .hidden])
     func hintsPrintAsTheSettingsSay(_ style: SheetSettings.HintStyle) throws {
         let (bytes, pages) = try render(SheetSamples.utrecht(hints: style, teams: 1))
