@@ -22,7 +22,7 @@ import FoundationXML
 enum XMLGeoReader {
     static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
         if let line = invalidUTF8Line(data) {
-            return GeoFeatures(diagnostics: [.error("not-utf8", "\(path) declares no other encoding but is not valid UTF-8",
+            return GeoFeatures(diagnostics: [.error("not-utf8", "\(path) is not valid UTF-8 and declares no encoding that can be converted",
                                                     at: SourceLocation(file: path, line: line),
                                                     fix: "save the file as UTF-8, or declare its encoding in <?xml … encoding=\"…\"?>")])
         }
@@ -51,8 +51,10 @@ enum XMLGeoReader {
         if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) {
             let prolog = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
             if let r = prolog.range(of: "encoding=") {
-                let name = prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-                if name != "utf-8" && name != "utf8" { return nil }
+                // Only encodings libxml2 converts for certain; anything else must be UTF-8 already.
+                let name = String(prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" })
+                if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("utf-16")
+                    || ["latin1", "iso-latin-1", "cp1252"].contains(name) { return nil }
             }
         }
         guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
