@@ -13,7 +13,7 @@ extension JudgingState {
             groups[hash, default: []].append(i)
         }
         for (_, members) in groups where members.count > 1 {
-            let ordered = members.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let ordered = members.sorted { earlier($0, $1) }
             let kept = cases[ordered[0]]
             for i in ordered.dropFirst() {
                 cases[i].duplicate = true
@@ -36,7 +36,7 @@ extension JudgingState {
         }
         let limit = hunt.policy.maximumSpeed.metresPerSecond
         for (_, members) in byTeam {
-            let ordered = members.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let ordered = members.sorted { earlier($0, $1) }
             for (previous, current) in zip(ordered, ordered.dropFirst()) {
                 let a = cases[previous], b = cases[current]
                 guard let pa = a.photo?.position, let pb = b.photo?.position, let ta = a.instant, let tb = b.instant else { continue }
@@ -81,7 +81,7 @@ extension JudgingState {
             groups["\(cases[i].submission.team)\u{0}\(task.id)\u{0}\(cases[i].placeKey)", default: []].append(i)
         }
         for key in groups.keys.sorted() {
-            let ordered = groups[key]!.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let ordered = groups[key]!.sorted { earlier($0, $1) }
             let dwell = cases[ordered[0]].task!.dwell!.seconds
             var start = 0
             var short: [Int] = []

@@ -41,6 +41,7 @@ public struct Judge: Sendable {
         state.cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
             state.examine(input, index: index)
         }
+        state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates()
         state.checkTravel()
         state.settle()
@@ -81,6 +82,4 @@ struct Case: Sendable {
     var points = 0
 
     var placeKey: Int { placement?.placeIndex ?? 0 }
-    var sortKey: (Double, String) { (instant?.timeIntervalSince1970 ?? .infinity, submission.path) }
-    static func timeOrder(_ a: Case, _ b: Case) -> Bool { a.sortKey < b.sortKey }
 }

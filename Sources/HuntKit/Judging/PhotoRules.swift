@@ -11,6 +11,12 @@ struct JudgingState: Sendable {
     var dwellStarts: [Int: Int] = [:]
     /// Every photo that belongs to a completed stay.
     var inStay: Set<Int> = []
+    /// Capture instants (seconds since 1970; +∞ when unknown) by case index.
+    var times: [Double] = []
+
+    /// Earlier capture first; the same instant by path (cases are indexed in path order).
+    /// Compares indices, never copies of cases: sorting copies showed up in profiles.
+    func earlier(_ a: Int, _ b: Int) -> Bool { times[a] != times[b] ? times[a] < times[b] : a < b }
 
     init(hunt: Hunt, reviews: Reviews) {
         self.hunt = hunt

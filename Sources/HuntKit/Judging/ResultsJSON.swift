@@ -62,6 +62,11 @@ struct JSONTextWriter {
         bytes.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
+            // Most strings need no escaping: copy them whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             for b in utf8 {
                 switch b {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

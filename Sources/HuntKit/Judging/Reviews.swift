@@ -124,7 +124,16 @@ public struct Reviews: Sendable {
     /// Errors for decisions about paths that are not submissions, or tasks the hunt does not have.
     public func check(paths: Set<String>, hunt: Hunt) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        let byFolder = Dictionary(grouping: paths, by: { $0.split(separator: "/").first.map(String.init) ?? "" })
+        if entries.isEmpty { return [] }
+        // Near misses are looked for only among the folders of paths that are not submissions.
+        let wanted = Set(entries.keys.filter { !paths.contains($0) }.map { $0.split(separator: "/").first.map(String.init) ?? "" })
+        var byFolder: [String: [String]] = [:]
+        if !wanted.isEmpty {
+            for path in paths {
+                let folder = path.split(separator: "/").first.map(String.init) ?? ""
+                if wanted.contains(folder) { byFolder[folder, default: []].append(path) }
+            }
+        }
         for (path, review) in entries.sorted(by: { $0.key < $1.key }) {
             if !paths.contains(path) {
                 let folder = path.split(separator: "/").first.map(String.init) ?? ""

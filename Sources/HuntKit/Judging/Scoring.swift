@@ -20,8 +20,9 @@ extension JudgingState {
         var scoring = Scoring()
         var units: [String: [Int]] = [:]     // team·task → photos that can score
         var approachCases: [String: [Int]] = [:]
-        for c in cases where c.effective == .accepted && c.teamKnown && !c.resent {
-            guard let task = c.task else { continue }
+        for i in cases.indices where cases[i].effective == .accepted && cases[i].teamKnown && !cases[i].resent {
+            guard let task = cases[i].task else { continue }
+            let c = cases[i]
             let key = "\(c.submission.team)\u{0}\(task.id)"
             if task.score == .closest {
                 if c.placement != nil { approachCases[key, default: []].append(c.index) }
@@ -37,7 +38,7 @@ extension JudgingState {
         }
 
         for key in units.keys.sorted() {
-            let ordered = units[key]!.sorted { Case.timeOrder(cases[$0], cases[$1]) }
+            let ordered = units[key]!.sorted { earlier($0, $1) }
             let task = cases[ordered[0]].task!
             var seen = Set<String>()
             for i in ordered {
@@ -112,7 +113,7 @@ extension JudgingState {
     private func closer(_ a: Int, than b: Int) -> Bool {
         let da = approachDistance(a), db = approachDistance(b)
         if da != db { return da < db }
-        return Case.timeOrder(cases[a], cases[b])
+        return earlier(a, b)
     }
 
     private func award(_ scoring: inout Scoring, _ i: Int, points: Int) {

@@ -218,7 +218,7 @@ public struct SubmissionFinder: Sendable {
     /// Nil for a photo; otherwise why the file is skipped. Known photo extensions are taken on
     /// trust (the reader reports them unreadable if they are not); other files are sniffed.
     static func notAPhoto(_ url: URL, name: String) -> String? {
-        let ext = (name as NSString).pathExtension.lowercased()
+        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
         if photoExtensions.contains(ext) { return nil }
         if ext == "xmp" { return "XMP sidecar (read with its photo)" }
         guard let handle = FileHandle(forReadingAtPath: url.path) else { return "could not be opened" }
