@@ -79,8 +79,8 @@ enum CSVPlacesReader {
                               difficulty: field(difficulty).flatMap(Double.init), terrain: field(terrain).flatMap(Double.init),
                               location: SourceLocation(file: path, line: current.line, column: 1))
             if let text = field(radius) {
-                if let length = Length.parse(text), length.metres > 0 { place.radius = length } else {
-                    result.diagnostics.append(.warning("bad-radius", "radius `\(text)` is not a length; the task's radius is used",
+                if let length = Length.parse(text), length.metres > 0, length.metres <= 20_000_000 { place.radius = length } else {
+                    result.diagnostics.append(.warning("bad-radius", "radius `\(text)` is not a radius (a positive length up to 20,000 km); the task's radius is used",
                                                        at: at(radius), fix: "write it like `30 m` or `30`"))
                 }
             }

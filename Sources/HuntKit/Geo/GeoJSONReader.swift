@@ -179,8 +179,8 @@ enum GeoJSONReader {
                               terrain: Self.string(properties, ["terrain"]).flatMap(Double.init),
                               location: SourceLocation(file: path))
             if let r = properties["radius"] {
-                if let n = Self.number(r), n > 0 { place.radius = .metres(n) } else if let s = r as? String, let l = Length.parse(s), l.metres > 0 { place.radius = l } else {
-                    result.diagnostics.append(.warning("bad-radius", "\(path): `radius`\(where_(feature)) is not a length; the task's radius is used",
+                if let n = Self.number(r), n > 0, n <= 20_000_000 { place.radius = .metres(n) } else if let s = r as? String, let l = Length.parse(s), l.metres > 0, l.metres <= 20_000_000 { place.radius = l } else {
+                    result.diagnostics.append(.warning("bad-radius", "\(path): `radius`\(where_(feature)) is not a radius (a positive length up to 20,000 km); the task's radius is used",
                                                        at: SourceLocation(file: path), fix: "write a number of metres or a string like \"30 m\""))
                 }
             }

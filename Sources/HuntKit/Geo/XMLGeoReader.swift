@@ -230,7 +230,7 @@ enum XMLGeoReader {
                               difficulty: fields["cache.difficulty"].flatMap(Double.init),
                               terrain: fields["cache.terrain"].flatMap(Double.init),
                               location: SourceLocation(file: path, line: featureLine))
-            if let r = fields["task.radius"].flatMap(Length.parse), r.metres > 0 { place.radius = r }
+            if let r = fields["task.radius"].flatMap(Length.parse), r.metres > 0, r.metres <= 20_000_000 { place.radius = r }
             result.places.append(place)
         }
 
@@ -244,7 +244,7 @@ enum XMLGeoReader {
                                   description: description, hint: fields["data.hint"], kind: fields["data.type"] ?? fields["data.category"],
                                   location: at)
                 if kmlPoints.count > 1 { place.name += " \(i + 1)" }
-                if let r = fields["data.radius"], let l = Length.parse(r), l.metres > 0 { place.radius = l }
+                if let r = fields["data.radius"], let l = Length.parse(r), l.metres > 0, l.metres <= 20_000_000 { place.radius = l }
                 result.places.append(place)
             }
             if !kmlPolygons.isEmpty {
