@@ -23,6 +23,7 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name HuntFuzz \
     "$root/Sources/HuntKit/Definition/CoordinateText.swift" \
     "$root/Sources/HuntKit/Definition/DateTimeText.swift" \
     "$root/Sources/HuntKit/Definition/Units.swift" \
+    "$root/Sources/HuntKit/Definition/TextTrimming.swift" \
     "$root/Sources/HuntKit/Geo/Coordinate.swift" \
     -o "$work/fuzz-definition"
 "$work/fuzz-definition" -max_total_time="$seconds" -max_len=256 -print_final_stats=1 "$work/corpus"
