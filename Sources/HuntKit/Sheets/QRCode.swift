@@ -3,7 +3,7 @@ internal import CQRencode
 /// A QR code as a square grid of dark and light modules, ready to draw as vector rectangles.
 ///
 /// Encoded by libqrencode (ISO/IEC 18004) in 8-bit byte mode; the only file that sees its C types.
-public struct QRCode: Sendable, Hashable {
+public struct QRCode: Sendable {
     /// Error correction: how much of the code may be smudged or torn and still decode.
     public enum Correction: Sendable, Hashable {
         /// About 7 % of the modules may be lost.
@@ -46,6 +46,7 @@ public struct QRCode: Sendable, Hashable {
         self.size = width
         self.modules = modules
         self.text = text
+        self.outlines = Self.trace(modules, size: width)
     }
 
     /// Whether the module at column `x`, row `y` is dark.
@@ -58,37 +59,35 @@ public struct QRCode: Sendable, Hashable {
     /// Far fewer points than a rectangle per module or per run, which keeps PDFs small and fast to
     /// write. Boundary edges are collected per dark module and chained into loops (the usual
     /// crack-following contour trace, as in potrace's path decomposition, without smoothing).
-    public var outlines: [[(x: Int, y: Int)]] {
-        struct Point: Hashable { var x: Int, y: Int }
-        var outgoing: [Point: [Point]] = [:]
-        func dark(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < size && y < size && self[x, y] }
-        func edge(_ a: Point, _ b: Point) { outgoing[a, default: []].append(b) }
+    public let outlines: [[(x: Int, y: Int)]]
+
+    static func trace(_ modules: [Bool], size: Int) -> [[(x: Int, y: Int)]] {
+        let side = size + 1
+        // Corner points are indexed y * side + x; each has at most two outgoing boundary edges.
+        var outgoing = [[Int]](repeating: [], count: side * side)
+        func dark(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < size && y < size && modules[y * size + x] }
         for y in 0..<size {
-            for x in 0..<size where self[x, y] {
-                if !dark(x, y - 1) { edge(Point(x: x, y: y), Point(x: x + 1, y: y)) }
-                if !dark(x + 1, y) { edge(Point(x: x + 1, y: y), Point(x: x + 1, y: y + 1)) }
-                if !dark(x, y + 1) { edge(Point(x: x + 1, y: y + 1), Point(x: x, y: y + 1)) }
-                if !dark(x - 1, y) { edge(Point(x: x, y: y + 1), Point(x: x, y: y)) }
+            for x in 0..<size where modules[y * size + x] {
+                let topLeft = y * side + x, topRight = topLeft + 1, bottomLeft = topLeft + side, bottomRight = bottomLeft + 1
+                if !dark(x, y - 1) { outgoing[topLeft].append(topRight) }
+                if !dark(x + 1, y) { outgoing[topRight].append(bottomRight) }
+                if !dark(x, y + 1) { outgoing[bottomRight].append(bottomLeft) }
+                if !dark(x - 1, y) { outgoing[bottomLeft].append(topLeft) }
             }
         }
         var loops: [[(x: Int, y: Int)]] = []
         // Start points in reading order, so the outline (and so the PDF) is the same every run.
-        let starts = outgoing.keys.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-        for start in starts {
-            while let first = outgoing[start]?.popLast() {
-                var corners: [(x: Int, y: Int)] = [(start.x, start.y)]
+        for start in outgoing.indices {
+            while let first = outgoing[start].popLast() {
+                var corners: [(x: Int, y: Int)] = [(start % side, start / side)]
                 var previous = start, current = first
-                while current != start {
-                    guard var nexts = outgoing[current], let next = nexts.popLast() else { break }
-                    outgoing[current] = nexts
+                while current != start, let next = outgoing[current].popLast() {
                     // Keep only the points where the direction changes.
-                    if (next.x - current.x, next.y - current.y) != (current.x - previous.x, current.y - previous.y) {
-                        corners.append((current.x, current.y))
-                    }
+                    if next - current != current - previous { corners.append((current % side, current / side)) }
                     previous = current
                     current = next
                 }
-                if (first.x - start.x, first.y - start.y) == (start.x - previous.x, start.y - previous.y) { corners.removeFirst() }
+                if first - start == start - previous { corners.removeFirst() }
                 loops.append(corners)
             }
         }
@@ -120,4 +119,9 @@ public struct QRCodeError: Error, Sendable, CustomStringConvertible {
     public var text: String
     public var reason: String
     public var description: String { "cannot make a QR code of “\(text.prefix(40))”: \(reason)" }
+}
+
+extension QRCode: Hashable {
+    public static func == (a: QRCode, b: QRCode) -> Bool { a.text == b.text && a.modules == b.modules }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
