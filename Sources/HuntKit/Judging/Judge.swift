@@ -24,10 +24,10 @@ public struct JudgeInput: Sendable {
 public struct Judge: Sendable {
     public var hunt: Hunt
     public var reviews: Reviews
-    /// Words in a Software tag that name a photo editor (matched case-insensitively).
-    public static let editors = ["photoshop", "lightroom", "gimp", "snapseed", "picsart", "pixelmator", "affinity photo",
-                                 "paint.net", "facetune", "vsco", "canva", "luminar", "darktable", "rawtherapee",
-                                 "capture one", "fotor", "photopea", "photodirector", "polarr", "meitu", "picasa", "airbrush"]
+    /// Names in a Software tag that mean a photo editor (matched case-insensitively anywhere in it).
+    public static let editors = ["Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
+                                 "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
+                                 "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"]
 
     public init(hunt: Hunt, reviews: Reviews = Reviews()) {
         self.hunt = hunt
@@ -37,11 +37,21 @@ public struct Judge: Sendable {
     /// Judges every input; `skipped` and `problems` are carried into the results.
     public func judge(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = [],
                       files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
-        var state = JudgingState(hunt: hunt, reviews: reviews)
-        state.cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
-            state.examine(input, index: index)
+        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        let cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
+            examiner.examine(input, index: index)
         }
-        state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
+        return judge(examined: cases, skipped: skipped, problems: problems, files: files)
+    }
+
+    /// The rules across photos, reviews and scoring, for cases already examined one by one
+    /// (`JudgingState.examine`, which `JudgeRun` runs in its reading tasks). `cases[i].index == i`,
+    /// in path order.
+    func judge(examined cases: [Case], skipped: [SkippedFile], problems: [Diagnostic],
+               files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        var state = JudgingState(hunt: hunt, reviews: reviews)
+        state.cases = cases
+        state.times = cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates()
         state.checkTravel()
         state.settle()

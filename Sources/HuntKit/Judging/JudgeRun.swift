@@ -26,23 +26,33 @@ public struct JudgeRun: Sendable {
         let reviewProblems = reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
         if !reviewProblems.isEmpty { throw DiagnosticError(reviewProblems) }
 
-        var inputs: [JudgeInput] = []
-        inputs.reserveCapacity(scan.submissions.count)
+        // Each photo is read and examined on its own in the reading tasks, in parallel; the rules
+        // across photos run once all are in.
         let total = scan.submissions.count
-        let photoInputs = scan.submissions.map { PhotoInput(url: $0.url, displayPath: $0.path) }
         let submissions = scan.submissions
-        try await reader.readAll(photoInputs, maxConcurrency: maxConcurrency,
-                                 transform: { _, result in result }) { result in
-            let submission = submissions[inputs.count]
+        let photoInputs = submissions.map { PhotoInput(url: $0.url, displayPath: $0.path) }
+        var indexByPath: [String: Int] = [:]
+        indexByPath.reserveCapacity(total)
+        for (i, s) in submissions.enumerated() { indexByPath[s.path] = i }
+        let lookup = indexByPath
+        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        var cases: [Case] = []
+        cases.reserveCapacity(total)
+        try await reader.readAll(photoInputs, maxConcurrency: maxConcurrency, transform: { input, result in
+            let index = lookup[input.displayPath]!
+            let submission = submissions[index]
             switch result {
-            case .success(let photo): inputs.append(JudgeInput(submission: submission, photo: photo))
-            case .failure(let error): inputs.append(JudgeInput(submission: submission, photo: nil, readError: error.summary))
+            case .success(let photo): return examiner.examine(JudgeInput(submission: submission, photo: photo), index: index)
+            case .failure(let error):
+                return examiner.examine(JudgeInput(submission: submission, photo: nil, readError: error.summary), index: index)
             }
+        }) { examined in
+            cases.append(examined)
             try Task.checkCancellation()
-            progress?(inputs.count, total)
+            progress?(cases.count, total)
         }
         let judge = Judge(hunt: hunt, reviews: reviews)
-        return judge.judge(inputs, skipped: scan.skipped, problems: scan.diagnostics,
+        return judge.judge(examined: cases, skipped: scan.skipped, problems: scan.diagnostics,
                            files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
 }

@@ -163,16 +163,19 @@ struct JudgingState: Sendable {
         }
     }
 
-    /// `42 m NE of the target (radius 30 m)`, `3.2 km SW of the area`, `12 m from Café Noir (radius 25 m)`.
+    /// `42 m SW of the target's centre (radius 30 m)`, `12 m N of Café Noir (radius 25 m)`,
+    /// `3.2 km outside the area (its edge lies SW)`. The compass point is where the photo is, seen
+    /// from the target; the evidence's `bearing_deg` points the other way, towards the target.
     func describe(_ p: Placement, target: Target) -> String {
+        let from = Compass.name(ofBearing: p.bearingDegrees + 180)
         switch target {
         case .circle(_, let radius):
-            return "\(Self.metres(p.centreDistance?.metres ?? 0)) from the target's centre, towards it \(p.compass) (radius \(Self.metres(radius.metres)))"
+            return "\(Self.metres(p.centreDistance?.metres ?? 0)) \(from) of the target's centre (radius \(Self.metres(radius.metres)))"
         case .places(let places):
-            return "\(Self.metres(p.centreDistance?.metres ?? 0)) from \(p.placeName ?? "the nearest place"), towards it \(p.compass) (radius \(Self.metres(places.radius.metres)))"
+            return "\(Self.metres(p.centreDistance?.metres ?? 0)) \(from) of \(p.placeName ?? "the nearest place") (radius \(Self.metres(places.radius.metres)))"
         case .area:
             let edge = p.edgeDistance.metres
-            return edge > 0 ? "\(Self.metres(edge)) outside the area, its edge \(p.compass)" : "\(Self.metres(-edge)) inside the area's edge"
+            return edge > 0 ? "\(Self.metres(edge)) outside the area (its edge lies \(p.compass))" : "\(Self.metres(-edge)) inside the area's edge"
         }
     }
 
@@ -226,7 +229,7 @@ struct JudgingState: Sendable {
         return editorBytes.first { Self.contains(lowered, $0.1) }?.0
     }
 
-    static let editorBytes = Judge.editors.map { ($0, Array($0.utf8)) }
+    static let editorBytes = Judge.editors.map { ($0, Array($0.lowercased().utf8)) }
 
     /// Byte search: Foundation's `String.contains` showed up in profiles.
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

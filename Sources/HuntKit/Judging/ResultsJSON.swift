@@ -12,6 +12,21 @@ struct JSONTextWriter {
 
     init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
+    /// A writer for the elements of an array already open at `depth` (for writing parts in parallel).
+    init(elementsAtDepth depth: Int, capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        self.depth = depth
+        first = [true]
+    }
+
+    /// Appends elements written by `init(elementsAtDepth:capacity:)` writers, in order.
+    mutating func appendElements(_ parts: [[UInt8]]) {
+        for part in parts where !part.isEmpty {
+            if first[first.count - 1] { first[first.count - 1] = false } else { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: part)
+        }
+    }
+
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { open(UInt8(ascii: "[")) }
@@ -123,7 +138,7 @@ extension JudgeResults {
             w.element(); w.beginObject(); w.field("path", s.path); w.field("reason", s.reason); w.endObject()
         }
         w.endArray()
-        w.key("submissions"); w.beginArray(); for s in submissions { w.element(); s.write(&w) }; w.endArray()
+        w.key("submissions"); w.beginArray(); w.appendElements(Self.writeInParallel(submissions)); w.endArray()
         w.key("summary"); summary.write(&w)
         w.key("tasks"); w.beginArray(); for t in tasks { w.element(); t.write(&w) }; w.endArray()
         w.key("teams"); w.beginArray(); for t in teams { w.element(); t.write(&w) }; w.endArray()
@@ -131,6 +146,22 @@ extension JudgeResults {
         var bytes = w.bytes
         bytes.append(0x0A)
         return Data(bytes)
+    }
+
+    /// The submissions, each chunk written by its own writer on its own thread, in order.
+    static func writeInParallel(_ submissions: [SubmissionResult]) -> [[UInt8]] {
+        let chunkSize = 1000
+        let chunks = (submissions.count + chunkSize - 1) / chunkSize
+        let parts = ChunkBox(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            var w = JSONTextWriter(elementsAtDepth: 2, capacity: chunkSize * 1200)
+            for s in submissions[(k * chunkSize)..<min(submissions.count, (k + 1) * chunkSize)] {
+                w.element()
+                s.write(&w)
+            }
+            parts.set(k, w.bytes)
+        }
+        return parts.values
     }
 
     public static func decode(_ data: Data) throws -> JudgeResults {
@@ -339,4 +370,13 @@ extension JudgeResults.Evidence {
         w.field("time_source", timeSource)
         w.endObject()
     }
+}
+
+/// Results of parallel work by index; each slot is written once, by one thread.
+private final class ChunkBox: @unchecked Sendable {
+    private var slots: [[UInt8]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [UInt8]) { lock.withLock { slots[i] = value } }
+    var values: [[UInt8]] { lock.withLock { slots } }
 }

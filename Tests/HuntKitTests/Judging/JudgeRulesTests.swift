@@ -43,7 +43,7 @@ struct JudgeRulesTests {
         #expect(s.evidence.compass == "W")  // the photo is east of the tower, so the tower lies west
         #expect(s.evidence.band == .warm)
         #expect(abs(s.evidence.edgeDistanceM! - 325) < 0.05)
-        #expect(s.findings.first?.message.contains("400 m") == true)
+        #expect(s.findings.first?.message.hasPrefix("400 m E of the target's centre (radius 75 m)") == true)
     }
 
     @Test("policy settles uncertain positions and can ignore a finding")

@@ -27,6 +27,18 @@ struct ResultsJSONTests {
         #expect(decoded == results)
     }
 
+    @Test("thousands of submissions, written in parallel chunks, read back in order")
+    func chunks() throws {
+        let inputs = (0..<2_500).map { i in
+            F.input(String(format: "foxes/tower/IMG_%05d.jpg", i), task: "tower",
+                    F.photo("p\(i)", near: F.tower, metres: Double(i % 120), time: F.at(10, 0).addingTimeInterval(Double(i) * 7)))
+        }
+        let results = Judge(hunt: F.hunt()).judge(inputs)
+        let data = try results.jsonData()
+        #expect(try JudgeResults.decode(data) == results)
+        #expect(try results.jsonData() == data)
+    }
+
     @Test("same inputs, same bytes")
     func stable() throws {
         #expect(try Self.results().jsonData() == Self.results().jsonData())
