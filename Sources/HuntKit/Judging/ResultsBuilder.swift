@@ -9,29 +9,16 @@ extension JudgingState {
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
 
-        var submissions: [JudgeResults.SubmissionResult] = []
-        submissions.reserveCapacity(cases.count)
+        let submissions = buildSubmissions(scoring: scoring)
         var reasonCounts: [String: Int] = [:]
         var teamCounts: [String: JudgeResults.Counts] = [:]
         var taskCounts: [String: JudgeResults.Counts] = [:]
         var queue: [String] = []
-        for c in cases {
-            let findings = c.findings.sorted { $0.code < $1.code }.map {
-                JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: hunt.policy), message: $0.message, related: $0.related)
-            }
-            var reasons: [ReasonCode] = []
-            for f in findings where f.action == .reject || f.action == .review {
-                if reasons.last != f.code { reasons.append(f.code) }
-            }
-            for code in reasons { reasonCounts[code.rawValue, default: 0] += 1 }
-            Self.count(&teamCounts[c.submission.team, default: .init()], c.effective)
-            if let task = c.task { Self.count(&taskCounts[task.id, default: .init()], c.effective) }
-            if c.effective == .review { queue.append(c.submission.path) }
-            let review = c.review.map { JudgeResults.ReviewInfo(decision: $0.decision, note: $0.note, by: $0.by, task: $0.task) }
-            submissions.append(JudgeResults.SubmissionResult(
-                path: c.submission.path, team: c.submission.team, task: c.task?.id ?? c.submission.task,
-                taskSource: c.taskSource, verdict: c.effective, judgedVerdict: c.judged, reasons: reasons,
-                findings: findings, review: review, points: scoring.awarded[c.index] ?? 0, evidence: c.evidence))
+        for s in submissions {
+            for code in s.reasons { reasonCounts[code.rawValue, default: 0] += 1 }
+            Self.count(&teamCounts[s.team, default: .init()], s.verdict)
+            if let task = s.task, hunt.task(task) != nil { Self.count(&taskCounts[task, default: .init()], s.verdict) }
+            if s.verdict == .review { queue.append(s.path) }
         }
 
         var teams = hunt.teams.map { team in
@@ -69,20 +56,49 @@ extension JudgingState {
 
         let summary = JudgeResults.Summary(
             submissions: cases.count,
-            accepted: cases.filter { $0.effective == .accepted }.count,
+            accepted: submissions.reduce(0) { $0 + ($1.verdict == .accepted ? 1 : 0) },
             review: queue.count,
-            rejected: cases.filter { $0.effective == .rejected }.count,
+            rejected: submissions.reduce(0) { $0 + ($1.verdict == .rejected ? 1 : 0) },
             reasons: reasonCounts,
-            reviewed: cases.filter { $0.review != nil }.count,
+            reviewed: submissions.reduce(0) { $0 + ($1.review != nil ? 1 : 0) },
             undecided: queue.count,
             skipped: skipped.count,
-            unreadable: cases.filter { $0.photo == nil }.count)
+            unreadable: submissions.reduce(0) { $0 + ($1.reasons.contains(.unreadable) ? 1 : 0) })
         let problemList = problems.map {
             JudgeResults.Problem(severity: $0.severity.rawValue, code: $0.code, message: $0.message,
                                  location: $0.location.description, fix: $0.fix)
         }
         return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
                             reviewQueue: queue, skipped: skipped.sorted { $0.path < $1.path }, problems: problemList)
+    }
+
+    /// One `SubmissionResult` per case, in case order; built in parallel chunks.
+    func buildSubmissions(scoring: Scoring) -> [JudgeResults.SubmissionResult] {
+        let chunkSize = 2000
+        let chunks = (cases.count + chunkSize - 1) / chunkSize
+        let parts = SubmissionChunks(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            var part: [JudgeResults.SubmissionResult] = []
+            for i in (k * chunkSize)..<min(cases.count, (k + 1) * chunkSize) { part.append(submissionResult(i, scoring: scoring)) }
+            parts.set(k, part)
+        }
+        return parts.values.flatMap { $0 }
+    }
+
+    func submissionResult(_ i: Int, scoring: Scoring) -> JudgeResults.SubmissionResult {
+        let c = cases[i]
+        let findings = c.findings.sorted { $0.code < $1.code }.map {
+            JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: hunt.policy), message: $0.message, related: $0.related)
+        }
+        var reasons: [ReasonCode] = []
+        for f in findings where f.action == .reject || f.action == .review {
+            if reasons.last != f.code { reasons.append(f.code) }
+        }
+        let review = c.review.map { JudgeResults.ReviewInfo(decision: $0.decision, note: $0.note, by: $0.by, task: $0.task) }
+        return JudgeResults.SubmissionResult(
+            path: c.submission.path, team: c.submission.team, task: c.task?.id ?? c.submission.task,
+            taskSource: c.taskSource, verdict: c.effective, judgedVerdict: c.judged, reasons: reasons,
+            findings: findings, review: review, points: scoring.awarded[c.index] ?? 0, evidence: c.evidence)
     }
 
     static func count(_ counts: inout JudgeResults.Counts, _ verdict: Verdict) {
@@ -111,4 +127,12 @@ extension JudgingState {
             JudgeResults.TargetInfo(kind: "places", radiusM: places.radius.metres, file: places.path, places: places.places.count)
         }
     }
+}
+
+private final class SubmissionChunks: @unchecked Sendable {
+    private var slots: [[JudgeResults.SubmissionResult]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [JudgeResults.SubmissionResult]) { lock.withLock { slots[i] = value } }
+    var values: [[JudgeResults.SubmissionResult]] { lock.withLock { slots } }
 }

@@ -57,6 +57,7 @@ public struct SubmissionFinder: Sendable {
             throw DiagnosticError(.error("unreadable", "cannot list the folder: \(error.localizedDescription)", at: rootLocation))
         }
         var unknownTeamPhotos: [String: Int] = [:]
+        var teamFolders: [String] = []
         for name in entries where !name.hasPrefix(".") {
             let url = root.appendingPathComponent(name)
             switch Self.kind(of: url) {
@@ -69,14 +70,28 @@ public struct SubmissionFinder: Sendable {
                     skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
                 }
             case .directory:
-                let found = walk(team: name, folder: url, relative: name, taskIDs: taskIDs, manifestRows: manifestRows,
-                                 skipped: &skipped)
-                let unmapped = found.filter { $0.team == name }.count
-                if !teamIDs.contains(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
-                submissions += found
+                teamFolders.append(name)
             case .other:
                 skipped.append(SkippedFile(path: name, reason: "not a regular file"))
             }
+        }
+        // Team folders are independent: walk them in parallel, then merge in name order.
+        let walked = WalkResults(count: teamFolders.count)
+        let rows = manifestRows
+        let folders = teamFolders
+        DispatchQueue.concurrentPerform(iterations: folders.count) { k in
+            var folderSkipped: [SkippedFile] = []
+            let name = folders[k]
+            let found = walk(team: name, folder: root.appendingPathComponent(name), relative: name, taskIDs: taskIDs,
+                             manifestRows: rows, skipped: &folderSkipped)
+            walked.set(k, (found, folderSkipped))
+        }
+        for (k, name) in teamFolders.enumerated() {
+            let (found, folderSkipped) = walked.get(k)
+            let unmapped = found.filter { $0.team == name }.count
+            if !teamIDs.contains(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
+            submissions += found
+            skipped += folderSkipped
         }
         for (folder, count) in unknownTeamPhotos.sorted(by: { $0.key < $1.key }) {
             let suggestion = NearMiss.closest(to: folder, in: hunt.teams.map(\.id))
@@ -268,4 +283,13 @@ enum NearMiss {
         }
         return previous[b.count]
     }
+}
+
+/// Per-team walk results, each slot written once by one thread.
+private final class WalkResults: @unchecked Sendable {
+    private var slots: [([Submission], [SkippedFile])]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: ([], []), count: count) }
+    func set(_ i: Int, _ value: ([Submission], [SkippedFile])) { lock.withLock { slots[i] = value } }
+    func get(_ i: Int) -> ([Submission], [SkippedFile]) { lock.withLock { slots[i] } }
 }
