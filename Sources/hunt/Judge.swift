@@ -39,14 +39,15 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"))
         var out: String?
 
-        @Option(help: ArgumentHelp("What stdout gets: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
-        var format: Format = .text
+        @Option(help: ArgumentHelp("What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.", valueName: "formats"))
+        var format = JudgeFormatList()
 
         @Option(help: ArgumentHelp("Teams of the leaderboard shown in the text summary.", valueName: "n"))
         var top: Int = 10
 
         func validate() throws {
             if top < 0 { throw ValidationError("--top takes a count of teams, e.g. `--top 10`") }
+            if !format.reports.isEmpty, out == nil { throw ValidationError("reports are written beside results.json: add `--out DIR`") }
             if let out, FileManager.default.fileExists(atPath: out), out.hasSuffix(".json") {
                 throw ValidationError("--out takes a folder; results.json is written inside it, e.g. `--out results/`")
             }
@@ -130,7 +131,17 @@ extension HuntCommand {
                     throw ExitCode(1)
                 }
             }
-            switch format {
+            if let out, !format.reports.isEmpty {
+                do {
+                    let written = try await ReportWriter.write(results: results, formats: format.reports, to: URL(fileURLWithPath: out),
+                                                               photosFolder: URL(fileURLWithPath: submissions))
+                    stderr.write(Data("reports: \(written.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
+                } catch {
+                    stderr.write(Data("\(out): error: the reports could not be written: \(error)\n".utf8))
+                    throw ExitCode(1)
+                }
+            }
+            switch format.stdout {
             case .json:
                 FileHandle.standardOutput.write(data)
             case .text:

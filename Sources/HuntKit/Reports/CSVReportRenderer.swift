@@ -97,17 +97,24 @@ struct CSVWriter {
     }
 
     static func quoted(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Fixed-point with `digits` decimals, trailing zeros dropped ("12.5", "7", "-0.25").
     static func number(_ value: Double, _ digits: Int) -> String {
-        if digits == 0 { return String(Int(value.rounded())) }
-        var s = String(format: "%.\(digits)f", value)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
+        let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][min(max(digits, 0), 7)]
+        guard abs(value) * scale < 9e15 else { return String(value) }
+        let scaled = Int64((abs(value) * scale).rounded())
+        guard scaled != 0 else { return "0" }
+        var whole = String(scaled / Int64(scale))
+        var fraction = scaled % Int64(scale)
+        var places = min(max(digits, 0), 7)
+        while places > 0, fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        if places > 0 {
+            let text = String(fraction)
+            whole += "." + String(repeating: "0", count: places - text.count) + text
         }
-        return s == "-0" ? "0" : s
+        return value < 0 ? "-" + whole : whole
     }
 }

@@ -40,7 +40,10 @@ public struct HTMLReportRenderer: ReportRenderer {
     }
 
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
-        let compiled = try template.compiled()
+        var page = template
+        // Same escaping as Mustache's HTML default, faster; same line, so error positions hold.
+        if !page.source.contains("CONTENT_TYPE") { page.source = "{{% CONTENT_TYPE: \(HTMLEscaping.name) }}" + page.source }
+        let compiled = try page.compiled()
         var context = ReportContext()
         for (path, thumbnail) in thumbnails {
             context.thumbnails[path] = "data:image/jpeg;base64," + Data(thumbnail.jpeg).base64EncodedString()

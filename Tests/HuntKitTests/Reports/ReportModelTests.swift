@@ -122,4 +122,23 @@ import Testing
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         #expect(try decoder.decode(Report.self, from: report.jsonData()) == report)
     }
+
+    @Test func fastKeyConversionDecodesLikeFoundation() throws {
+        var hostile = try ReportFixtures.hostile()
+        hostile.teams[0].name = "{\"review_queue\": [\"a_b\"], \"x_y\" : 1}"
+        hostile.submissions[3].review = .init(decision: .reject, note: "\"dwell_s\":\\\"_x_\"", by: "__by__", task: nil)
+        for results in [try ReportFixtures.results("photo-scavenger-hunt"), try ReportFixtures.results("where-is-france"), hostile] {
+            let data = try results.jsonData()
+            #expect(try ReportInput.decode(data) == JudgeResults.decode(data))
+            #expect(try ReportInput.decode(data) == results)
+        }
+    }
+
+    @Test(arguments: [
+        (12.5, 1, "12.5"), (12.0, 1, "12"), (-0.04, 1, "0"), (-12.25, 2, "-12.25"), (52.0906667, 6, "52.090667"),
+        (0.000001, 6, "0.000001"), (5.1, 6, "5.1"), (3161.4, 0, "3161"), (-3.5, 0, "-4"), (1e20, 1, "1e+20"),
+    ])
+    func csvNumbers(value: Double, digits: Int, text: String) {
+        #expect(CSVWriter.number(value, digits) == text)
+    }
 }

@@ -74,6 +74,28 @@ import Testing
         _ = PhotoThumbnail.read(path: url.path)   // nil or a partial picture; never a trap
     }
 
+    /// Seeded mutations of a JPEG with an EXIF thumbnail: every result is nil or a JPEG, never a trap.
+    @Test func mutatedPhotosNeverCrash() throws {
+        let original = Self.jpegWithExifThumbnail(main: JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6)),
+                                                  thumbnail: SyntheticImage(identity: 6, hue: 0.1).jpegBytes(app1: nil))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-mutate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(truncatingIfNeeded: state >> 33) }
+        for round in 0..<300 {
+            var bytes = original
+            switch round % 3 {
+            case 0: for _ in 0..<(1 + next() % 8) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+            case 1: bytes = Array(bytes.prefix(next() % bytes.count))
+            default: let at = next() % bytes.count; bytes.insert(contentsOf: [UInt8](repeating: UInt8(truncatingIfNeeded: next()), count: next() % 64), at: at)
+            }
+            let url = folder.appendingPathComponent("m\(round).jpg")
+            try Data(bytes).write(to: url)
+            if let thumbnail = PhotoThumbnail.read(path: url.path) { #expect(Array(thumbnail.jpeg.prefix(2)) == [0xFF, 0xD8]) }
+        }
+    }
+
     @Test func htmlEmbedsThumbnailsAsDataURIsAndPlaceholdersForMissingPhotos() async throws {
         let results = try ReportFixtures.results("where-is-france")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-photos-\(UUID().uuidString)")
