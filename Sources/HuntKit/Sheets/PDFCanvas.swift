@@ -39,6 +39,8 @@ final class PDFCanvas {
     private let context: OpaquePointer
     private let layout: OpaquePointer
     private var fonts: [TextStyle: OpaquePointer] = [:]
+    private struct QRKey: Hashable { var text: String; var colour: SheetColour }
+    private var qrSurfaces: [QRKey: OpaquePointer] = [:]
     private let sink: ByteSink
     private(set) var pageCount = 1
 
@@ -85,6 +87,7 @@ final class PDFCanvas {
 
     deinit {
         for font in fonts.values { pango_font_description_free(font) }
+        for surface in qrSurfaces.values { cairo_surface_destroy(surface) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         cairo_destroy(context)
         cairo_surface_destroy(surface)
@@ -222,23 +225,44 @@ final class PDFCanvas {
         cairo_set_dash(context, nil, 0, 0)
     }
 
-    /// A QR code as filled rectangles (vector, so it stays sharp at any print resolution), with
+    /// A QR code as filled outlines (vector, so it stays sharp at any print resolution), with
     /// its four-module quiet zone painted white inside `sizePoints`.
+    ///
+    /// Each code is recorded once and painted wherever it appears, so cairo writes it to the PDF
+    /// once (a form XObject) however many teams' sections show it.
     func draw(_ code: QRCode, x: Double, y: Double, sizePoints: Double, colour: SheetColour = .black) {
         let quiet = 4
-        let module = sizePoints / Double(code.size + 2 * quiet)
-        fill(SheetRect(x: x, y: y, width: sizePoints, height: sizePoints), .white)
-        setColour(colour)
-        let origin = (x: x + Double(quiet) * module, y: y + Double(quiet) * module)
-        for loop in code.outlines {
-            for (index, corner) in loop.enumerated() {
-                let px = origin.x + Double(corner.x) * module, py = origin.y + Double(corner.y) * module
-                if index == 0 { cairo_move_to(context, px, py) } else { cairo_line_to(context, px, py) }
+        let modules = Double(code.size + 2 * quiet)
+        let key = QRKey(text: code.text, colour: colour)
+        let recording: OpaquePointer
+        if let cached = qrSurfaces[key] {
+            recording = cached
+        } else {
+            var extents = cairo_rectangle_t(x: 0, y: 0, width: modules, height: modules)
+            recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
+            let context = cairo_create(recording)!
+            cairo_set_source_rgb(context, 1, 1, 1)
+            cairo_rectangle(context, 0, 0, modules, modules)
+            cairo_fill(context)
+            cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
+            for loop in code.outlines {
+                for (index, corner) in loop.enumerated() {
+                    let px = Double(corner.x + quiet), py = Double(corner.y + quiet)
+                    if index == 0 { cairo_move_to(context, px, py) } else { cairo_line_to(context, px, py) }
+                }
+                cairo_close_path(context)
             }
-            cairo_close_path(context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+            cairo_fill(context)
+            cairo_destroy(context)
+            qrSurfaces[key] = recording
         }
-        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-        cairo_fill(context)
+        cairo_save(context)
+        cairo_translate(context, x, y)
+        cairo_scale(context, sizePoints / modules, sizePoints / modules)
+        cairo_set_source_surface(context, recording, 0, 0)
+        cairo_paint(context)
+        cairo_restore(context)
     }
 
     /// Makes `rect` a link to `uri` in PDF viewers.
