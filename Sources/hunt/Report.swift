@@ -109,7 +109,7 @@ extension HuntCommand {
             let report: HuntKit.Report
             let documents: [ReportDocument]
             do {
-                report = try HuntKit.Report(judged, options: ReportOptions(teamID: team, thumbnailLimit: format == .html ? thumbnails : 0))
+                report = try HuntKit.Report(judged, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails))
                 let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
                 if format == .html, thumbnails > 0, folder == nil {
                     stderr.write(Data("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The values a report template sees: the `Report` under the same snake_case names as
 /// `--format json`, with absent values left out (so `{{#reveal}}…{{/reveal}}` shows only when
@@ -63,38 +64,58 @@ struct ReportContext {
          "cells": r.cells.map { ["task": $0.task, "state": $0.state.rawValue, "mark": $0.mark, "photos": $0.photos, "points": $0.points] as [String: Any] }]
     }
 
-    private func entry(_ e: Report.Entry) -> [String: Any] {
-        var d: [String: Any] = [
-            "path": e.path, "team": e.team, "team_name": e.teamName, "task_source": e.taskSource, "verdict": e.verdict,
-            "judged_verdict": e.judgedVerdict, "overridden": e.overridden, "points": e.points,
-            "reasons": e.reasons.map(reason), "evidence_text": e.evidenceText, "wants_thumbnail": e.wantsThumbnail,
-            "evidence": evidence(e.evidence),
-        ]
-        d["task"] = e.task
-        d["task_title"] = e.taskTitle
-        d["miss_text"] = e.missText
-        d["where_text"] = e.whereText
-        d["captured_text"] = e.capturedText
-        d["sort_time"] = e.evidence.capturedAt
-        d["sort_distance"] = e.evidence.distanceM.map { String(format: "%.1f", $0) }
-        if let review = e.review {
-            var r: [String: Any] = ["decision": review.decision.rawValue]
-            r["note"] = review.note
-            r["by"] = review.by
-            r["task"] = review.task
-            d["review"] = r
-        }
-        if e.wantsThumbnail, let uri = thumbnails[e.path] { d["thumbnail"] = uri }
-        return d
+    private func entry(_ e: Report.Entry) -> EntryContext {
+        EntryContext(entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil)
     }
 
-    private func reason(_ r: Report.Reason) -> [String: Any] {
+    /// One submission as a template sees it. Looked up by name on demand rather than built as a
+    /// dictionary: a page of 20,000 rows reads a handful of names per row.
+    struct EntryContext: MustacheParent {
+        var entry: Report.Entry
+        var thumbnail: String?
+
+        func child(named name: String) -> Any? {
+            let e = entry
+            switch name {
+            case "path": return e.path
+            case "team": return e.team
+            case "team_name": return e.teamName
+            case "task": return e.task
+            case "task_title": return e.taskTitle
+            case "task_source": return e.taskSource
+            case "verdict": return e.verdict
+            case "judged_verdict": return e.judgedVerdict
+            case "overridden": return e.overridden
+            case "points": return e.points
+            case "reasons": return e.reasons.map(ReportContext.reason)
+            case "evidence_text": return e.evidenceText
+            case "wants_thumbnail": return e.wantsThumbnail
+            case "evidence": return ReportContext.evidence(e.evidence)
+            case "miss_text": return e.missText
+            case "where_text": return e.whereText
+            case "captured_text": return e.capturedText
+            case "sort_time": return e.evidence.capturedAt
+            case "sort_distance": return e.evidence.distanceM.map { CSVWriter.number($0, 1) }
+            case "review":
+                guard let review = e.review else { return nil }
+                var r: [String: Any] = ["decision": review.decision.rawValue]
+                r["note"] = review.note
+                r["by"] = review.by
+                r["task"] = review.task
+                return r
+            case "thumbnail": return thumbnail
+            default: return nil
+            }
+        }
+    }
+
+    static func reason(_ r: Report.Reason) -> [String: Any] {
         var d: [String: Any] = ["code": r.code, "action": r.action, "message": r.message]
         d["related"] = r.related
         return d
     }
 
-    private func evidence(_ e: JudgeResults.Evidence) -> [String: Any] {
+    static func evidence(_ e: JudgeResults.Evidence) -> [String: Any] {
         var d: [String: Any] = [:]
         if let p = e.position { d["lat"] = p.lat; d["lon"] = p.lon; d["position_text"] = ReportText.coordinate(p) }
         d["accuracy_m"] = e.accuracyM

@@ -43,8 +43,109 @@ public enum ReportInput {
     /// `convertFromSnakeCase` re-converts every key of every object it visits (half the decoding
     /// time for 20,000 submissions), so the object keys are converted once, in one pass over the
     /// bytes, and decoded with the default strategy.
+    ///
+    /// The submissions array (nearly all of a large file) is cut out and decoded in chunks on
+    /// every core; the rest is decoded with an empty array in its place.
     static func decode(_ data: Data) throws -> JudgeResults {
-        try JSONDecoder().decode(JudgeResults.self, from: camelCaseKeys(data))
+        let converted = camelCaseKeys(data)
+        let bytes = [UInt8](converted)
+        guard let split = submissionElements(bytes), !split.elements.isEmpty else {
+            return try JSONDecoder().decode(JudgeResults.self, from: converted)
+        }
+        var shell = Array(bytes[..<split.array.lowerBound])
+        shell += Array("[]".utf8)
+        shell += bytes[split.array.upperBound...]
+        var results = try JSONDecoder().decode(JudgeResults.self, from: Data(shell))
+
+        let chunkCount = min(split.elements.count, max(1, ProcessInfo.processInfo.activeProcessorCount) * 4)
+        let perChunk = (split.elements.count + chunkCount - 1) / chunkCount
+        let chunks = stride(from: 0, to: split.elements.count, by: perChunk).map { split.elements[$0..<min($0 + perChunk, split.elements.count)] }
+        let decoded = ChunkResults(count: chunks.count)
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            let chunk = chunks[index]
+            var text: [UInt8] = [UInt8(ascii: "[")]
+            text.reserveCapacity(chunk.reduce(2) { $0 + $1.count + 1 })
+            for (i, range) in zip(chunk.indices, chunk) {
+                if i != chunk.startIndex { text.append(UInt8(ascii: ",")) }
+                text += bytes[range]
+            }
+            text.append(UInt8(ascii: "]"))
+            decoded.set(index, Result { try JSONDecoder().decode([JudgeResults.SubmissionResult].self, from: Data(text)) })
+        }
+        results.submissions.reserveCapacity(split.elements.count)
+        for chunk in decoded.all() { results.submissions += try chunk.get() }
+        return results
+    }
+
+    /// Results of the chunk decoders, by chunk index.
+    private final class ChunkResults: @unchecked Sendable {
+        private var values: [Result<[JudgeResults.SubmissionResult], any Error>?]
+        private let lock = NSLock()
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Result<[JudgeResults.SubmissionResult], any Error>) { lock.withLock { values[index] = value } }
+        func all() -> [Result<[JudgeResults.SubmissionResult], any Error>] { lock.withLock { values.map { $0! } } }
+    }
+
+    /// The byte range of the root object's `submissions` array (brackets included) and of each
+    /// of its elements; nil when there is none (the full decoder then reports what is wrong).
+    static func submissionElements(_ bytes: [UInt8]) -> (array: Range<Int>, elements: [Range<Int>])? {
+        let key = Array("\"submissions\"".utf8)
+        var depth = 0, i = 0
+        let n = bytes.count
+        var arrayStart: Int?
+        var elements: [Range<Int>] = []
+        var elementStart: Int?
+        while i < n {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                if depth == 1, arrayStart == nil, i + key.count <= n, bytes[i..<(i + key.count)].elementsEqual(key) {
+                    var k = i + key.count
+                    while k < n, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
+                    if k < n, bytes[k] == UInt8(ascii: ":") {
+                        k += 1
+                        while k < n, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
+                        guard k < n, bytes[k] == UInt8(ascii: "[") else { return nil }
+                        arrayStart = k
+                        depth = 2
+                        i = k + 1
+                        continue
+                    }
+                }
+                if depth == 2, arrayStart != nil, elementStart == nil { elementStart = i }
+                i += 1
+                while i < n, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                i += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 2, arrayStart != nil, elementStart == nil { elementStart = i }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 1, let start = arrayStart {
+                    if let e = elementStart { elements.append(e..<trimmedEnd(bytes, i)) }
+                    return (start..<(i + 1), elements)
+                }
+            case UInt8(ascii: ","):
+                if depth == 2, arrayStart != nil, let e = elementStart {
+                    elements.append(e..<trimmedEnd(bytes, i))
+                    elementStart = nil
+                }
+            case 0x20, 0x0A, 0x0D, 0x09:
+                break
+            default:
+                if depth == 2, arrayStart != nil, elementStart == nil { elementStart = i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func trimmedEnd(_ bytes: [UInt8], _ end: Int) -> Int {
+        var e = end
+        while e > 0, bytes[e - 1] == 0x20 || bytes[e - 1] == 0x0A || bytes[e - 1] == 0x0D || bytes[e - 1] == 0x09 { e -= 1 }
+        return e
     }
 
     /// Rewrites every object key `snake_case` → `snakeCase` as `convertFromSnakeCase` does
