@@ -9,19 +9,19 @@ extension JudgingState {
     mutating func findDuplicates() {
         var groups: [String: [Int]] = [:]
         for i in cases.indices {
-            guard let hash = cases[i].photo?.contentHash else { continue }
+            guard let hash = cases[i].contentHash else { continue }
             groups[hash, default: []].append(i)
         }
         for (_, members) in groups where members.count > 1 {
             let ordered = members.sorted { earlier($0, $1) }
-            let kept = cases[ordered[0]]
+            let keptPath = cases[ordered[0]].submission.path, keptTeam = cases[ordered[0]].submission.team
+            let keptTask = cases[ordered[0]].task?.id
             for i in ordered.dropFirst() {
                 cases[i].duplicate = true
-                if cases[i].submission.team == kept.submission.team, cases[i].task?.id == kept.task?.id {
+                if cases[i].submission.team == keptTeam, cases[i].task?.id == keptTask {
                     cases[i].resent = true
                 } else {
-                    cases[i].findings.append(Finding(code: .duplicateOf, message: "the same file as \(kept.submission.path)",
-                                                     related: kept.submission.path))
+                    cases[i].findings.append(Finding(code: .duplicateOf, message: "the same file as \(keptPath)", related: keptPath))
                 }
             }
         }
@@ -38,10 +38,12 @@ extension JudgingState {
         for (_, members) in byTeam {
             let ordered = members.sorted { earlier($0, $1) }
             for (previous, current) in zip(ordered, ordered.dropFirst()) {
-                let a = cases[previous], b = cases[current]
-                guard let pa = a.photo?.position, let pb = b.photo?.position, let ta = a.instant, let tb = b.instant else { continue }
+                guard let pa = cases[previous].position, let pb = cases[current].position,
+                      let ta = cases[previous].instant, let tb = cases[current].instant else { continue }
+                let aAccuracy = cases[previous].accuracyMetres!, bAccuracy = cases[current].accuracyMetres!
+                let previousPath = cases[previous].submission.path
                 let distance = Geodesic.distanceMetres(from: pa, to: pb)
-                let effective = max(0, distance - a.accuracyMetres! - b.accuracyMetres!)
+                let effective = max(0, distance - aAccuracy - bAccuracy)
                 guard effective > 0 else { continue }
                 let seconds = tb.timeIntervalSince(ta)
                 let speed = seconds > 0 ? effective / seconds : .infinity
@@ -51,8 +53,8 @@ extension JudgingState {
                 let speedText = kmh.map { "\($0) km/h" } ?? "no time at all"
                 cases[current].findings.append(Finding(
                     code: .tooFast,
-                    message: "\(JudgingState.metres(distance)) from \(a.submission.path) in \(JudgingState.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
-                    related: a.submission.path))
+                    message: "\(JudgingState.metres(distance)) from \(previousPath) in \(JudgingState.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
+                    related: previousPath))
             }
         }
     }

@@ -73,7 +73,10 @@ struct Finding: Sendable {
 struct Case: Sendable {
     var index: Int
     var submission: Submission
-    var photo: PhotoMetadata?
+    /// The photo's position when it has a fix, and its content hash: all the rules across
+    /// photos need from the metadata (cases stay small; sorting and grouping copy them).
+    var position: Coordinate?
+    var contentHash: String?
     var teamKnown = false
     var task: HuntTask?
     var taskSource: String

@@ -29,7 +29,7 @@ struct JudgingState: Sendable {
 
     func examine(_ input: JudgeInput, index: Int) -> Case {
         let submission = input.submission
-        var c = Case(index: index, submission: submission, photo: input.photo, taskSource: submission.taskSource.rawValue)
+        var c = Case(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
         c.review = reviews.entries[submission.path]
         c.teamKnown = teamIDs.contains(submission.team)
 
@@ -39,6 +39,8 @@ struct JudgingState: Sendable {
             return c
         }
         fillEvidence(&c, photo)
+        c.contentHash = photo.contentHash
+        if let p = photo.position, Self.hasFix(p) { c.position = p }
         if !c.teamKnown {
             c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
         }
@@ -56,7 +58,7 @@ struct JudgingState: Sendable {
                                           + (near.map { " (did you mean `\($0)`?)" } ?? "")))
             }
         } else if let position = photo.position {
-            autoMatch(&c, position)
+            autoMatch(&c, position, photo: photo)
         }
 
         checkPosition(&c, photo)
@@ -101,8 +103,8 @@ struct JudgingState: Sendable {
     /// No task given: the target that contains the position. One certain match wins; several are
     /// ambiguous; with none, the only `score: closest` task, else the nearest target (which then
     /// rejects it as outside).
-    func autoMatch(_ c: inout Case, _ position: Coordinate) {
-        guard let photo = c.photo, Self.hasFix(position) else { return }
+    func autoMatch(_ c: inout Case, _ position: Coordinate, photo: PhotoMetadata) {
+        guard Self.hasFix(position) else { return }
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
         var nearest: (HuntTask, Double)?

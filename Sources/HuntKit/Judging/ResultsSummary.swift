@@ -50,11 +50,12 @@ public struct ResultsSummary: Sendable {
             if let resultsPath { line += " (the queue is `review_queue` in \(resultsPath))" }
             line += " and run again with --reviews \(file)"
             lines.append(line)
-            let byPath = Dictionary(results.submissions.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            for path in results.reviewQueue.prefix(5) {
-                guard let s = byPath[path] else { continue }
-                let why = s.findings.first { $0.action == .review }.map { "\($0.code.rawValue): \($0.message)" } ?? ""
-                lines.append("  \(path)  \(why)")
+            // The queue is in path order, as submissions are: the first five undecided ones.
+            var shownItems = 0
+            for i in results.submissions.indices where shownItems < 5 && results.submissions[i].verdict == .review {
+                let why = results.submissions[i].findings.first { $0.action == .review }.map { "\($0.code.rawValue): \($0.message)" } ?? ""
+                lines.append("  \(results.submissions[i].path)  \(why)")
+                shownItems += 1
             }
             if results.reviewQueue.count > 5 { lines.append("  … and \(results.reviewQueue.count - 5) more") }
         } else {
