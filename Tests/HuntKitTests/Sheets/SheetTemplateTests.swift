@@ -120,3 +120,18 @@ import Testing
         }
     }
 }
+
+@Suite struct CompactTemplateTests {
+    @Test func theCompactTemplateNeedsFewerPages() throws {
+        let hunt = SheetSamples.many(60)
+        let compact = try SheetTemplate.load("compact", relativeTo: URL(fileURLWithPath: "/nonexistent"))
+        #expect(compact.layout.showCover == false)
+        #expect(compact.html != nil, "the HTML page comes from the default template")
+        let document = try SheetDocument(hunt: hunt, options: SheetOptions(), layout: compact.layout)
+        let small = try PDFSheetRenderer(layout: compact.layout).renderWithPageMap(document).pages
+        let standard = try PDFSheetRenderer().renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions())).pages
+        #expect(small.count < standard.count)
+        #expect(!small.flatMap { $0 }.contains { $0.hasPrefix("cover:") })
+        #expect(small.flatMap { $0 }.filter { $0.hasPrefix("card:") }.count == 60)
+    }
+}
