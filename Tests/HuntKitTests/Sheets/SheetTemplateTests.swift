@@ -135,3 +135,26 @@ import Testing
         #expect(small.flatMap { $0 }.filter { $0.hasPrefix("card:") }.count == 60)
     }
 }
+
+@Suite struct HuntLayoutSettingTests {
+    @Test func sheetsLayoutIsFoundBesideTheHuntFile() throws {
+        var hunt = SheetSamples.utrecht(teams: 1)
+        hunt.fileURL = SheetLayoutTests.fixtures.appendingPathComponent("accented-hunt.yaml")
+        hunt.sheets.layout = "layout-with-typo"
+        hunt.sheets.layoutLocation = SourceLocation(file: "accented-hunt.yaml", line: 30, column: 11)
+        #expect {
+            try HuntSheets.make(hunt, options: SheetOptions(), format: .pdf)
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.first?.location.file.hasSuffix("layout-with-typo/layout.yaml") == true
+        }
+        hunt.sheets.layout = "no-such-layout"
+        #expect {
+            try HuntSheets.make(hunt, options: SheetOptions(), format: .pdf)
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostics.first?.location == SourceLocation(file: "accented-hunt.yaml", line: 30, column: 11)
+        }
+        hunt.sheets.layout = "compact"
+        let bytes = try HuntSheets.make(hunt, options: SheetOptions(), format: .pdf)
+        #expect(bytes.starts(with: Array("%PDF-".utf8)))
+    }
+}
