@@ -155,32 +155,34 @@ public enum ReportInput {
         let bytes = [UInt8](data)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
-        var i = 0
         let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            guard b == UInt8(ascii: "\"") else { out.append(b); i += 1; continue }
-            // A string token: find its end, honouring escapes.
-            var j = i + 1
-            var hasUnderscore = false, hasEscape = false
-            while j < n, bytes[j] != UInt8(ascii: "\"") {
-                if bytes[j] == UInt8(ascii: "\\") { hasEscape = true; j += 2; continue }
-                if bytes[j] == UInt8(ascii: "_") { hasUnderscore = true }
-                j += 1
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), underscore = UInt8(ascii: "_")
+        var copied = 0   // bytes[..<copied] are in `out`; unchanged spans are copied whole
+        var i = 0
+        bytes.withUnsafeBufferPointer { b in
+            while i < n {
+                guard b[i] == quote else { i += 1; continue }
+                var j = i + 1
+                var hasUnderscore = false, hasEscape = false
+                while j < n, b[j] != quote {
+                    if b[j] == backslash { hasEscape = true; j += 2; continue }
+                    if b[j] == underscore { hasUnderscore = true }
+                    j += 1
+                }
+                guard j < n else { break }
+                if hasUnderscore, !hasEscape {
+                    var k = j + 1
+                    while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
+                    if k < n, b[k] == UInt8(ascii: ":") {
+                        out.append(contentsOf: b[copied...i])
+                        out += convert(bytes[(i + 1)..<j])
+                        copied = j
+                    }
+                }
+                i = j + 1
             }
-            let end = min(j, n - 1)
-            var k = end + 1
-            while k < n, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
-            let isKey = k < n && bytes[k] == UInt8(ascii: ":")
-            if isKey, hasUnderscore, !hasEscape, j < n {
-                out.append(UInt8(ascii: "\""))
-                out += convert(bytes[(i + 1)..<j])
-                out.append(UInt8(ascii: "\""))
-            } else {
-                out += bytes[i...end]
-            }
-            i = end + 1
         }
+        out.append(contentsOf: bytes[copied...])
         return Data(out)
     }
 
