@@ -300,9 +300,13 @@ struct TeamPlanner {
         }
         // Window failures at the ends of the day, at the place of the first or last photo.
         for kind in windowFailures {
-            let anchor = kind == .beforeWindow ? photos.first { $0.tags.position != nil && $0.kind == .honest }
-                                               : photos.last { $0.tags.position != nil && $0.kind == .honest }
-            guard let anchor, anchor.task.window == nil else { continue }
+            // The team's first (or last) photo in the judge's travel sequence: the new photo sits at
+            // the same place, so no speed is needed to reach it. That photo's position must be
+            // right for its task, as the new one's must.
+            let sequence = photos.filter { $0.tags.position != nil && $0.kind != .duplicate }.sorted { $0.instant < $1.instant }
+            let anchor = kind == .beforeWindow ? sequence.first : sequence.last
+            guard let anchor, anchor.task.window == nil,
+                  [.honest, .edited, .clockSkew, .tooFast].contains(anchor.kind) else { continue }
             let instant = kind == .beforeWindow ? windowStart.addingTimeInterval(-rng.uniform(600, 3000))
                                                 : windowEnd.addingTimeInterval(rng.uniform(600, 3000))
             // The anchor's own position, so the jump in time needs no travel.
@@ -357,7 +361,7 @@ struct TeamPlanner {
         var instant: Date
         if kind == .tooFast {
             // Two seconds after the previous photo, far enough away to need more than twice the limit.
-            guard let last = lastPosition, photos.last?.tags.position != nil,
+            guard let last = lastPosition, photos.last(where: { $0.kind != .duplicate })?.tags.position != nil,
                   Geodesic.distanceMetres(from: last, to: position) - lastAccuracy - accuracy > 2 * limit * 2 + 20 else {
                 return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier)
             }
