@@ -14,9 +14,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product hunt
 
-# The main job on an example: validate every example hunt.
+# The main job on an example: validate every example hunt, then judge one and show its leaderboard.
 demo: release
 	$(HUNT) validate Examples/*/hunt.yaml
+	$(HUNT) judge Examples/photo-scavenger-hunt/hunt.yaml Examples/photo-scavenger-hunt/submissions
 
 test: deps
 	$(SWIFT) test
