@@ -88,6 +88,10 @@ struct ReportContext {
             case "overridden": return e.overridden
             case "points": return e.points
             case "reasons": return e.reasons.map(ReportContext.reason)
+            case "reasons_text": return e.reasons.isEmpty ? nil : e.reasons.map(\.code).joined(separator: " ")
+            case "review_text":
+                guard let review = e.review else { return nil }
+                return "reviewed: \(review.decision.rawValue)" + (review.by.map { " by \($0)" } ?? "") + (review.note.map { " — \($0)" } ?? "")
             case "evidence_text": return e.evidenceText
             case "wants_thumbnail": return e.wantsThumbnail
             case "evidence": return ReportContext.evidence(e.evidence)

@@ -94,6 +94,9 @@ struct MarkdownContentType: MustacheContentType {
 
     static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { special[Int($0)] }) else { return text }
+        // 0xE2 starts U+2028/2029, and also — and ·: only the line separators need the slow path.
+        if !text.utf8.contains(where: { $0 < 0x80 && special[Int($0)] }),
+           !text.unicodeScalars.contains(where: { $0 == "\u{2028}" || $0 == "\u{2029}" }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
