@@ -62,6 +62,36 @@ enum LibExif {
         return result
     }
 
+    /// A TIFF-structured EXIF block (`Exif\0\0` first, as `exif_data_save_data` lays it out, in
+    /// Intel byte order) holding the entries `fill` adds.
+    static func encode(_ fill: (ExifEntryBuilder) -> Void) -> [UInt8] {
+        guard let data = exif_data_new() else { fatalError("libexif could not allocate ExifData") }
+        defer { exif_data_unref(data) }
+        // We add entries ourselves; stop libexif from "fixing" the IFDs by its own tag tables on save.
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_set_byte_order(data, EXIF_BYTE_ORDER_INTEL)
+        fill(ExifEntryBuilder(data: data))
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt32 = 0
+        exif_data_save_data(data, &buffer, &size)
+        guard let buffer, size > 0 else { fatalError("libexif could not save EXIF data") }
+        defer { free(buffer) }
+        return [UInt8](UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// The IFD1 thumbnail of a TIFF-structured EXIF block, when it is a JPEG; libexif finds it
+    /// (`ExifData.data`, from JPEGInterchangeFormat/JPEGInterchangeFormatLength).
+    static func thumbnail(_ block: [UInt8]) -> [UInt8]? {
+        guard block.count >= 8, block.count <= TIFFReader.libexifLimit, let data = exif_data_new() else { return nil }
+        defer { exif_data_unref(data) }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        var buffer = JPEGReader.exifHeader
+        buffer += block
+        buffer.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+        guard let bytes = data.pointee.data, data.pointee.size >= 4 else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
+    }
+
     final class LogRecorder {
         var messages: [String] = []
     }
@@ -79,4 +109,66 @@ private func logCallback(
     _ = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, args) }
     let domainText = domain.map { String(cString: $0) } ?? "libexif"
     recorder.messages.append("\(domainText): \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+}
+
+/// Adds entries of a given tag, format and value to an ExifData's IFDs.
+struct ExifEntryBuilder {
+    enum IFD { case ifd0, exif, gps }
+
+    fileprivate let data: UnsafeMutablePointer<ExifData>
+
+    func ascii(_ ifd: IFD, _ tag: UInt32, _ text: String?) {
+        guard let text else { return }
+        let bytes = Array(text.utf8) + [0]
+        add(ifd, tag, EXIF_FORMAT_ASCII, components: bytes.count) { pointer, _ in
+            pointer.update(from: bytes, count: bytes.count)
+        }
+    }
+
+    func bytes(_ ifd: IFD, _ tag: UInt32, _ values: [UInt8]) {
+        add(ifd, tag, EXIF_FORMAT_BYTE, components: values.count) { pointer, _ in
+            pointer.update(from: values, count: values.count)
+        }
+    }
+
+    func short(_ ifd: IFD, _ tag: UInt32, _ value: UInt16) {
+        add(ifd, tag, EXIF_FORMAT_SHORT, components: 1) { pointer, order in exif_set_short(pointer, order, value) }
+    }
+
+    func long(_ ifd: IFD, _ tag: UInt32, _ value: UInt32) {
+        add(ifd, tag, EXIF_FORMAT_LONG, components: 1) { pointer, order in exif_set_long(pointer, order, value) }
+    }
+
+    func rationals(_ ifd: IFD, _ tag: UInt32, _ values: [(UInt32, UInt32)]) {
+        add(ifd, tag, EXIF_FORMAT_RATIONAL, components: values.count) { pointer, order in
+            for (i, value) in values.enumerated() {
+                exif_set_rational(pointer + 8 * i, order, ExifRational(numerator: value.0, denominator: value.1))
+            }
+        }
+    }
+
+    private func add(_ ifd: IFD, _ tag: UInt32, _ format: ExifFormat, components: Int,
+                     fill: (UnsafeMutablePointer<UInt8>, ExifByteOrder) -> Void) {
+        let ifds = data.pointee.ifd
+        let target: UnsafeMutablePointer<ExifContent>? = switch ifd {
+        case .ifd0: ifds.0
+        case .exif: ifds.2
+        case .gps: ifds.3
+        }
+        guard let content = target, let entry = exif_entry_new() else { fatalError("libexif could not allocate an entry") }
+        defer { exif_entry_unref(entry) }
+        let size = Int(exif_format_get_size(format)) * components
+        guard let mem = exif_mem_new_default(), let storage = exif_mem_alloc(mem, ExifLong(size)) else {
+            fatalError("libexif could not allocate \(size) bytes")
+        }
+        exif_mem_unref(mem)
+        let pointer = storage.assumingMemoryBound(to: UInt8.self)
+        fill(pointer, exif_data_get_byte_order(data))
+        entry.pointee.tag = ExifTag(rawValue: tag)
+        entry.pointee.format = format
+        entry.pointee.components = UInt(components)
+        entry.pointee.size = UInt32(size)
+        entry.pointee.data = pointer
+        exif_content_add_entry(content, entry)
+    }
 }

@@ -1,4 +1,3 @@
-internal import CEXIF
 import Foundation
 
 /// A small JPEG picture of a photo, for reports.
@@ -51,14 +50,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     static func exifThumbnail(_ block: [UInt8]) -> [UInt8]? {
         // libexif takes at most one APP1 segment; a larger block (only TIFF files have one) is
         // compacted by `fitForLibexif`, which keeps no thumbnail.
-        guard block.count >= 8, block.count <= TIFFReader.libexifLimit, let data = exif_data_new() else { return nil }
-        defer { exif_data_unref(data) }
-        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        var buffer = JPEGReader.exifHeader
-        buffer += block
-        buffer.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
-        guard let bytes = data.pointee.data, data.pointee.size >= 4 else { return nil }
-        let thumbnail = Array(UnsafeBufferPointer(start: bytes, count: Int(data.pointee.size)))
+        guard let thumbnail = LibExif.thumbnail(block) else { return nil }
         // Some cameras store an uncompressed (TIFF strip) thumbnail; only JPEG ones are usable here.
         guard thumbnail[0] == 0xFF, thumbnail[1] == 0xD8 else { return nil }
         return thumbnail
