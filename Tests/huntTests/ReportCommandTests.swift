@@ -122,4 +122,23 @@ import Testing
         let result = try HuntBinary.run(["report", "results.json"] + arguments, in: folder)
         #expect(result.status == 2, "\(arguments): \(result.stderr)")
     }
+
+    @Test func judgeWritesReportsBesideResults() throws {
+        let folder = try HuntBinary.temporaryDirectory("hunt-judge-report")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hunt = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml").path
+        let simulated = try HuntBinary.run(["simulate", hunt, "--teams", "2", "--photos-per-team", "3", "--out", "sim"], in: folder)
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let judged = try HuntBinary.run(["judge", hunt, "sim/submissions", "--out", "out", "--format", "text,html,csv,md"], in: folder)
+        #expect(judged.status == 0 || judged.status == 1, "\(judged.stderr)")
+        for name in ["results.json", "report.html", "report.md", "submissions.csv", "leaderboard.csv"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(name)").path), "\(name)")
+        }
+        // The photos are beside the results: the page embeds their thumbnails.
+        let html = try String(contentsOf: folder.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("data:image/jpeg;base64,"))
+        let usage = try HuntBinary.run(["judge", hunt, "sim/submissions", "--format", "html"], in: folder)
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--out"))
+    }
 }
