@@ -14,11 +14,22 @@ extension JudgingState {
         var teamCounts: [String: JudgeResults.Counts] = [:]
         var taskCounts: [String: JudgeResults.Counts] = [:]
         var queue: [String] = []
-        for s in submissions {
-            for code in s.reasons { reasonCounts[code.rawValue, default: 0] += 1 }
-            Self.count(&teamCounts[s.team, default: .init()], s.verdict)
-            if let task = s.task, hunt.task(task) != nil { Self.count(&taskCounts[task, default: .init()], s.verdict) }
-            if s.verdict == .review { queue.append(s.path) }
+        var accepted = 0, rejected = 0, reviewed = 0, unreadable = 0
+        // By index, field by field: `for s in submissions` copied every result (a retain per string).
+        for i in submissions.indices {
+            let verdict = submissions[i].verdict
+            for code in submissions[i].reasons {
+                reasonCounts[code.rawValue, default: 0] += 1
+                if code == .unreadable { unreadable += 1 }
+            }
+            Self.count(&teamCounts[submissions[i].team, default: .init()], verdict)
+            if let task = submissions[i].task, hunt.task(task) != nil { Self.count(&taskCounts[task, default: .init()], verdict) }
+            switch verdict {
+            case .accepted: accepted += 1
+            case .review: queue.append(submissions[i].path)
+            case .rejected: rejected += 1
+            }
+            if submissions[i].review != nil { reviewed += 1 }
         }
 
         var teams = hunt.teams.map { team in
@@ -56,14 +67,14 @@ extension JudgingState {
 
         let summary = JudgeResults.Summary(
             submissions: cases.count,
-            accepted: submissions.reduce(0) { $0 + ($1.verdict == .accepted ? 1 : 0) },
+            accepted: accepted,
             review: queue.count,
-            rejected: submissions.reduce(0) { $0 + ($1.verdict == .rejected ? 1 : 0) },
+            rejected: rejected,
             reasons: reasonCounts,
-            reviewed: submissions.reduce(0) { $0 + ($1.review != nil ? 1 : 0) },
+            reviewed: reviewed,
             undecided: queue.count,
             skipped: skipped.count,
-            unreadable: submissions.reduce(0) { $0 + ($1.reasons.contains(.unreadable) ? 1 : 0) })
+            unreadable: unreadable)
         let problemList = problems.map {
             JudgeResults.Problem(severity: $0.severity.rawValue, code: $0.code, message: $0.message,
                                  location: $0.location.description, fix: $0.fix)

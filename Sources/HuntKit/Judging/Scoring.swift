@@ -22,19 +22,18 @@ extension JudgingState {
         var approachCases: [String: [Int]] = [:]
         for i in cases.indices where cases[i].effective == .accepted && cases[i].teamKnown && !cases[i].resent {
             guard let task = cases[i].task else { continue }
-            let c = cases[i]
-            let key = "\(c.submission.team)\u{0}\(task.id)"
+            let key = "\(cases[i].submission.team)\u{0}\(task.id)"
             if task.score == .closest {
-                if c.placement != nil { approachCases[key, default: []].append(c.index) }
+                if cases[i].placement != nil { approachCases[key, default: []].append(cases[i].index) }
                 continue
             }
             if task.dwell != nil && task.target != nil {
                 // A completed stay scores once, at the photo that completed it; a photo a reviewer
                 // accepted outside any stay scores on its own.
-                let reviewedAlone = c.review?.decision == .accept && !inStay.contains(c.index)
-                guard dwellStarts[c.index] != nil || reviewedAlone else { continue }
+                let reviewedAlone = cases[i].review?.decision == .accept && !inStay.contains(cases[i].index)
+                guard dwellStarts[cases[i].index] != nil || reviewedAlone else { continue }
             }
-            units[key, default: []].append(c.index)
+            units[key, default: []].append(cases[i].index)
         }
 
         for key in units.keys.sorted() {
@@ -42,12 +41,11 @@ extension JudgingState {
             let task = cases[ordered[0]].task!
             var seen = Set<String>()
             for i in ordered {
-                let c = cases[i]
                 let unitKey: String
                 switch task.repeatRule {
                 case .once: unitKey = ""
-                case .perPlace: unitKey = String(c.placeKey)
-                case .perDay: unitKey = c.instant.map { clock.day(of: $0) } ?? ""
+                case .perPlace: unitKey = String(cases[i].placeKey)
+                case .perDay: unitKey = cases[i].instant.map { clock.day(of: $0) } ?? ""
                 case .unlimited: unitKey = String(i)
                 }
                 guard seen.insert(unitKey).inserted else { continue }
@@ -117,23 +115,22 @@ extension JudgingState {
     }
 
     private func award(_ scoring: inout Scoring, _ i: Int, points: Int) {
-        let c = cases[i]
-        let team = c.submission.team
-        let task = c.task!
+        let team = cases[i].submission.team
+        let task = cases[i].task!
         scoring.awarded[i, default: 0] += points
         scoring.points[team, default: 0] += points
-        if let instant = c.instant, scoring.reachedAt[team].map({ instant > $0 }) ?? true {
+        if let instant = cases[i].instant, scoring.reachedAt[team].map({ instant > $0 }) ?? true {
             scoring.reachedAt[team] = instant
         }
-        let at = c.instant.map(clock.iso)
+        let at = cases[i].instant.map(clock.iso)
         scoring.completions[team, default: []].append(JudgeResults.Completion(
-            task: task.id, points: points, at: at, submission: c.submission.path, place: c.placement?.placeName,
+            task: task.id, points: points, at: at, submission: cases[i].submission.path, place: cases[i].placement?.placeName,
             dwellStart: dwellStarts[i].map { cases[$0].submission.path }))
         if let index = scoring.completedBy[task.id]?.firstIndex(where: { $0.team == team }) {
             scoring.completedBy[task.id]![index].points += points
         } else {
             scoring.completedBy[task.id, default: []].append(JudgeResults.TaskCompletion(
-                team: team, at: at, submission: c.submission.path, points: points, place: c.placement?.placeName))
+                team: team, at: at, submission: cases[i].submission.path, points: points, place: cases[i].placement?.placeName))
         }
     }
 }
