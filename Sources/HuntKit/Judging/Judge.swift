@@ -47,11 +47,12 @@ public struct Judge: Sendable {
     /// The rules across photos, reviews and scoring, for cases already examined one by one
     /// (`JudgingState.examine`, which `JudgeRun` runs in its reading tasks). `cases[i].index == i`,
     /// in path order.
-    func judge(examined cases: [Case], skipped: [SkippedFile], problems: [Diagnostic],
+    /// `cases` is consumed: the rules then change the array in place instead of copying all of it.
+    func judge(examined cases: consuming [Case], skipped: [SkippedFile], problems: [Diagnostic],
                files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         var state = JudgingState(hunt: hunt, reviews: reviews)
-        state.cases = cases
-        state.times = cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
+        state.cases = consume cases
+        state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates()
         state.checkTravel()
         state.settle()

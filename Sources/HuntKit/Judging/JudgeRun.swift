@@ -52,7 +52,10 @@ public struct JudgeRun: Sendable {
             progress?(cases.count, total)
         }
         let judge = Judge(hunt: hunt, reviews: reviews)
-        return judge.judge(examined: cases, skipped: scan.skipped, problems: scan.diagnostics,
+        // Hand over the only reference, so the rules do not copy all the cases on their first change.
+        var examined: [Case] = []
+        swap(&examined, &cases)
+        return judge.judge(examined: consume examined, skipped: scan.skipped, problems: scan.diagnostics,
                            files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
 }
