@@ -296,6 +296,15 @@ extension JudgeResults.TaskResult {
             w.key("target"); w.beginObject()
             if let c = target.center { w.key("center"); c.write(&w) }
             w.field("file", target.file); w.field("kind", target.kind)
+            if let outline = target.outline {
+                w.key("outline"); w.beginArray()
+                for ring in outline {
+                    w.element(); w.beginArray()
+                    for p in ring { w.element(); p.write(&w) }
+                    w.endArray()
+                }
+                w.endArray()
+            }
             if let n = target.places { w.field("places", n) }
             w.field("radius_m", target.radiusM)
             w.endObject()
