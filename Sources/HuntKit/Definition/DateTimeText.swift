@@ -112,14 +112,7 @@ public enum DateTimeText {
 
     static func resolve(_ parts: Parts, timeZone: TimeZone) -> Result<Date, Problem> {
         guard let year = parts.year, let month = parts.month, let day = parts.day else { return .failure(.timeOnlyWithoutDate) }
-        // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146097 + doe - 719468
+        let days = CivilCalendar.daysFromCivil(year, month, day)
         let wall = Double(days * 86400 + parts.hour * 3600 + parts.minute * 60) + parts.second
         if let offset = parts.offsetSeconds {
             return .success(Date(timeIntervalSince1970: wall - Double(offset)))

@@ -36,7 +36,7 @@ public struct HuntClock: Sendable {
     public func instant(of local: LocalDateTime, offsetSeconds: Int?) -> Date? {
         guard (1...12).contains(local.month), (1...31).contains(local.day), (0...23).contains(local.hour),
               (0...59).contains(local.minute), (0...60).contains(local.second) else { return nil }
-        let wall = Double(Self.daysFromCivil(local.year, local.month, local.day)) * 86_400
+        let wall = Double(CivilCalendar.daysFromCivil(local.year, local.month, local.day)) * 86_400
             + Double(local.hour * 3600 + local.minute * 60 + local.second) + Double(local.nanosecond) / 1e9
         if let offsetSeconds { return Date(timeIntervalSince1970: wall - Double(offsetSeconds)) }
         // Guess with the offset at the wall time read as UTC, then correct once (DST edges).
@@ -63,7 +63,7 @@ public struct HuntClock: Sendable {
         if millis == 1000 { millis = 0; seconds += 1 }
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = CivilCalendar.civilFromDays(days)
         var text = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
             + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         if millis != 0 { text += "." + pad(millis, 3) }
@@ -82,29 +82,6 @@ public struct HuntClock: Sendable {
         return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
     }
 
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civilFromDays(_ z: Int) -> (Int, Int, Int) {
-        let z = z + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
-    }
-
     /// The wall-clock time of an instant at a fixed offset (for writing simulated photos).
     public static func local(_ date: Date, offsetSeconds: Int) -> LocalDateTime {
         let t = date.timeIntervalSince1970 + Double(offsetSeconds)
@@ -112,7 +89,7 @@ public struct HuntClock: Sendable {
         let seconds = Int(whole)
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let secondOfDay = seconds - days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = CivilCalendar.civilFromDays(days)
         return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
                              second: secondOfDay % 60, nanosecond: min(999, Int(((t - whole) * 1000).rounded(.down))) * 1_000_000)
     }

@@ -79,12 +79,7 @@ public struct Simulator: Sendable {
         public var submissions: [Answer]
 
         public func jsonData() throws -> Data {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-            var data = try encoder.encode(self)
-            data.append(0x0A)
-            return data
+            try JSONText.stableData(self)
         }
 
         public static func decode(_ data: Data) throws -> AnswerFile {

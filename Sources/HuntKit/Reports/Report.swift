@@ -206,11 +206,6 @@ public struct Report: Sendable, Codable, Hashable {
 extension Report {
     /// The JSON text: sorted keys, two-space indentation, snake_case, a final newline.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        try JSONText.stableData(self)
     }
 }

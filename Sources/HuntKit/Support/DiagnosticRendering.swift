@@ -105,31 +105,11 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
     public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
         if diagnostics.isEmpty { return "[]\n" }
         let objects = diagnostics.map { d in
-            "  {\"file\": \(DiagnosticJSONString.literal(d.location.file)), \"line\": \(d.location.line), \"column\": \(d.location.column), "
-                + "\"severity\": \(DiagnosticJSONString.literal(d.severity.rawValue)), \"code\": \(DiagnosticJSONString.literal(d.code)), "
-                + "\"message\": \(DiagnosticJSONString.literal(d.message)), \"fix\": \(d.fix.map(DiagnosticJSONString.literal) ?? "null")}"
+            "  {\"file\": \(JSONText.quote(d.location.file)), \"line\": \(d.location.line), \"column\": \(d.location.column), "
+                + "\"severity\": \(JSONText.quote(d.severity.rawValue)), \"code\": \(JSONText.quote(d.code)), "
+                + "\"message\": \(JSONText.quote(d.message)), \"fix\": \(d.fix.map(JSONText.quote) ?? "null")}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-    }
-}
-
-/// JSON string literals.
-enum DiagnosticJSONString {
-    static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20 || s.value == 0x7F || s.value == 0x2028 || s.value == 0x2029:
-                out += String(format: "\\u%04x", s.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -14,7 +14,7 @@ public struct PhotoJSONRenderer: PhotoRenderer {
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         var fields: [(String, String)] = [
-            ("path", Self.string(input.displayPath)), ("format", Self.stringOrNull(f.format)),
+            ("path", JSONText.quote(input.displayPath)), ("format", Self.stringOrNull(f.format)),
             ("latitude", Self.number(f.latitude)), ("longitude", Self.number(f.longitude)),
             ("altitude_m", Self.number(f.altitude)), ("accuracy_m", Self.number(f.accuracy)), ("dop", Self.number(f.dop)),
             ("direction_deg", Self.number(f.direction)), ("position_source", Self.stringOrNull(f.positionSource)),
@@ -23,10 +23,10 @@ public struct PhotoJSONRenderer: PhotoRenderer {
             ("make", Self.stringOrNull(f.make)), ("model", Self.stringOrNull(f.model)), ("software", Self.stringOrNull(f.software)),
             ("width", Self.number(f.width)), ("height", Self.number(f.height)), ("orientation", Self.number(f.orientation)),
             ("has_thumbnail", f.thumbnail.isEmpty ? "null" : f.thumbnail), ("content_hash", Self.stringOrNull(f.contentHash)),
-            ("warnings", "[" + f.warnings.map(Self.string).joined(separator: ",") + "]"),
+            ("warnings", "[" + f.warnings.map(JSONText.quote).joined(separator: ",") + "]"),
         ]
         if case .failure(let e) = result {
-            fields.append(("error", "{\"code\":\(Self.string(e.code.rawValue)),\"message\":\(Self.string(e.message)),\"fix\":\(e.fix.map(Self.string) ?? "null")}"))
+            fields.append(("error", "{\"code\":\(JSONText.quote(e.code.rawValue)),\"message\":\(JSONText.quote(e.message)),\"fix\":\(e.fix.map(JSONText.quote) ?? "null")}"))
         } else {
             fields.append(("error", "null"))
         }
@@ -35,23 +35,5 @@ public struct PhotoJSONRenderer: PhotoRenderer {
     }
 
     static func number(_ text: String) -> String { text.isEmpty ? "null" : text }
-    static func stringOrNull(_ text: String) -> String { text.isEmpty ? "null" : string(text) }
-
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func stringOrNull(_ text: String) -> String { text.isEmpty ? "null" : JSONText.quote(text) }
 }
