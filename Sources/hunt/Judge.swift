@@ -120,13 +120,15 @@ extension HuntCommand {
                 if let fix = problem.fix { line += "\n  fix: \(fix)" }
                 stderr.write(Data((line + "\n").utf8))
             }
-            for s in results.submissions where s.reasons.contains(.unreadable) {
-                stderr.write(Data("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n".utf8))
+            if results.summary.unreadable > 0 {
+                for s in results.submissions where s.reasons.contains(.unreadable) {
+                    stderr.write(Data("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n".utf8))
+                }
             }
 
-            let data = try results.jsonData()
+            let json = results.jsonChunks()
             if let resultsURL {
-                do { try AtomicFile.write(data, to: resultsURL) } catch {
+                do { try AtomicFile.write(chunks: json, to: resultsURL) } catch {
                     stderr.write(Data("\(error)\n".utf8))
                     throw ExitCode(1)
                 }
@@ -143,7 +145,7 @@ extension HuntCommand {
             }
             switch format.stdout {
             case .json:
-                FileHandle.standardOutput.write(data)
+                for chunk in json { FileHandle.standardOutput.write(Data(chunk)) }
             case .text:
                 let shownResults = resultsURL.map { _ in (out! as NSString).appendingPathComponent("results.json") }
                 let text = ResultsSummary(results: results, top: top).text(resultsPath: shownResults, reviewsPath: reviews)
@@ -151,7 +153,9 @@ extension HuntCommand {
             }
             let unreadable = results.summary.unreadable > 0
             let badFolder = scanProblems.contains { $0.severity == "error" || $0.code == "unknown-team" }
-            if unreadable || badFolder { throw ExitCode(1) }
+            // Everything is written: end here rather than free 20,000 results one by one first
+            // (the same exit status ArgumentParser would give).
+            Foundation.exit(unreadable || badFolder ? 1 : 0)
         }
     }
 }

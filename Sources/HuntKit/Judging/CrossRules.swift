@@ -7,12 +7,16 @@ extension JudgingState {
     /// path), the others get `duplicate-of`. A second copy for the same team and task is no
     /// finding but never counts twice.
     mutating func findDuplicates() {
-        var groups: [String: [Int]] = [:]
+        // The first case with each hash; groups only for hashes seen again (an array per
+        // photo cost more than the rule itself).
+        var first: [String: Int] = [:]
+        first.reserveCapacity(cases.count)
+        var groups: [Int: [Int]] = [:]
         for i in cases.indices {
             guard let hash = cases[i].contentHash else { continue }
-            groups[hash, default: []].append(i)
+            if let f = first[hash] { groups[f, default: [f]].append(i) } else { first[hash] = i }
         }
-        for (_, members) in groups where members.count > 1 {
+        for members in groups.values {
             let ordered = members.sorted { earlier($0, $1) }
             let keptPath = cases[ordered[0]].submission.path, keptTeam = cases[ordered[0]].submission.team
             let keptTask = cases[ordered[0]].task?.id
@@ -120,21 +124,21 @@ extension JudgingState {
         for task in Self.dependencyOrder(hunt.tasks) where !task.after.isEmpty {
             for (key, members) in casesByTeamTask where key.hasSuffix("\u{0}\(task.id)") {
               for i in members where cases[i].instant != nil && cases[i].teamKnown {
-                let c = cases[i]
-                let instant = c.instant!
+                let instant = cases[i].instant!
+                let team = cases[i].submission.team
                 var missing: [String] = []
                 for prerequisite in task.after {
-                    let done = (casesByTeamTask["\(c.submission.team)\u{0}\(prerequisite)"] ?? []).contains {
+                    let done = (casesByTeamTask["\(team)\u{0}\(prerequisite)"] ?? []).contains {
                         cases[$0].effective == .accepted && cases[$0].instant.map { $0 < instant } == true
                     }
                     if !done { missing.append(prerequisite) }
                 }
                 guard !missing.isEmpty else { continue }
-                cases[c.index].findings.append(Finding(
+                cases[i].findings.append(Finding(
                     code: .order,
                     message: "must come after " + missing.map { "`\($0)`" }.joined(separator: ", ")
                         + ", which the team had not done (accepted) by \(clock.iso(instant))"))
-                settle(c.index)
+                settle(i)
               }
             }
         }

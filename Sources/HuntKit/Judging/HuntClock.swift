@@ -64,22 +64,31 @@ public struct HuntClock: Sendable {
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         let secondOfDay = seconds - days * 86_400
         let (y, m, d) = CivilCalendar.civilFromDays(days)
-        var text = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-            + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if millis != 0 { text += "." + pad(millis, 3) }
-        if offset == 0 { return text + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        return text + sign + pad(abs(offset) / 3600, 2) + ":" + pad(abs(offset) / 60 % 60, 2)
+        // Written byte by byte: this runs several times per photo, and joining a dozen small
+        // strings showed up in judge profiles.
+        return String(unsafeUninitializedCapacity: 64) { buffer in
+            var w = DigitWriter(buffer)
+            w.dateTime(y, m, d, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+            if millis != 0 { w.byte(UInt8(ascii: ".")); w.digits(millis, 3) }
+            if offset == 0 {
+                w.byte(UInt8(ascii: "Z"))
+            } else {
+                w.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                w.digits(abs(offset) / 3600, 2)
+                w.byte(UInt8(ascii: ":"))
+                w.digits(abs(offset) / 60 % 60, 2)
+            }
+            return w.count
+        }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, as `LocalDateTime.description` but without `String(format:)`.
     public static func text(_ t: LocalDateTime) -> String {
-        pad(t.year, 4) + "-" + pad(t.month, 2) + "-" + pad(t.day, 2) + "T" + pad(t.hour, 2) + ":" + pad(t.minute, 2) + ":" + pad(t.second, 2)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let s = String(value)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            var w = DigitWriter(buffer)
+            w.dateTime(t.year, t.month, t.day, t.hour, t.minute, t.second)
+            return w.count
+        }
     }
 
     /// The wall-clock time of an instant at a fixed offset (for writing simulated photos).
@@ -112,5 +121,39 @@ private final class OffsetTable: Sendable {
     func offset(at date: Date) -> Int? {
         let index = Int(((date.timeIntervalSince1970 - start) / Self.step).rounded(.down))
         return index >= 0 && index < offsets.count ? offsets[index] : nil
+    }
+}
+
+/// Zero-padded decimal fields into a buffer (years outside 0...9999 keep their digits and sign).
+private struct DigitWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func byte(_ b: UInt8) {
+        buffer[count] = b
+        count += 1
+    }
+
+    mutating func digits(_ value: Int, _ width: Int) {
+        var v = value
+        if v < 0 { byte(UInt8(ascii: "-")); v = -v }
+        var n = 1, p = 10
+        while p <= v, n < 19 { n += 1; p &*= 10 }
+        if n < width { for _ in n..<width { byte(UInt8(ascii: "0")) } }
+        var i = count + n - 1
+        repeat {
+            buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        } while v > 0
+        count += n
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`
+    mutating func dateTime(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) {
+        digits(y, 4); byte(UInt8(ascii: "-")); digits(mo, 2); byte(UInt8(ascii: "-")); digits(d, 2)
+        byte(UInt8(ascii: "T")); digits(h, 2); byte(UInt8(ascii: ":")); digits(mi, 2); byte(UInt8(ascii: ":")); digits(s, 2)
     }
 }

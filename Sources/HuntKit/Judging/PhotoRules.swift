@@ -153,9 +153,9 @@ struct JudgingState: Sendable {
         c.evidence.place = p.placeName
         // A closest-approach task takes a photo from anywhere: the distance is the score.
         if task.score == .closest { return }
+        if edge + a <= 0 { return }
         let r = Self.radiusMetres(of: target)
         let distanceText = describe(p, target: target)
-        if edge + a <= 0 { return }
         if edge - a > 0 {
             c.findings.append(Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(Self.metres(a))"))
         } else if a > max(r, 100) {
@@ -251,8 +251,15 @@ struct JudgingState: Sendable {
 
     static func metres(_ m: Double) -> String {
         let m = abs(m)
-        if m >= 1000 { return String(format: "%.1f km", m / 1000) }
-        return m >= 10 ? "\(Int(m.rounded())) m" : String(format: "%.1f m", m)
+        if m >= 1000 { return oneDecimal(m / 1000) + " km" }
+        return m >= 10 ? "\(Int(m.rounded())) m" : oneDecimal(m) + " m"
+    }
+
+    /// `%.1f` for a finite non-negative value, without `String(format:)` (slow, and run per photo).
+    static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite, value < 1e15 else { return String(format: "%.1f", value) }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -1,15 +1,16 @@
 import Foundation
 
 extension JudgingState {
-    func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
-                 files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    /// The results; the cases' evidence and findings move into them (the cases are spent after).
+    mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
+                          files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
         let window = hunt.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) }
         let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
 
-        let submissions = buildSubmissions(scoring: scoring)
+        let submissions = takeSubmissions(scoring: scoring)
         var reasonCounts: [String: Int] = [:]
         var teamCounts: [String: JudgeResults.Counts] = [:]
         var taskCounts: [String: JudgeResults.Counts] = [:]
@@ -83,23 +84,26 @@ extension JudgingState {
                             reviewQueue: queue, skipped: skipped.sorted { $0.path < $1.path }, problems: problemList)
     }
 
-    /// One `SubmissionResult` per case, in case order; built in parallel chunks.
-    func buildSubmissions(scoring: Scoring) -> [JudgeResults.SubmissionResult] {
-        let chunkSize = 2000
-        let chunks = (cases.count + chunkSize - 1) / chunkSize
-        let parts = SubmissionChunks(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { k in
-            var part: [JudgeResults.SubmissionResult] = []
-            for i in (k * chunkSize)..<min(cases.count, (k + 1) * chunkSize) { part.append(submissionResult(i, scoring: scoring)) }
-            parts.set(k, part)
+    /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from
+    /// the cases into the results instead of being copied (then freed with the cases): for
+    /// 20,000 photos that was a tenth of the judge's time after reading.
+    mutating func takeSubmissions(scoring: Scoring) -> [JudgeResults.SubmissionResult] {
+        let policy = hunt.policy
+        return cases.withUnsafeMutableBufferPointer { buffer in
+            let shared = DisjointBuffer(buffer)
+            return [JudgeResults.SubmissionResult](parallelCount: buffer.count, chunkSize: 1000) { i in
+                Self.takeResult(from: &shared.buffer[i], points: scoring.awarded[i] ?? 0, policy: policy)
+            }
         }
-        return parts.values.flatMap { $0 }
     }
 
-    func submissionResult(_ i: Int, scoring: Scoring) -> JudgeResults.SubmissionResult {
-        let c = cases[i]
-        let findings = c.findings.sorted { $0.code < $1.code }.map {
-            JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: hunt.policy), message: $0.message, related: $0.related)
+    private static func takeResult(from c: inout Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
+        var evidence = JudgeResults.Evidence()
+        swap(&evidence, &c.evidence)
+        var caseFindings: [Finding] = []
+        swap(&caseFindings, &c.findings)
+        let findings = caseFindings.sorted { $0.code < $1.code }.map {
+            JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: policy), message: $0.message, related: $0.related)
         }
         var reasons: [ReasonCode] = []
         for f in findings where f.action == .reject || f.action == .review {
@@ -109,7 +113,7 @@ extension JudgingState {
         return JudgeResults.SubmissionResult(
             path: c.submission.path, team: c.submission.team, task: c.task?.id ?? c.submission.task,
             taskSource: c.taskSource, verdict: c.effective, judgedVerdict: c.judged, reasons: reasons,
-            findings: findings, review: review, points: scoring.awarded[c.index] ?? 0, evidence: c.evidence)
+            findings: findings, review: review, points: points, evidence: evidence)
     }
 
     static func count(_ counts: inout JudgeResults.Counts, _ verdict: Verdict) {
@@ -138,12 +142,4 @@ extension JudgingState {
             JudgeResults.TargetInfo(kind: "places", radiusM: places.radius.metres, file: places.path, places: places.places.count)
         }
     }
-}
-
-private final class SubmissionChunks: @unchecked Sendable {
-    private var slots: [[JudgeResults.SubmissionResult]]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ value: [JudgeResults.SubmissionResult]) { lock.withLock { slots[i] = value } }
-    var values: [[JudgeResults.SubmissionResult]] { lock.withLock { slots } }
 }

@@ -12,20 +12,23 @@ struct JSONTextWriter {
 
     init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
-    /// A writer for the elements of an array already open at `depth` (for writing parts in parallel).
-    init(elementsAtDepth depth: Int, capacity: Int) {
+    /// A writer for elements of an array already open at `depth`, some of them written by other
+    /// writers (for writing parts in parallel): `leading` says whether these are the array's first.
+    init(elementsAtDepth depth: Int, leading: Bool, capacity: Int) {
         bytes.reserveCapacity(capacity)
         self.depth = depth
-        first = [true]
+        first = [leading]
     }
 
-    /// Appends elements written by `init(elementsAtDepth:capacity:)` writers, in order.
-    mutating func appendElements(_ parts: [[UInt8]]) {
-        for part in parts where !part.isEmpty {
-            if first[first.count - 1] { first[first.count - 1] = false } else { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: part)
-        }
+    /// Hands over the bytes written so far and goes on with an empty buffer.
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
     }
+
+    /// Says that the open container got members written by other writers.
+    mutating func markMembersWritten() { first[first.count - 1] = false }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -46,9 +49,17 @@ struct JSONTextWriter {
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        let n = 1 + 2 * depth
+        if n <= Self.indentation.count {
+            Self.indentation.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
+        } else {
+            bytes.append(0x0A)
+            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        }
     }
+
+    /// A newline and the spaces of 31 levels of indentation.
+    private static let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 62)
 
     /// Starts an array element or an object member.
     private mutating func member() {
@@ -61,13 +72,13 @@ struct JSONTextWriter {
         member()
         bytes.append(UInt8(ascii: "\""))
         k.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20])
+        bytes.append(UInt8(ascii: "\"")); bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
     }
 
     mutating func key(_ k: String) {
         member()
         string(k)
-        bytes.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+        bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
     }
 
     /// An array element.
@@ -127,7 +138,15 @@ struct JSONTextWriter {
 extension JudgeResults {
     /// The JSON text of `results.json`: sorted keys, two-space indentation, a final newline.
     public func jsonData() throws -> Data {
-        var w = JSONTextWriter(capacity: 1024 + submissions.count * 1200)
+        var data = Data()
+        for chunk in jsonChunks() { data.append(contentsOf: chunk) }
+        return data
+    }
+
+    /// `jsonData()` in pieces, the submissions written in parallel: write them one after the other
+    /// (`AtomicFile.write(chunks:to:)`) rather than joining 20 MB into one buffer first.
+    public func jsonChunks() -> [[UInt8]] {
+        var w = JSONTextWriter(capacity: 1 << 16)
         w.beginObject()
         w.key("hunt"); hunt.write(&w)
         w.key("problems"); w.beginArray(); for p in problems { w.element(); p.write(&w) }; w.endArray()
@@ -138,30 +157,33 @@ extension JudgeResults {
             w.element(); w.beginObject(); w.field("path", s.path); w.field("reason", s.reason); w.endObject()
         }
         w.endArray()
-        w.key("submissions"); w.beginArray(); w.appendElements(Self.writeInParallel(submissions)); w.endArray()
+        w.key("submissions"); w.beginArray()
+        var chunks = [w.takeBytes()]
+        chunks += Self.writeInParallel(submissions)
+        if !submissions.isEmpty { w.markMembersWritten() }
+        w.endArray()
         w.key("summary"); summary.write(&w)
         w.key("tasks"); w.beginArray(); for t in tasks { w.element(); t.write(&w) }; w.endArray()
         w.key("teams"); w.beginArray(); for t in teams { w.element(); t.write(&w) }; w.endArray()
         w.endObject()
-        var bytes = w.bytes
-        bytes.append(0x0A)
-        return Data(bytes)
+        chunks.append(w.takeBytes() + [0x0A])
+        return chunks
     }
 
     /// The submissions, each chunk written by its own writer on its own thread, in order.
     static func writeInParallel(_ submissions: [SubmissionResult]) -> [[UInt8]] {
         let chunkSize = 1000
-        let chunks = (submissions.count + chunkSize - 1) / chunkSize
-        let parts = ChunkBox(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { k in
-            var w = JSONTextWriter(elementsAtDepth: 2, capacity: chunkSize * 1200)
-            for s in submissions[(k * chunkSize)..<min(submissions.count, (k + 1) * chunkSize)] {
-                w.element()
-                s.write(&w)
+        return [[UInt8]](parallelCount: (submissions.count + chunkSize - 1) / chunkSize) { k in
+            var w = JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200)
+            // Through the buffer, so each result is written in place rather than copied first.
+            submissions.withUnsafeBufferPointer { all in
+                for i in (k * chunkSize)..<min(all.count, (k + 1) * chunkSize) {
+                    w.element()
+                    all[i].write(&w)
+                }
             }
-            parts.set(k, w.bytes)
+            return w.bytes
         }
-        return parts.values
     }
 
     public static func decode(_ data: Data) throws -> JudgeResults {
@@ -379,13 +401,4 @@ extension JudgeResults.Evidence {
         w.field("time_source", timeSource)
         w.endObject()
     }
-}
-
-/// Results of parallel work by index; each slot is written once, by one thread.
-private final class ChunkBox: @unchecked Sendable {
-    private var slots: [[UInt8]]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ value: [UInt8]) { lock.withLock { slots[i] = value } }
-    var values: [[UInt8]] { lock.withLock { slots } }
 }

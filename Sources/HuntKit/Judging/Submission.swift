@@ -16,19 +16,35 @@ public struct Submission: Sendable, Hashable {
 
     /// Relative to the submissions folder, `/`-separated: the key for reviews and results.
     public var path: String
-    public var url: URL
+    /// The file on disk (kept as a path: a `URL` per photo cost more than finding the photos).
+    public var filePath: String
     /// The team as the folder (or manifest) names it; it may not be in the roster.
     public var team: String
     /// The task id as given, nil for auto-match; it may name no task of the hunt.
     public var task: String?
     public var taskSource: TaskSource
+    /// What the folder listing showed about an XMP sidecar, so the reader need not look.
+    var sidecar: PhotoInput.SidecarHint = .unknown
+
+    public var url: URL { URL(fileURLWithPath: filePath) }
 
     public init(path: String, url: URL, team: String, task: String?, taskSource: TaskSource) {
+        self.init(path: path, filePath: url.path, team: team, task: task, taskSource: taskSource)
+    }
+
+    public init(path: String, filePath: String, team: String, task: String?, taskSource: TaskSource) {
         self.path = path
-        self.url = url
+        self.filePath = filePath
         self.team = team
         self.task = task
         self.taskSource = taskSource
+    }
+
+    /// The reader's input for this photo.
+    var photoInput: PhotoInput {
+        var input = PhotoInput(path: filePath, displayPath: path)
+        input.sidecar = sidecar
+        return input
     }
 }
 

@@ -65,7 +65,7 @@ public struct SubmissionFinder: Sendable {
                 skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
             case .file:
                 if let row = manifestRows[name] {
-                    submissions.append(submission(name, url: url, row: row, taskIDs: taskIDs))
+                    submissions.append(submission(name, filePath: url.path, row: row))
                 } else {
                     skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
                 }
@@ -75,19 +75,20 @@ public struct SubmissionFinder: Sendable {
                 skipped.append(SkippedFile(path: name, reason: "not a regular file"))
             }
         }
-        // Team folders are independent: walk them in parallel, then merge in name order.
-        let walked = WalkResults(count: teamFolders.count)
+        // Team folders are independent: walk them in parallel, each sorted by path, then merge.
+        let names = TaskNames(hunt.tasks.map(\.id))
         let rows = manifestRows
+        let rootPath = root.path
         let folders = teamFolders
-        DispatchQueue.concurrentPerform(iterations: folders.count) { k in
+        let walked = [([Submission], [SkippedFile])](parallelCount: teamFolders.count) { k in
             var folderSkipped: [SkippedFile] = []
             let name = folders[k]
-            let found = walk(team: name, folder: root.appendingPathComponent(name), relative: name, taskIDs: taskIDs,
-                             manifestRows: rows, skipped: &folderSkipped)
-            walked.set(k, (found, folderSkipped))
+            var found = walk(team: name, folder: rootPath + "/" + name, names: names, manifestRows: rows, skipped: &folderSkipped)
+            found.sort { $0.path < $1.path }
+            return (found, folderSkipped)
         }
         for (k, name) in teamFolders.enumerated() {
-            let (found, folderSkipped) = walked.get(k)
+            let (found, folderSkipped) = walked[k]
             let unmapped = found.filter { $0.team == name }.count
             if !teamIDs.contains(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
             submissions += found
@@ -106,53 +107,67 @@ public struct SubmissionFinder: Sendable {
             diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
                                       fix: "check the path; it is relative to the submissions folder"))
         }
+        // Nearly sorted already (runs per team), so this costs little.
         submissions.sort { $0.path < $1.path }
         skipped.sort { $0.path < $1.path }
         return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
     }
 
-    private func walk(team: String, folder: URL, relative: String, taskIDs: Set<String>,
-                      manifestRows: [String: Manifest.Row], skipped: inout [SkippedFile]) -> [Submission] {
+    private func walk(team: String, folder: String, names: TaskNames, manifestRows: [String: Manifest.Row],
+                      skipped: inout [SkippedFile]) -> [Submission] {
         var result: [Submission] = []
-        var stack: [(String, String)] = [(folder.path, relative)]
-        while let (path, rel) = stack.popLast() {
-            guard let entries = Self.list(path) else {
+        // (on disk, relative to the submissions folder, the task its first subfolder under the team names)
+        var stack: [(path: String, relative: String, task: String?)] = [(folder, team, nil)]
+        while let (path, rel, folderTask) = stack.popLast() {
+            guard let listing = Self.list(path) else {
                 skipped.append(SkippedFile(path: rel, reason: "folder could not be listed"))
                 continue
             }
-            for (name, kind) in entries where !name.hasPrefix(".") {
+            for (name, kind) in listing.entries where !name.hasPrefix(".") {
                 let child = path + "/" + name
                 let childRel = rel + "/" + name
                 switch kind {
                 case .symbolicLink:
                     skipped.append(SkippedFile(path: childRel, reason: "symbolic link refused (copy the file in instead)"))
                 case .directory:
-                    stack.append((child, childRel))
+                    // The first subfolder under the team decides; a near miss is a typo to report, not a folder to ignore.
+                    let task = rel == team ? (names.ids.contains(name) || NearMiss.closest(to: name, in: names.sorted) != nil ? name : nil)
+                                           : folderTask
+                    stack.append((child, childRel, task))
                 case .other:
                     skipped.append(SkippedFile(path: childRel, reason: "not a regular file"))
                 case .file:
-                    let url = URL(fileURLWithPath: child, isDirectory: false)
-                    if let row = manifestRows[childRel] {
-                        result.append(submission(childRel, url: url, row: row, taskIDs: taskIDs))
-                    } else if let reason = Self.notAPhoto(url, name: name) {
+                    var found: Submission
+                    if !manifestRows.isEmpty, let row = manifestRows[childRel] {
+                        found = submission(childRel, filePath: child, row: row)
+                    } else if let reason = Self.notAPhoto(path: child, name: name) {
                         skipped.append(SkippedFile(path: childRel, reason: reason))
+                        continue
+                    } else if let folderTask {
+                        found = Submission(path: childRel, filePath: child, team: team, task: folderTask, taskSource: .folder)
+                    } else if let task = names.prefix(of: name) {
+                        found = Submission(path: childRel, filePath: child, team: team, task: task, taskSource: .fileName)
                     } else {
-                        result.append(inferred(childRel, url: url, team: team, taskIDs: taskIDs))
+                        found = Submission(path: childRel, filePath: child, team: team, task: nil, taskSource: .auto)
                     }
+                    found.sidecar = PhotoInput.sidecar(of: name, in: path, listed: listing.sidecars)
+                    result.append(found)
                 }
             }
         }
         return result
     }
 
-    /// A folder's entries and their kinds from readdir(3)'s d_type (lstat only when it is unknown).
-    static func list(_ path: String) -> [(String, Kind)]? {
+    /// A folder's entries and their kinds from readdir(3)'s d_type (lstat only when it is unknown),
+    /// and the names of the XMP sidecars among them.
+    static func list(_ path: String) -> (entries: [(String, Kind)], sidecars: Set<String>)? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
         var entries: [(String, Kind)] = []
+        var sidecars: Set<String> = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             let kind: Kind
@@ -163,46 +178,20 @@ public struct SubmissionFinder: Sendable {
             case Int32(DT_UNKNOWN): kind = Self.kind(of: URL(fileURLWithPath: path + "/" + name))
             default: kind = .other
             }
+            if name.hasSuffix(".xmp") || name.hasSuffix(".XMP") { sidecars.insert(name) }
             entries.append((name, kind))
         }
-        return entries
+        return (entries, sidecars)
     }
 
-    private func submission(_ path: String, url: URL, row: Manifest.Row, taskIDs: Set<String>) -> Submission {
-        Submission(path: path, url: url, team: row.team, task: row.task.isEmpty ? nil : row.task,
+    private func submission(_ path: String, filePath: String, row: Manifest.Row) -> Submission {
+        Submission(path: path, filePath: filePath, team: row.team, task: row.task.isEmpty ? nil : row.task,
                    taskSource: row.task.isEmpty ? .auto : .manifest)
-    }
-
-    /// Task from the first subfolder under the team, else the file name, else auto.
-    func inferred(_ path: String, url: URL, team: String, taskIDs: Set<String>) -> Submission {
-        let components = path.split(separator: "/").map(String.init)
-        if components.count > 2 {
-            let folder = components[1]
-            if taskIDs.contains(folder) {
-                return Submission(path: path, url: url, team: team, task: folder, taskSource: .folder)
-            }
-            // A near miss is a typo to report, not a folder to ignore.
-            if NearMiss.closest(to: folder, in: Array(taskIDs)) != nil {
-                return Submission(path: path, url: url, team: team, task: folder, taskSource: .folder)
-            }
-        }
-        let fileName = components.last!
-        if let task = Self.taskPrefix(of: fileName, taskIDs: taskIDs) {
-            return Submission(path: path, url: url, team: team, task: task, taskSource: .fileName)
-        }
-        return Submission(path: path, url: url, team: team, task: nil, taskSource: .auto)
     }
 
     /// The longest task id the file name starts with, followed by a separator or the extension.
     static func taskPrefix(of fileName: String, taskIDs: Set<String>) -> String? {
-        let lowered = fileName.lowercased()
-        var best: String?
-        for id in taskIDs where lowered.hasPrefix(id.lowercased()) {
-            let rest = lowered.dropFirst(id.count)
-            guard let next = rest.first, "-_ .".contains(next) else { continue }
-            if best == nil || id.count > best!.count { best = id }
-        }
-        return best
+        TaskNames(Array(taskIDs)).prefix(of: fileName)
     }
 
     /// `a/./b` → `a/b`; nil when the path is absolute or climbs out with `..`.
@@ -232,11 +221,11 @@ public struct SubmissionFinder: Sendable {
 
     /// Nil for a photo; otherwise why the file is skipped. Known photo extensions are taken on
     /// trust (the reader reports them unreadable if they are not); other files are sniffed.
-    static func notAPhoto(_ url: URL, name: String) -> String? {
+    static func notAPhoto(path: String, name: String) -> String? {
         let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
         if photoExtensions.contains(ext) { return nil }
         if ext == "xmp" { return "XMP sidecar (read with its photo)" }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return "could not be opened" }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "could not be opened" }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
         if Self.looksLikePhoto(head) { return nil }
@@ -251,6 +240,34 @@ public struct SubmissionFinder: Sendable {
         if head.count >= 12, head[4...7].elementsEqual("ftyp".utf8) { return true }
         if head.count >= 12, head[0...3].elementsEqual("RIFF".utf8), head[8...11].elementsEqual("WEBP".utf8) { return true }
         return false
+    }
+}
+
+/// A hunt's task ids, prepared once for matching every file name against them.
+struct TaskNames: Sendable {
+    let ids: Set<String>
+    /// Sorted, for near-miss suggestions.
+    let sorted: [String]
+    private let lowered: [(id: String, utf8: [UInt8])]
+
+    init(_ ids: [String]) {
+        self.ids = Set(ids)
+        sorted = ids.sorted()
+        lowered = sorted.map { ($0, Array($0.lowercased().utf8)) }
+    }
+
+    /// The longest task id `fileName` starts with (ignoring case), followed by `-`, `_`, a space or `.`.
+    func prefix(of fileName: String) -> String? {
+        let name = Array(fileName.lowercased().utf8)
+        var best: String?
+        var bestLength = 0
+        for (id, utf8) in lowered where utf8.count > bestLength && name.count > utf8.count && name.starts(with: utf8) {
+            let next = name[utf8.count]
+            guard next == UInt8(ascii: "-") || next == UInt8(ascii: "_") || next == UInt8(ascii: " ") || next == UInt8(ascii: ".") else { continue }
+            best = id
+            bestLength = utf8.count
+        }
+        return best
     }
 }
 
@@ -283,13 +300,4 @@ enum NearMiss {
         }
         return previous[b.count]
     }
-}
-
-/// Per-team walk results, each slot written once by one thread.
-private final class WalkResults: @unchecked Sendable {
-    private var slots: [([Submission], [SkippedFile])]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: ([], []), count: count) }
-    func set(_ i: Int, _ value: ([Submission], [SkippedFile])) { lock.withLock { slots[i] = value } }
-    func get(_ i: Int) -> ([Submission], [SkippedFile]) { lock.withLock { slots[i] } }
 }

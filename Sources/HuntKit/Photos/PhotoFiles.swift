@@ -21,6 +21,16 @@ public struct PhotoInput: Sendable, Hashable {
         case unknown, none, at(String)
     }
 
+    /// The sidecar of the photo `name` in `folder`, given the `.xmp`/`.XMP` names its listing showed.
+    static func sidecar(of name: String, in folder: String, listed sidecars: Set<String>) -> SidecarHint {
+        guard !sidecars.isEmpty else { return .none }
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        for candidate in [stem + ".xmp", stem + ".XMP", name + ".xmp"] where sidecars.contains(candidate) {
+            return .at(folder + "/" + candidate)
+        }
+        return .none
+    }
+
     /// The file as a URL.
     public var url: URL { URL(fileURLWithPath: path) }
 
@@ -109,14 +119,7 @@ public struct PhotoFiles: Sequence, Sendable {
         /// An input whose sidecar is known from the folder listing.
         private func input(_ path: String, _ display: String, _ name: String, _ sidecars: Set<String>, folder: String) -> PhotoInput {
             var input = PhotoInput(path: path, displayPath: display)
-            input.sidecar = .none
-            if !sidecars.isEmpty {
-                let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-                for candidate in [stem + ".xmp", stem + ".XMP", name + ".xmp"] where sidecars.contains(candidate) {
-                    input.sidecar = .at(folder + "/" + candidate)
-                    break
-                }
-            }
+            input.sidecar = PhotoInput.sidecar(of: name, in: folder, listed: sidecars)
             return input
         }
 
@@ -194,7 +197,22 @@ extension PhotoReader {
         transform: @escaping @Sendable (PhotoInput, PhotoReadResult) -> Output,
         deliver: (Output) async throws -> Void
     ) async throws where Inputs.Element == PhotoInput {
+        try await readAll(inputs, input: { $0 }, maxConcurrency: maxConcurrency, batchSize: batchSize,
+                          transform: transform, deliver: deliver)
+    }
+
+    /// As `readAll(_:maxConcurrency:batchSize:transform:deliver:)`, for items that each name a
+    /// photo (`input`) and are handed to `transform` whole, so it need not look them up again.
+    public func readAll<Items: Sequence, Output: Sendable>(
+        _ items: Items,
+        input: @escaping @Sendable (Items.Element) -> PhotoInput,
+        maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        batchSize: Int = 32,
+        transform: @escaping @Sendable (Items.Element, PhotoReadResult) -> Output,
+        deliver: (Output) async throws -> Void
+    ) async throws where Items.Element: Sendable {
         let reader = self
+        let inputs = items
         let window = max(1, maxConcurrency) * 2
         let batchSize = max(1, batchSize)
         var iterator = inputs.makeIterator()
@@ -202,8 +220,8 @@ extension PhotoReader {
             var launched = 0
             var delivered = 0
             var waiting: [Int: [Output]] = [:]
-            func nextBatch() -> [PhotoInput] {
-                var batch: [PhotoInput] = []
+            func nextBatch() -> [Items.Element] {
+                var batch: [Items.Element] = []
                 batch.reserveCapacity(batchSize)
                 while batch.count < batchSize, let input = iterator.next() { batch.append(input) }
                 return batch
@@ -212,7 +230,7 @@ extension PhotoReader {
                 let batch = nextBatch()
                 if batch.isEmpty { break }
                 let index = launched
-                group.addTask { (index, batch.map { transform($0, reader.read($0)) }) }
+                group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
                 launched += 1
             }
             while let (index, outputs) = try await group.next() {
@@ -224,7 +242,7 @@ extension PhotoReader {
                 let batch = nextBatch()
                 if !batch.isEmpty {
                     let index = launched
-                    group.addTask { (index, batch.map { transform($0, reader.read($0)) }) }
+                    group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
                     launched += 1
                 }
             }
