@@ -54,10 +54,7 @@ public struct Judge: Sendable {
         state.cases = consume cases
         state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates()
-        state.checkTravel()
-        state.settle()
-        state.checkDwell()
-        state.checkOrder()
+        state.checkTeams()
         let scoring = state.score()
         return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
     }

@@ -16,7 +16,9 @@ struct JudgingState: Sendable {
 
     /// Earlier capture first; the same instant by path (cases are indexed in path order).
     /// Compares indices, never copies of cases: sorting copies showed up in profiles.
-    func earlier(_ a: Int, _ b: Int) -> Bool { times[a] != times[b] ? times[a] < times[b] : a < b }
+    func earlier(_ a: Int, _ b: Int) -> Bool { Self.earlier(a, b, times: times) }
+
+    static func earlier(_ a: Int, _ b: Int, times: [Double]) -> Bool { times[a] != times[b] ? times[a] < times[b] : a < b }
 
     init(hunt: Hunt, reviews: Reviews) {
         self.hunt = hunt
