@@ -185,44 +185,88 @@ public enum ScoreRule: String, Sendable, Hashable, Codable {
     case closest
 }
 
+/// One task of a hunt.
+///
+/// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
+/// with every photo it judges, and copying fifteen fields (ten of them reference-counted) per
+/// photo and per rule showed in its profiles; now a copy is one reference.
 public struct HuntTask: Sendable {
-    public var id: String
-    public var title: String
-    public var clue: String?
-    public var hint: String?
-    public var reveal: String?
-    public var points: Int
-    public var target: Target?
-    public var after: [String]
-    public var dwell: TimeSpan?
-    public var repeatRule: RepeatRule
-    public var score: ScoreRule
-    public var tags: [String]
+    private var fields: Fields
+    public var id: String { get { fields.id } set { unique().id = newValue } }
+    public var title: String { get { fields.title } set { unique().title = newValue } }
+    public var clue: String? { get { fields.clue } set { unique().clue = newValue } }
+    public var hint: String? { get { fields.hint } set { unique().hint = newValue } }
+    public var reveal: String? { get { fields.reveal } set { unique().reveal = newValue } }
+    public var points: Int { get { fields.points } set { unique().points = newValue } }
+    public var target: Target? { get { fields.target } set { unique().target = newValue } }
+    public var after: [String] { get { fields.after } set { unique().after = newValue } }
+    public var dwell: TimeSpan? { get { fields.dwell } set { unique().dwell = newValue } }
+    public var repeatRule: RepeatRule { get { fields.repeatRule } set { unique().repeatRule = newValue } }
+    public var score: ScoreRule { get { fields.score } set { unique().score = newValue } }
+    public var tags: [String] { get { fields.tags } set { unique().tags = newValue } }
     /// The task's own window, inside the hunt's.
-    public var window: TimeWindow?
+    public var window: TimeWindow? { get { fields.window } set { unique().window = newValue } }
     /// The task's own bands, else the hunt's.
-    public var bands: Bands?
-    public var location: SourceLocation
+    public var bands: Bands? { get { fields.bands } set { unique().bands = newValue } }
+    public var location: SourceLocation { get { fields.location } set { unique().location = newValue } }
 
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 location: SourceLocation) {
-        self.id = id
-        self.title = title
-        self.clue = clue
-        self.hint = hint
-        self.reveal = reveal
-        self.points = points
-        self.target = target
-        self.after = after
-        self.dwell = dwell
-        self.repeatRule = repeatRule
-        self.score = score
-        self.tags = tags
-        self.window = window
-        self.bands = bands
-        self.location = location
+        fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                        dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
+                        location: location)
+    }
+
+    /// The box, copied first if another task value shares it.
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
+    /// Mutated only through `unique()`, so never while shared: safe to send.
+    private final class Fields: @unchecked Sendable {
+        var id: String
+        var title: String
+        var clue: String?
+        var hint: String?
+        var reveal: String?
+        var points: Int
+        var target: Target?
+        var after: [String]
+        var dwell: TimeSpan?
+        var repeatRule: RepeatRule
+        var score: ScoreRule
+        var tags: [String]
+        var window: TimeWindow?
+        var bands: Bands?
+        var location: SourceLocation
+
+        init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
+             after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
+             window: TimeWindow?, bands: Bands?, location: SourceLocation) {
+            self.id = id
+            self.title = title
+            self.clue = clue
+            self.hint = hint
+            self.reveal = reveal
+            self.points = points
+            self.target = target
+            self.after = after
+            self.dwell = dwell
+            self.repeatRule = repeatRule
+            self.score = score
+            self.tags = tags
+            self.window = window
+            self.bands = bands
+            self.location = location
+        }
+
+        func copy() -> Fields {
+            Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                   dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
+        }
     }
 }
 

@@ -6,17 +6,8 @@ extension JudgingState {
     /// The same file sent for different teams or tasks: the earliest capture keeps it (ties by
     /// path), the others get `duplicate-of`. A second copy for the same team and task is no
     /// finding but never counts twice.
-    mutating func findDuplicates() {
-        // The first case with each hash; groups only for hashes seen again (an array per
-        // photo cost more than the rule itself).
-        var first: [String: Int] = [:]
-        first.reserveCapacity(cases.count)
-        var groups: [Int: [Int]] = [:]
-        for i in cases.indices {
-            guard let hash = cases[i].contentHash else { continue }
-            if let f = first[hash] { groups[f, default: [f]].append(i) } else { first[hash] = i }
-        }
-        for members in groups.values {
+    mutating func findDuplicates(_ groups: CaseGroups) {
+        for members in groups.sameContent.values {
             let ordered = members.sorted { earlier($0, $1) }
             let keptPath = cases[ordered[0]].submission.path, keptTeam = cases[ordered[0]].submission.team
             let keptTask = cases[ordered[0]].task?.id
@@ -33,10 +24,8 @@ extension JudgingState {
 
     /// The rules within a team (travel speed, verdicts, dwell, `after` order), for every team at
     /// once: none of them looks at another team's photos. Duplicates, which do, are found first.
-    mutating func checkTeams() {
-        var byTeam: [String: [Int]] = [:]
-        for i in cases.indices { byTeam[cases[i].submission.team, default: []].append(i) }
-        let teams = byTeam.keys.sorted().map { byTeam[$0]! }
+    mutating func checkTeams(_ groups: CaseGroups) {
+        let teams = groups.byTeam.keys.sorted().map { groups.byTeam[$0]! }
         let hunt = self.hunt, clock = self.clock, times = self.times
         let ordered = Self.dependencyOrder(hunt.tasks).filter { !$0.after.isEmpty }
         let stays = cases.withUnsafeMutableBufferPointer { buffer in
@@ -69,6 +58,34 @@ extension JudgingState {
         }
         tasks.forEach(visit)
         return result
+    }
+}
+
+/// The groupings of cases that the rules across photos start from, built as the cases arrive
+/// (in the reading phase, where the cores have time) rather than in a pass of their own after.
+struct CaseGroups: Sendable {
+    private var firstWithHash: [String: Int] = [:]
+    /// Cases with the same content, under the first of them; only contents seen more than once.
+    private(set) var sameContent: [Int: [Int]] = [:]
+    /// Each team's cases, in index order.
+    private(set) var byTeam: [String: [Int]] = [:]
+
+    init(capacity: Int) { firstWithHash.reserveCapacity(capacity) }
+
+    init(_ cases: [Case]) {
+        self.init(capacity: cases.count)
+        for c in cases { add(index: c.index, team: c.submission.team, contentHash: c.contentHash) }
+    }
+
+    /// Adds case `index`; cases come in index order.
+    mutating func add(index: Int, team: String, contentHash: String?) {
+        byTeam[team, default: []].append(index)
+        guard let contentHash else { return }
+        if let first = firstWithHash[contentHash] {
+            sameContent[first, default: [first]].append(index)
+        } else {
+            firstWithHash[contentHash] = index
+        }
     }
 }
 

@@ -41,20 +41,20 @@ public struct Judge: Sendable {
         let cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
             examiner.examine(input, index: index)
         }
-        return judge(examined: cases, skipped: skipped, problems: problems, files: files)
+        return judge(examined: cases, groups: CaseGroups(cases), skipped: skipped, problems: problems, files: files)
     }
 
     /// The rules across photos, reviews and scoring, for cases already examined one by one
     /// (`JudgingState.examine`, which `JudgeRun` runs in its reading tasks). `cases[i].index == i`,
     /// in path order.
     /// `cases` is consumed: the rules then change the array in place instead of copying all of it.
-    func judge(examined cases: consuming [Case], skipped: [SkippedFile], problems: [Diagnostic],
+    func judge(examined cases: consuming [Case], groups: CaseGroups, skipped: [SkippedFile], problems: [Diagnostic],
                files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         var state = JudgingState(hunt: hunt, reviews: reviews)
         state.cases = consume cases
         state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
-        state.findDuplicates()
-        state.checkTeams()
+        state.findDuplicates(groups)
+        state.checkTeams(groups)
         let scoring = state.score()
         return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
@@ -93,4 +93,9 @@ struct Case: Sendable {
     var points = 0
 
     var placeKey: Int { placement?.placeIndex ?? 0 }
+
+    /// What is left in a slot whose case was taken: nothing that needs freeing.
+    static var spent: Case {
+        Case(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: "")
+    }
 }

@@ -33,17 +33,23 @@ public struct JudgeRun: Sendable {
         let examiner = JudgingState(hunt: hunt, reviews: reviews)
         // Each case goes straight into its slot: no copies between the reading tasks and the rules.
         let slots = FillOnceSlots<Case>(count: total)
+        var groups = CaseGroups(capacity: total)
         var done = 0
         try await reader.readAll(submissions.indices, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
                                  transform: { index, result in
             let submission = submissions[index]
+            let examined: Case
             switch result {
-            case .success(let photo):
-                slots.fill(index, with: examiner.examine(JudgeInput(submission: submission, photo: photo), index: index))
+            case .success(let photo): examined = examiner.examine(JudgeInput(submission: submission, photo: photo), index: index)
             case .failure(let error):
-                slots.fill(index, with: examiner.examine(JudgeInput(submission: submission, photo: nil, readError: error.summary), index: index))
+                examined = examiner.examine(JudgeInput(submission: submission, photo: nil, readError: error.summary), index: index)
             }
-        }) { _ in
+            let contentHash = examined.contentHash
+            slots.fill(index, with: examined)
+            return contentHash
+        }) { contentHash in
+            // In index order: `done` is this case's index.
+            groups.add(index: done, team: submissions[done].team, contentHash: contentHash)
             done += 1
             try Task.checkCancellation()
             progress?(done, total)
@@ -51,7 +57,7 @@ public struct JudgeRun: Sendable {
         let examined = slots.takeAll()
         let judge = Judge(hunt: hunt, reviews: reviews)
         // Hand over the only reference, so the rules do not copy all the cases on their first change.
-        return judge.judge(examined: consume examined, skipped: scan.skipped, problems: scan.diagnostics,
+        return judge.judge(examined: consume examined, groups: groups, skipped: scan.skipped, problems: scan.diagnostics,
                            files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension JudgingState {
-    /// The results; the cases' evidence and findings move into them (the cases are spent after).
+    /// The results; the cases move into them (`cases` holds only spent ones after).
     mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
@@ -97,7 +97,11 @@ extension JudgingState {
         }
     }
 
-    private static func takeResult(from c: inout Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
+    /// Takes the case out of its slot (leaving a spent one that costs nothing to free), so what
+    /// the result does not keep is freed here, in parallel, not later on one thread.
+    private static func takeResult(from slot: inout Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
+        var c = Case.spent
+        swap(&c, &slot)
         var evidence = JudgeResults.Evidence()
         swap(&evidence, &c.evidence)
         var caseFindings: [Finding] = []

@@ -7,8 +7,9 @@ import Foundation
 struct JSONTextWriter {
     private(set) var bytes: [UInt8] = []
     private var depth = 0
-    /// Whether the current container has had a member yet.
-    private var first: [Bool] = []
+    /// Whether the current container has no member yet, and the same for those it is inside.
+    private var empty = true
+    private var enclosing: [Bool] = []
 
     init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
@@ -17,7 +18,7 @@ struct JSONTextWriter {
     init(elementsAtDepth depth: Int, leading: Bool, capacity: Int) {
         bytes.reserveCapacity(capacity)
         self.depth = depth
-        first = [leading]
+        empty = leading
     }
 
     /// Hands over the bytes written so far and goes on with an empty buffer.
@@ -28,7 +29,7 @@ struct JSONTextWriter {
     }
 
     /// Says that the open container got members written by other writers.
-    mutating func markMembersWritten() { first[first.count - 1] = false }
+    mutating func markMembersWritten() { empty = false }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -38,13 +39,14 @@ struct JSONTextWriter {
     private mutating func open(_ c: UInt8) {
         bytes.append(c)
         depth += 1
-        first.append(true)
+        enclosing.append(empty)
+        empty = true
     }
 
     private mutating func close(_ c: UInt8) {
         depth -= 1
-        let empty = first.removeLast()
         if !empty { newline() }
+        empty = enclosing.removeLast()
         bytes.append(c)
     }
 
@@ -63,7 +65,7 @@ struct JSONTextWriter {
 
     /// Starts an array element or an object member.
     private mutating func member() {
-        if first[first.count - 1] { first[first.count - 1] = false } else { bytes.append(UInt8(ascii: ",")) }
+        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
         newline()
     }
 
@@ -86,14 +88,14 @@ struct JSONTextWriter {
 
     mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
-            // Most strings need no escaping: copy them whole.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for b in utf8 {
+        // Most strings need no escaping: copy them whole, straight from their storage.
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied != true {
+            for b in s.utf8 {
                 switch b {
                 case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
                 case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])

@@ -102,7 +102,7 @@ public struct SubmissionFinder: Sendable {
                                             ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
         }
         // Manifest rows whose file was not found.
-        let foundPaths = Set(submissions.map(\.path))
+        let foundPaths = manifestRows.isEmpty ? [] : Set(submissions.map(\.path))
         for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
             diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
                                       fix: "check the path; it is relative to the submissions folder"))
