@@ -125,7 +125,7 @@ extension HuntCommand {
             guard let out, out != "-" else {
                 let chosen = format == .csv && table == .leaderboard ? documents[1] : documents[0]
                 FileHandle.standardOutput.write(Data(chosen.bytes))
-                return
+                Foundation.exit(0)
             }
             var written: [String] = []
             do {
@@ -145,6 +145,8 @@ extension HuntCommand {
             }
             let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"
             stderr.write(Data("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n".utf8))
+            // Everything is written: end here rather than free 20,000 submissions one by one first.
+            Foundation.exit(0)
         }
     }
 }

@@ -64,7 +64,8 @@ extension Report {
         }
 
         // Submissions in scope, and the photos each (team, task) pair has.
-        let scoped = results.submissions.filter { inScope($0.team) }
+        // Not filtered (so not copied) for the whole hunt's report.
+        let scoped = selected == nil ? results.submissions : results.submissions.filter { inScope($0.team) }
         var cellVerdicts: [String: [String: (best: Cell.State, photos: Int, points: Int)]] = [:]
         for s in scoped {
             guard let task = s.task else { continue }
@@ -116,7 +117,8 @@ extension Report {
         verdicts = entries
         reviewQueue = entries.filter { queued.contains($0.path) }
 
-        let byTask = Dictionary(grouping: entries.filter { $0.task != nil }, by: { $0.task! })
+        var byTask: [String: [Entry]] = [:]
+        for entry in entries { if let task = entry.task { byTask[task, default: []].append(entry) } }
         let completedBySelected = Set(selected?.completions.map(\.task) ?? [])
         tasks = results.tasks.map { task in
             let photos = byTask[task.id] ?? []
@@ -144,12 +146,12 @@ extension Report {
 
         summary = Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
                           submissions: entries.count,
-                          accepted: entries.filter { $0.verdict == "accepted" }.count,
+                          accepted: entries.count { $0.verdict == "accepted" },
                           review: reviewQueue.count,
-                          rejected: entries.filter { $0.verdict == "rejected" }.count,
-                          reviewed: entries.filter { $0.review != nil }.count,
+                          rejected: entries.count { $0.verdict == "rejected" },
+                          reviewed: entries.count { $0.review != nil },
                           skipped: selected == nil ? results.skipped.count : 0,
-                          unreadable: entries.filter { $0.reasons.contains { $0.code == ReasonCode.unreadable.rawValue } }.count)
+                          unreadable: entries.count { $0.reasons.contains { $0.code == ReasonCode.unreadable.rawValue } })
         skipped = selected == nil ? results.skipped : []
         problems = selected == nil ? results.problems : []
     }

@@ -12,7 +12,8 @@ struct ReportContext {
     /// An inline SVG by task id.
     var maps: [String: String] = [:]
 
-    func make(_ report: Report, format: ReportFormat) -> [String: Any] {
+    /// `verdicts: false` leaves out the 20,000-row `verdicts`, for a layout that does not name it.
+    func make(_ report: Report, format: ReportFormat, verdicts: Bool = true) -> [String: Any] {
         var root: [String: Any] = [
             "schema": report.schema,
             "format": format.rawValue,
@@ -23,12 +24,12 @@ struct ReportContext {
             "grid": report.grid.map(gridRow),
             "review_queue": report.reviewQueue.map(entry),
             "tasks": report.tasks.map(task),
-            "verdicts": report.verdicts.map(entry),
             "skipped": report.skipped.map { ["path": $0.path, "reason": $0.reason] },
             "problems": report.problems.map(problem),
             "has_skipped": !report.skipped.isEmpty,
             "has_problems": !report.problems.isEmpty,
         ]
+        if verdicts { root["verdicts"] = report.verdicts.map(entry) }
         if let team = report.team {
             root["team"] = ["id": team.id, "name": team.name, "rank": team.rank, "points": team.points] as [String: Any]
         }
@@ -88,10 +89,8 @@ struct ReportContext {
             case "overridden": return e.overridden
             case "points": return e.points
             case "reasons": return e.reasons.map(ReportContext.reason)
-            case "reasons_text": return e.reasons.isEmpty ? nil : e.reasons.map(\.code).joined(separator: " ")
-            case "review_text":
-                guard let review = e.review else { return nil }
-                return "reviewed: \(review.decision.rawValue)" + (review.by.map { " by \($0)" } ?? "") + (review.note.map { " — \($0)" } ?? "")
+            case "reasons_text": return e.reasonsText
+            case "review_text": return e.reviewText
             case "evidence_text": return e.evidenceText
             case "wants_thumbnail": return e.wantsThumbnail
             case "evidence": return ReportContext.evidence(e.evidence)
@@ -185,5 +184,16 @@ struct ReportContext {
         var d: [String: Any] = ["severity": p.severity, "code": p.code, "message": p.message, "location": p.location]
         d["fix"] = p.fix
         return d
+    }
+}
+
+extension Report.Entry {
+    /// The reason codes on one line: `reasons_text` in the templates.
+    var reasonsText: String? { reasons.isEmpty ? nil : reasons.map(\.code).joined(separator: " ") }
+
+    /// "reviewed: accept by Sam — blurry but fine": `review_text` in the templates.
+    var reviewText: String? {
+        guard let review else { return nil }
+        return "reviewed: \(review.decision.rawValue)" + (review.by.map { " by \($0)" } ?? "") + (review.note.map { " — \($0)" } ?? "")
     }
 }

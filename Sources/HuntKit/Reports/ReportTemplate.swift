@@ -92,25 +92,35 @@ struct MarkdownContentType: MustacheContentType {
 
     func escapeText(_ text: String) -> String { Self.escape(text) }
 
+    /// On UTF-8 bytes: what is escaped is ASCII, and U+2028/2029 are E2 80 A8/A9.
     static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { special[Int($0)] }) else { return text }
-        // 0xE2 starts U+2028/2029, and also — and ·: only the line separators need the slow path.
-        if !text.utf8.contains(where: { $0 < 0x80 && special[Int($0)] }),
-           !text.unicodeScalars.contains(where: { $0 == "\u{2028}" || $0 == "\u{2029}" }) { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "&":
-                out.append("\\")
-                out.unicodeScalars.append(scalar)
-            case "\n", "\r", "\u{2028}", "\u{2029}":
-                out.append(" ")
+        let bytes = Array(text.utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 8)
+        var changed = false
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(b)
+                changed = true
+            case 0x0A, 0x0D:
+                out.append(0x20)
+                changed = true
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out.append(0x20)
+                changed = true
+                i += 2
             default:
-                out.unicodeScalars.append(scalar)
+                out.append(b)
             }
+            i += 1
         }
-        return out
+        return changed ? String(decoding: out, as: UTF8.self) : text
     }
 }
 

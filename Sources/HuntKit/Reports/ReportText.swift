@@ -7,7 +7,9 @@ enum ReportText {
         let m = max(0, metres)
         if m < 999.5 { return "\(Int(m.rounded())) m" }
         if m < 9_950 { return String(format: "%.1f km", m / 1000) }
-        return "\(Int((m / 1000).rounded())) km"
+        // Past Int's range only in a hand-edited file; printed rather than trapping.
+        guard let km = Int(exactly: (m / 1000).rounded()) else { return String(format: "%.0f km", m / 1000) }
+        return "\(km) km"
     }
 
     /// "240 m NE — warm"; "inside" for a position within the target.
@@ -24,6 +26,17 @@ enum ReportText {
     /// or "2026-05-02 11:03". Anything else is returned as it is.
     static func time(_ iso: String?, singleDay: Bool) -> String? {
         guard let iso else { return nil }
+        // The judge writes ASCII: when the first 17 bytes are ASCII and none a CR (the only ASCII
+        // that joins its neighbour into one Character), bytes are Characters. Else count Characters.
+        var contiguous = iso
+        if let fast = contiguous.withUTF8({ b -> String?? in
+            guard b.count >= 16, !b.prefix(17).contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+            guard b[10] == UInt8(ascii: "T") else { return .some(iso) }
+            let clock = String(decoding: UnsafeBufferPointer(rebasing: b[11..<16]), as: UTF8.self)
+            return .some(singleDay ? clock : String(decoding: UnsafeBufferPointer(rebasing: b[0..<10]), as: UTF8.self) + " " + clock)
+        }) {
+            return fast
+        }
         let chars = Array(iso)
         guard chars.count >= 16, chars[10] == "T" else { return iso }
         let clock = String(chars[11..<16])
@@ -89,7 +102,9 @@ enum ReportText {
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
             parts.append("camera clock \(duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
         }
-        if let speed = e.speedKmh, reasons.contains(.tooFast) { parts.append("\(Int(speed.rounded())) km/h from the previous photo") }
+        if let speed = e.speedKmh, reasons.contains(.tooFast) {
+            parts.append("\(Int(exactly: speed.rounded()).map(String.init) ?? String(format: "%.0f", speed)) km/h from the previous photo")
+        }
         let device = [e.make, e.model].compactMap { $0 }.joined(separator: " ")
         if !device.isEmpty { parts.append(device) }
         if let software = e.software, reasons.contains(.edited) { parts.append("edited with \(software)") }
