@@ -35,7 +35,6 @@ public struct SubmissionFinder: Sendable {
         var submissions: [Submission] = []
         var skipped: [SkippedFile] = []
         var diagnostics: [Diagnostic] = []
-        let taskIDs = Set(hunt.tasks.map(\.id))
         let teamIDs = Set(hunt.teams.map(\.id))
         var manifestRows: [String: Manifest.Row] = [:]
 
