@@ -12,7 +12,7 @@ import Testing
 
     func load(_ name: String, bytes: [UInt8]) -> HuntLoadResult {
         let url = Self.folder.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return HuntLoader().load(contentsOf: url, displayPath: name)
     }
 
@@ -31,7 +31,7 @@ import Testing
         let url = Self.folder.appendingPathComponent("huge.yaml")
         var chunk = Array("  - { id: t, title: T, at: 52.1, 5.1 }\n".utf8)
         chunk = Array(repeating: chunk, count: 1000).flatMap { $0 }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         handle.write(Data("hunt: Huge\ntasks:\n".utf8))
         while try handle.offset() < 50 << 20 { handle.write(Data(chunk)) }
