@@ -199,7 +199,9 @@ final class JudgeProgress: @unchecked Sendable {
             let elapsed = max(now.timeIntervalSince(start), 0.001)
             let rate = Double(done) / elapsed
             let left = rate > 0 ? Double(total - done) / rate : 0
-            let line = "\rjudging \(done)/\(total) photos · \(Int(rate))/s · \(Int(left.rounded(.up))) s left \u{1B}[K"
+            // No rate or estimate from the first fraction of a second: they would say nonsense.
+            let pace = elapsed < 0.5 && done < total ? "" : " · \(Int(rate))/s · \(Int(left.rounded(.up))) s left"
+            let line = "\rjudging \(done)/\(total) photos\(pace) \u{1B}[K"
             FileHandle.standardError.write(Data(line.utf8))
             shown = true
         }
