@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the thumbnails an HTML report shows: only for entries with `wantsThumbnail` (the review
 /// queue, completions and closest approaches, up to `ReportOptions.thumbnailLimit`), from the
-/// photos in the submissions folder. A missing or unreadable photo gets no thumbnail (the page
-/// shows a placeholder); nothing fails.
+/// photos in the submissions folder, turned the right way up by the photo's EXIF Orientation. A
+/// missing or unreadable photo gets no thumbnail (the page shows a placeholder); nothing fails.
 public enum ReportThumbnails {
     /// Where the photos are: `explicit` when given; else the results' submissions folder as
     /// recorded (relative to the current folder, as the judge was given it), else the same path
@@ -38,7 +38,7 @@ public enum ReportThumbnails {
                 // Paths come from results.json: never follow one out of the folder.
                 guard !path.split(separator: "/").contains("..") else { return }
                 let url = photosFolder.appendingPathComponent(path)
-                group.addTask { (path, PhotoThumbnail.read(path: url.path, maxPixels: maxPixels)) }
+                group.addTask { (path, oriented(PhotoThumbnail.read(path: url.path, maxPixels: maxPixels), photo: url)) }
             }
             for _ in 0..<max(1, concurrency) { add() }
             while let (path, thumbnail) = await group.next() {
@@ -47,5 +47,15 @@ public enum ReportThumbnails {
             }
         }
         return found
+    }
+
+    /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
+    /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
+    static func oriented(_ thumbnail: PhotoThumbnail?, photo: URL) -> PhotoThumbnail? {
+        guard var thumbnail else { return nil }
+        let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
+        let orientation = try? reader.read(path: photo.path).get().orientation
+        thumbnail.jpeg = ThumbnailOrientation.tagged(thumbnail.jpeg, orientation: orientation)
+        return thumbnail
     }
 }

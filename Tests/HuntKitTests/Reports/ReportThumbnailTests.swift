@@ -13,13 +13,13 @@ import Testing
 
     /// A JPEG whose APP1 holds a TIFF structure with an empty IFD0 and an IFD1 pointing at
     /// `thumbnail` (JPEGInterchangeFormat / JPEGInterchangeFormatLength), as cameras write it.
-    static func jpegWithExifThumbnail(main: [UInt8], thumbnail: [UInt8]) -> [UInt8] {
+    static func jpegWithExifThumbnail(main: [UInt8], thumbnail: [UInt8], orientation: Int = 1) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
         func u32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)] }
         var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + u32(8)
-        // IFD0: one entry (Orientation = 1), then the offset of IFD1.
+        // IFD0: one entry (Orientation), then the offset of IFD1.
         let ifd1Offset = 8 + 2 + 12 + 4
-        tiff += u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(1) + u16(0) + u32(ifd1Offset)
+        tiff += u16(1) + u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0) + u32(ifd1Offset)
         let thumbnailOffset = ifd1Offset + 2 + 2 * 12 + 4
         tiff += u16(2) + u16(0x0201) + u16(4) + u32(1) + u32(thumbnailOffset)
         tiff += u16(0x0202) + u16(4) + u32(1) + u32(thumbnail.count) + u32(0)
