@@ -168,19 +168,34 @@ struct SubmissionJSONReader {
     private struct KeyTable<Key: JSONKeys>: Sendable {
         let keys = Array(Key.allCases)
         let names: [[UInt8]] = Key.allCases.map { Array($0.rawValue.utf8) }
-        /// The names Foundation matches after its snake_case conversion (`distance_m` → `distanceM`).
-        let fields: Set<String> = Set(Key.allCases.map { String(decoding: ReportInput.convert(ArraySlice($0.rawValue.utf8)), as: UTF8.self) })
+        /// Each name without its underscores, in lower case (`distance_m` → `distancem`).
+        let folded: Set<[UInt8]> = Set(Key.allCases.map { Self.fold($0.rawValue.utf8) })
 
         func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
             names.firstIndex { $0.count == key.count && $0.elementsEqual(key) }
         }
+
+        /// Whether Foundation might take `key`, which is none of `names`, for one of them.
+        ///
+        /// Its `convertFromSnakeCase` lowercases the first word and capitalizes the others, by
+        /// Unicode case mapping, and its keys compare by canonical equivalence: `distanceM`,
+        /// `Distance_m`, `DISTANCE__M`, `task_ſource` (ſ capitalizes to S) and `speedKmh` with a
+        /// Kelvin sign (U+212A, canonically K) all name a field, and of two keys that name one
+        /// JSONDecoder takes the first. So: any key with a byte outside ASCII, and any ASCII key
+        /// that matches a name once underscores are dropped and case is ignored.
+        func mayBeTakenForAName(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+            key.contains { $0 >= 0x80 } || folded.contains(Self.fold(key))
+        }
+
+        static func fold<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+            bytes.compactMap { $0 == UInt8(ascii: "_") ? nil : (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        }
     }
 
     /// `{ "key": value, … }`, calling `member` with each key of `Key` (once at most), the reader
-    /// at its value. Other keys' values are skipped, unless Foundation would take the key for one
-    /// of `Key` after its snake_case conversion (`distanceM`, `distance__m`…): then this reader
-    /// gives up. On keys with escapes too (`ReportInput`'s own key conversion leaves those alone,
-    /// Foundation's does not).
+    /// at its value. Other keys' values are skipped, unless Foundation might take the key for one
+    /// of `Key` after its snake_case conversion (`distanceM`, `Distance__m`…; see
+    /// `KeyTable.mayBeTakenForAName`): then this reader gives up. On keys with escapes too.
     private mutating func object<Key: JSONKeys>(_: Key.Type, _ member: (inout SubmissionJSONReader, Key) throws(Unsure) -> Void) throws(Unsure) {
         try expect(UInt8(ascii: "{"))
         if take(UInt8(ascii: "}")) { return }
@@ -193,8 +208,7 @@ struct SubmissionJSONReader {
                 seen |= 1 << index
                 try member(&self, Key.table.keys[index])
             } else {
-                guard let name = String(validating: key, as: UTF8.self),
-                      !Key.table.fields.contains(String(decoding: ReportInput.convert(ArraySlice(name.utf8)), as: UTF8.self)) else { throw Unsure() }
+                guard !Key.table.mayBeTakenForAName(key) else { throw Unsure() }
                 try skipValue(depth: 0)
             }
         } while take(UInt8(ascii: ","))
