@@ -43,8 +43,36 @@ public enum ReportInput {
     /// The same value as `JudgeResults.decode`, several times faster on large files: through
     /// `quickDecode` when it is sure of the value, else through `foundationDecode`.
     static func decode(_ data: Data) throws -> JudgeResults {
-        if let results = quickDecode(data) { return results }
+        // Keys the judge never writes (escaped, upper-case, non-ASCII: a hand-edited file) go
+        // to Foundation as it is: the key conversion below cannot promise its reading of them.
+        if hasUnusualKeys(data) { return try JudgeResults.decode(data) }
+        if let results = quickDecode(data, keysChecked: true) { return results }
         return try foundationDecode(data)
+    }
+
+    /// Whether some object key has an escape, a byte outside ASCII or an upper-case letter.
+    static func hasUnusualKeys(_ data: Data) -> Bool {
+        data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Bool in
+            let n = b.count, quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            var i = 0
+            while i < n {
+                guard b[i] == quote else { i += 1; continue }
+                var j = i + 1, unusual = false
+                while j < n, b[j] != quote {
+                    if b[j] == backslash { unusual = true; j += 2; continue }
+                    if b[j] >= 0x80 || (0x41...0x5A).contains(b[j]) { unusual = true }
+                    j += 1
+                }
+                guard j < n else { return false }
+                if unusual {
+                    var k = j + 1
+                    while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
+                    if k < n, b[k] == UInt8(ascii: ":") { return true }
+                }
+                i = j + 1
+            }
+            return false
+        }
     }
 
     /// `JudgeResults.decode`'s value, or nil when it cannot be sure of it (then nothing is
@@ -53,7 +81,8 @@ public enum ReportInput {
     /// The submissions array (nearly all of a large file) is read by `SubmissionJSONReader`, in
     /// chunks on every core; the rest by Foundation with an empty array in its place. Nil
     /// unless the array is well-formed JSON, so a value means the whole file is.
-    static func quickDecode(_ data: Data) -> JudgeResults? {
+    static func quickDecode(_ data: Data, keysChecked: Bool = false) -> JudgeResults? {
+        if !keysChecked, hasUnusualKeys(data) { return nil }
         let bytes = [UInt8](data)
         guard let split = submissionElements(bytes), !split.elements.isEmpty,
               isWellFormedArray(bytes, split.array, elements: split.elements) else { return nil }
