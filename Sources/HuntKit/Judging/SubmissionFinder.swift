@@ -188,11 +188,6 @@ public struct SubmissionFinder: Sendable {
                    taskSource: row.task.isEmpty ? .auto : .manifest)
     }
 
-    /// The longest task id the file name starts with, followed by a separator or the extension.
-    static func taskPrefix(of fileName: String, taskIDs: Set<String>) -> String? {
-        TaskNames(Array(taskIDs)).prefix(of: fileName)
-    }
-
     /// `a/./b` → `a/b`; nil when the path is absolute or climbs out with `..`.
     static func normalised(_ path: String) -> String? {
         if path.hasPrefix("/") || path.hasPrefix("~") { return nil }

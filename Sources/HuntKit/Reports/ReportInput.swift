@@ -52,26 +52,15 @@ public enum ReportInput {
 
     /// Whether some object key has an escape, a byte outside ASCII or an upper-case letter.
     static func hasUnusualKeys(_ data: Data) -> Bool {
-        data.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Bool in
-            let n = b.count, quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-            var i = 0
-            while i < n {
-                guard b[i] == quote else { i += 1; continue }
-                var j = i + 1, unusual = false
-                while j < n, b[j] != quote {
-                    if b[j] == backslash { unusual = true; j += 2; continue }
-                    if b[j] >= 0x80 || (0x41...0x5A).contains(b[j]) { unusual = true }
-                    j += 1
+        data.withUnsafeBytes { raw in
+            raw.withMemoryRebound(to: UInt8.self) { b in
+                var found = false
+                forEachKey(b) { key, escaped in
+                    found = escaped || b[key].contains { $0 >= 0x80 || (0x41...0x5A).contains($0) }
+                    return !found
                 }
-                guard j < n else { return false }
-                if unusual {
-                    var k = j + 1
-                    while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-                    if k < n, b[k] == UInt8(ascii: ":") { return true }
-                }
-                i = j + 1
+                return found
             }
-            return false
         }
     }
 
@@ -251,35 +240,40 @@ public enum ReportInput {
         let bytes = [UInt8](data)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
-        let n = bytes.count
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), underscore = UInt8(ascii: "_")
         var copied = 0   // bytes[..<copied] are in `out`; unchanged spans are copied whole
-        var i = 0
         bytes.withUnsafeBufferPointer { b in
-            while i < n {
-                guard b[i] == quote else { i += 1; continue }
-                var j = i + 1
-                var hasUnderscore = false, hasEscape = false
-                while j < n, b[j] != quote {
-                    if b[j] == backslash { hasEscape = true; j += 2; continue }
-                    if b[j] == underscore { hasUnderscore = true }
-                    j += 1
+            forEachKey(b) { key, escaped in
+                if !escaped, b[key].contains(UInt8(ascii: "_")) {
+                    out.append(contentsOf: b[copied..<key.lowerBound])
+                    out += convert(bytes[key])
+                    copied = key.upperBound
                 }
-                guard j < n else { break }
-                if hasUnderscore, !hasEscape {
-                    var k = j + 1
-                    while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
-                    if k < n, b[k] == UInt8(ascii: ":") {
-                        out.append(contentsOf: b[copied...i])
-                        out += convert(bytes[(i + 1)..<j])
-                        copied = j
-                    }
-                }
-                i = j + 1
+                return true
             }
         }
         out.append(contentsOf: bytes[copied...])
         return Data(out)
+    }
+
+    /// Calls `body` with the range (inside its quotes) of every object key — a string followed by
+    /// `:` — and whether it has an escape, until `body` says false.
+    static func forEachKey(_ b: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Bool) -> Bool) {
+        let n = b.count, quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var i = 0
+        while i < n {
+            guard b[i] == quote else { i += 1; continue }
+            var j = i + 1
+            var escaped = false
+            while j < n, b[j] != quote {
+                if b[j] == backslash { escaped = true; j += 2; continue }
+                j += 1
+            }
+            guard j < n else { return }
+            var k = j + 1
+            while k < n, b[k] == 0x20 || b[k] == 0x0A || b[k] == 0x0D || b[k] == 0x09 { k += 1 }
+            if k < n, b[k] == UInt8(ascii: ":"), !body((i + 1)..<j, escaped) { return }
+            i = j + 1
+        }
     }
 
     static func convert(_ key: ArraySlice<UInt8>) -> [UInt8] {
