@@ -21,6 +21,7 @@ demo: release
 
 test: deps
 	$(SWIFT) test
+	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 
 clean:
 	rm -rf .build

@@ -33,5 +33,6 @@ for c in "${cases[@]}"; do
     fi
     rm -rf "$WORK"
 done
-echo "hostile inputs: $passed passed, $failed failed, $skipped skipped" >&2
+# Worded so that CI does not take it for the test runner's closing line.
+echo "hostile inputs: $passed held, $failed broke ($skipped not run)" >&2
 [ $failed -eq 0 ]
