@@ -9,28 +9,20 @@ internal import CJPEG
 enum JPEGScaler {
     static let quality: Int32 = 75
 
-    static func scaled(_ jpeg: [UInt8], maxPixels: Int) -> [UInt8]? {
+    /// `jpeg` made at most `maxPixels` on its longest side. `expected` is the picture size the
+    /// caller planned for (from `JPEGFrame`); nil when libjpeg reads another size from the same bytes.
+    static func scaled(_ jpeg: [UInt8], maxPixels: Int, expected: (width: Int, height: Int)? = nil) -> [UInt8]? {
         guard maxPixels > 0, jpeg.count > 4, let decoder = tjInitDecompress() else { return nil }
         defer { tjDestroy(decoder) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
         let header = jpeg.withUnsafeBufferPointer {
             tjDecompressHeader3(decoder, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colourspace)
         }
-        guard header == 0, width > 0, height > 0, Int(width) * Int(height) <= 400_000_000 else { return nil }
-
-        // Scaling factors come from the library, largest first; keep the smallest that is big enough.
-        var factorCount: Int32 = 0
-        guard let factors = tjGetScalingFactors(&factorCount), factorCount > 0 else { return nil }
-        let longest = Int(max(width, height))
-        var chosen = (num: Int32(1), denom: Int32(1))
-        var chosenSide = longest
-        for i in 0..<Int(factorCount) {
-            let f = factors[i]
-            let side = (longest * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
-            if side >= maxPixels, side < chosenSide { chosen = (f.num, f.denom); chosenSide = side }
-        }
-        let scaledWidth = (Int(width) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
-        let scaledHeight = (Int(height) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
+        guard header == 0, width > 0, height > 0, Int(width) * Int(height) <= PhotoThumbnail.maxDecodePixels else { return nil }
+        if let expected, expected.width != Int(width) || expected.height != Int(height) { return nil }
+        guard let chosen = scalingFactor(width: Int(width), height: Int(height), maxPixels: maxPixels) else { return nil }
+        let scaledWidth = (Int(width) * chosen.num + chosen.denom - 1) / chosen.denom
+        let scaledHeight = (Int(height) * chosen.num + chosen.denom - 1) / chosen.denom
         var rgb = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
         let decoded = jpeg.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
@@ -43,6 +35,22 @@ enum JPEGScaler {
 
         let (pixels, outWidth, outHeight) = boxDown(rgb, width: scaledWidth, height: scaledHeight, maxPixels: maxPixels)
         return encode(pixels, width: outWidth, height: outHeight)
+    }
+
+    /// The library's scaling factor (largest first: 2, 15/8 … 1/8) that gives the smallest picture
+    /// still at least `maxPixels` on its longest side; 1/1 when none is that large.
+    static func scalingFactor(width: Int, height: Int, maxPixels: Int) -> (num: Int, denom: Int)? {
+        var factorCount: Int32 = 0
+        guard let factors = tjGetScalingFactors(&factorCount), factorCount > 0 else { return nil }
+        let longest = max(width, height)
+        var chosen = (num: 1, denom: 1)
+        var chosenSide = longest
+        for i in 0..<Int(factorCount) {
+            let f = factors[i]
+            let side = (longest * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if side >= maxPixels, side < chosenSide { chosen = (Int(f.num), Int(f.denom)); chosenSide = side }
+        }
+        return chosen
     }
 
     /// Averages k×k blocks, k the smallest integer that brings the longest side to `maxPixels` or less.
