@@ -129,6 +129,14 @@ public struct PhotoThumbnail: Sendable, Hashable {
         guard let thumbnail = LibExif.thumbnail(block) else { return nil }
         // Some cameras store an uncompressed (TIFF strip) thumbnail; only JPEG ones are usable here.
         guard thumbnail[0] == 0xFF, thumbnail[1] == 0xD8 else { return nil }
+        // The page embeds it as stored and the browser decodes it: 64 KB can declare 65535×65535
+        // pixels. Only a thumbnail whose frame header says it is small is one.
+        guard let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame,
+              frame.isDecodable, frame.pixelWidth * frame.pixelHeight <= maxExifThumbnailPixels else { return nil }
         return thumbnail
     }
+
+    /// An EXIF thumbnail with more pixels than this (cameras store 160×120, some 640×480) is not
+    /// used; the photo gets a scaled copy instead, made within the decode budget.
+    public static let maxExifThumbnailPixels = 4_000_000
 }

@@ -131,6 +131,18 @@ import Testing
         func append(_ entry: String) { entries.append(entry) }
     }
 
+    /// An EXIF thumbnail is embedded as stored and decoded by the browser: one that declares a
+    /// huge picture is not used, and the photo gets a scaled copy made within the budget instead.
+    @Test func hugeExifThumbnailIsNotEmbedded() throws {
+        let bomb = JPEGBomb.jpeg(width: 20000, height: 20000, layout: .progressive)
+        let header = Array(bomb.prefix(400)) + [0xFF, 0xD9]   // the headers and a little data: 402 bytes
+        let main = JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6))
+        let url = try ReportThumbnailTests.temporary(ReportThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: header))
+        let thumbnail = try #require(PhotoThumbnail.read(path: url.path))
+        #expect(thumbnail.source == .scaled)
+        #expect(thumbnail.jpeg != header)
+    }
+
     /// The report: a refused photo gets a "too large to preview" tile and a warning naming it.
     @Test func reportShowsRefusedPhotosAndWarns() async throws {
         let results = try ReportFixtures.results("where-is-france")
