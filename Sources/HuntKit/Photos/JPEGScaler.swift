@@ -54,19 +54,22 @@ enum JPEGScaler {
     }
 
     /// Averages k×k blocks, k the smallest integer that brings the longest side to `maxPixels` or less.
+    /// A side shorter than k (a 65000×245 picture) becomes one pixel averaged over what there is.
     static func boxDown(_ rgb: [UInt8], width: Int, height: Int, maxPixels: Int) -> ([UInt8], Int, Int) {
         let k = (max(width, height) + maxPixels - 1) / maxPixels
         guard k > 1 else { return (rgb, width, height) }
         let outWidth = max(1, width / k), outHeight = max(1, height / k)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        let area = k * k
         rgb.withUnsafeBufferPointer { src in
             for y in 0..<outHeight {
+                let rows = min(k, height - y * k)
                 for x in 0..<outWidth {
+                    let columns = min(k, width - x * k)
+                    let area = rows * columns
                     var r = 0, g = 0, b = 0
-                    for dy in 0..<k {
+                    for dy in 0..<rows {
                         var i = ((y * k + dy) * width + x * k) * 3
-                        for _ in 0..<k {
+                        for _ in 0..<columns {
                             r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2])
                             i += 3
                         }

@@ -126,14 +126,17 @@ public struct PhotoThumbnail: Sendable, Hashable {
     static func exifThumbnail(_ block: [UInt8]) -> [UInt8]? {
         // libexif takes at most one APP1 segment; a larger block (only TIFF files have one) is
         // compacted by `fitForLibexif`, which keeps no thumbnail.
-        guard let thumbnail = LibExif.thumbnail(block) else { return nil }
-        // Some cameras store an uncompressed (TIFF strip) thumbnail; only JPEG ones are usable here.
-        guard thumbnail[0] == 0xFF, thumbnail[1] == 0xD8 else { return nil }
-        // The page embeds it as stored and the browser decodes it: 64 KB can declare 65535×65535
-        // pixels. Only a thumbnail whose frame header says it is small is one.
-        guard let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame,
-              frame.isDecodable, frame.pixelWidth * frame.pixelHeight <= maxExifThumbnailPixels else { return nil }
+        guard let thumbnail = LibExif.thumbnail(block), usableAsStored(thumbnail) else { return nil }
         return thumbnail
+    }
+
+    /// Whether an EXIF thumbnail can go into a page as stored: a JPEG (some cameras store an
+    /// uncompressed TIFF strip) whose frame header says it is small. The browser decodes it, and
+    /// 64 KB can declare 65535×65535 pixels.
+    static func usableAsStored(_ thumbnail: [UInt8]) -> Bool {
+        guard thumbnail.count >= 4, thumbnail[0] == 0xFF, thumbnail[1] == 0xD8,
+              let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame else { return false }
+        return frame.isDecodable && frame.pixelWidth * frame.pixelHeight <= maxExifThumbnailPixels
     }
 
     /// An EXIF thumbnail with more pixels than this (cameras store 160×120, some 640×480) is not

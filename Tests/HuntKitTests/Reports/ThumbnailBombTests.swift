@@ -78,6 +78,16 @@ import Testing
         #expect((w, h) == (125, 93))
     }
 
+    /// A picture whose short side is under one averaging box (found by the thumbnail fuzzer: the
+    /// box read past the end of the decoded rows) becomes a one-pixel-high strip.
+    @Test(arguments: [(2000, 8), (8, 2000), (65000, 245)])
+    func extremeAspectRatiosStayInsideThePicture(width: Int, height: Int) throws {
+        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: width, height: height, layout: .sequential))
+        let thumbnail = try #require(PhotoThumbnail.read(path: url.path))
+        let (w, h) = try ReportThumbnailTests.dimensions(thumbnail.jpeg)
+        #expect(min(w, h) == 1 && max(w, h) <= PhotoThumbnail.defaultMaxPixels)
+    }
+
     /// A smaller budget refuses what a larger one decodes: the limit is the budget, not a constant.
     @Test func theBudgetDecides() async throws {
         let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 1024, height: 1024, layout: .progressive))
