@@ -39,15 +39,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fixtures that both test targets make at test time (decompression bombs).
+        .target(
+            name: "HuntTestSupport",
+            path: "Tests/HuntTestSupport"
+        ),
         .testTarget(
             name: "HuntKitTests",
-            dependencies: ["HuntKit"],
+            dependencies: ["HuntKit", "HuntTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "huntTests",
             // "hunt" so that `swift test` builds the binary the end-to-end tests run.
-            dependencies: ["HuntKit", "hunt"]
+            dependencies: ["HuntKit", "hunt", "HuntTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

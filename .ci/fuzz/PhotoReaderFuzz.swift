@@ -1,12 +1,26 @@
 // libFuzzer entry point for the photo container readers; compiled by photo-readers.sh together
 // with the reader sources, one binary per target (-D FUZZ_JPEG, FUZZ_ISOBMFF, FUZZ_PNG, FUZZ_WEBP,
-// FUZZ_TIFF, or FUZZ_ALL for the whole PhotoReader: container, libexif, interpretation, XMP).
+// FUZZ_TIFF, FUZZ_ALL for the whole PhotoReader: container, libexif, interpretation, XMP, or
+// FUZZ_THUMBNAIL for the thumbnail decode and its memory plan).
 // A crash, a trap (Swift overflow/bounds checks), a leak or a timeout is a finding.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    #if FUZZ_ALL
+    #if FUZZ_THUMBNAIL
+    // What the report does with a photo without an EXIF thumbnail: the frame header and first scan
+    // header, the plan, and — for plans under 64 MiB and 20 megapixels (so a unit stays fast under
+    // ASan) — the decode. -malloc_limit_mb catches libjpeg allocating what the plan did not count.
+    if let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(bytes))).jpegFrame,
+       let plan = JPEGDecodePlan(frame: frame, fileBytes: bytes.count, maxPixels: PhotoThumbnail.defaultMaxPixels),
+       plan.totalBytes <= 64 << 20, frame.pixelWidth * frame.pixelHeight <= 20_000_000 {
+        if let small = JPEGScaler.scaled(bytes, maxPixels: PhotoThumbnail.defaultMaxPixels, expected: (frame.pixelWidth, frame.pixelHeight)) {
+            precondition(small.count > 2 && small[0] == 0xFF && small[1] == 0xD8)
+        }
+    }
+    // The same bytes as an EXIF thumbnail: kept only when its frame is small.
+    _ = PhotoThumbnail.usableAsStored(bytes)
+    #elseif FUZZ_ALL
     let reader = PhotoReader(options: .init(useSidecars: false))
     if case .success(let meta) = reader.read(bytes: bytes, displayPath: "fuzz") {
         _ = meta.position

@@ -137,7 +137,8 @@ extension HuntCommand {
                 do {
                     let written = try await ReportWriter.write(results: results, formats: format.reports, to: URL(fileURLWithPath: out),
                                                                photosFolder: URL(fileURLWithPath: submissions))
-                    stderr.write(Data("reports: \(written.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
+                    if !written.diagnostics.isEmpty { stderr.write(Data(renderer.render(written.diagnostics, sources: SourceLines()).utf8)) }
+                    stderr.write(Data("reports: \(written.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
                 } catch {
                     stderr.write(Data("\(out): error: the reports could not be written: \(error)\n".utf8))
                     throw ExitCode(1)

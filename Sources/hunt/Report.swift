@@ -115,6 +115,10 @@ extension HuntCommand {
                     stderr.write(Data("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)\n".utf8))
                 }
                 documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
+                let warnings = documents.flatMap(\.diagnostics)
+                if !warnings.isEmpty {
+                    stderr.write(Data(TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr)).render(warnings, sources: SourceLines()).utf8))
+                }
             } catch {
                 switch error {
                 case .unknownTeam: throw fail("\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")

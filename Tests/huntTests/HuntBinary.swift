@@ -98,6 +98,41 @@ enum HuntBinary {
                       stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
+    /// Runs `hunt ARGUMENTS` in `directory` like `run` (stdin empty) and also measures the peak
+    /// resident memory of that one process, in bytes: `wait4`'s `ru_maxrss` for its pid, so other
+    /// tests' processes running at the same time do not count.
+    static func runMeasuringMemory(_ arguments: [String], in directory: URL) throws -> (result: Result, peakBytes: Int) {
+        let capture = try temporaryDirectory("hunt-measured")
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let out = capture.appendingPathComponent("stdout"), err = capture.appendingPathComponent("stderr")
+        // The shell goes to the folder and becomes `hunt` (exec keeps the pid that is waited for).
+        let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\" >\"$OUT\" 2>\"$ERR\" </dev/null", directory.path, try url().path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["OUT"] = out.path
+        env["ERR"] = err.path
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, cArgs, cEnv)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        #if os(Linux)
+        let peakBytes = Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
+        #else
+        let peakBytes = Int(usage.ru_maxrss)          // bytes on macOS
+        #endif
+        let stdout = (try? Data(contentsOf: out)) ?? Data()
+        let stderr = (try? Data(contentsOf: err)) ?? Data()
+        // Exit status when it exited (low 7 bits 0), else 128 + the signal, as a shell reports it.
+        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (Result(status: exit, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+                       stdoutData: stdout), peakBytes)
+    }
+
     /// A new empty folder under the system's temporary folder; remove it with `removeTemporary`.
     static func temporaryDirectory(_ name: String = "hunt-e2e") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")

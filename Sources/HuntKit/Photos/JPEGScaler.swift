@@ -9,28 +9,20 @@ internal import CJPEG
 enum JPEGScaler {
     static let quality: Int32 = 75
 
-    static func scaled(_ jpeg: [UInt8], maxPixels: Int) -> [UInt8]? {
+    /// `jpeg` made at most `maxPixels` on its longest side. `expected` is the picture size the
+    /// caller planned for (from `JPEGFrame`); nil when libjpeg reads another size from the same bytes.
+    static func scaled(_ jpeg: [UInt8], maxPixels: Int, expected: (width: Int, height: Int)? = nil) -> [UInt8]? {
         guard maxPixels > 0, jpeg.count > 4, let decoder = tjInitDecompress() else { return nil }
         defer { tjDestroy(decoder) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
         let header = jpeg.withUnsafeBufferPointer {
             tjDecompressHeader3(decoder, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colourspace)
         }
-        guard header == 0, width > 0, height > 0, Int(width) * Int(height) <= 400_000_000 else { return nil }
-
-        // Scaling factors come from the library, largest first; keep the smallest that is big enough.
-        var factorCount: Int32 = 0
-        guard let factors = tjGetScalingFactors(&factorCount), factorCount > 0 else { return nil }
-        let longest = Int(max(width, height))
-        var chosen = (num: Int32(1), denom: Int32(1))
-        var chosenSide = longest
-        for i in 0..<Int(factorCount) {
-            let f = factors[i]
-            let side = (longest * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
-            if side >= maxPixels, side < chosenSide { chosen = (f.num, f.denom); chosenSide = side }
-        }
-        let scaledWidth = (Int(width) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
-        let scaledHeight = (Int(height) * Int(chosen.num) + Int(chosen.denom) - 1) / Int(chosen.denom)
+        guard header == 0, width > 0, height > 0, Int(width) * Int(height) <= PhotoThumbnail.maxDecodePixels else { return nil }
+        if let expected, expected.width != Int(width) || expected.height != Int(height) { return nil }
+        guard let chosen = scalingFactor(width: Int(width), height: Int(height), maxPixels: maxPixels) else { return nil }
+        let scaledWidth = (Int(width) * chosen.num + chosen.denom - 1) / chosen.denom
+        let scaledHeight = (Int(height) * chosen.num + chosen.denom - 1) / chosen.denom
         var rgb = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
         let decoded = jpeg.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
@@ -45,20 +37,39 @@ enum JPEGScaler {
         return encode(pixels, width: outWidth, height: outHeight)
     }
 
+    /// The library's scaling factor (largest first: 2, 15/8 … 1/8) that gives the smallest picture
+    /// still at least `maxPixels` on its longest side; 1/1 when none is that large.
+    static func scalingFactor(width: Int, height: Int, maxPixels: Int) -> (num: Int, denom: Int)? {
+        var factorCount: Int32 = 0
+        guard let factors = tjGetScalingFactors(&factorCount), factorCount > 0 else { return nil }
+        let longest = max(width, height)
+        var chosen = (num: 1, denom: 1)
+        var chosenSide = longest
+        for i in 0..<Int(factorCount) {
+            let f = factors[i]
+            let side = (longest * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if side >= maxPixels, side < chosenSide { chosen = (Int(f.num), Int(f.denom)); chosenSide = side }
+        }
+        return chosen
+    }
+
     /// Averages k×k blocks, k the smallest integer that brings the longest side to `maxPixels` or less.
+    /// A side shorter than k (a 65000×245 picture) becomes one pixel averaged over what there is.
     static func boxDown(_ rgb: [UInt8], width: Int, height: Int, maxPixels: Int) -> ([UInt8], Int, Int) {
         let k = (max(width, height) + maxPixels - 1) / maxPixels
         guard k > 1 else { return (rgb, width, height) }
         let outWidth = max(1, width / k), outHeight = max(1, height / k)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        let area = k * k
         rgb.withUnsafeBufferPointer { src in
             for y in 0..<outHeight {
+                let rows = min(k, height - y * k)
                 for x in 0..<outWidth {
+                    let columns = min(k, width - x * k)
+                    let area = rows * columns
                     var r = 0, g = 0, b = 0
-                    for dy in 0..<k {
+                    for dy in 0..<rows {
                         var i = ((y * k + dy) * width + x * k) * 3
-                        for _ in 0..<k {
+                        for _ in 0..<columns {
                             r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2])
                             i += 3
                         }

@@ -18,6 +18,22 @@ public struct PhotoThumbnail: Sendable, Hashable {
     public static let defaultMaxPixels = 160
     /// Photos larger than this are not decoded for a scaled copy.
     public static let maxDecodeBytes = 64 << 20
+    /// Photos with more pixels than this are not decoded: libjpeg visits every 8×8 block even at
+    /// 1/8 scale, so time grows with the pixel count, not the file size.
+    public static let maxDecodePixels = 400_000_000
+    /// The memory thumbnail decodes may hold at once, in bytes (see `ThumbnailMemoryBudget`); a
+    /// photo whose decode alone needs more is refused. Enough for a 24-megapixel progressive photo
+    /// with full-resolution colour (about 160 MiB); a baseline JPEG needs far less at 1/8 scale.
+    public static let defaultMemoryBudgetBytes = 192 << 20
+
+    /// What reading a thumbnail gave.
+    public enum Outcome: Sendable, Hashable {
+        case thumbnail(PhotoThumbnail)
+        /// None to be had: no EXIF thumbnail and not a JPEG, or a missing or unreadable file.
+        case none
+        /// A JPEG too costly to decode; the report says so.
+        case refused(ThumbnailRefusal)
+    }
 
     /// The thumbnail of the photo at `path`, or nil when there is none to be had.
     ///
@@ -25,24 +41,84 @@ public struct PhotoThumbnail: Sendable, Hashable {
     ///   TIFF files only when their EXIF block is small enough to hand to libexif whole), found
     ///   through the same container readers as `PhotoReader` and read with libexif.
     /// - Else, for a JPEG, a scaled copy at most `maxPixels` on its longest side (decoded at 1/8
-    ///   scale where that is still large enough, so a 12-megapixel photo costs a few milliseconds).
+    ///   scale where that is still large enough, so a 12-megapixel photo costs a few milliseconds),
+    ///   unless its headers say the decode would need more than `defaultMemoryBudgetBytes` or the
+    ///   file or picture is over `maxDecodeBytes` or `maxDecodePixels` (see `ThumbnailRefusal`).
     /// - Else nil: HEIC, AVIF, PNG, WebP and TIFF photos without an EXIF thumbnail, unreadable or
     ///   missing files. Reports show a neutral placeholder for those.
     ///
-    /// Never throws and never traps on bad input. The file is opened read-only.
+    /// Never throws and never traps on bad input. The file is opened read-only. For many photos
+    /// at once, use `read(path:maxPixels:budget:)`, which also bounds the decodes' total memory.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
-        guard let source = try? FileByteSource(path: path), source.isRegularFile, source.size > 0 else { return nil }
+        switch prepare(path: path, maxPixels: maxPixels, budgetBytes: defaultMemoryBudgetBytes) {
+        case .done(.thumbnail(let thumbnail)): thumbnail
+        case .done: nil
+        case .decode(let decode): decode.run()
+        }
+    }
+
+    /// Like `read(path:maxPixels:)`, for photos read side by side: a scaled copy first waits until
+    /// `budget` has the memory its decode needs, and a photo needing more than the whole budget is
+    /// refused (`.refused`, with the reason) rather than decoded.
+    public static func read(path: String, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
+        switch prepare(path: path, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) {
+        case .done(let outcome):
+            return outcome
+        case .decode(let decode):
+            await budget.acquire(decode.plan.totalBytes)
+            let thumbnail = decode.run()
+            await budget.release(decode.plan.totalBytes)
+            return thumbnail.map(Outcome.thumbnail) ?? .none
+        }
+    }
+
+    enum Preparation {
+        case done(Outcome)
+        case decode(ScaledDecode)
+    }
+
+    /// A JPEG to decode into a scaled copy, planned from its headers; the file stays open.
+    struct ScaledDecode {
+        var source: FileByteSource
+        var plan: JPEGDecodePlan
+
+        func run() -> PhotoThumbnail? {
+            guard let whole = try? source.read(at: 0, count: plan.fileBytes),
+                  let scaled = JPEGScaler.scaled(whole, maxPixels: plan.maxPixels,
+                                                 expected: (plan.frame.pixelWidth, plan.frame.pixelHeight))
+            else { return nil }
+            return PhotoThumbnail(jpeg: scaled, source: .scaled)
+        }
+    }
+
+    /// Everything up to the decode: the EXIF thumbnail if there is one, else the decode's plan
+    /// from the JPEG's headers, or why there will be no thumbnail.
+    static func prepare(path: String, maxPixels: Int, budgetBytes: Int) -> Preparation {
+        guard let source = try? FileByteSource(path: path), source.isRegularFile, source.size > 0 else { return .done(.none) }
         let reader = PagedReader(source)
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
-              case .photo(let format) = FormatSniffer.sniff(head) else { return nil }
-        if let scan = try? PhotoReader.scan(reader, format: format), let block = scan.exif,
-           let embedded = exifThumbnail(block) {
-            return PhotoThumbnail(jpeg: embedded, source: .exif)
+              case .photo(let format) = FormatSniffer.sniff(head) else { return .done(.none) }
+        let scan = try? PhotoReader.scan(reader, format: format)
+        if let block = scan?.exif, let embedded = exifThumbnail(block) {
+            return .done(.thumbnail(PhotoThumbnail(jpeg: embedded, source: .exif)))
         }
-        guard format == .jpeg, source.size <= UInt64(maxDecodeBytes),
-              let whole = try? source.read(at: 0, count: Int(source.size)),
-              let scaled = JPEGScaler.scaled(whole, maxPixels: maxPixels) else { return nil }
-        return PhotoThumbnail(jpeg: scaled, source: .scaled)
+        guard format == .jpeg else { return .done(.none) }
+        guard source.size <= UInt64(maxDecodeBytes) else {
+            return .done(.refused(.fileTooLarge(bytes: Int(clamping: source.size), limitBytes: maxDecodeBytes)))
+        }
+        // The quick scan may have stopped at the EXIF block, before the frame header.
+        let full = scan?.stoppedEarly == false ? scan : try? JPEGReader.scan(reader)
+        guard let frame = full?.jpegFrame, frame.isDecodable else { return .done(.none) }
+        guard frame.pixelWidth * frame.pixelHeight <= maxDecodePixels else {
+            return .done(.refused(.tooManyPixels(width: frame.pixelWidth, height: frame.pixelHeight, limitPixels: maxDecodePixels)))
+        }
+        guard let plan = JPEGDecodePlan(frame: frame, fileBytes: Int(source.size), maxPixels: maxPixels) else { return .done(.none) }
+        guard plan.totalBytes <= budgetBytes else {
+            let layout: ThumbnailRefusal.Layout = frame.isProgressive ? .progressive : frame.buffersWholeImage ? .multiScan : .sequential
+            return .done(.refused(.needsTooMuchMemory(width: frame.pixelWidth, height: frame.pixelHeight, layout: layout,
+                                                      neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
+        }
+        return .decode(ScaledDecode(source: source, plan: plan))
     }
 
     /// The IFD1 thumbnail of a TIFF-structured EXIF block, when it is a JPEG; libexif finds it
@@ -50,9 +126,20 @@ public struct PhotoThumbnail: Sendable, Hashable {
     static func exifThumbnail(_ block: [UInt8]) -> [UInt8]? {
         // libexif takes at most one APP1 segment; a larger block (only TIFF files have one) is
         // compacted by `fitForLibexif`, which keeps no thumbnail.
-        guard let thumbnail = LibExif.thumbnail(block) else { return nil }
-        // Some cameras store an uncompressed (TIFF strip) thumbnail; only JPEG ones are usable here.
-        guard thumbnail[0] == 0xFF, thumbnail[1] == 0xD8 else { return nil }
+        guard let thumbnail = LibExif.thumbnail(block), usableAsStored(thumbnail) else { return nil }
         return thumbnail
     }
+
+    /// Whether an EXIF thumbnail can go into a page as stored: a JPEG (some cameras store an
+    /// uncompressed TIFF strip) whose frame header says it is small. The browser decodes it, and
+    /// 64 KB can declare 65535×65535 pixels.
+    static func usableAsStored(_ thumbnail: [UInt8]) -> Bool {
+        guard thumbnail.count >= 4, thumbnail[0] == 0xFF, thumbnail[1] == 0xD8,
+              let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame else { return false }
+        return frame.isDecodable && frame.pixelWidth * frame.pixelHeight <= maxExifThumbnailPixels
+    }
+
+    /// An EXIF thumbnail with more pixels than this (cameras store 160×120, some 640×480) is not
+    /// used; the photo gets a scaled copy instead, made within the decode budget.
+    public static let maxExifThumbnailPixels = 4_000_000
 }

@@ -9,6 +9,8 @@ import Mustache
 struct ReportContext {
     /// A `data:image/jpeg;base64,…` URI by submission path.
     var thumbnails: [String: String] = [:]
+    /// Submission paths whose thumbnail was refused as too costly to decode (`ThumbnailRefusal`).
+    var refusedThumbnails: Set<String> = []
     /// An inline SVG by task id.
     var maps: [String: String] = [:]
 
@@ -66,7 +68,8 @@ struct ReportContext {
     }
 
     private func entry(_ e: Report.Entry) -> EntryContext {
-        EntryContext(entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil)
+        EntryContext(entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil,
+                     thumbnailRefused: e.wantsThumbnail && refusedThumbnails.contains(e.path))
     }
 
     /// One submission as a template sees it. Looked up by name on demand rather than built as a
@@ -74,6 +77,7 @@ struct ReportContext {
     struct EntryContext: MustacheParent {
         var entry: Report.Entry
         var thumbnail: String?
+        var thumbnailRefused = false
 
         func child(named name: String) -> Any? {
             let e = entry
@@ -107,6 +111,7 @@ struct ReportContext {
                 r["task"] = review.task
                 return r
             case "thumbnail": return thumbnail
+            case "thumbnail_refused": return thumbnailRefused
             default: return nil
             }
         }
@@ -160,6 +165,7 @@ struct ReportContext {
         d["at_text"] = c.atText
         d["place"] = c.place
         if let uri = thumbnails[c.submission] { d["thumbnail"] = uri }
+        if refusedThumbnails.contains(c.submission) { d["thumbnail_refused"] = true }
         return d
     }
 
@@ -169,6 +175,7 @@ struct ReportContext {
         d["at"] = a.at
         d["at_text"] = a.atText
         if let uri = thumbnails[a.submission] { d["thumbnail"] = uri }
+        if refusedThumbnails.contains(a.submission) { d["thumbnail_refused"] = true }
         return d
     }
 

@@ -24,14 +24,17 @@ public enum ReportFormat: String, Sendable, Hashable, Codable, CaseIterable {
     }
 }
 
-/// One file a renderer makes: its name in the output folder and its bytes.
+/// One file a renderer makes: its name in the output folder, its bytes, and warnings about what
+/// went into it (a photo refused a thumbnail), for the command to print.
 public struct ReportDocument: Sendable, Hashable {
     public var name: String
     public var bytes: [UInt8]
+    public var diagnostics: [Diagnostic]
 
-    public init(name: String, bytes: [UInt8]) {
+    public init(name: String, bytes: [UInt8], diagnostics: [Diagnostic] = []) {
         self.name = name
         self.bytes = bytes
+        self.diagnostics = diagnostics
     }
 }
 

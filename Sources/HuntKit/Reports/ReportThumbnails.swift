@@ -3,7 +3,8 @@ import Foundation
 /// Reads the thumbnails an HTML report shows: only for entries with `wantsThumbnail` (the review
 /// queue, completions and closest approaches, up to `ReportOptions.thumbnailLimit`), from the
 /// photos in the submissions folder, turned the right way up by the photo's EXIF Orientation. A
-/// missing or unreadable photo gets no thumbnail (the page shows a placeholder); nothing fails.
+/// missing or unreadable photo gets no thumbnail (the page shows a placeholder); one too costly to
+/// decode gets none either, and a warning; nothing fails.
 public enum ReportThumbnails {
     /// Where the photos are: `explicit` when given; else the results' submissions folder as
     /// recorded (relative to the current folder, as the judge was given it), else the same path
@@ -22,14 +23,30 @@ public enum ReportThumbnails {
         return candidates.first { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && d.boolValue }
     }
 
-    /// Thumbnails of the report's wanted photos, read in a bounded task group.
+    /// What `load` found: thumbnails by submission path, and the photos refused as too costly to
+    /// decode, each with a warning that names the photo.
+    public struct Loaded: Sendable {
+        public var thumbnails: [String: PhotoThumbnail] = [:]
+        /// `thumbnail-refused` warnings by submission path; the page shows "too large to preview".
+        public var refused: [String: Diagnostic] = [:]
+
+        public init(thumbnails: [String: PhotoThumbnail] = [:], refused: [String: Diagnostic] = [:]) {
+            self.thumbnails = thumbnails
+            self.refused = refused
+        }
+    }
+
+    /// Thumbnails of the report's wanted photos, read in a bounded task group whose decodes share
+    /// `budget` (`PhotoThumbnail.defaultMemoryBudgetBytes` unless given): a photo whose decode alone
+    /// would need more is refused with a warning, so memory stays bounded whatever the photos say.
     public static func load(_ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
-                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String: PhotoThumbnail] {
-        guard let photosFolder else { return [:] }
+                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            budget: ThumbnailMemoryBudget = ThumbnailMemoryBudget()) async -> Loaded {
+        guard let photosFolder else { return Loaded() }
         let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
-        guard !paths.isEmpty else { return [:] }
-        var found: [String: PhotoThumbnail] = [:]
-        await withTaskGroup(of: (String, PhotoThumbnail?).self) { group in
+        guard !paths.isEmpty else { return Loaded() }
+        var loaded = Loaded()
+        await withTaskGroup(of: (String, URL, PhotoThumbnail.Outcome).self) { group in
             var next = 0
             func add() {
                 guard next < paths.count else { return }
@@ -38,15 +55,27 @@ public enum ReportThumbnails {
                 // Paths come from results.json: never follow one out of the folder.
                 guard !path.split(separator: "/").contains("..") else { return }
                 let url = photosFolder.appendingPathComponent(path)
-                group.addTask { (path, oriented(PhotoThumbnail.read(path: url.path, maxPixels: maxPixels), photo: url)) }
+                group.addTask {
+                    var outcome = await PhotoThumbnail.read(path: url.path, maxPixels: maxPixels, budget: budget)
+                    if case .thumbnail(let thumbnail) = outcome, let shown = oriented(thumbnail, photo: url) { outcome = .thumbnail(shown) }
+                    return (path, url, outcome)
+                }
             }
             for _ in 0..<max(1, concurrency) { add() }
-            while let (path, thumbnail) = await group.next() {
-                if let thumbnail { found[path] = thumbnail }
+            while let (path, url, outcome) = await group.next() {
+                switch outcome {
+                case .thumbnail(let thumbnail):
+                    loaded.thumbnails[path] = thumbnail
+                case .refused(let reason):
+                    loaded.refused[path] = .warning("thumbnail-refused", "no thumbnail: \(reason)",
+                                                    at: SourceLocation(file: url.relativePath), fix: reason.fix)
+                case .none:
+                    break
+                }
                 add()
             }
         }
-        return found
+        return loaded
     }
 
     /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see

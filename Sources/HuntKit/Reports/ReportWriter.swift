@@ -2,22 +2,29 @@ import Foundation
 
 /// Writes reports to files: the library side of `hunt report --out` and `hunt judge --format`.
 public enum ReportWriter {
+    /// What `write` wrote, and the documents' warnings (photos refused a thumbnail) to print.
+    public struct Written: Sendable {
+        public var files: [URL]
+        public var diagnostics: [Diagnostic]
+    }
+
     /// Renders `results` in each of `formats` and writes the files into `folder` (created if
     /// missing), each atomically (a temporary file beside it, then a rename). Thumbnails are read
-    /// from `photosFolder` when given. Returns the paths written, in order.
+    /// from `photosFolder` when given. Returns the paths written, in order, and the warnings.
     @discardableResult
     public static func write(results: JudgeResults, formats: [ReportFormat], to folder: URL,
                              options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
-                             templatePath: String? = nil) async throws -> [URL] {
+                             templatePath: String? = nil) async throws -> Written {
         let report = try Report(results, options: options)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var written: [URL] = []
+        var written = Written(files: [], diagnostics: [])
         for format in formats {
             let documents = try await render(report, format: format, photosFolder: photosFolder, templatePath: templatePath)
             for document in documents {
                 let url = folder.appendingPathComponent(document.name)
                 try writeAtomically(document.bytes, to: url)
-                written.append(url)
+                written.files.append(url)
+                written.diagnostics += document.diagnostics
             }
         }
         return written
@@ -39,8 +46,8 @@ public enum ReportWriter {
             return MarkdownReportRenderer(template: try template(format, templatePath))
         case .html:
             let template = try template(format, templatePath)
-            let thumbnails = await ReportThumbnails.load(report, photosFolder: photosFolder)
-            return HTMLReportRenderer(template: template, thumbnails: thumbnails)
+            let loaded = await ReportThumbnails.load(report, photosFolder: photosFolder)
+            return HTMLReportRenderer(template: template, thumbnails: loaded.thumbnails, refusedThumbnails: loaded.refused)
         }
     }
 

@@ -42,10 +42,14 @@ public struct HTMLReportRenderer: ReportRenderer {
     public var template: ReportTemplate
     /// Thumbnails by submission path (see `ReportThumbnails`); photos without one get a placeholder.
     public var thumbnails: [String: PhotoThumbnail]
+    /// Photos refused a thumbnail as too costly to decode, with the warning for each: their
+    /// placeholder says "too large to preview", and the page's document carries the warnings.
+    public var refusedThumbnails: [String: Diagnostic]
 
-    public init(template: ReportTemplate, thumbnails: [String: PhotoThumbnail] = [:]) {
+    public init(template: ReportTemplate, thumbnails: [String: PhotoThumbnail] = [:], refusedThumbnails: [String: Diagnostic] = [:]) {
         self.template = template
         self.thumbnails = thumbnails
+        self.refusedThumbnails = refusedThumbnails
     }
 
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
@@ -57,11 +61,13 @@ public struct HTMLReportRenderer: ReportRenderer {
         for (path, thumbnail) in thumbnails {
             context.thumbnails[path] = "data:image/jpeg;base64," + Data(thumbnail.jpeg).base64EncodedString()
         }
+        context.refusedThumbnails = Set(refusedThumbnails.keys)
         let byTask = Dictionary(grouping: report.verdicts.filter { $0.task != nil }, by: { $0.task! })
         for task in report.tasks {
             context.maps[task.id] = TaskMapSVG.make(task, photos: byTask[task.id] ?? [])
         }
         let text = compiled.render(context.make(report, format: .html))
-        return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8))]
+        let warnings = refusedThumbnails.sorted { $0.key < $1.key }.map(\.value)
+        return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8), diagnostics: warnings)]
     }
 }

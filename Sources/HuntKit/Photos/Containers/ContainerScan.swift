@@ -8,6 +8,9 @@ struct ContainerScan: Sendable {
     var xmp: [UInt8]?
     var pixelWidth: Int?
     var pixelHeight: Int?
+    /// A JPEG's frame and first scan header, when the walk reached them (not after a quick scan
+    /// that stopped early): what decoding it would cost.
+    var jpegFrame: JPEGFrame?
     /// Structural oddities that did not stop the read.
     var warnings: [String] = []
     /// The reader stopped once it had the EXIF block, before looking at every header (JPEG quick scan).

@@ -44,11 +44,19 @@ enum JPEGReader {
             }
             guard head.count >= 2 else { continue }
             let marker = head[1]
+            // libjpeg skips any number of fill bytes; stop rather than read a different segment than it would.
+            if marker == 0xFF {
+                scan.warnings.append("more than 64 fill bytes at byte \(offset)")
+                return scan
+            }
             switch marker {
             case 0xD8, 0x01, 0xD0...0xD7:  // stand-alone markers (a repeated SOI, TEM, RSTn)
                 offset += 2
                 continue
-            case 0xD9, 0xDA:  // EOI, SOS: the headers are over
+            case 0xD9:  // EOI: the headers are over
+                return scan
+            case 0xDA:  // SOS: the headers are over; its Ns tells whether the first scan holds every component
+                if let ns = try reader.bytes(at: offset + 4, count: 1).first { scan.jpegFrame?.firstScanComponents = Int(ns) }
                 return scan
             default:
                 break
@@ -76,11 +84,16 @@ enum JPEGReader {
                     scan.xmp = try reader.bytes(at: payload + UInt64(xmpHeader.count), count: payloadLength - xmpHeader.count)
                 }
             } else if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC, payloadLength >= 5 {
-                // SOFn: precision, height, width.
-                let sof = try reader.bytes(at: payload, count: 5)
-                if sof.count == 5 {
+                // SOFn: precision, height, width, then the components.
+                let sof = try reader.bytes(at: payload, count: min(payloadLength, 6 + 3 * 255))
+                if sof.count >= 5 {
                     scan.pixelHeight = Int(sof.u16be(1))
                     scan.pixelWidth = Int(sof.u16be(3))
+                }
+                if scan.jpegFrame != nil {
+                    scan.jpegFrame?.repeated = true
+                } else {
+                    scan.jpegFrame = JPEGFrame(marker: marker, payload: sof)
                 }
             }
             if end > reader.size {

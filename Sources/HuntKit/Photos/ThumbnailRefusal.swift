@@ -1,0 +1,48 @@
+/// Why a photo that could be decoded gets no thumbnail: decoding it would cost more than the
+/// report allows. A hostile player can send a 1 MB progressive JPEG that declares 15000×15000
+/// pixels; libjpeg would need 1.3 GB to decode it at any scale. Reports show a placeholder
+/// ("too large to preview") and a warning naming the photo.
+public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file is larger than `PhotoThumbnail.maxDecodeBytes`.
+    case fileTooLarge(bytes: Int, limitBytes: Int)
+    /// More pixels than `PhotoThumbnail.maxDecodePixels`: libjpeg visits every block, even at 1/8 scale.
+    case tooManyPixels(width: Int, height: Int, limitPixels: Int)
+    /// The decode would need `neededBytes`, more than the whole thumbnail budget.
+    case needsTooMuchMemory(width: Int, height: Int, layout: Layout, neededBytes: Int, budgetBytes: Int)
+
+    /// How the JPEG's image data is laid out, which decides what decoding it keeps in memory.
+    public enum Layout: String, Sendable, Hashable {
+        /// One scan holding every component: decoded a row of blocks at a time.
+        case sequential
+        /// Refined over several scans: libjpeg keeps every coefficient of the image.
+        case progressive
+        /// Sequential, but one scan per component (or group): libjpeg keeps every coefficient too.
+        case multiScan = "multi-scan"
+    }
+
+    public var description: String {
+        switch self {
+        case .fileTooLarge(let bytes, let limit):
+            return "the file is \(Self.size(bytes)), over the \(Self.size(limit)) read to make a thumbnail"
+        case .tooManyPixels(let width, let height, let limit):
+            return "\(width)×\(height) is \(width * height / 1_000_000) megapixels, over the \(limit / 1_000_000)-megapixel limit for a thumbnail"
+        case .needsTooMuchMemory(let width, let height, let layout, let needed, let budget):
+            let why = layout == .sequential ? "" : " (libjpeg keeps a \(layout.rawValue) JPEG's whole image in memory, at any scale)"
+            return "a \(width)×\(height) \(layout.rawValue) JPEG needs about \(Self.size(needed)) to decode\(why), over the \(Self.size(budget)) set aside for thumbnails"
+        }
+    }
+
+    /// What a warning about it suggests.
+    public var fix: String {
+        "the report shows a placeholder; for a preview, re-save the photo as a baseline JPEG of at most 50 megapixels"
+    }
+
+    /// "1.3 GiB", "192 MiB".
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 {
+            let tenths = (bytes * 10 + (1 << 29)) >> 30
+            return "\(tenths / 10).\(tenths % 10) GiB"
+        }
+        return "\((bytes + (1 << 19)) >> 20) MiB"
+    }
+}
