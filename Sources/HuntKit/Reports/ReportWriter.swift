@@ -2,21 +2,22 @@ import Foundation
 
 /// Writes reports to files: the library side of `hunt report --out` and `hunt judge --format`.
 public enum ReportWriter {
-    /// Renders `results` in each of `formats` and writes the files into `folder` (created if
-    /// missing), each atomically (a temporary file beside it, then a rename). Thumbnails are read
-    /// from `photosFolder` when given. Returns the paths written, in order.
+    /// Renders `results` in each of `formats` and stages the files in `folder` (created if
+    /// missing) in `batch`; they replace the old ones only when the caller commits the batch, so
+    /// a run's reports and results file change together. Thumbnails are read from `photosFolder`
+    /// when given. Returns the paths staged, in order.
     @discardableResult
-    public static func write(results: JudgeResults, formats: [ReportFormat], to folder: URL,
+    public static func stage(results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
                              options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
                              templatePath: String? = nil) async throws -> [URL] {
         let report = try Report(results, options: options)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try batch.makeFolder(folder, displayPath: folder.relativePathForDisplay)
         var written: [URL] = []
         for format in formats {
             let documents = try await render(report, format: format, photosFolder: photosFolder, templatePath: templatePath)
             for document in documents {
                 let url = folder.appendingPathComponent(document.name)
-                try writeAtomically(document.bytes, to: url)
+                try batch.stage(document.bytes, to: url, displayPath: url.relativePathForDisplay)
                 written.append(url)
             }
         }
@@ -49,8 +50,4 @@ public enum ReportWriter {
         return try ReportTemplate.standard(for: format)
     }
 
-    /// Temporary file in the same folder, then rename(2), so readers never see half a report.
-    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try Data(bytes).write(to: url, options: .atomic)
-    }
 }
