@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The files one run writes, replaced all together or not at all, and never over an input.
@@ -282,7 +281,6 @@ public final class OutputBatch: @unchecked Sendable {
     }
     /// Every live batch, for the interrupt handler; guarded by `registryLock`.
     nonisolated(unsafe) private static var registry: [Weak] = []
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     private static let registryLock = NSLock()
 
     /// What an interrupt does to this batch, as a sentence for the user.
@@ -303,27 +301,43 @@ public final class OutputBatch: @unchecked Sendable {
 
     /// On SIGINT or SIGTERM: abandon every batch still staging (removing its temporary files, lock
     /// and new folders), wait for one being committed, print what was and was not replaced, and
-    /// exit 130 (SIGINT) or 143 (SIGTERM). The handler runs on a dispatch queue, not inside the
-    /// signal, so it may take the batches' locks. Call once, early; later calls do nothing.
+    /// exit 130 (SIGINT) or 143 (SIGTERM). Call once, early; later calls do nothing.
+    ///
+    /// The signal handler itself only writes the signal's number to a pipe (write(2) is
+    /// async-signal-safe); a thread reading the pipe does the rest, so it may take locks and
+    /// allocate. (libdispatch's signal sources on Linux let a signal that lands on an unblocked
+    /// thread take its default action, killing the run with its temporary files in place.)
     public static func handleInterrupts() {
         registryLock.withLock {
-            guard sources.isEmpty else { return }
+            guard interruptPipe < 0 else { return }
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { return }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            interruptPipe = fds[1]
+            let readEnd = fds[0]
+            let reader = Thread {
+                var signo: UInt8 = 0
+                while read(readEnd, &signo, 1) != 1 {}
+                let batches = registryLock.withLock { registry.compactMap(\.batch) }
+                let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
+                let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
+                FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
+                exit(128 + Int32(signo))
+            }
+            reader.start()
             for signo in [SIGINT, SIGTERM] {
-                signal(signo, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signo, queue: DispatchQueue(label: "hunt.interrupt"))
-                source.setEventHandler {
-                    let batches = registryLock.withLock { registry.compactMap(\.batch) }
-                    let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
-                    let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
-                    FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
-                    exit(128 + signo)
+                signal(signo) { signo in
+                    var byte = UInt8(truncatingIfNeeded: signo)
+                    _ = Foundation.write(interruptPipe, &byte, 1)
                 }
-                source.resume()
-                sources.append(source)
             }
         }
     }
 }
+
+/// The write end of `handleInterrupts()`'s pipe; a plain global (statically initialised, no lazy
+/// initialisation) because the signal handler reads it.
+nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 extension OutputBatch {
     /// Writes one file atomically: a batch of one, committed at once.
