@@ -10,13 +10,18 @@ struct OutputBatchTests {
         return url
     }
 
+    /// `dir/name` holding `text`.
+    func file(_ name: String, _ text: String, in dir: URL) throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
     @Test("nothing replaces the old files until commit; then all do, and no temporary file is left")
     func commitTogether() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.txt"), b = dir.appendingPathComponent("b.txt")
-        try Data("old a".utf8).write(to: a)
-        try Data("old b".utf8).write(to: b)
+        let a = try file("a.txt", "old a", in: dir), b = try file("b.txt", "old b", in: dir)
         let batch = OutputBatch()
         try batch.stage(Array("new a".utf8), to: a, displayPath: "a.txt")
         try batch.stage(chunks: [Array("new ".utf8), Array("b".utf8)], to: b, displayPath: "b.txt")
@@ -32,8 +37,7 @@ struct OutputBatchTests {
     func discard() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let old = dir.appendingPathComponent("keep.txt")
-        try Data("old".utf8).write(to: old)
+        let old = try file("keep.txt", "old", in: dir)
         let batch = OutputBatch()
         let made = dir.appendingPathComponent("new/deeper")
         try batch.makeFolder(made, displayPath: "new/deeper")
@@ -50,8 +54,7 @@ struct OutputBatchTests {
     func temporaryNames() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let victim = dir.appendingPathComponent("victim")
-        try Data("precious".utf8).write(to: victim)
+        let victim = try file("victim", "precious", in: dir)
         let target = dir.appendingPathComponent("out.json")
         try FileManager.default.createSymbolicLink(at: target, withDestinationURL: victim)
         let batch = OutputBatch()
@@ -71,8 +74,7 @@ struct OutputBatchTests {
     func inputs() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("hunt.yaml")
-        try Data("hunt: x".utf8).write(to: input)
+        let input = try file("hunt.yaml", "hunt: x", in: dir)
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("soft"), withDestinationURL: input)
         try FileManager.default.linkItem(at: input, to: dir.appendingPathComponent("hard"))
         let photos = dir.appendingPathComponent("photos")
