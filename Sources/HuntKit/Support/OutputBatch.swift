@@ -45,7 +45,11 @@ public final class OutputBatch: @unchecked Sendable {
         }
         self.inputs = found
         self.destination = destination
-        Self.registryLock.withLock { Self.registry.append(Weak(batch: self)) }
+        // A batch begun after an interrupt writes nothing: the process is about to end.
+        Self.registryLock.withLock {
+            if Self.interrupted { state = .abandoned }
+            Self.registry.append(Weak(batch: self))
+        }
     }
 
     deinit {
@@ -108,7 +112,14 @@ public final class OutputBatch: @unchecked Sendable {
     /// holding this process's id, locked with flock(2). Another run holding it is an error that
     /// names its pid. Also proves that files can be created in the folder.
     public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) {
-        let path = folder.appendingPathComponent(".hunt.lock").path
+        // Under `lock`, so an interrupt that abandoned the batch first leaves no lock file behind.
+        try locked { () throws(OutputError) in
+            guard state == .staging else { throw Self.abandonedError(displayPath) }
+            try takeLock(folder.appendingPathComponent(".hunt.lock").path, displayPath: displayPath)
+        }
+    }
+
+    private func takeLock(_ path: String, displayPath: String) throws(OutputError) {
         for _ in 0..<10 {
             let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
             guard fd >= 0 else {
@@ -130,7 +141,7 @@ public final class OutputBatch: @unchecked Sendable {
             let text = Array("\(getpid())\n".utf8)
             _ = ftruncate(fd, 0)
             _ = pwrite(fd, text, text.count, 0)
-            lock.withLock { lockFile = (fd, path) }
+            lockFile = (fd, path)
             return
         }
         throw OutputError(path: displayPath, message: "another run keeps replacing the lock file \(path); wait for it to finish")
@@ -282,6 +293,8 @@ public final class OutputBatch: @unchecked Sendable {
     /// Every live batch, for the interrupt handler; guarded by `registryLock`.
     nonisolated(unsafe) private static var registry: [Weak] = []
     private static let registryLock = NSLock()
+    /// Set by the interrupt handler; guarded by `registryLock`.
+    nonisolated(unsafe) private static var interrupted = false
 
     /// What an interrupt does to this batch, as a sentence for the user.
     private func interrupt() -> String {
@@ -318,11 +331,15 @@ public final class OutputBatch: @unchecked Sendable {
             let reader = Thread {
                 var signo: UInt8 = 0
                 while read(readEnd, &signo, 1) != 1 {}
-                let batches = registryLock.withLock { registry.compactMap(\.batch) }
+                let batches = registryLock.withLock {
+                    interrupted = true
+                    return registry.compactMap(\.batch)
+                }
                 let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
                 let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
                 FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
-                exit(128 + Int32(signo))
+                // _exit: end now, not after atexit handlers while other threads carry on.
+                _exit(128 + Int32(signo))
             }
             reader.start()
             for signo in [SIGINT, SIGTERM] {
