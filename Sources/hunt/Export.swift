@@ -32,8 +32,8 @@ extension HuntCommand {
             let loaded = try HuntFile.load(hunt, diagnostics: &diagnostics)
             let text = format.writer.render(loaded)
             if let output {
-                do { try GeoOutput.writeAtomically(text, to: output) } catch {
-                    diagnostics.append(.error("write-failed", "cannot write \(output): \(error.localizedDescription)", at: SourceLocation(file: output)))
+                do { try GeoOutput.writeAtomically(text, to: output, inputs: [URL(fileURLWithPath: hunt)] + loaded.targetFiles) } catch {
+                    diagnostics.append(.error("write-failed", error.message, at: SourceLocation(file: output)))
                 }
             } else {
                 GeoOutput.writeStdout(text)

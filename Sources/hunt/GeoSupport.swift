@@ -14,10 +14,11 @@ enum GeoOutput {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// Writes `text` to `path` atomically: a temporary file beside it, then a rename.
-    static func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try Data(text.utf8).write(to: url, options: .atomic)
+    /// Writes `text` to `path` atomically (a new temporary file beside it, then a rename),
+    /// refusing to replace any of `inputs`.
+    static func writeAtomically(_ text: String, to path: String, inputs: [URL]) throws(OutputError) {
+        OutputBatch.handleInterrupts()
+        try OutputBatch.write(Array(text.utf8), to: URL(fileURLWithPath: path), displayPath: path, inputs: inputs)
     }
 }
 

@@ -60,9 +60,11 @@ extension HuntCommand {
                 do {
                     let dir = (areaFile.path as NSString).deletingLastPathComponent
                     if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-                    try GeoOutput.writeAtomically(areaFile.contents, to: areaFile.path)
+                    try GeoOutput.writeAtomically(areaFile.contents, to: areaFile.path, inputs: [url])
+                } catch let error as OutputError {
+                    diagnostics.append(.error("write-failed", error.message, at: SourceLocation(file: areaFile.path)))
                 } catch {
-                    diagnostics.append(.error("write-failed", "cannot write \(areaFile.path): \(error.localizedDescription)",
+                    diagnostics.append(.error("write-failed", "cannot create the folder for \(areaFile.path): \(error.localizedDescription)",
                                               at: SourceLocation(file: areaFile.path)))
                 }
             }

@@ -14,9 +14,9 @@ extension HuntCommand {
 
             Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how
             many review items are undecided. JSON: stdout holds only results.json's content.
-            --out DIR writes DIR/results.json (schema 1) atomically; re-runs on the same inputs give the
+            --out DIR writes DIR/results.json (schema 1) and the reports together, atomically; re-runs on the same inputs give the
             same bytes. Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster,
-            or bad input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C writes nothing.
+            or bad input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the end replaces nothing (exit 130/143).
             """
         )
 
@@ -54,6 +54,7 @@ extension HuntCommand {
         }
 
         mutating func run() async throws {
+            OutputBatch.handleInterrupts()
             let stderr = FileHandle.standardError
             let renderer = TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr))
             func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
@@ -76,18 +77,26 @@ extension HuntCommand {
                     throw fail(error.diagnostics)
                 }
             }
+            // Every output of the run is staged in one batch and replaces the old files only once
+            // all are written; nothing may replace an input.
+            var inputs = [URL(fileURLWithPath: self.hunt)] + hunt.targetFiles
+            inputs += [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+            let batch = OutputBatch(inputs: inputs, inputFolders: [URL(fileURLWithPath: submissions)], destination: out.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
             var resultsURL: URL?
             if let out {
                 let folder = URL(fileURLWithPath: out)
-                do { try AtomicFile.prepareFolder(folder, displayPath: out) } catch {
+                let results = folder.appendingPathComponent("results.json")
+                do {
+                    try batch.check(results, displayPath: (out as NSString).appendingPathComponent("results.json"))
+                    try batch.makeFolder(folder, displayPath: out)
+                    try batch.lockFolder(folder, displayPath: out)
+                } catch {
                     stderr.write(Data("\(error)\n".utf8))
                     throw ExitCode(1)
                 }
-                resultsURL = folder.appendingPathComponent("results.json")
+                resultsURL = results
             }
 
-            let interrupt = JudgeInterrupt.install()
-            defer { interrupt.cancel() }
             let progress = isatty(stderr.fileDescriptor) == 1 ? JudgeProgress() : nil
             let run = JudgeRun(hunt: hunt, reviews: reviewDecisions, manifest: manifestRows)
             var report: (@Sendable (Int, Int) -> Void)?
@@ -127,21 +136,24 @@ extension HuntCommand {
             }
 
             let json = results.jsonChunks()
-            if let resultsURL {
-                do { try AtomicFile.write(chunks: json, to: resultsURL) } catch {
+            if let out, let resultsURL {
+                let reportsWritten: ReportWriter.Written
+                do {
+                    try batch.stage(chunks: json, to: resultsURL, displayPath: (out as NSString).appendingPathComponent("results.json"))
+                    reportsWritten = try await ReportWriter.stage(results: results, formats: format.reports, to: URL(fileURLWithPath: out), in: batch,
+                                                                      photosFolder: URL(fileURLWithPath: submissions))
+                } catch {
+                    batch.discard()
+                    stderr.write(Data("\(error)\nnothing in \(out) was replaced\n".utf8))
+                    throw ExitCode(1)
+                }
+                do { try batch.commit() } catch {
                     stderr.write(Data("\(error)\n".utf8))
                     throw ExitCode(1)
                 }
-            }
-            if let out, !format.reports.isEmpty {
-                do {
-                    let written = try await ReportWriter.write(results: results, formats: format.reports, to: URL(fileURLWithPath: out),
-                                                               photosFolder: URL(fileURLWithPath: submissions))
-                    if !written.diagnostics.isEmpty { stderr.write(Data(renderer.render(written.diagnostics, sources: SourceLines()).utf8)) }
-                    stderr.write(Data("reports: \(written.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
-                } catch {
-                    stderr.write(Data("\(out): error: the reports could not be written: \(error)\n".utf8))
-                    throw ExitCode(1)
+                if !reportsWritten.diagnostics.isEmpty { stderr.write(Data(renderer.render(reportsWritten.diagnostics, sources: SourceLines()).utf8)) }
+                if !reportsWritten.files.isEmpty {
+                    stderr.write(Data("reports: \(reportsWritten.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
                 }
             }
             switch format.stdout {
@@ -158,30 +170,6 @@ extension HuntCommand {
             // (the same exit status ArgumentParser would give).
             Foundation.exit(unreadable || badFolder ? 1 : 0)
         }
-    }
-}
-
-/// Ctrl-C: remove a half-written results file, say so, exit 130.
-final class JudgeInterrupt: @unchecked Sendable {
-    private let source: DispatchSourceSignal
-
-    private init(source: DispatchSourceSignal) { self.source = source }
-
-    static func install() -> JudgeInterrupt {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "hunt.interrupt"))
-        source.setEventHandler {
-            AtomicFile.abandon()
-            FileHandle.standardError.write(Data("\ninterrupted: no results written\n".utf8))
-            exit(130)
-        }
-        source.resume()
-        return JudgeInterrupt(source: source)
-    }
-
-    func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
     }
 }
 

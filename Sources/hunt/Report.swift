@@ -131,21 +131,29 @@ extension HuntCommand {
                 FileHandle.standardOutput.write(Data(chosen.bytes))
                 Foundation.exit(0)
             }
+            OutputBatch.handleInterrupts()
+            // One batch: csv's two files replace the old ones together, and never the results file read.
+            var inputs = [resultsURL]
+            if let template { inputs.append(URL(fileURLWithPath: template)) }
+            let batch = OutputBatch(inputs: inputs)
             var written: [String] = []
             do {
                 if outIsFolder {
-                    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                    let folder = URL(fileURLWithPath: out)
+                    try batch.makeFolder(folder, displayPath: out)
+                    if documents.count > 1 { try batch.lockFolder(folder, displayPath: out) }
                     for document in documents {
                         let path = (out as NSString).appendingPathComponent(document.name)
-                        try ReportWriter.writeAtomically(document.bytes, to: URL(fileURLWithPath: path))
+                        try batch.stage(document.bytes, to: URL(fileURLWithPath: path), displayPath: path)
                         written.append(path)
                     }
                 } else {
-                    try ReportWriter.writeAtomically(documents[0].bytes, to: URL(fileURLWithPath: out))
+                    try batch.stage(documents[0].bytes, to: URL(fileURLWithPath: out), displayPath: out)
                     written.append(out)
                 }
+                try batch.commit()
             } catch {
-                throw fail("\(out): error: cannot write the report: \(error.localizedDescription)", fix: "check that the folder exists and is writable")
+                throw fail(error.description)
             }
             let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"
             stderr.write(Data("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n".utf8))

@@ -73,9 +73,9 @@ extension HuntCommand {
             printDiagnostics(loaded.diagnostics)
             guard let huntValue = loaded.hunt, !loaded.hasErrors else { throw ExitCode(1) }
 
-            let bytes: [UInt8]
+            let bytes: [UInt8], templateFiles: [URL]
             switch makeSheets(huntValue, format: chosenFormat) {
-            case .success(let made): bytes = made
+            case .success(let made): (bytes, templateFiles) = made
             case .failure(let error):
                 printDiagnostics(error.diagnostics)
                 throw ExitCode(1)
@@ -85,12 +85,12 @@ extension HuntCommand {
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
+            OutputBatch.handleInterrupts()
             do {
-                // Foundation's atomic write: a temporary file beside the target, then a rename.
-                try Data(bytes).write(to: URL(fileURLWithPath: destination), options: .atomic)
+                let inputs = [URL(fileURLWithPath: hunt)] + huntValue.targetFiles
+                try OutputBatch.write(bytes, to: URL(fileURLWithPath: destination), displayPath: destination, inputs: inputs + templateFiles)
             } catch {
-                printDiagnostics([.error("write-failed", "cannot write \(destination): \(error.localizedDescription)",
-                                         at: SourceLocation(file: destination), fix: "check that the folder exists and is writable")])
+                printDiagnostics([.error("write-failed", error.message, at: SourceLocation(file: destination))])
                 throw ExitCode(1)
             }
             let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
@@ -98,14 +98,17 @@ extension HuntCommand {
             FileHandle.standardError.write(Data("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n".utf8))
         }
 
-        private func makeSheets(_ hunt: Hunt, format: SheetFormat) -> Result<[UInt8], DiagnosticError> {
-            do {
-                var chosen: SheetTemplate?
-                if let template {
-                    chosen = try SheetTemplate.load(template, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        /// The sheets' bytes, and the template files read (inputs the output must not replace).
+        private func makeSheets(_ hunt: Hunt, format: SheetFormat) -> Result<([UInt8], [URL]), DiagnosticError> {
+            do throws(DiagnosticError) {
+                let chosen = if let template {
+                    try SheetTemplate.load(template, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                } else {
+                    try HuntSheets.template(for: hunt)
                 }
-                return .success(try HuntSheets.make(hunt, options: SheetOptions(teamID: team, answerKey: answerKey, paper: paper),
-                                                    format: format, template: chosen))
+                let bytes = try HuntSheets.make(hunt, options: SheetOptions(teamID: team, answerKey: answerKey, paper: paper),
+                                                format: format, template: chosen)
+                return .success((bytes, chosen.files))
             } catch {
                 return .failure(error)
             }

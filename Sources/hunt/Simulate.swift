@@ -56,6 +56,7 @@ extension HuntCommand {
             let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
                                                                  failureShare: failureShare))
             let answers: Simulator.AnswerFile
+            OutputBatch.handleInterrupts()
             do {
                 answers = try simulator.write(to: URL(fileURLWithPath: out))
             } catch {

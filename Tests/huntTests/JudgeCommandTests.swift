@@ -155,7 +155,7 @@ struct JudgeCommandTests {
         #expect(simulate.stderr.contains("--teams must be at least 1"))
     }
 
-    @Test("Ctrl-C half way: exit 130, no results and no temporary file left")
+    @Test("Ctrl-C half way: exit 130, no results, no temporary file and no new folder left")
     func interrupt() throws {
         let folder = try simulate(10, teams: 3, photos: 40)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -175,8 +175,9 @@ struct JudgeCommandTests {
         process.waitUntilExit()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("interrupted: no results written"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+        #expect(stderr.contains("interrupted: nothing was written; \(out.path)/ is as it was"))
+        // The run made --out, so it removes it again: nothing is left behind.
+        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }
 

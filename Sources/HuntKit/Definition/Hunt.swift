@@ -304,3 +304,16 @@ public struct SheetSettings: Sendable, Hashable {
     public var layoutLocation: SourceLocation? = nil
     public init() {}
 }
+
+extension Hunt {
+    /// The `area:` and `places:` files the hunt refers to, resolved: inputs an output must not replace.
+    public var targetFiles: [URL] {
+        tasks.compactMap { task in
+            switch task.target {
+            case .area(let a): a.url
+            case .places(let p): p.url
+            case .circle, nil: nil
+            }
+        }
+    }
+}

@@ -64,8 +64,8 @@ public struct HuntTemplates: Sendable {
     }
 
     /// Copies template `name` into `directory` (created if missing). Nothing is written if any
-    /// file would be overwritten. Each file is written to a temporary name and then moved into
-    /// place. Returns the paths written, relative to `directory`, sorted.
+    /// file would be overwritten. Each file is written to a temporary name and moved into place
+    /// only when all are written. Returns the paths written, relative to `directory`, sorted.
     @discardableResult
     public func install(_ name: String, into directory: URL) throws(InstallError) -> [String] {
         let templates = list()
@@ -82,24 +82,21 @@ public struct HuntTemplates: Sendable {
         if !clashes.isEmpty {
             throw .wouldOverwrite(clashes.map { directory.appendingPathComponent($0).relativePathForDisplay })
         }
+        // One batch: every file is new (never replacing one that appeared meanwhile), and an
+        // interrupted or failed install leaves nothing behind.
+        let batch = OutputBatch(inputs: files.map { template.folder.appendingPathComponent($0) }, destination: directory.relativePathForDisplay)
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
             for file in files {
                 let source = template.folder.appendingPathComponent(file)
                 let destination = directory.appendingPathComponent(file)
-                try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-                try Data(contentsOf: source).write(to: temporary)
-                do {
-                    // moveItem refuses an existing destination, so a file that appeared meanwhile is kept.
-                    try fileManager.moveItem(at: temporary, to: destination)
-                } catch {
-                    try? fileManager.removeItem(at: temporary)
-                    throw error
-                }
+                try batch.makeFolder(destination.deletingLastPathComponent(), displayPath: destination.deletingLastPathComponent().relativePathForDisplay)
+                try batch.stage([UInt8](try Data(contentsOf: source)), to: destination, displayPath: destination.relativePathForDisplay, replacing: false)
             }
+            try batch.commit()
+        } catch let error as OutputError {
+            throw .io("could not write into \(directory.relativePathForDisplay): \(error.description)")
         } catch {
-            throw .io("could not write into \(directory.relativePathForDisplay): \(error.localizedDescription)")
+            throw .io("could not read the template \(template.name): \(error.localizedDescription)")
         }
         return files
     }

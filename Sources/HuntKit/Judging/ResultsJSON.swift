@@ -146,7 +146,7 @@ extension JudgeResults {
     }
 
     /// `jsonData()` in pieces, the submissions written in parallel: write them one after the other
-    /// (`AtomicFile.write(chunks:to:)`) rather than joining 20 MB into one buffer first.
+    /// (`OutputBatch.stage(chunks:to:displayPath:)`) rather than joining 20 MB into one buffer first.
     public func jsonChunks() -> [[UInt8]] {
         var w = JSONTextWriter(capacity: 1 << 16)
         w.beginObject()

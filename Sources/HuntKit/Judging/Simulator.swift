@@ -184,25 +184,29 @@ public struct Simulator: Sendable {
 
     // MARK: Writing
 
-    /// Writes `DIR/submissions/<team>/...` and `DIR/answers.json`; returns the answers.
+    /// Writes `DIR/submissions/<team>/...` and `DIR/answers.json`, all or nothing (one
+    /// `OutputBatch`: no photo replaces an existing file, none replaces the hunt's files);
+    /// returns the answers.
     @discardableResult
     public func write(to folder: URL) throws -> AnswerFile {
         let (photos, answers) = try plan()
+        let batch = OutputBatch(inputs: [hunt.fileURL].compactMap { $0 } + hunt.targetFiles, destination: folder.relativePathForDisplay)
         let submissions = folder.appendingPathComponent("submissions")
-        try FileManager.default.createDirectory(at: submissions, withIntermediateDirectories: true)
+        try batch.makeFolder(submissions, displayPath: submissions.relativePathForDisplay)
+        try batch.lockFolder(folder, displayPath: folder.relativePathForDisplay)
         var folders = Set<String>()
         for photo in photos {
             let url = submissions.appendingPathComponent(photo.path)
-            let parent = url.deletingLastPathComponent().path
-            if folders.insert(parent).inserted {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            let parent = url.deletingLastPathComponent()
+            if folders.insert(parent.path).inserted {
+                try batch.makeFolder(parent, displayPath: parent.relativePathForDisplay)
             }
             let bytes = JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
-            guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
-                throw AtomicFileError(path: url.path, message: "cannot write (\(String(cString: strerror(errno))))")
-            }
+            try batch.stage(bytes, to: url, displayPath: url.relativePathForDisplay, replacing: false)
         }
-        try AtomicFile.write(try answers.jsonData(), to: folder.appendingPathComponent("answers.json"))
+        let answersURL = folder.appendingPathComponent("answers.json")
+        try batch.stage(Array(try answers.jsonData()), to: answersURL, displayPath: answersURL.relativePathForDisplay)
+        try batch.commit()
         return answers
     }
 }

@@ -45,7 +45,7 @@ public enum JPEGWriter {
     /// Writes a JPEG atomically (temporary file, then rename), creating folders as needed.
     public static func write(tags: PhotoTags, image: SyntheticImage, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(jpeg(tags: tags, image: image)).write(to: url, options: .atomic)
+        try OutputBatch.write(jpeg(tags: tags, image: image), to: url)
     }
 
     /// The APP1 payload: `Exif\0\0` and a TIFF structure, as `exif_data_save_data` lays it out.

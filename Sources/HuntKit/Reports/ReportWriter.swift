@@ -2,27 +2,30 @@ import Foundation
 
 /// Writes reports to files: the library side of `hunt report --out` and `hunt judge --format`.
 public enum ReportWriter {
-    /// What `write` wrote, and the documents' warnings (photos refused a thumbnail) to print.
+    /// What `stage` staged, and the documents' warnings (photos refused a thumbnail) to print.
     public struct Written: Sendable {
         public var files: [URL]
         public var diagnostics: [Diagnostic]
     }
 
-    /// Renders `results` in each of `formats` and writes the files into `folder` (created if
-    /// missing), each atomically (a temporary file beside it, then a rename). Thumbnails are read
-    /// from `photosFolder` when given. Returns the paths written, in order, and the warnings.
+    /// Renders `results` in each of `formats` and stages the files in `folder` (created if
+    /// missing) in `batch`; they replace the old ones only when the caller commits the batch, so
+    /// a run's reports and results file change together. Thumbnails are read from `photosFolder`
+    /// when given. Returns the paths staged, in order, and the warnings.
     @discardableResult
-    public static func write(results: JudgeResults, formats: [ReportFormat], to folder: URL,
+    public static func stage(results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
                              options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
                              templatePath: String? = nil) async throws -> Written {
+        // No report model for no reports: building it costs a fifth of a 20,000-photo judge.
+        guard !formats.isEmpty else { return Written(files: [], diagnostics: []) }
         let report = try Report(results, options: options)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try batch.makeFolder(folder, displayPath: folder.relativePathForDisplay)
         var written = Written(files: [], diagnostics: [])
         for format in formats {
             let documents = try await render(report, format: format, photosFolder: photosFolder, templatePath: templatePath)
             for document in documents {
                 let url = folder.appendingPathComponent(document.name)
-                try writeAtomically(document.bytes, to: url)
+                try batch.stage(document.bytes, to: url, displayPath: url.relativePathForDisplay)
                 written.files.append(url)
                 written.diagnostics += document.diagnostics
             }
@@ -56,8 +59,4 @@ public enum ReportWriter {
         return try ReportTemplate.standard(for: format)
     }
 
-    /// Temporary file in the same folder, then rename(2), so readers never see half a report.
-    public static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        try Data(bytes).write(to: url, options: .atomic)
-    }
 }

@@ -17,6 +17,9 @@ public struct SheetTemplate: Sendable {
     public static let layoutFile = "layout.yaml"
     public static let htmlFile = "sheets.html.mustache"
 
+    /// The template's files as read: inputs an output must not replace.
+    public var files: [URL] { [layoutPath, htmlPath].compactMap { $0.map { URL(fileURLWithPath: $0) } } }
+
     public init(layout: SheetLayout = .standard, html: String? = nil, htmlPath: String? = nil, layoutPath: String? = nil) {
         self.layout = layout
         self.html = html
@@ -114,19 +117,18 @@ public struct SheetTemplate: Sendable {
 
 /// Makes printable sheets from a loaded hunt: the library side of `hunt sheets`.
 public enum HuntSheets {
+    /// The hunt's `sheets: layout:` template, else the default one.
+    public static func template(for hunt: Hunt) throws(DiagnosticError) -> SheetTemplate {
+        let base = hunt.fileURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return try SheetTemplate.load(hunt.sheets.layout, relativeTo: base, at: hunt.sheets.layoutLocation)
+    }
+
     /// The bytes of the PDF or HTML file for `hunt`.
     ///
     /// Uses `template` when given, else the hunt's `sheets: layout:`, else the default template.
     public static func make(_ hunt: Hunt, options: SheetOptions, format: SheetFormat,
                             template: SheetTemplate? = nil) throws(DiagnosticError) -> [UInt8] {
-        let chosen: SheetTemplate
-        if let template {
-            chosen = template
-        } else {
-            let base = hunt.fileURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            chosen = try SheetTemplate.load(hunt.sheets.layout, relativeTo: base, at: hunt.sheets.layoutLocation)
-        }
-        let template = chosen
+        let template = if let template { template } else { try Self.template(for: hunt) }
         let document = try SheetDocument(hunt: hunt, options: options, layout: template.layout)
         do throws(SheetError) {
             switch format {

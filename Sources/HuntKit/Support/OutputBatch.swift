@@ -1,0 +1,373 @@
+import Foundation
+
+/// The files one run writes, replaced all together or not at all, and never over an input.
+///
+/// Each file is written to a temporary file beside its target — a new, unpredictable name opened
+/// with `O_CREAT|O_EXCL|O_NOFOLLOW`, so a planted file or symlink is never written through — and
+/// only `commit()` renames them into place, one after the other, once every file is complete.
+/// Until then the old files stay as they were. On SIGINT or SIGTERM (see `handleInterrupts()`)
+/// the temporary files, the lock and the folders the batch made are removed, and the message
+/// says what was and was not replaced; a signal during the renames waits for them to finish.
+///
+///     let batch = OutputBatch(inputs: [huntURL])
+///     try batch.stage([UInt8](pdf), to: url, displayPath: "sheets.pdf")
+///     let written = try batch.commit()
+public final class OutputBatch: @unchecked Sendable {
+    /// An input of the run: an output that is (or links to) the same file is refused.
+    private struct Input {
+        var device: UInt64, inode: UInt64, displayPath: String, isFolder: Bool
+    }
+
+    private struct Staged {
+        var temporary: String, target: String, displayPath: String, replacing: Bool
+    }
+
+    private enum State { case staging, committed, abandoned }
+
+    private let lock = NSLock()
+    private var state = State.staging
+    private var staged: [Staged] = []
+    private var madeFolders: [String] = []
+    private var lockFile: (fd: Int32, path: String)?
+    private let inputs: [Input]
+    /// What an interrupt message names as kept, e.g. `results/`.
+    private let destination: String?
+
+    /// `inputs` are the files the run reads; `inputFolders` the folders it judges (nothing may be
+    /// written inside them). `destination` names, for messages, where the outputs go.
+    public init(inputs: [URL] = [], inputFolders: [URL] = [], destination: String? = nil) {
+        var found: [Input] = []
+        for (url, isFolder) in inputs.map({ ($0, false) }) + inputFolders.map({ ($0, true) }) {
+            var info = stat()
+            if stat(url.path, &info) == 0 {
+                found.append(Input(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), displayPath: url.relativePathForDisplay, isFolder: isFolder))
+            }
+        }
+        self.inputs = found
+        self.destination = destination
+        // A batch begun after an interrupt writes nothing: the process is about to end.
+        Self.registryLock.withLock {
+            if Self.interrupted { state = .abandoned }
+            Self.registry.append(Weak(batch: self))
+        }
+    }
+
+    deinit {
+        discard()
+        let me = ObjectIdentifier(self)
+        Self.registryLock.withLock { Self.registry.removeAll { $0.batch == nil || $0.id == me } }
+    }
+
+    // MARK: Checks and folders
+
+    /// Refuses `target` when it is an input of the run (the same file, or a link to it) or lies
+    /// inside an input folder. A target that does not exist yet is judged by its resolved parent.
+    public func check(_ target: URL, displayPath: String) throws(OutputError) {
+        var info = stat()
+        if stat(target.path, &info) == 0, let input = inputs.first(where: { !$0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
+            let same = input.displayPath == displayPath ? "" : " (`\(input.displayPath)`)"
+            throw OutputError(path: displayPath, message: "is an input of this run\(same); writing there would destroy it: choose another output name")
+        }
+        // Walk up the existing ancestors: an output inside a judged folder would be judged next time.
+        guard inputs.contains(where: \.isFolder) else { return }
+        var folder = target.deletingLastPathComponent().standardizedFileURL
+        while true {
+            if stat(folder.path, &info) == 0,
+               let input = inputs.first(where: { $0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
+                throw OutputError(path: displayPath, message: "is inside `\(input.displayPath)`, which this run reads; the next run would read it as input: write it outside that folder")
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+    }
+
+    /// Makes `folder` and its missing parents; on an interrupt or `discard()` the ones made here
+    /// are removed again if still empty.
+    public func makeFolder(_ folder: URL, displayPath: String) throws(OutputError) {
+        var missing: [URL] = []
+        var current = folder.standardizedFileURL
+        var isDirectory: ObjCBool = false
+        while !FileManager.default.fileExists(atPath: current.path, isDirectory: &isDirectory) {
+            missing.append(current)
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { break }
+            current = parent
+        }
+        if missing.isEmpty, !isDirectory.boolValue {
+            throw OutputError(path: displayPath, message: "is a file, not a folder; give a folder (the outputs are written inside it)")
+        }
+        for url in missing.reversed() {
+            try locked { () throws(OutputError) in
+                guard state == .staging else { throw Self.abandonedError(displayPath) }
+                guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
+                    throw OutputError(path: displayPath, message: "cannot create the folder \(url.relativePathForDisplay) (\(Self.reason(errno)))")
+                }
+                madeFolders.append(url.path)
+            }
+        }
+    }
+
+    /// Keeps other runs from writing into `folder` until this batch ends: a `.hunt.lock` file
+    /// holding this process's id, locked with flock(2). Another run holding it is an error that
+    /// names its pid. Also proves that files can be created in the folder.
+    public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) {
+        // Under `lock`, so an interrupt that abandoned the batch first leaves no lock file behind.
+        try locked { () throws(OutputError) in
+            guard state == .staging else { throw Self.abandonedError(displayPath) }
+            try takeLock(folder.appendingPathComponent(".hunt.lock").path, displayPath: displayPath)
+        }
+    }
+
+    private func takeLock(_ path: String, displayPath: String) throws(OutputError) {
+        for _ in 0..<10 {
+            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            guard fd >= 0 else {
+                throw OutputError(path: displayPath, message: "cannot write in this folder (\(Self.reason(errno))); choose another folder")
+            }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                var bytes = [UInt8](repeating: 0, count: 32)
+                let n = read(fd, &bytes, bytes.count)
+                close(fd)
+                let pid = n > 0 ? String(decoding: bytes[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+                throw OutputError(path: displayPath, message: "another run is writing here (pid \(pid)); wait for it to finish, or choose another folder")
+            }
+            // The holder before us may have removed the file after we opened it: lock the file that is there.
+            var mine = stat(), there = stat()
+            guard fstat(fd, &mine) == 0, lstat(path, &there) == 0, mine.st_dev == there.st_dev, mine.st_ino == there.st_ino else {
+                close(fd)
+                continue
+            }
+            let text = Array("\(getpid())\n".utf8)
+            _ = ftruncate(fd, 0)
+            _ = pwrite(fd, text, text.count, 0)
+            lockFile = (fd, path)
+            return
+        }
+        throw OutputError(path: displayPath, message: "another run keeps replacing the lock file \(path); wait for it to finish")
+    }
+
+    // MARK: Staging
+
+    /// Writes `bytes` to a new temporary file beside `target`; `commit()` renames it into place.
+    /// With `replacing: false` the commit refuses to replace a file that exists by then.
+    public func stage(_ bytes: [UInt8], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+        try stage(chunks: [bytes], to: target, displayPath: displayPath, replacing: replacing)
+    }
+
+    /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory first).
+    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+        try check(target, displayPath: displayPath)
+        let (fd, temporary) = try createTemporary(beside: target, displayPath: displayPath)
+        do throws(OutputError) {
+            for chunk in chunks {
+                let failure = chunk.withUnsafeBytes { Self.writeAll(fd, $0) }
+                if failure != 0 { throw OutputError(path: displayPath, message: "cannot write the file (\(Self.reason(failure)))") }
+            }
+            guard close(fd) == 0 else { throw OutputError(path: displayPath, message: "cannot write the file (\(Self.reason(errno)))") }
+        } catch {
+            close(fd)
+            lock.withLock { _ = unlink(temporary); staged.removeAll { $0.temporary == temporary } }
+            throw error
+        }
+        lock.withLock {
+            if let i = staged.firstIndex(where: { $0.temporary == temporary }) {
+                staged[i].target = target.path
+                staged[i].replacing = replacing
+            }
+        }
+    }
+
+    private func createTemporary(beside target: URL, displayPath: String) throws(OutputError) -> (Int32, String) {
+        let folder = target.deletingLastPathComponent().path
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return try locked { () throws(OutputError) in
+            guard state == .staging else { throw Self.abandonedError(displayPath) }
+            for _ in 0..<100 {
+                let random = String((0..<12).map { _ in letters.randomElement()! })
+                let temporary = (folder as NSString).appendingPathComponent(".\(target.lastPathComponent).\(random).tmp")
+                // 0666 less the umask, like any new file; never through a link, never an existing file.
+                let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+                if fd < 0, errno == EEXIST { continue }
+                guard fd >= 0 else {
+                    throw OutputError(path: displayPath, message: "cannot write in \(URL(fileURLWithPath: folder).relativePathForDisplay) (\(Self.reason(errno)))")
+                }
+                staged.append(Staged(temporary: temporary, target: "", displayPath: displayPath, replacing: true))
+                return (fd, temporary)
+            }
+            throw OutputError(path: displayPath, message: "cannot find a free temporary name in \(folder)")
+        }
+    }
+
+    /// Writes every byte; 0, or the errno that stopped it.
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return n == 0 ? EIO : errno }
+            offset += n
+        }
+        return 0
+    }
+
+    // MARK: Commit
+
+    /// Renames every staged file into place and returns their display paths, in order. The first
+    /// failing rename stops it; the message says which files were replaced before it.
+    @discardableResult
+    public func commit() throws(OutputError) -> [String] {
+        try locked { () throws(OutputError) in
+            guard state == .staging else { throw Self.abandonedError(destination ?? "outputs") }
+            // No fsync: rename(2) is what makes each swap atomic for readers and for Ctrl-C, and
+            // flushing 20 MB to disk on every run cost more wall time than judging it.
+            var done: [String] = []
+            for (i, file) in staged.enumerated() {
+                let ok: Bool
+                if file.replacing {
+                    ok = rename(file.temporary, file.target) == 0
+                } else {
+                    // link(2) refuses an existing name: a file that appeared meanwhile is kept.
+                    ok = link(file.temporary, file.target) == 0
+                    if ok { unlink(file.temporary) }
+                }
+                if !ok {
+                    let reason = errno == EEXIST ? "it exists; nothing is overwritten" : Self.reason(errno)
+                    for rest in staged[i...] { unlink(rest.temporary) }
+                    staged = []
+                    state = .abandoned
+                    let kept = done.isEmpty ? "nothing was replaced" : "replaced only \(done.joined(separator: ", "))"
+                    throw OutputError(path: file.displayPath, message: "cannot write the file (\(reason)); \(kept)")
+                }
+                done.append(file.displayPath)
+            }
+            state = .committed
+            committed = done
+            releaseLock()
+            return done
+        }
+    }
+
+    private var committed: [String] = []
+
+    /// Removes every temporary file, the lock and the folders made, if not committed.
+    public func discard() {
+        lock.withLock { abandonLocked() }
+    }
+
+    /// Under `lock`: what the interrupt message says.
+    private func abandonLocked() {
+        guard state == .staging else { return }
+        state = .abandoned
+        for file in staged { unlink(file.temporary) }
+        releaseLock()
+        for folder in madeFolders.reversed() { rmdir(folder) }
+    }
+
+    private func releaseLock() {
+        if let (fd, path) = lockFile {
+            unlink(path)
+            close(fd)
+            lockFile = nil
+        }
+    }
+
+    /// `lock.withLock` for a body that throws `OutputError` (NSLock's rethrows only `any Error`).
+    private func locked<T>(_ body: () throws(OutputError) -> T) throws(OutputError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private static func abandonedError(_ displayPath: String) -> OutputError {
+        OutputError(path: displayPath, message: "the run was interrupted; nothing more is written")
+    }
+
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    // MARK: Interrupts
+
+    private struct Weak { weak var batch: OutputBatch?; var id: ObjectIdentifier
+        init(batch: OutputBatch) { self.batch = batch; id = ObjectIdentifier(batch) }
+    }
+    /// Every live batch, for the interrupt handler; guarded by `registryLock`.
+    nonisolated(unsafe) private static var registry: [Weak] = []
+    private static let registryLock = NSLock()
+    /// Set by the interrupt handler; guarded by `registryLock`.
+    nonisolated(unsafe) private static var interrupted = false
+
+    /// What an interrupt does to this batch, as a sentence for the user.
+    private func interrupt() -> String {
+        lock.withLock {
+            switch state {
+            case .committed:
+                return "all outputs were already written (\(committed.joined(separator: ", ")))"
+            case .abandoned:
+                return ""
+            case .staging:
+                let kept = destination.map { "; \($0) is as it was" } ?? (staged.isEmpty ? "" : "; \(staged.map(\.displayPath).joined(separator: ", ")) kept as they were")
+                abandonLocked()
+                return "nothing was written\(kept)"
+            }
+        }
+    }
+
+    /// On SIGINT or SIGTERM: abandon every batch still staging (removing its temporary files, lock
+    /// and new folders), wait for one being committed, print what was and was not replaced, and
+    /// exit 130 (SIGINT) or 143 (SIGTERM). Call once, early; later calls do nothing.
+    ///
+    /// The signal handler itself only writes the signal's number to a pipe (write(2) is
+    /// async-signal-safe); a thread reading the pipe does the rest, so it may take locks and
+    /// allocate. (libdispatch's signal sources on Linux let a signal that lands on an unblocked
+    /// thread take its default action, killing the run with its temporary files in place.)
+    public static func handleInterrupts() {
+        registryLock.withLock {
+            guard interruptPipe < 0 else { return }
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { return }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            interruptPipe = fds[1]
+            let readEnd = fds[0]
+            let reader = Thread {
+                var signo: UInt8 = 0
+                while read(readEnd, &signo, 1) != 1 {}
+                let batches = registryLock.withLock {
+                    interrupted = true
+                    return registry.compactMap(\.batch)
+                }
+                let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
+                let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
+                FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
+                // _exit: end now, not after atexit handlers while other threads carry on.
+                _exit(128 + Int32(signo))
+            }
+            reader.start()
+            for signo in [SIGINT, SIGTERM] {
+                signal(signo) { signo in
+                    var byte = UInt8(truncatingIfNeeded: signo)
+                    _ = Foundation.write(interruptPipe, &byte, 1)
+                }
+            }
+        }
+    }
+}
+
+/// The write end of `handleInterrupts()`'s pipe; a plain global (statically initialised, no lazy
+/// initialisation) because the signal handler reads it.
+nonisolated(unsafe) private var interruptPipe: Int32 = -1
+
+extension OutputBatch {
+    /// Writes one file atomically: a batch of one, committed at once.
+    public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = []) throws(OutputError) {
+        let batch = OutputBatch(inputs: inputs)
+        try batch.stage(bytes, to: url, displayPath: displayPath ?? url.relativePathForDisplay)
+        try batch.commit()
+    }
+}
+
+/// A file that could not be written, and what to do.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): error: \(message)" }
+}
