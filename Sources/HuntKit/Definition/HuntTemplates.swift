@@ -56,7 +56,8 @@ public struct HuntTemplates: Sendable {
     }
 
     static func summary(of file: URL, name: String) -> String {
-        guard let data = try? Data(contentsOf: file), let text = String(data: data.prefix(4096), encoding: .utf8),
+        guard let head = try? InputFile(path: file.path).read(at: 0, count: 4096),
+              let text = String(validating: head, as: UTF8.self),
               let first = text.split(separator: "\n").first, first.hasPrefix("#") else { return "" }
         var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
@@ -89,7 +90,7 @@ public struct HuntTemplates: Sendable {
                 let destination = directory.appendingPathComponent(file)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-                try Data(contentsOf: source).write(to: temporary)
+                try Data(try InputFile.read(path: source.path, limitBytes: 64 << 20, what: "template file")).write(to: temporary)
                 do {
                     // moveItem refuses an existing destination, so a file that appeared meanwhile is kept.
                     try fileManager.moveItem(at: temporary, to: destination)

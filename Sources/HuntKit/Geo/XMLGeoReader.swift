@@ -256,8 +256,9 @@ enum XMLGeoReader {
             guard failure == nil else { return }
             let code = (parseError as NSError).code
             if !sawRoot && !stack.isEmpty { return }  // abortParsing after a wrong root; reported as such
+            // Before the root element the file is not recognised: no line of it is shown.
             failure = .error("xml-syntax", "\(path) is not well-formed XML: \(XMLGeoReader.message(forXMLError: code))",
-                             at: location(parser), fix: "fix the file at this line, or re-export it from the app that made it")
+                             at: sawRoot ? location(parser) : SourceLocation(file: path), fix: "fix the file at this line, or re-export it from the app that made it")
         }
     }
 }

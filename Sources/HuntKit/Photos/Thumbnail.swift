@@ -31,7 +31,14 @@ public struct PhotoThumbnail: Sendable, Hashable {
     ///
     /// Never throws and never traps on bad input. The file is opened read-only.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
-        guard let source = try? FileByteSource(path: path), source.isRegularFile, source.size > 0 else { return nil }
+        guard let file = try? InputFile(path: path) else { return nil }
+        return read(file, maxPixels: maxPixels)
+    }
+
+    /// The thumbnail of a photo already opened (relative to the submissions folder, by the report).
+    public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
+        let source = FileByteSource(file)
+        guard source.size > 0 else { return nil }
         let reader = PagedReader(source)
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
               case .photo(let format) = FormatSniffer.sniff(head) else { return nil }

@@ -25,7 +25,9 @@ public enum ReportThumbnails {
     /// Thumbnails of the report's wanted photos, read in a bounded task group.
     public static func load(_ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
                             concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [String: PhotoThumbnail] {
-        guard let photosFolder else { return [:] }
+        // Paths come from results.json: each is opened inside the folder, component by component,
+        // never following a link or `..` out of it (`InputFile(_:inside:)`).
+        guard let photosFolder, let folder = try? InputFolder(path: photosFolder.path) else { return [:] }
         let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
         guard !paths.isEmpty else { return [:] }
         var found: [String: PhotoThumbnail] = [:]
@@ -35,10 +37,11 @@ public enum ReportThumbnails {
                 guard next < paths.count else { return }
                 let path = paths[next]
                 next += 1
-                // Paths come from results.json: never follow one out of the folder.
-                guard !path.split(separator: "/").contains("..") else { return }
-                let url = photosFolder.appendingPathComponent(path)
-                group.addTask { (path, oriented(PhotoThumbnail.read(path: url.path, maxPixels: maxPixels), photo: url)) }
+                group.addTask {
+                    let photo = PhotoInput(path: path, inside: folder, displayPath: path)
+                    guard let file = try? InputFile(path, inside: folder) else { return (path, nil) }
+                    return (path, oriented(PhotoThumbnail.read(file, maxPixels: maxPixels), photo: photo))
+                }
             }
             for _ in 0..<max(1, concurrency) { add() }
             while let (path, thumbnail) = await group.next() {
@@ -51,10 +54,10 @@ public enum ReportThumbnails {
 
     /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
     /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
-    static func oriented(_ thumbnail: PhotoThumbnail?, photo: URL) -> PhotoThumbnail? {
+    static func oriented(_ thumbnail: PhotoThumbnail?, photo: PhotoInput) -> PhotoThumbnail? {
         guard var thumbnail else { return nil }
         let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
-        let orientation = try? reader.read(path: photo.path).get().orientation
+        let orientation = try? reader.read(photo).get().orientation
         thumbnail.jpeg = ThumbnailOrientation.tagged(thumbnail.jpeg, orientation: orientation)
         return thumbnail
     }
