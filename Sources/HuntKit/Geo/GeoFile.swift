@@ -68,12 +68,22 @@ public enum GeoFileReader {
         return read(name: name, path: displayPath) { () throws(InputFileError) in try InputFile(relativePath, inside: folder, shown: displayPath) }
     }
 
+    /// Reads standard input (a pipe, or a file redirected to it) as `format`, at most `maximumBytes`.
+    public static func readStandardInput(format: GeoFileFormat, path: String) -> GeoFeatures {
+        do {
+            return read(Data(try InputFile.readStandardInput(shown: path, limitBytes: maximumBytes, what: "places or area file")),
+                        format: format, path: path)
+        } catch {
+            return GeoFeatures(diagnostics: [error.diagnostic])
+        }
+    }
+
     private static func read(name: String, path: String, open: () throws(InputFileError) -> InputFile) -> GeoFeatures {
         let data: Data
         do {
             data = Data(try open().readAll(limitBytes: maximumBytes, what: "places or area file"))
         } catch {
-            return GeoFeatures(diagnostics: [.error(error.reason == .notFound ? "unreadable-file" : error.code, "cannot read \(path): \(error.message)",
+            return GeoFeatures(diagnostics: [.error(error.reason == .notFound ? "unreadable-file" : error.code, error.message,
                                                     at: SourceLocation(file: path), fix: error.fix)])
         }
         guard let format = GeoFileFormat.detect(url: URL(fileURLWithPath: name), data: data) else {

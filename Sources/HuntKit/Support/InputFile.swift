@@ -182,6 +182,25 @@ public final class InputFile: Sendable {
         try InputFile(path: path, shown: shown).readAll(limitBytes: limitBytes, what: what)
     }
 
+    /// Standard input, read to its end but at most `limitBytes` (a pipe has no size to check first;
+    /// `hunt where --positions - < /dev/zero` stops at the limit instead of filling memory).
+    public static func readStandardInput(shown: String = "<stdin>", limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limitBytes {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw InputFileError(path: shown, reason: .io, message: "could not be read: \(String(cString: strerror(errno)))",
+                                     fix: "check what is piped in")
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+        }
+        throw InputFileError(path: shown, reason: .tooLarge, message: "holds more than \(describe(bytes: UInt64(limitBytes))); a \(what) may be at most that",
+                             fix: "is this really a \(what)? Check what is piped in")
+    }
+
     static func notRegular(_ shown: String) -> InputFileError {
         InputFileError(path: shown, reason: .notRegularFile, message: "is a device, FIFO or socket, not a regular file",
                        fix: "give a regular file (copy the data into one)")
@@ -249,10 +268,13 @@ public final class InputFolder: Sendable, Hashable {
     func subfolder(_ name: String, shown: String) throws(InputFileError) -> InputFolder {
         let fd = PathText.withRawName(name) { openat(descriptor, $0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK) }
         guard fd >= 0 else {
-            if errno == ENOTDIR {
+            let saved = errno
+            // O_DIRECTORY reports a link as "not a folder": say which it is.
+            if saved == ENOTDIR || saved == ELOOP, kind(of: name) == .symbolicLink { throw InputFile.openError(ELOOP, shown: shown) }
+            if saved == ENOTDIR {
                 throw InputFileError(path: shown, reason: .notFound, message: "no such file (a file is where a folder was expected)", fix: "check the path")
             }
-            throw InputFile.openError(errno, shown: shown)
+            throw InputFile.openError(saved, shown: shown)
         }
         return InputFolder(descriptor: fd, displayPath: shown, path: path + "/" + name)
     }

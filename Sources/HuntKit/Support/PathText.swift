@@ -1,3 +1,5 @@
+import Foundation
+
 /// File names as text that maps back to exactly one file.
 ///
 /// A name on disk is any bytes but `/` and NUL; text in results.json, a reviews file or a manifest
@@ -5,6 +7,10 @@
 /// each byte that is not part of valid UTF-8 is written `\xHH` (two upper-case hex digits):
 /// `bad\377name.jpg` on disk is `bad\xFFname.jpg`, and `a\b.jpg` is `a\\b.jpg`. Different names
 /// always give different text, and `unescape` gives back the bytes to open.
+///
+/// A name that is not in Unicode normalization form C (`cafe` + U+0301, as macOS's HFS+ writes
+/// it) has every non-ASCII byte written `\xHH`: Swift compares strings by canonical equivalence,
+/// so two such names would otherwise be one key in a reviews file or a dictionary.
 public enum PathText {
     /// The text for a name's bytes.
     public static func escape<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -30,7 +36,11 @@ public enum PathText {
                 i += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        let text = String(decoding: out, as: UTF8.self)
+        guard !Array(text.precomposedStringWithCanonicalMapping.utf8).elementsEqual(out) else { return text }
+        return String(decoding: bytes.flatMap { b -> [UInt8] in
+            b == 0x5C ? [0x5C, 0x5C] : b < 0x80 ? [b] : Array("\\x".utf8) + hex(b)
+        }, as: UTF8.self)
     }
 
     /// The bytes a text written by `escape` stands for (hex digits in either case); nil when it
