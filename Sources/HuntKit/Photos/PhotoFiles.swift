@@ -235,31 +235,28 @@ extension PhotoReader {
             var launched = 0
             var delivered = 0
             var waiting: [Int: [Output]] = [:]
-            func nextBatch() -> [Items.Element] {
+            /// Starts the next batch; false when the inputs are used up.
+            func launchNextBatch() -> Bool {
                 var batch: [Items.Element] = []
                 batch.reserveCapacity(batchSize)
                 while batch.count < batchSize, let input = iterator.next() { batch.append(input) }
-                return batch
-            }
-            for _ in 0..<window {
-                let batch = nextBatch()
-                if batch.isEmpty { break }
+                if batch.isEmpty { return false }
                 let index = launched
-                group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
+                group.addTask {
+                    var folders = PhotoReader.FolderCache()
+                    return (index, batch.map { transform($0, reader.read(input($0), folders: &folders)) })
+                }
                 launched += 1
+                return true
             }
+            for _ in 0..<window where !launchNextBatch() { break }
             while let (index, outputs) = try await group.next() {
                 waiting[index] = outputs
                 while let ready = waiting.removeValue(forKey: delivered) {
                     for output in ready { try await deliver(output) }
                     delivered += 1
                 }
-                let batch = nextBatch()
-                if !batch.isEmpty {
-                    let index = launched
-                    group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
-                    launched += 1
-                }
+                _ = launchNextBatch()
             }
         }
     }

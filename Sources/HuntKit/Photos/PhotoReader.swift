@@ -57,14 +57,42 @@ public struct PhotoReader: Sendable {
     /// links (`InputFile(_:inside:)`); its sidecar is opened in the same folder the same way. A
     /// path the user named is opened as given, but a sidecar beside it is not followed if a link.
     public func read(_ input: PhotoInput) -> PhotoReadResult {
+        var folders = FolderCache()
+        return read(input, folders: &folders)
+    }
+
+    /// The folder the last photo was opened in, kept for the next one: photos come sorted, so a
+    /// batch mostly shares one folder, and opening it once saves walking to it per photo. The
+    /// descriptor refers to the folder as opened (without following links), so a folder swapped
+    /// for a link meanwhile is not followed either.
+    struct FolderCache {
+        private var root: InputFolder?
+        private var parentPath = ""
+        private var folder: InputFolder?
+
+        mutating func open(_ path: String, in root: InputFolder, shown: String) throws(InputFileError) -> (InputFolder, String) {
+            let slash = path.lastIndex(of: "/")
+            let parentPath = slash.map { String(path[..<$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            if self.root === root, self.parentPath == parentPath, let folder, !name.isEmpty, name != ".", name != ".." {
+                return (folder, name)
+            }
+            let (parent, checkedName) = try root.openParent(of: path, shown: shown)
+            self.root = root
+            self.parentPath = parentPath
+            folder = parent ?? root
+            return (parent ?? root, checkedName)
+        }
+    }
+
+    func read(_ input: PhotoInput, folders: inout FolderCache) -> PhotoReadResult {
         if let error = input.listingError { return .failure(error) }
         let shown = input.displayPath
         let file: InputFile
         let sidecars: SidecarPlace
         do {
             if let root = input.folder {
-                let (parent, name) = try root.openParent(of: input.path, shown: shown)
-                let folder = parent ?? root
+                let (folder, name) = try folders.open(input.path, in: root, shown: shown)
                 file = try InputFile(name: name, inFolder: folder.descriptor, shown: shown)
                 sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar)
             } else {

@@ -308,7 +308,11 @@ public final class InputFolder: Sendable, Hashable {
     /// The entries of the folder, names escaped (`PathText`), with their kinds; nil when it cannot be listed.
     func entries() -> [(name: String, kind: EntryKind)]? {
         let fd = dup(descriptor)
-        guard fd >= 0, let dir = fdopendir(fd) else { return nil }
+        guard fd >= 0 else { return nil }
+        guard let dir = fdopendir(fd) else {
+            close(fd)
+            return nil
+        }
         defer { closedir(dir) }
         rewinddir(dir)
         var result: [(String, EntryKind)] = []
