@@ -151,6 +151,27 @@ import Testing
         #expect(PhotoReader().read(submission.photoInput).failure != nil)
     }
 
+    @Test func aReportMakesNoThumbnailThroughALink() async throws {
+        let results = try ReportFixtures.results("where-is-france")
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let photos = root.appendingPathComponent("photos")
+        let present = results.reviewQueue.sorted()[0]
+        let url = photos.appendingPathComponent(present)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let outside = root.appendingPathComponent("outside.jpg")
+        try Data(JPEGWriter.jpeg(tags: PhotoTags(), image: SyntheticImage(identity: 1, hue: 0.2))).write(to: outside)
+        func html() async throws -> String {
+            String(decoding: try await ReportWriter.render(try Report(results), format: .html, photosFolder: photos)[0].bytes, as: UTF8.self)
+        }
+        // The same photo as a file gets a thumbnail; as a link to outside the folder, a placeholder.
+        try FileManager.default.copyItem(at: outside, to: url)
+        #expect(try await html().contains("src=\"data:image/jpeg;base64,/9j/"))
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: outside.path)
+        #expect(!(try await html().contains("src=\"data:image/jpeg;base64,")))
+    }
+
     // MARK: names (defect 10)
 
     static let names: [([UInt8], String)] = {
