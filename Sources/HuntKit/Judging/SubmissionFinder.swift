@@ -188,7 +188,7 @@ public struct SubmissionFinder: Sendable {
         if ext == "xmp" { return "XMP sidecar (read with its photo)" }
         let head: [UInt8]
         do {
-            head = try InputFile(name: name, inFolder: folder.descriptor, shown: name).read(at: 0, count: 12)
+            head = try InputFile(name: name, in: folder, shown: name).read(at: 0, count: 12)
         } catch {
             return error.message
         }

@@ -93,7 +93,7 @@ public struct PhotoReader: Sendable {
         do {
             if let root = input.folder {
                 let (folder, name) = try folders.open(input.path, in: root, shown: shown)
-                file = try InputFile(name: name, inFolder: folder.descriptor, shown: shown)
+                file = try InputFile(name: name, in: folder, shown: shown)
                 sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar)
             } else {
                 file = try InputFile(path: input.path, shown: shown)
@@ -131,7 +131,7 @@ public struct PhotoReader: Sendable {
             }
             guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }) else { return nil }
             for name in names {
-                guard let file = try? InputFile(name: name, inFolder: folder.descriptor, shown: name),
+                guard let file = try? InputFile(name: name, in: folder, shown: name),
                       let bytes = try? file.read(at: 0, count: Int(min(file.size, 4 << 20))),
                       let found = XMPLocation.parse(bytes) else { continue }
                 return found

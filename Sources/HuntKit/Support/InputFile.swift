@@ -102,14 +102,13 @@ public final class InputFile: Sendable {
     public convenience init(_ relativePath: String, inside folder: InputFolder, shown: String? = nil) throws(InputFileError) {
         let shown = shown ?? relativePath
         let (parent, name) = try folder.openParent(of: relativePath, shown: shown)
-        let fd = PathText.withRawName(name) { openat(parent?.descriptor ?? folder.descriptor, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
-        guard fd >= 0 else { throw Self.openError(errno, shown: shown) }
-        try self.init(checking: fd, shown: shown)
+        try self.init(name: name, in: parent ?? folder, shown: shown)
     }
 
-    /// Opens `name` (one component, escaped) in the folder open as `folderDescriptor`, without following a link.
-    convenience init(name: String, inFolder folderDescriptor: Int32, shown: String) throws(InputFileError) {
-        let fd = PathText.withRawName(name) { openat(folderDescriptor, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
+    /// Opens `name` (one component, escaped) in `folder`, without following a link. The folder is
+    /// passed as the object, not its descriptor, so it stays open for the call.
+    convenience init(name: String, in folder: InputFolder, shown: String) throws(InputFileError) {
+        let fd = PathText.withRawName(name) { openat(folder.descriptor, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
         guard fd >= 0 else { throw Self.openError(errno, shown: shown) }
         try self.init(checking: fd, shown: shown)
     }
