@@ -105,8 +105,10 @@ enum XMLGeoReader {
             let prolog = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
             if let r = prolog.range(of: "encoding=") {
                 // Only encodings libxml2 converts for certain; anything else must be UTF-8 already.
+                // Not "utf-16": a prolog in single bytes means the file is not UTF-16 whatever it
+                // says, and libxml2 then hands its bytes on unconverted (Foundation trapped on them).
                 let name = String(prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" })
-                if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("utf-16")
+                if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")
                     || ["latin1", "iso-latin-1", "cp1252"].contains(name) { return nil }
             }
         }

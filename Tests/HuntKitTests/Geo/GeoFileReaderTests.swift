@@ -95,4 +95,13 @@ import Testing
         #expect(features.diagnostics.isEmpty)
         #expect(features.places.map(\.name) == ["a<?y?>"])
     }
+
+    /// A prolog in single bytes that declares UTF-16, over bytes that are not UTF-8, trapped in
+    /// Foundation's XMLParser (found by .ci/fuzz/geo-readers); it is a not-utf8 error.
+    @Test func aFalseUTF16DeclarationIsNotUTF8() {
+        let kml = Array("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><name>P".utf8)
+            + [0xD2, 0xC3, 0xD0, 0x98] + Array("</name></Document></kml>\n".utf8)
+        let features = GeoFileReader.read(Data(kml), format: .kml, path: "p.kml")
+        #expect(features.diagnostics.map(\.code) == ["not-utf8"])
+    }
 }
