@@ -16,7 +16,9 @@ seconds=${2:-60}
 out=.build-fuzz
 mkdir -p "$out/corpus-$target"
 photos=Sources/HuntKit/Photos
-sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/HuntKit/Geo/Coordinate.swift)
+# ByteSource opens files through InputFile (which names errors as Diagnostics).
+sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/HuntKit/Geo/Coordinate.swift
+         Sources/HuntKit/Support/{InputFile,PathText,Diagnostic,SourceLocation}.swift)
 extra=()
 limits=()
 if [ "$target" = all ] || [ "$target" = thumbnail ]; then

@@ -49,8 +49,7 @@ extension HuntCommand {
         mutating func run() async throws {
             let url = URL(fileURLWithPath: file)
             let features = GeoFileReader.read(url, displayPath: file)
-            let data = (try? Data(contentsOf: url, options: .mappedIfSafe)) ?? Data()
-            let importer = PlacesImport(sourcePath: file, sourceFormat: GeoFileFormat.detect(url: url, data: data) ?? .csv,
+            let importer = PlacesImport(sourcePath: file, sourceFormat: features.format ?? .csv,
                                         near: try near.map { try CoordinateText.argument($0, option: "--near") },
                                         withinMetres: within.flatMap(Length.parse)?.metres,
                                         radius: radius.flatMap(Length.parse), areasDirectory: areasDir)

@@ -77,7 +77,7 @@ extension HuntCommand {
             if let positions {
                 let features: GeoFeatures
                 if positions == "-" {
-                    features = GeoFileReader.read(FileHandle.standardInput.readDataToEndOfFile(), format: .csv, path: "<stdin>")
+                    features = GeoFileReader.readStandardInput(format: .csv, path: "<stdin>")
                 } else {
                     features = GeoFileReader.read(URL(fileURLWithPath: positions), displayPath: positions)
                 }

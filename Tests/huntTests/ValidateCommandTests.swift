@@ -60,7 +60,7 @@ import Testing
         let result = try HuntBinary.run(["validate", "no-such.yaml", "Examples/cache-grab/hunt.yaml", "Examples"], in: HuntBinary.checkout)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no-such.yaml: error: no such file [file-not-found]"))
-        #expect(result.stderr.contains("Examples: error: is a directory, not a file [not-a-file]"))
+        #expect(result.stderr.contains("Examples: error: is a folder, not a file [not-a-file]"))
         #expect(result.stdout.contains("Examples/cache-grab/hunt.yaml: 4 tasks"))
     }
 

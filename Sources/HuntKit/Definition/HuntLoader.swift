@@ -35,7 +35,7 @@ public struct HuntLoader: Sendable {
     public func load(contentsOf url: URL, displayPath: String? = nil) -> HuntLoadResult {
         let shown = displayPath ?? url.path
         do {
-            let bytes = try SourceFileReader.read(url, displayPath: shown, maximumBytes: parser.maximumBytes)
+            let bytes = try SourceFileReader.read(url, displayPath: shown, maximumBytes: parser.maximumBytes, what: "hunt file")
             return load(bytes, displayPath: shown, baseURL: url.deletingLastPathComponent(), fileURL: url)
         } catch {
             return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: shown)

@@ -56,7 +56,8 @@ public struct HuntTemplates: Sendable {
     }
 
     static func summary(of file: URL, name: String) -> String {
-        guard let data = try? Data(contentsOf: file), let text = String(data: data.prefix(4096), encoding: .utf8),
+        guard let head = try? InputFile(path: file.path).read(at: 0, count: 4096),
+              let text = String(validating: head, as: UTF8.self),
               let first = text.split(separator: "\n").first, first.hasPrefix("#") else { return "" }
         var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
@@ -90,7 +91,8 @@ public struct HuntTemplates: Sendable {
                 let source = template.folder.appendingPathComponent(file)
                 let destination = directory.appendingPathComponent(file)
                 try batch.makeFolder(destination.deletingLastPathComponent(), displayPath: destination.deletingLastPathComponent().relativePathForDisplay)
-                try batch.stage([UInt8](try Data(contentsOf: source)), to: destination, displayPath: destination.relativePathForDisplay, replacing: false)
+                let bytes = try InputFile.read(path: source.path, limitBytes: 64 << 20, what: "template file")
+                try batch.stage(bytes, to: destination, displayPath: destination.relativePathForDisplay, replacing: false)
             }
             try batch.commit()
         } catch let error as OutputError {

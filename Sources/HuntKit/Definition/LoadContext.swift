@@ -277,24 +277,59 @@ struct LoadContext: Sendable {
 
     // MARK: Files
 
-    /// Resolves a path written in the hunt file against its folder and checks it names a file.
+    /// Resolves a path written in the hunt file against its folder and checks it names a regular
+    /// file inside that folder.
+    ///
+    /// Files outside the hunt file's folder are refused (an absolute path, `..`, or a symbolic link
+    /// on the way): a hunt file from a pull request, validated in CI, must not read the machine's
+    /// other files. The file is opened the same way when read (`InputFile(_:inside:)`).
     mutating func referencedFile(_ node: YAMLNode, key: String) -> (path: String, url: URL)? {
         guard let path = nonEmptyText(node, "`\(key)`", example: "\(key): \(key == "area" ? "area.geojson" : "places.geojson")") else { return nil }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
         let shown = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            var fix = "paths are relative to the hunt file's folder; put `\(path)` there or correct the path"
-            if let near = siblingSuggestion(for: url) { fix = "did you mean `\(near)`? (paths are relative to the hunt file's folder)" }
-            error(.missingFile, "`\(key)` file `\(shown)` does not exist", at: node.location, fix: fix)
+        let outside = "copy the file into the hunt file's folder (or a folder below it) and name it from there"
+        guard let folder = try? InputFolder(path: baseURL.path) else {
+            error(.missingFile, "`\(key)` file `\(shown)` cannot be found: the hunt file's folder cannot be opened", at: node.location,
+                  fix: "check the folder's permissions")
             return nil
         }
-        if isDirectory.boolValue {
+        let parent: InputFolder?, name: String
+        do {
+            (parent, name) = try folder.openParent(of: path, shown: shown)
+        } catch {
+            switch error.reason {
+            case .leavesFolder:
+                self.error(.fileOutsideFolder, "`\(key)` file `\(path)` is outside the hunt file's folder; such files are not read",
+                           at: node.location, fix: outside)
+            case .symbolicLink:
+                self.error(.fileOutsideFolder, "`\(key)` file `\(shown)` is reached through a symbolic link; links are not followed",
+                           at: node.location, fix: outside)
+            default:
+                missing(key, path: path, shown: shown, url: url, at: node.location)
+            }
+            return nil
+        }
+        switch (parent ?? folder).kind(of: name) {
+        case .file:
+            return (path, url.standardizedFileURL)
+        case .directory:
             error(.missingFile, "`\(key)` names `\(shown)`, which is a directory, not a file", at: node.location,
                   fix: "name the file inside it")
-            return nil
+        case .symbolicLink:
+            error(.fileOutsideFolder, "`\(key)` file `\(shown)` is a symbolic link; links are not followed", at: node.location, fix: outside)
+        case .other, .unknown:
+            error(.missingFile, "`\(key)` file `\(shown)` is a device, FIFO or socket, not a regular file", at: node.location,
+                  fix: "name a GPX, KML, GeoJSON or CSV file")
+        case nil:
+            missing(key, path: path, shown: shown, url: url, at: node.location)
         }
-        return (path, url.standardizedFileURL)
+        return nil
+    }
+
+    private mutating func missing(_ key: String, path: String, shown: String, url: URL, at location: SourceLocation) {
+        var fix = "paths are relative to the hunt file's folder; put `\(path)` there or correct the path"
+        if let near = siblingSuggestion(for: url) { fix = "did you mean `\(near)`? (paths are relative to the hunt file's folder)" }
+        error(.missingFile, "`\(key)` file `\(shown)` does not exist", at: location, fix: fix)
     }
 
     private func siblingSuggestion(for url: URL) -> String? {

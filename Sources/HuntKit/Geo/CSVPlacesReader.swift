@@ -37,9 +37,11 @@ enum CSVPlacesReader {
                 lat = 0; lon = 1; name = header.fields.count > 2 ? 2 : nil
                 pendingFirst = header
             } else {
+                // Not recognised as a places CSV: say so without quoting the file (it may be any
+                // file, e.g. one holding secrets), and without a line the renderer would print.
                 result.diagnostics.append(.error("csv-missing-columns",
-                    "\(path) has no latitude and longitude columns (header: \(names.joined(separator: String(delimiter))))",
-                    at: SourceLocation(file: path, line: 1, column: 1),
+                    "\(path) is not a places CSV: its first line names no latitude and longitude columns",
+                    at: SourceLocation(file: path),
                     fix: "name the columns `latitude` (or `lat`) and `longitude` (or `lon`, `lng`)"))
                 return result
             }

@@ -6,6 +6,8 @@ public struct GeoFeatures: Sendable {
     public var places: [Place] = []
     public var areas: [NamedArea] = []
     public var diagnostics: [Diagnostic] = []
+    /// The format the file was read as; nil when it could not be read or told.
+    public var format: GeoFileFormat?
     public init(places: [Place] = [], areas: [NamedArea] = [], diagnostics: [Diagnostic] = []) {
         self.places = places
         self.areas = areas
@@ -49,22 +51,49 @@ public enum GeoFileFormat: String, Sendable, CaseIterable {
 
 /// Reads places and areas from GPX, KML, GeoJSON and CSV files.
 public enum GeoFileReader {
-    /// Reads `url`; diagnostics name `displayPath`. Never throws: an unreadable file is an error diagnostic.
+    /// Larger files are refused before reading: 128 MiB is over a million places.
+    public static let maximumBytes = 128 << 20
+
+    /// Reads `url` (a path the user named); diagnostics name `displayPath`. Never throws: an
+    /// unreadable file (missing, not a regular file, too large) is an error diagnostic.
     public static func read(_ url: URL, displayPath: String? = nil) -> GeoFeatures {
         let path = displayPath ?? url.path
+        return read(name: url.lastPathComponent, path: path) { () throws(InputFileError) in try InputFile(path: url.path, shown: path) }
+    }
+
+    /// Reads `relativePath` inside `folder` (a hunt file's `area:`/`places:`), never leaving it
+    /// (see `InputFile(_:inside:)`); diagnostics name `displayPath`.
+    public static func read(_ relativePath: String, inside folder: InputFolder, displayPath: String) -> GeoFeatures {
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        return read(name: name, path: displayPath) { () throws(InputFileError) in try InputFile(relativePath, inside: folder, shown: displayPath) }
+    }
+
+    /// Reads standard input (a pipe, or a file redirected to it) as `format`, at most `maximumBytes`.
+    public static func readStandardInput(format: GeoFileFormat, path: String) -> GeoFeatures {
+        do {
+            return read(Data(try InputFile.readStandardInput(shown: path, limitBytes: maximumBytes, what: "places or area file")),
+                        format: format, path: path)
+        } catch {
+            return GeoFeatures(diagnostics: [error.diagnostic])
+        }
+    }
+
+    private static func read(name: String, path: String, open: () throws(InputFileError) -> InputFile) -> GeoFeatures {
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = Data(try open().readAll(limitBytes: maximumBytes, what: "places or area file"))
         } catch {
-            return GeoFeatures(diagnostics: [.error("unreadable-file", "cannot read \(path): \(error.localizedDescription)",
-                                                    at: SourceLocation(file: path), fix: "check the path and the file's permissions")])
+            return GeoFeatures(diagnostics: [.error(error.reason == .notFound ? "unreadable-file" : error.code, error.message,
+                                                    at: SourceLocation(file: path), fix: error.fix)])
         }
-        guard let format = GeoFileFormat.detect(url: url, data: data) else {
+        guard let format = GeoFileFormat.detect(url: URL(fileURLWithPath: name), data: data) else {
             return GeoFeatures(diagnostics: [.error("unknown-format", "cannot tell the format of \(path)",
                                                     at: SourceLocation(file: path),
                                                     fix: "name it .gpx, .kml, .geojson or .csv")])
         }
-        return read(data, format: format, path: path)
+        var features = read(data, format: format, path: path)
+        features.format = format
+        return features
     }
 
     public static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {

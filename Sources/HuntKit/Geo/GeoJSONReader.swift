@@ -11,6 +11,13 @@ import Foundation
 enum GeoJSONReader {
     static func read(_ data: Data, path: String) -> GeoFeatures {
         var reader = Walk(path: path)
+        // Not recognised as JSON at all: say so without pointing at (and so printing) a line of it.
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            reader.result.diagnostics.append(.error("json-syntax", "\(path) is not a GeoJSON file (it does not start with `{`)",
+                                                    at: SourceLocation(file: path), fix: "give a GeoJSON FeatureCollection, or name the file for its format (.gpx, .kml, .csv)"))
+            return reader.result
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

@@ -12,10 +12,19 @@ extension Hunt {
         var diagnostics: [Diagnostic] = []
         var reported: Set<URL> = []
         let huntFolder = (source.file as NSString).deletingLastPathComponent
+        // Opened inside the hunt file's folder, never following a link out of it, as
+        // `LoadContext.referencedFile` checked (the file may have changed since).
         func read(_ url: URL, written: String) -> GeoFeatures {
             if let cached = cache[url] { return cached }
             let display = written.hasPrefix("/") || huntFolder.isEmpty ? written : (huntFolder as NSString).appendingPathComponent(written)
-            let features = GeoFileReader.read(url, displayPath: display)
+            let depth = written.split(separator: "/").filter { $0 != "." }.count
+            let base = (0..<depth).reduce(url) { folder, _ in folder.deletingLastPathComponent() }
+            let features: GeoFeatures
+            do {
+                features = GeoFileReader.read(written, inside: try InputFolder(path: base.path, shown: huntFolder), displayPath: display)
+            } catch {
+                features = GeoFeatures(diagnostics: [error.diagnostic])
+            }
             cache[url] = features
             return features
         }

@@ -20,13 +20,66 @@ import FoundationXML
 ///   boundaries) an area; `MultiGeometry` may hold several. `ExtendedData` `Data` fields named
 ///   `hint`, `radius`, `type` are used. Coordinates are `lon,lat[,alt]` tuples.
 enum XMLGeoReader {
+    /// `data` with a processing instruction that has no data (`<?x?>`) given some (`<?x _?>`):
+    /// swift-corelibs-foundation's XMLParser passes libxml2's NULL data for one to `strlen` and
+    /// crashes (found by .ci/fuzz/geo-readers). GPX and KML use no processing instructions, so
+    /// their data is never read; comments and CDATA sections are left as they are.
+    static func fillingEmptyProcessingInstructions(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8)
+        let cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        let instruction = Array("<?".utf8), instructionEnd = Array("?>".utf8)
+        func starts(_ pattern: [UInt8], at k: Int) -> Bool {
+            k + pattern.count <= bytes.count && bytes[k..<k + pattern.count].elementsEqual(pattern)
+        }
+        /// Just past the first `end` at or after `k` (the end of the input if none).
+        func past(_ end: [UInt8], from k: Int) -> Int {
+            var j = k
+            while j < bytes.count, !(bytes[j] == end[0] && starts(end, at: j)) { j += 1 }
+            return min(bytes.count, j + end.count)
+        }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var insertAt: [Int] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            if starts(comment, at: i) {
+                i = past(commentEnd, from: i + comment.count)
+            } else if starts(cdata, at: i) {
+                i = past(cdataEnd, from: i + cdata.count)
+            } else if starts(instruction, at: i) {
+                let end = past(instructionEnd, from: i + 2)
+                let close = end - instructionEnd.count
+                // Target name, then only white space (or nothing) before `?>`: no data.
+                if close > i + 2, starts(instructionEnd, at: close),
+                   bytes[(i + 2)..<close].drop(while: { !isSpace($0) }).allSatisfy(isSpace) {
+                    insertAt.append(close)
+                }
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        guard !insertAt.isEmpty else { return data }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 2 * insertAt.count)
+        var from = 0
+        for at in insertAt {
+            out += bytes[from..<at]
+            out += Array(" _".utf8)
+            from = at
+        }
+        out += bytes[from...]
+        return Data(out)
+    }
+
     static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
         if let line = invalidUTF8Line(data) {
             return GeoFeatures(diagnostics: [.error("not-utf8", "\(path) is not valid UTF-8 and declares no encoding that can be converted",
                                                     at: SourceLocation(file: path, line: line),
                                                     fix: "save the file as UTF-8, or declare its encoding in <?xml … encoding=\"…\"?>")])
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: fillingEmptyProcessingInstructions(data))
         parser.shouldResolveExternalEntities = false
         let delegate = Delegate(path: path, format: format)
         parser.delegate = delegate
@@ -52,8 +105,10 @@ enum XMLGeoReader {
             let prolog = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
             if let r = prolog.range(of: "encoding=") {
                 // Only encodings libxml2 converts for certain; anything else must be UTF-8 already.
+                // Not "utf-16": a prolog in single bytes means the file is not UTF-16 whatever it
+                // says, and libxml2 then hands its bytes on unconverted (Foundation trapped on them).
                 let name = String(prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" })
-                if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("utf-16")
+                if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")
                     || ["latin1", "iso-latin-1", "cp1252"].contains(name) { return nil }
             }
         }
@@ -256,8 +311,9 @@ enum XMLGeoReader {
             guard failure == nil else { return }
             let code = (parseError as NSError).code
             if !sawRoot && !stack.isEmpty { return }  // abortParsing after a wrong root; reported as such
+            // Before the root element the file is not recognised: no line of it is shown.
             failure = .error("xml-syntax", "\(path) is not well-formed XML: \(XMLGeoReader.message(forXMLError: code))",
-                             at: location(parser), fix: "fix the file at this line, or re-export it from the app that made it")
+                             at: sawRoot ? location(parser) : SourceLocation(file: path), fix: "fix the file at this line, or re-export it from the app that made it")
         }
     }
 }

@@ -12,16 +12,18 @@ public struct Manifest: Sendable {
 
     public var rows: [Row]
 
-    /// Reads a manifest; errors name the file and line.
+    /// Larger manifests are refused before reading (a million rows fit in far less).
+    public static let maximumBytes = 64 << 20
+
+    /// Reads a manifest (a regular file, at most `maximumBytes`); errors name the file and line.
     public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Manifest {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "manifest")
         } catch {
-            throw DiagnosticError(.error("unreadable", "cannot read the manifest: \(error.localizedDescription)",
-                                         at: SourceLocation(file: displayPath), fix: "check the path given to --manifest"))
+            throw DiagnosticError(error.diagnostic)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError(.error("not-utf8", "the manifest is not UTF-8 text", at: SourceLocation(file: displayPath),
                                          fix: "save it as UTF-8 CSV"))
         }

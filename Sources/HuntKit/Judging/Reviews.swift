@@ -45,7 +45,7 @@ public struct Reviews: Sendable {
 
     /// Reads a reviews file. Every problem is an error with its line and column; none is ignored.
     public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Reviews {
-        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath) else {
+        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath, what: "reviews file") else {
             return Reviews(displayPath: displayPath)  // an empty file: no decisions yet
         }
         return try parse(root, displayPath: displayPath)

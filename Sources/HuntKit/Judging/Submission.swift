@@ -14,10 +14,14 @@ public struct Submission: Sendable, Hashable {
         case auto
     }
 
-    /// Relative to the submissions folder, `/`-separated: the key for reviews and results.
+    /// Relative to the submissions folder, `/`-separated, names written as `PathText` escapes
+    /// them: the key for reviews and results, and maps back to exactly one file.
     public var path: String
-    /// The file on disk (kept as a path: a `URL` per photo cost more than finding the photos).
+    /// The file on disk, for messages (kept as a path: a `URL` per photo cost more than finding the photos).
     public var filePath: String
+    /// The submissions folder `path` is inside, when found by `SubmissionFinder`: the photo is
+    /// then opened from it without following links; else `filePath` is opened.
+    public var folder: InputFolder?
     /// The team as the folder (or manifest) names it; it may not be in the roster.
     public var team: String
     /// The task id as given, nil for auto-match; it may name no task of the hunt.
@@ -32,6 +36,12 @@ public struct Submission: Sendable, Hashable {
         self.init(path: path, filePath: url.path, team: team, task: task, taskSource: taskSource)
     }
 
+    /// A photo at `path` (escaped, `/`-separated) inside the submissions folder `folder`.
+    public init(path: String, inside folder: InputFolder, team: String, task: String?, taskSource: TaskSource) {
+        self.init(path: path, filePath: folder.path + "/" + path, team: team, task: task, taskSource: taskSource)
+        self.folder = folder
+    }
+
     public init(path: String, filePath: String, team: String, task: String?, taskSource: TaskSource) {
         self.path = path
         self.filePath = filePath
@@ -42,7 +52,7 @@ public struct Submission: Sendable, Hashable {
 
     /// The reader's input for this photo.
     var photoInput: PhotoInput {
-        var input = PhotoInput(path: filePath, displayPath: path)
+        var input = folder.map { PhotoInput(path: path, inside: $0, displayPath: path) } ?? PhotoInput(path: filePath, displayPath: path)
         input.sidecar = sidecar
         return input
     }

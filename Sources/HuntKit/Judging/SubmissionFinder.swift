@@ -22,16 +22,21 @@ public struct SubmissionFinder: Sendable {
 
     public func scan(_ root: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
         let rootLocation = SourceLocation(file: displayPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            throw DiagnosticError(.error("file-not-found", "no such folder", at: rootLocation,
-                                         fix: "give the folder that holds one subfolder per team"))
+        let folder: InputFolder
+        do {
+            folder = try InputFolder(path: root.path, shown: displayPath)
+        } catch {
+            switch error.reason {
+            case .notFound:
+                throw DiagnosticError(.error("file-not-found", "no such folder", at: rootLocation,
+                                             fix: "give the folder that holds one subfolder per team"))
+            case .notRegularFile:
+                throw DiagnosticError(.error("not-a-folder", "is a file, not a folder", at: rootLocation,
+                                             fix: "give the folder that holds one subfolder per team"))
+            default:
+                throw DiagnosticError(.error("unreadable", "cannot open the folder: \(error.message)", at: rootLocation, fix: error.fix))
+            }
         }
-        guard isDirectory.boolValue else {
-            throw DiagnosticError(.error("not-a-folder", "is a file, not a folder", at: rootLocation,
-                                         fix: "give the folder that holds one subfolder per team"))
-        }
-        let root = root.standardizedFileURL.resolvingSymlinksInPath()
         var submissions: [Submission] = []
         var skipped: [SkippedFile] = []
         var diagnostics: [Diagnostic] = []
@@ -49,40 +54,36 @@ public struct SubmissionFinder: Sendable {
             }
         }
 
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-        } catch {
-            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(error.localizedDescription)", at: rootLocation))
+        guard let entries = folder.entries()?.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) else {
+            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(String(cString: strerror(errno)))", at: rootLocation,
+                                         fix: "make the folder readable (chmod +rx)"))
         }
         var unknownTeamPhotos: [String: Int] = [:]
         var teamFolders: [String] = []
-        for name in entries where !name.hasPrefix(".") {
-            let url = root.appendingPathComponent(name)
-            switch Self.kind(of: url) {
+        for (name, kind) in entries where !name.hasPrefix(".") {
+            switch kind {
             case .symbolicLink:
                 skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
             case .file:
                 if let row = manifestRows[name] {
-                    submissions.append(submission(name, filePath: url.path, row: row))
+                    submissions.append(submission(name, in: folder, row: row))
                 } else {
                     skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
                 }
             case .directory:
                 teamFolders.append(name)
-            case .other:
+            case .other, .unknown:
                 skipped.append(SkippedFile(path: name, reason: "not a regular file"))
             }
         }
         // Team folders are independent: walk them in parallel, each sorted by path, then merge.
         let names = TaskNames(hunt.tasks.map(\.id))
         let rows = manifestRows
-        let rootPath = root.path
         let folders = teamFolders
         let walked = [([Submission], [SkippedFile])](parallelCount: teamFolders.count) { k in
             var folderSkipped: [SkippedFile] = []
             let name = folders[k]
-            var found = walk(team: name, folder: rootPath + "/" + name, names: names, manifestRows: rows, skipped: &folderSkipped)
+            var found = walk(team: name, root: folder, names: names, manifestRows: rows, skipped: &folderSkipped)
             found.sort { $0.path < $1.path }
             return (found, folderSkipped)
         }
@@ -112,18 +113,20 @@ public struct SubmissionFinder: Sendable {
         return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
     }
 
-    private func walk(team: String, folder: String, names: TaskNames, manifestRows: [String: Manifest.Row],
+    /// The team folder's photos, every folder opened from `root` without following links and
+    /// listed by descriptor, so names need not be UTF-8 (they are kept as `PathText` escapes them).
+    private func walk(team: String, root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
                       skipped: inout [SkippedFile]) -> [Submission] {
         var result: [Submission] = []
-        // (on disk, relative to the submissions folder, the task its first subfolder under the team names)
-        var stack: [(path: String, relative: String, task: String?)] = [(folder, team, nil)]
-        while let (path, rel, folderTask) = stack.popLast() {
-            guard let listing = Self.list(path) else {
+        // (relative to the submissions folder, the task its first subfolder under the team names)
+        var stack: [(relative: String, task: String?)] = [(team, nil)]
+        while let (rel, folderTask) = stack.popLast() {
+            guard let folder = try? root.folder(at: rel, shown: rel), let listing = folder.entries() else {
                 skipped.append(SkippedFile(path: rel, reason: "folder could not be listed"))
                 continue
             }
-            for (name, kind) in listing.entries where !name.hasPrefix(".") {
-                let child = path + "/" + name
+            let sidecars = Set(listing.lazy.map(\.name).filter { $0.hasSuffix(".xmp") || $0.hasSuffix(".XMP") })
+            for (name, kind) in listing where !name.hasPrefix(".") {
                 let childRel = rel + "/" + name
                 switch kind {
                 case .symbolicLink:
@@ -132,24 +135,24 @@ public struct SubmissionFinder: Sendable {
                     // The first subfolder under the team decides; a near miss is a typo to report, not a folder to ignore.
                     let task = rel == team ? (names.ids.contains(name) || NearMiss.closest(to: name, in: names.sorted) != nil ? name : nil)
                                            : folderTask
-                    stack.append((child, childRel, task))
-                case .other:
+                    stack.append((childRel, task))
+                case .other, .unknown:
                     skipped.append(SkippedFile(path: childRel, reason: "not a regular file"))
                 case .file:
                     var found: Submission
                     if !manifestRows.isEmpty, let row = manifestRows[childRel] {
-                        found = submission(childRel, filePath: child, row: row)
-                    } else if let reason = Self.notAPhoto(path: child, name: name) {
+                        found = submission(childRel, in: root, row: row)
+                    } else if let reason = Self.notAPhoto(name, in: folder) {
                         skipped.append(SkippedFile(path: childRel, reason: reason))
                         continue
                     } else if let folderTask {
-                        found = Submission(path: childRel, filePath: child, team: team, task: folderTask, taskSource: .folder)
+                        found = Submission(path: childRel, inside: root, team: team, task: folderTask, taskSource: .folder)
                     } else if let task = names.prefix(of: name) {
-                        found = Submission(path: childRel, filePath: child, team: team, task: task, taskSource: .fileName)
+                        found = Submission(path: childRel, inside: root, team: team, task: task, taskSource: .fileName)
                     } else {
-                        found = Submission(path: childRel, filePath: child, team: team, task: nil, taskSource: .auto)
+                        found = Submission(path: childRel, inside: root, team: team, task: nil, taskSource: .auto)
                     }
-                    found.sidecar = PhotoInput.sidecar(of: name, in: path, listed: listing.sidecars)
+                    found.sidecar = PhotoInput.sidecar(of: name, listed: sidecars)
                     result.append(found)
                 }
             }
@@ -157,71 +160,38 @@ public struct SubmissionFinder: Sendable {
         return result
     }
 
-    /// A folder's entries and their kinds from readdir(3)'s d_type (lstat only when it is unknown),
-    /// and the names of the XMP sidecars among them.
-    static func list(_ path: String) -> (entries: [(String, Kind)], sidecars: Set<String>)? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var entries: [(String, Kind)] = []
-        var sidecars: Set<String> = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let kind: Kind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_DIR): kind = .directory
-            case Int32(DT_LNK): kind = .symbolicLink
-            case Int32(DT_UNKNOWN): kind = Self.kind(of: URL(fileURLWithPath: path + "/" + name))
-            default: kind = .other
-            }
-            if name.hasSuffix(".xmp") || name.hasSuffix(".XMP") { sidecars.insert(name) }
-            entries.append((name, kind))
-        }
-        return (entries, sidecars)
-    }
-
-    private func submission(_ path: String, filePath: String, row: Manifest.Row) -> Submission {
-        Submission(path: path, filePath: filePath, team: row.team, task: row.task.isEmpty ? nil : row.task,
+    private func submission(_ path: String, in root: InputFolder, row: Manifest.Row) -> Submission {
+        Submission(path: path, inside: root, team: row.team, task: row.task.isEmpty ? nil : row.task,
                    taskSource: row.task.isEmpty ? .auto : .manifest)
     }
 
-    /// `a/./b` → `a/b`; nil when the path is absolute or climbs out with `..`.
+    /// `a/./b` → `a/b`, names in the one spelling `PathText` gives them; nil when the path is
+    /// absolute or climbs out with `..`. A backslash starts an escape (`\\`, `\xHH`); in text
+    /// that holds any other backslash, backslashes are read as Windows folder separators.
     static func normalised(_ path: String) -> String? {
         if path.hasPrefix("/") || path.hasPrefix("~") { return nil }
-        var parts: [Substring] = []
-        for part in path.replacingOccurrences(of: "\\", with: "/").split(separator: "/") {
+        let text = PathText.canonical(path) == nil ? path.replacingOccurrences(of: "\\", with: "/") : path
+        var parts: [String] = []
+        for part in text.split(separator: "/") {
             if part == "." || part.isEmpty { continue }
             if part == ".." { return nil }
-            parts.append(part)
+            parts.append(PathText.canonical(String(part)) ?? String(part))
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
-    enum Kind { case file, directory, symbolicLink, other }
-
-    static func kind(of url: URL) -> Kind {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .other }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK: return .symbolicLink
-        case S_IFDIR: return .directory
-        case S_IFREG: return .file
-        default: return .other
-        }
-    }
-
     /// Nil for a photo; otherwise why the file is skipped. Known photo extensions are taken on
     /// trust (the reader reports them unreadable if they are not); other files are sniffed.
-    static func notAPhoto(path: String, name: String) -> String? {
+    static func notAPhoto(_ name: String, in folder: InputFolder) -> String? {
         let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
         if photoExtensions.contains(ext) { return nil }
         if ext == "xmp" { return "XMP sidecar (read with its photo)" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "could not be opened" }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        let head: [UInt8]
+        do {
+            head = try InputFile(name: name, in: folder, shown: name).read(at: 0, count: 12)
+        } catch {
+            return error.message
+        }
         if Self.looksLikePhoto(head) { return nil }
         return ext.isEmpty ? "not a photo" : "not a photo (.\(ext))"
     }

@@ -8,31 +8,37 @@ import Darwin
 /// One file to read: where it is, and how to name it in output (the path as the user gave it,
 /// or the given folder joined with the path inside it).
 public struct PhotoInput: Sendable, Hashable {
-    /// The file's path (relative paths are relative to the working directory).
+    /// The file's path: as given (relative paths are relative to the working directory), or,
+    /// with `folder`, inside that folder, `/`-separated and written as `PathText` escapes names.
     public var path: String
     /// How to name the file in output.
     public var displayPath: String
+    /// The folder `path` is inside; it is opened from there without following links.
+    public var folder: InputFolder?
     /// Set when a folder on the way could not be listed; reading then reports this.
     public var listingError: PhotoReadError?
     /// What the folder listing already showed about a `.xmp` sidecar, so the reader need not probe.
     var sidecar: SidecarHint = .unknown
 
     enum SidecarHint: Sendable, Hashable {
+        /// The sidecar's name in the photo's folder.
         case unknown, none, at(String)
     }
 
-    /// The sidecar of the photo `name` in `folder`, given the `.xmp`/`.XMP` names its listing showed.
-    static func sidecar(of name: String, in folder: String, listed sidecars: Set<String>) -> SidecarHint {
+    /// The sidecar of the photo `name`, given the `.xmp`/`.XMP` names its folder's listing showed.
+    static func sidecar(of name: String, listed sidecars: Set<String>) -> SidecarHint {
         guard !sidecars.isEmpty else { return .none }
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        for candidate in [stem + ".xmp", stem + ".XMP", name + ".xmp"] where sidecars.contains(candidate) {
-            return .at(folder + "/" + candidate)
+        for candidate in XMPLocation.sidecarNames(for: name) where sidecars.contains(candidate) {
+            return .at(candidate)
         }
         return .none
     }
 
-    /// The file as a URL.
-    public var url: URL { URL(fileURLWithPath: path) }
+    /// The file as a URL (inside `folder` when there is one).
+    public var url: URL {
+        guard let folder else { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: folder.path).appendingPathComponent(path)
+    }
 
     public init(url: URL, displayPath: String) {
         self.path = url.path
@@ -43,6 +49,13 @@ public struct PhotoInput: Sendable, Hashable {
         self.path = path
         self.displayPath = displayPath ?? path
     }
+
+    /// A file at `path` (escaped, `/`-separated) inside `folder`.
+    public init(path: String, inside folder: InputFolder, displayPath: String) {
+        self.path = path
+        self.folder = folder
+        self.displayPath = displayPath
+    }
 }
 
 /// The files named by a list of paths, folders expanded recursively, lazily (memory does not
@@ -52,7 +65,9 @@ public struct PhotoInput: Sendable, Hashable {
 ///   their UTF-8), files and sub-folders interleaved, depth first — the same on every machine.
 /// - Skipped inside folders: hidden entries (name starting with `.`), symbolic links to folders,
 ///   symbolic links to files outside the folder tree, and — unless `filter` is `.all` — files
-///   whose extension is not a photo's.
+///   whose extension is not a photo's. A link to a file inside the tree is read through the
+///   path it resolves to, every component opened without following links.
+/// - Names that are not UTF-8 or hold a backslash are shown as `PathText` escapes them.
 /// - A path given explicitly is always yielded, even if it does not exist (reading it reports why).
 public struct PhotoFiles: Sequence, Sendable {
     public enum Filter: Sendable, Hashable {
@@ -77,8 +92,11 @@ public struct PhotoFiles: Sequence, Sendable {
     public struct Iterator: IteratorProtocol {
         private var pending: [String]
         private let filter: Filter
-        /// Folders being walked: display prefix, real path, sorted remaining names, tree root (resolved).
-        private var stack: [(display: String, real: String, names: ArraySlice<String>, root: String, sidecars: Set<String>)] = []
+        /// Folders being walked: display prefix, path inside the tree ("" at its top), sorted
+        /// remaining names with their kinds, the tree (opened once), its resolved path, and the
+        /// sidecar names the listing showed.
+        private var stack: [(display: String, relative: String, names: ArraySlice<(name: String, kind: InputFolder.EntryKind)>,
+                             root: InputFolder, rootPath: String, sidecars: Set<String>)] = []
 
         init(paths: [String], filter: Filter) {
             self.pending = paths.reversed()
@@ -88,28 +106,34 @@ public struct PhotoFiles: Sequence, Sendable {
         public mutating func next() -> PhotoInput? {
             while true {
                 if var top = stack.popLast() {
-                    guard let name = top.names.popFirst() else { continue }
+                    guard let (name, kind) = top.names.popFirst() else { continue }
                     stack.append(top)
-                    let real = top.real == "/" ? "/" + name : top.real + "/" + name
+                    let relative = top.relative.isEmpty ? name : top.relative + "/" + name
                     let display = top.display.hasSuffix("/") ? top.display + name : top.display + "/" + name
-                    switch kind(of: real) {
+                    switch kind {
                     case .directory:
-                        push(folder: real, display: display, root: top.root)
+                        if let error = push(relative: relative, display: display, root: top.root, rootPath: top.rootPath) { return error }
                     case .file:
-                        if accepts(name) { return input(real, display, name, top.sidecars, folder: top.real) }
-                    case .symlink:
-                        guard accepts(name), let resolved = realpath(real), resolved.hasPrefix(top.root + "/"),
-                              kind(of: resolved) == .file else { continue }
-                        return input(real, display, name, top.sidecars, folder: top.real)
-                    case .other:
+                        if accepts(name) { return input(relative, display, name, top.sidecars, root: top.root) }
+                    case .symbolicLink:
+                        let prefix = Array(top.rootPath.utf8) + [UInt8(ascii: "/")]
+                        guard accepts(name), let resolved = realpath(prefix + (PathText.unescape(relative) ?? [])),
+                              resolved.starts(with: prefix) else { continue }
+                        let inside = PathText.escape(resolved.dropFirst(prefix.count))
+                        guard top.root.kind(ofPath: inside) == .file else { continue }
+                        return PhotoInput(path: inside, inside: top.root, displayPath: display)
+                    case .other, .unknown:
                         continue
                     }
                     continue
                 }
                 guard let path = pending.popLast() else { return nil }
-                if kind(of: path, followLinks: true) == .directory {
-                    let root = realpath(path) ?? path
-                    if let error = push(folder: path, display: path, root: root) { return error }
+                if isDirectory(path) {
+                    let rootPath = realpath(Array(path.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? path
+                    guard let root = try? InputFolder(path: rootPath, shown: path) else {
+                        return listingFailure(display: path, path: path)
+                    }
+                    if let error = push(relative: "", display: path, root: root, rootPath: rootPath) { return error }
                     continue
                 }
                 return PhotoInput(path: path)
@@ -117,9 +141,9 @@ public struct PhotoFiles: Sequence, Sendable {
         }
 
         /// An input whose sidecar is known from the folder listing.
-        private func input(_ path: String, _ display: String, _ name: String, _ sidecars: Set<String>, folder: String) -> PhotoInput {
-            var input = PhotoInput(path: path, displayPath: display)
-            input.sidecar = PhotoInput.sidecar(of: name, in: folder, listed: sidecars)
+        private func input(_ relative: String, _ display: String, _ name: String, _ sidecars: Set<String>, root: InputFolder) -> PhotoInput {
+            var input = PhotoInput(path: relative, inside: root, displayPath: display)
+            input.sidecar = PhotoInput.sidecar(of: name, listed: sidecars)
             return input
         }
 
@@ -129,60 +153,51 @@ public struct PhotoFiles: Sequence, Sendable {
             return PhotoFiles.photoExtensions.contains(name[name.index(after: dot)...].lowercased())
         }
 
-        /// Lists a folder onto the stack; returns an input carrying the error when it cannot be listed.
-        @discardableResult
-        private mutating func push(folder: String, display: String, root: String) -> PhotoInput? {
-            guard let dir = opendir(folder) else {
-                var input = PhotoInput(path: folder, displayPath: display)
-                let reason = String(cString: strerror(errno))
-                input.listingError = PhotoReadError(path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
-                                                    fix: "make the folder readable (chmod +rx)")
+        /// Lists a folder of the tree onto the stack; returns an input carrying the error when it cannot be listed.
+        private mutating func push(relative: String, display: String, root: InputFolder, rootPath: String) -> PhotoInput? {
+            let folder = relative.isEmpty ? root : try? root.folder(at: relative, shown: display)
+            guard let listing = folder?.entries() else {
+                var input = listingFailure(display: display, path: relative)
+                input.folder = root
                 return input
             }
-            defer { closedir(dir) }
-            var names: [String] = []
+            var names: [(name: String, kind: InputFolder.EntryKind)] = []
             var sidecars: Set<String> = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name.hasPrefix(".") { continue }
-                if name.hasSuffix(".xmp") || name.hasSuffix(".XMP") { sidecars.insert(name) }
-                names.append(name)
+            for entry in listing where !entry.name.hasPrefix(".") {
+                if entry.name.hasSuffix(".xmp") || entry.name.hasSuffix(".XMP") { sidecars.insert(entry.name) }
+                names.append(entry)
             }
-            names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            stack.append((display, folder, names[...], root, sidecars))
+            names.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            stack.append((display, relative, names[...], root, rootPath, sidecars))
             return nil
         }
 
-        private enum Kind { case file, directory, symlink, other }
-
-        private func kind(of path: String, followLinks: Bool = false) -> Kind {
-            var info = stat()
-            guard (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .other }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: return .file
-            case S_IFDIR: return .directory
-            case S_IFLNK: return .symlink
-            default: return .other
-            }
+        private func listingFailure(display: String, path: String) -> PhotoInput {
+            var input = PhotoInput(path: path, displayPath: display)
+            let reason = String(cString: strerror(errno))
+            input.listingError = PhotoReadError(path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
+                                                fix: "make the folder readable (chmod +rx)")
+            return input
         }
 
-        private func realpath(_ path: String) -> String? {
-            guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        private func isDirectory(_ path: String) -> Bool {
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+
+        /// The path with every link resolved, as bytes (a name need not be UTF-8).
+        private func realpath(_ path: [UInt8]) -> [UInt8]? {
+            let resolved = (path + [0]).withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { Glibc.realpath($0.baseAddress!, nil) }
+            }
+            guard let resolved else { return nil }
             defer { free(resolved) }
-            return String(cString: resolved)
+            return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)).bindMemory(to: UInt8.self))
         }
     }
 }
 
 extension PhotoReader {
-    /// Reads an input from `PhotoFiles` (reporting a folder that could not be listed).
-    public func read(_ input: PhotoInput) -> PhotoReadResult {
-        if let error = input.listingError { return .failure(error) }
-        return read(path: input.path, displayPath: input.displayPath, sidecar: input.sidecar)
-    }
-
     /// Reads many files concurrently and delivers each result, in input order, to `deliver`.
     ///
     /// Work runs in a bounded task group: at most `2 × maxConcurrency` batches of `batchSize`
@@ -220,31 +235,28 @@ extension PhotoReader {
             var launched = 0
             var delivered = 0
             var waiting: [Int: [Output]] = [:]
-            func nextBatch() -> [Items.Element] {
+            /// Starts the next batch; false when the inputs are used up.
+            func launchNextBatch() -> Bool {
                 var batch: [Items.Element] = []
                 batch.reserveCapacity(batchSize)
                 while batch.count < batchSize, let input = iterator.next() { batch.append(input) }
-                return batch
-            }
-            for _ in 0..<window {
-                let batch = nextBatch()
-                if batch.isEmpty { break }
+                if batch.isEmpty { return false }
                 let index = launched
-                group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
+                group.addTask {
+                    var folders = PhotoReader.FolderCache()
+                    return (index, batch.map { transform($0, reader.read(input($0), folders: &folders)) })
+                }
                 launched += 1
+                return true
             }
+            for _ in 0..<window where !launchNextBatch() { break }
             while let (index, outputs) = try await group.next() {
                 waiting[index] = outputs
                 while let ready = waiting.removeValue(forKey: delivered) {
                     for output in ready { try await deliver(output) }
                     delivered += 1
                 }
-                let batch = nextBatch()
-                if !batch.isEmpty {
-                    let index = launched
-                    group.addTask { (index, batch.map { transform($0, reader.read(input($0))) }) }
-                    launched += 1
-                }
+                _ = launchNextBatch()
             }
         }
     }

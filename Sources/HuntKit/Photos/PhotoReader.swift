@@ -46,30 +46,102 @@ public struct PhotoReader: Sendable {
     }
 
     func read(path: String, displayPath: String?, sidecar: PhotoInput.SidecarHint) -> PhotoReadResult {
-        let shown = displayPath ?? path
-        let source: FileByteSource
+        var input = PhotoInput(path: path, displayPath: displayPath)
+        input.sidecar = sidecar
+        return read(input)
+    }
+
+    /// Reads an input from `PhotoFiles` or the judge (reporting a folder that could not be listed).
+    ///
+    /// An input inside a folder is opened component by component from that folder, refusing
+    /// links (`InputFile(_:inside:)`); its sidecar is opened in the same folder the same way. A
+    /// path the user named is opened as given, but a sidecar beside it is not followed if a link.
+    public func read(_ input: PhotoInput) -> PhotoReadResult {
+        var folders = FolderCache()
+        return read(input, folders: &folders)
+    }
+
+    /// The folder the last photo was opened in, kept for the next one: photos come sorted, so a
+    /// batch mostly shares one folder, and opening it once saves walking to it per photo. The
+    /// descriptor refers to the folder as opened (without following links), so a folder swapped
+    /// for a link meanwhile is not followed either.
+    struct FolderCache {
+        private var root: InputFolder?
+        private var parentPath = ""
+        private var folder: InputFolder?
+
+        mutating func open(_ path: String, in root: InputFolder, shown: String) throws(InputFileError) -> (InputFolder, String) {
+            let slash = path.lastIndex(of: "/")
+            let parentPath = slash.map { String(path[..<$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            if self.root === root, self.parentPath == parentPath, let folder, !name.isEmpty, name != ".", name != ".." {
+                return (folder, name)
+            }
+            let (parent, checkedName) = try root.openParent(of: path, shown: shown)
+            self.root = root
+            self.parentPath = parentPath
+            folder = parent ?? root
+            return (parent ?? root, checkedName)
+        }
+    }
+
+    func read(_ input: PhotoInput, folders: inout FolderCache) -> PhotoReadResult {
+        if let error = input.listingError { return .failure(error) }
+        let shown = input.displayPath
+        let file: InputFile
+        let sidecars: SidecarPlace
         do {
-            source = try FileByteSource(path: path)
+            if let root = input.folder {
+                let (folder, name) = try folders.open(input.path, in: root, shown: shown)
+                file = try InputFile(name: name, in: folder, shown: shown)
+                sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar)
+            } else {
+                file = try InputFile(path: input.path, shown: shown)
+                let slash = input.path.lastIndex(of: "/")
+                sidecars = SidecarPlace(folder: nil, folderPath: slash.map { String(input.path[...$0]) } ?? ".",
+                                        photoName: slash.map { String(input.path[input.path.index(after: $0)...]) } ?? input.path,
+                                        hint: input.sidecar)
+            }
         } catch {
-            return .failure(Self.openError(error.errno, path: shown))
+            return .failure(Self.openError(error))
         }
-        guard !source.isDirectory else {
-            return .failure(PhotoReadError(path: shown, code: .notAFile, message: "is a folder", fix: "give the folder itself to read every photo in it"))
-        }
-        guard source.isRegularFile else {
-            return .failure(PhotoReadError(path: shown, code: .notAFile, message: "not a regular file (a device, FIFO or socket)"))
-        }
-        return read(source: source, displayPath: shown, sidecar: sidecar == .unknown ? .at(path) : sidecar, probe: sidecar == .unknown)
+        return read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars)
     }
 
     /// Reads photo bytes already in memory (tests, uploads held in memory). No sidecar lookup.
     public func read(bytes: [UInt8], displayPath: String) -> PhotoReadResult {
-        read(source: MemoryByteSource(bytes), displayPath: displayPath, sidecar: .none, probe: false)
+        read(source: MemoryByteSource(bytes), displayPath: displayPath, sidecars: nil)
     }
 
-    /// `sidecar`: `.at(photoPath)` with `probe` to look for `NAME.xmp` beside it, `.at(sidecarPath)`
-    /// without `probe` when the folder listing found one, `.none` to skip.
-    func read(source: any ByteSource, displayPath: String, sidecar: PhotoInput.SidecarHint, probe: Bool) -> PhotoReadResult {
+    /// Where a photo's XMP sidecar may be: its folder (open, or a path to open only when a
+    /// sidecar is wanted), the photo's name in it, and what the folder listing showed.
+    struct SidecarPlace {
+        var folder: InputFolder?
+        var folderPath: String?
+        var photoName: String
+        var hint: PhotoInput.SidecarHint
+
+        /// The sidecar's position, if one of the candidate names is a regular file (not a link) holding one.
+        func read() -> XMPLocation.Found? {
+            let names: [String]
+            switch hint {
+            case .none: return nil
+            case .at(let name): names = [name]
+            case .unknown: names = XMPLocation.sidecarNames(for: photoName)
+            }
+            guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }) else { return nil }
+            for name in names {
+                guard let file = try? InputFile(name: name, in: folder, shown: name),
+                      let bytes = try? file.read(at: 0, count: Int(min(file.size, 4 << 20))),
+                      let found = XMPLocation.parse(bytes) else { continue }
+                return found
+            }
+            return nil
+        }
+    }
+
+    /// `sidecars`: where to look for a `.xmp` sidecar when the photo itself has no position; nil to skip.
+    func read(source: any ByteSource, displayPath: String, sidecars: SidecarPlace?) -> PhotoReadResult {
         guard source.size > 0 else {
             return .failure(PhotoReadError(path: displayPath, code: .empty, message: "empty file (0 bytes)",
                                            fix: "re-send the photo; the upload or copy did not complete"))
@@ -111,8 +183,8 @@ public struct PhotoReader: Sendable {
             if meta.position == nil, let xmp = scan.xmp, let found = XMPLocation.parse(xmp) {
                 apply(found, source: .xmp, to: &meta)
             }
-            if meta.position == nil, options.useSidecars, case .at(let path) = sidecar {
-                readSidecar(probe ? XMPLocation.sidecarPaths(for: path) : [path], into: &meta)
+            if meta.position == nil, options.useSidecars, let found = sidecars?.read() {
+                apply(found, source: .sidecar, to: &meta)
             }
             if options.computeContentHash {
                 meta.contentHash = try ContentHash.compute(reader)
@@ -139,15 +211,6 @@ public struct PhotoReader: Sendable {
         if meta.altitudeMetres == nil { meta.altitudeMetres = found.altitudeMetres }
     }
 
-    private func readSidecar(_ candidates: [String], into meta: inout PhotoMetadata) {
-        for candidate in candidates {
-            guard let file = try? FileByteSource(path: candidate), file.isRegularFile else { continue }
-            guard let bytes = try? file.read(at: 0, count: 4 << 20), let found = XMPLocation.parse(bytes) else { continue }
-            apply(found, source: .sidecar, to: &meta)
-            return
-        }
-    }
-
     static func describe(_ error: ContainerError) -> String {
         switch error {
         case .io(let m), .truncated(let m), .corrupt(let m), .unsupported(let m): m
@@ -172,15 +235,18 @@ public struct PhotoReader: Sendable {
         }
     }
 
-    static func openError(_ code: Int32, path: String) -> PhotoReadError {
-        let text = String(cString: strerror(code))
-        switch code {
-        case ENOENT, ENOTDIR:
-            return PhotoReadError(path: path, code: .notFound, message: "no such file", fix: "check the path")
-        case EACCES, EPERM:
-            return PhotoReadError(path: path, code: .permissionDenied, message: "permission denied", fix: "make the file readable (chmod +r)")
-        default:
-            return PhotoReadError(path: path, code: .ioError, message: "could not be opened: \(text)")
+    static func openError(_ error: InputFileError) -> PhotoReadError {
+        let code: PhotoReadError.Code
+        var fix = error.fix
+        switch error.reason {
+        case .notFound: code = .notFound
+        case .permissionDenied: code = .permissionDenied
+        case .isFolder:
+            code = .notAFile
+            fix = "give the folder itself to read every photo in it"
+        case .notRegularFile, .symbolicLink, .leavesFolder: code = .notAFile
+        case .tooLarge, .io: code = .ioError
         }
+        return PhotoReadError(path: error.path, code: code, message: error.message, fix: fix)
     }
 }

@@ -50,18 +50,24 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// Never throws and never traps on bad input. The file is opened read-only. For many photos
     /// at once, use `read(path:maxPixels:budget:)`, which also bounds the decodes' total memory.
     public static func read(path: String, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
-        switch prepare(path: path, maxPixels: maxPixels, budgetBytes: defaultMemoryBudgetBytes) {
+        guard let file = try? InputFile(path: path) else { return nil }
+        return read(file, maxPixels: maxPixels)
+    }
+
+    /// The thumbnail of a photo already opened (relative to the submissions folder, by the report).
+    public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
+        switch prepare(file, maxPixels: maxPixels, budgetBytes: defaultMemoryBudgetBytes) {
         case .done(.thumbnail(let thumbnail)): thumbnail
         case .done: nil
         case .decode(let decode): decode.run()
         }
     }
 
-    /// Like `read(path:maxPixels:)`, for photos read side by side: a scaled copy first waits until
+    /// Like `read(_:maxPixels:)`, for photos read side by side: a scaled copy first waits until
     /// `budget` has the memory its decode needs, and a photo needing more than the whole budget is
     /// refused (`.refused`, with the reason) rather than decoded.
-    public static func read(path: String, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
-        switch prepare(path: path, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) {
+    public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
+        switch prepare(file, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) {
         case .done(let outcome):
             return outcome
         case .decode(let decode):
@@ -70,6 +76,12 @@ public struct PhotoThumbnail: Sendable, Hashable {
             await budget.release(decode.plan.totalBytes)
             return thumbnail.map(Outcome.thumbnail) ?? .none
         }
+    }
+
+    /// `read(_:maxPixels:budget:)` of the file at `path` (opened as an `InputFile`).
+    public static func read(path: String, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
+        guard let file = try? InputFile(path: path) else { return .none }
+        return await read(file, maxPixels: maxPixels, budget: budget)
     }
 
     enum Preparation {
@@ -93,8 +105,9 @@ public struct PhotoThumbnail: Sendable, Hashable {
 
     /// Everything up to the decode: the EXIF thumbnail if there is one, else the decode's plan
     /// from the JPEG's headers, or why there will be no thumbnail.
-    static func prepare(path: String, maxPixels: Int, budgetBytes: Int) -> Preparation {
-        guard let source = try? FileByteSource(path: path), source.isRegularFile, source.size > 0 else { return .done(.none) }
+    static func prepare(_ file: InputFile, maxPixels: Int, budgetBytes: Int) -> Preparation {
+        let source = FileByteSource(file)
+        guard source.size > 0 else { return .done(.none) }
         let reader = PagedReader(source)
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
               case .photo(let format) = FormatSniffer.sniff(head) else { return .done(.none) }

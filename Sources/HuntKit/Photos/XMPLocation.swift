@@ -87,11 +87,9 @@ enum XMPLocation {
         return nil
     }
 
-    /// Sidecar candidates for a photo, in the order tried: `IMG_1.xmp`, `IMG_1.XMP`, `IMG_1.jpg.xmp`.
-    static func sidecarPaths(for path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
-        let base = name.lastIndex(of: ".").map { String(path[..<$0]) } ?? path
-        return [base + ".xmp", base + ".XMP", path + ".xmp"]
+    /// Sidecar candidates for a photo named `name`, in the order tried: `IMG_1.xmp`, `IMG_1.XMP`, `IMG_1.jpg.xmp`.
+    static func sidecarNames(for name: String) -> [String] {
+        let base = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return [base + ".xmp", base + ".XMP", name + ".xmp"]
     }
 }

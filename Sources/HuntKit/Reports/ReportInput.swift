@@ -9,12 +9,17 @@ public enum ReportInput {
         public var description: String { "\(path): error: \(message)" }
     }
 
+    /// Larger results files are refused before reading (a million photos' results fit in less).
+    public static let maximumBytes = 2 << 30
+
     /// Decodes a results file written by `hunt judge` (schema 1). The file is opened read-only.
     public static func read(_ url: URL, displayPath: String) throws(Failure) -> JudgeResults {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw Failure(path: displayPath, message: "cannot read the results file (\((error as NSError).localizedDescription))",
-                          fix: "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
+        do {
+            data = Data(try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "results file"))
+        } catch {
+            throw Failure(path: displayPath, message: error.message,
+                          fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
         if let results = quickDecode(data), results.schema <= JudgeResults.schemaVersion { return results }
         struct Header: Decodable { var schema: Int? }

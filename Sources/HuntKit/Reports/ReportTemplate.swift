@@ -49,11 +49,17 @@ public struct ReportTemplate: Sendable, Hashable {
         return try read(url, shown: isDirectory.boolValue ? (path as NSString).appendingPathComponent(name) : path)
     }
 
+    /// Larger templates are refused before reading.
+    static let maximumBytes = 4 << 20
+
     static func read(_ url: URL, shown: String) throws(ReportError) -> ReportTemplate {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .template(path: shown, reason: "cannot read the template; check that it exists and is readable")
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path: url.path, shown: shown, limitBytes: maximumBytes, what: "report template")
+        } catch {
+            throw .template(path: shown, reason: "\(error.message); \(error.fix)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .template(path: shown, reason: "the template is not UTF-8 text; save it as UTF-8")
         }
         return ReportTemplate(source: text, path: shown)

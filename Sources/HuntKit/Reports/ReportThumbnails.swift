@@ -42,7 +42,9 @@ public enum ReportThumbnails {
     public static func load(_ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
                             concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
                             budget: ThumbnailMemoryBudget = ThumbnailMemoryBudget()) async -> Loaded {
-        guard let photosFolder else { return Loaded() }
+        // Paths come from results.json: each is opened inside the folder, component by component,
+        // never following a link or `..` out of it (`InputFile(_:inside:)`).
+        guard let photosFolder, let folder = try? InputFolder(path: photosFolder.path) else { return Loaded() }
         let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
         guard !paths.isEmpty else { return Loaded() }
         var loaded = Loaded()
@@ -52,12 +54,12 @@ public enum ReportThumbnails {
                 guard next < paths.count else { return }
                 let path = paths[next]
                 next += 1
-                // Paths come from results.json: never follow one out of the folder.
-                guard !path.split(separator: "/").contains("..") else { return }
                 let url = photosFolder.appendingPathComponent(path)
                 group.addTask {
-                    var outcome = await PhotoThumbnail.read(path: url.path, maxPixels: maxPixels, budget: budget)
-                    if case .thumbnail(let thumbnail) = outcome, let shown = oriented(thumbnail, photo: url) { outcome = .thumbnail(shown) }
+                    let photo = PhotoInput(path: path, inside: folder, displayPath: path)
+                    guard let file = try? InputFile(path, inside: folder) else { return (path, url, .none) }
+                    var outcome = await PhotoThumbnail.read(file, maxPixels: maxPixels, budget: budget)
+                    if case .thumbnail(let thumbnail) = outcome, let shown = oriented(thumbnail, photo: photo) { outcome = .thumbnail(shown) }
                     return (path, url, outcome)
                 }
             }
@@ -80,10 +82,10 @@ public enum ReportThumbnails {
 
     /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
     /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
-    static func oriented(_ thumbnail: PhotoThumbnail?, photo: URL) -> PhotoThumbnail? {
+    static func oriented(_ thumbnail: PhotoThumbnail?, photo: PhotoInput) -> PhotoThumbnail? {
         guard var thumbnail else { return nil }
         let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
-        let orientation = try? reader.read(path: photo.path).get().orientation
+        let orientation = try? reader.read(photo).get().orientation
         thumbnail.jpeg = ThumbnailOrientation.tagged(thumbnail.jpeg, orientation: orientation)
         return thumbnail
     }

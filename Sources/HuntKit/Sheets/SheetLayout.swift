@@ -59,7 +59,7 @@ public struct SheetLayout: Sendable, Hashable {
     /// Reads a layout file: every key optional, unknown keys and bad values are errors that point
     /// at their line and column.
     public static func load(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> SheetLayout {
-        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath) else { return .standard }
+        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath, what: "sheet layout") else { return .standard }
         var layout = SheetLayout.standard
         let diagnostics = layout.apply(root)
         if diagnostics.hasErrors { throw DiagnosticError(diagnostics) }

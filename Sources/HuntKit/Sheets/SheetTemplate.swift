@@ -45,6 +45,12 @@ public struct SheetTemplate: Sendable {
         guard let reference, !reference.isEmpty else { return fallback }
         let shownAt = location ?? SourceLocation(file: "--template")
         let url = reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : base.appendingPathComponent(reference)
+        // A hunt file's `layout:` stays inside the hunt's folder, like `area:` and `places:`: a
+        // hunt from a pull request must not make `hunt sheets` read (and quote) other files.
+        if let location, !isInside(url, base) {
+            throw DiagnosticError(.error("file-outside-folder", "sheet layout `\(reference)` is outside the hunt file's folder; it is not read",
+                                         at: location, fix: "copy the template folder next to the hunt file, or name one in Templates/sheets/"))
+        }
         var found: URL?
         if FileManager.default.fileExists(atPath: url.path) {
             found = url
@@ -97,16 +103,25 @@ public struct SheetTemplate: Sendable {
     }
 
     private mutating func readHTML(_ url: URL) throws(DiagnosticError) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw DiagnosticError(.error("unreadable", "cannot read \(url.path)", at: SourceLocation(file: url.path),
-                                         fix: "check that the file exists and is readable"))
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path: url.path, limitBytes: 4 << 20, what: "sheet template")
+        } catch {
+            throw DiagnosticError(error.diagnostic)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError(.error("not-utf8", "\(url.path) is not UTF-8 text", at: SourceLocation(file: url.path),
                                          fix: "save the template as UTF-8"))
         }
         html = text
         htmlPath = url.path
+    }
+
+    /// Whether `url`, every link resolved, is `base` or below it.
+    private static func isInside(_ url: URL, _ base: URL) -> Bool {
+        let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+        let folder = base.standardizedFileURL.resolvingSymlinksInPath().path
+        return resolved == folder || resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

@@ -143,12 +143,8 @@ public final class SourceLines: @unchecked Sendable {
     }
 
     private func read(_ file: String) -> [Substring]? {
-        guard let handle = FileHandle(forReadingAtPath: file) else { return nil }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), size <= UInt64(maximumBytes) else { return nil }
-        try? handle.seek(toOffset: 0)
-        guard let data = try? handle.readToEnd() else { return nil }
-        return Self.split(String(decoding: data, as: UTF8.self))
+        guard let bytes = try? InputFile.read(path: file, limitBytes: maximumBytes, what: "source file") else { return nil }
+        return Self.split(String(decoding: bytes, as: UTF8.self))
     }
 
     static func split(_ text: String) -> [Substring] {

@@ -85,4 +85,23 @@ import Testing
         let f = GeoFileReader.read(Data(bytes), format: .gpx, path: "bad.gpx")
         #expect(f.diagnostics.map(\.code) == ["not-utf8"] && f.diagnostics[0].location.line == 3)
     }
+
+    /// swift-corelibs-foundation's XMLParser crashed on a processing instruction without data.
+    @Test(arguments: ["<?x?>", "<?x ?>", "<?x\n?>", "<!-- <?c?> --><?x?>"])
+    func processingInstructionsWithoutDataDoNotCrash(_ instruction: String) {
+        let gpx = "<?xml version=\"1.0\"?>\(instruction)<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+            + "<wpt lat=\"52.1\" lon=\"5.1\"><name><![CDATA[a<?y?>]]></name></wpt></gpx>"
+        let features = GeoFileReader.read(Data(gpx.utf8), format: .gpx, path: "p.gpx")
+        #expect(features.diagnostics.isEmpty)
+        #expect(features.places.map(\.name) == ["a<?y?>"])
+    }
+
+    /// A prolog in single bytes that declares UTF-16, over bytes that are not UTF-8, trapped in
+    /// Foundation's XMLParser (found by .ci/fuzz/geo-readers); it is a not-utf8 error.
+    @Test func aFalseUTF16DeclarationIsNotUTF8() {
+        let kml = Array("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><name>P".utf8)
+            + [0xD2, 0xC3, 0xD0, 0x98] + Array("</name></Document></kml>\n".utf8)
+        let features = GeoFileReader.read(Data(kml), format: .kml, path: "p.kml")
+        #expect(features.diagnostics.map(\.code) == ["not-utf8"])
+    }
 }

@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func sidecarNames() {
-        #expect(XMPLocation.sidecarPaths(for: "dir.v2/IMG_1.JPG") == ["dir.v2/IMG_1.xmp", "dir.v2/IMG_1.XMP", "dir.v2/IMG_1.JPG.xmp"])
-        #expect(XMPLocation.sidecarPaths(for: "noext") == ["noext.xmp", "noext.XMP", "noext.xmp"])
+        #expect(XMPLocation.sidecarNames(for: "IMG_1.v2.JPG") == ["IMG_1.v2.xmp", "IMG_1.v2.XMP", "IMG_1.v2.JPG.xmp"])
+        #expect(XMPLocation.sidecarNames(for: "noext") == ["noext.xmp", "noext.XMP", "noext.xmp"])
     }
 
     @Test(arguments: [(0.0, "00:00:00"), (52_343.24, "14:32:23.24"), (86_399.9996, "24:00:00")])

@@ -13,9 +13,10 @@ public struct YAMLParser: Sendable {
 
     public init() {}
 
-    /// Parses a file. Errors are diagnostics that name `displayPath`.
-    public func parse(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> YAMLNode? {
-        let bytes = try SourceFileReader.read(url, displayPath: displayPath, maximumBytes: maximumBytes)
+    /// Parses a file. Errors are diagnostics that name `displayPath`; `what` names the kind of
+    /// file in them ("reviews file").
+    public func parse(contentsOf url: URL, displayPath: String, what: String = "YAML file") throws(DiagnosticError) -> YAMLNode? {
+        let bytes = try SourceFileReader.read(url, displayPath: displayPath, maximumBytes: maximumBytes, what: what)
         return try parse(bytes, displayPath: displayPath)
     }
 
@@ -37,36 +38,16 @@ public struct YAMLParser: Sendable {
     }
 }
 
-/// Reads a source file whole, with errors a user can act on.
+/// Reads a source file whole through `InputFile` (regular files only, at most `maximumBytes`),
+/// with errors a user can act on.
 enum SourceFileReader {
-    static func read(_ url: URL, displayPath: String, maximumBytes: Int) throws(DiagnosticError) -> [UInt8] {
-        let location = SourceLocation(file: displayPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw DiagnosticError(.error("file-not-found", "no such file", at: location, fix: "check the path"))
-        }
-        if isDirectory.boolValue {
-            throw DiagnosticError(.error("not-a-file", "is a directory, not a file", at: location,
-                                         fix: "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml"))
-        }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw DiagnosticError(.error("unreadable", "cannot be opened for reading", at: location,
-                                         fix: "check the file's permissions"))
-        }
-        defer { try? handle.close() }
+    static func read(_ url: URL, displayPath: String, maximumBytes: Int, what: String) throws(DiagnosticError) -> [UInt8] {
         do {
-            let size = try handle.seekToEnd()
-            if size > UInt64(maximumBytes) {
-                throw DiagnosticError(.error("file-too-large",
-                    "is \(size >> 20) MiB; a hunt file may be at most \(maximumBytes >> 20) MiB", at: location,
-                    fix: "is this really a hunt file? Split large place lists into `places:` files"))
-            }
-            try handle.seek(toOffset: 0)
-            return [UInt8](try handle.readToEnd() ?? Data())
-        } catch let error as DiagnosticError {
-            throw error
+            return try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: what)
         } catch {
-            throw DiagnosticError(.error("unreadable", "could not be read: \(error.localizedDescription)", at: location))
+            var error = error
+            if error.reason == .isFolder { error.fix = "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml" }
+            throw DiagnosticError(error.diagnostic)
         }
     }
 }

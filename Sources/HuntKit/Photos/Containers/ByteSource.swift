@@ -26,59 +26,20 @@ protocol ByteSource {
     func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8]
 }
 
-/// A file opened read-only, read with `pread` (no shared file position, so it is safe to read
-/// many files from many threads). The descriptor is closed when the value is released.
-final class FileByteSource: ByteSource {
-    let descriptor: Int32
-    let size: UInt64
-    let isRegularFile: Bool
-    let isDirectory: Bool
+/// A photo file opened as an `InputFile` (read-only, regular files only), read with `pread`.
+struct FileByteSource: ByteSource {
+    let file: InputFile
+    var size: UInt64 { file.size }
 
-    /// Opens `path` read-only. `O_NONBLOCK` keeps a FIFO from blocking the open; only regular
-    /// files are ever read.
-    init(path: String) throws(OpenError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw OpenError(errno: errno) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let saved = errno
-            close(fd)
-            throw OpenError(errno: saved)
-        }
-        descriptor = fd
-        size = UInt64(max(0, Int64(info.st_size)))
-        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
-        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    deinit { close(descriptor) }
-
-    struct OpenError: Error {
-        var errno: Int32
-        var message: String { String(cString: strerror(errno)) }
-    }
+    init(_ file: InputFile) { self.file = file }
 
     func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
         guard count > 0, offset < size else { return [] }
-        let wanted = Int(min(UInt64(count), size - offset))
-        var failure: Int32?
-        // Uninitialized: pread fills it, so there is no point clearing 64 KiB first.
-        let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, initialized in
-            var filled = 0
-            while filled < wanted {
-                let n = pread(descriptor, raw.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if n == 0 { break }  // the file shrank while being read
-                filled += n
-            }
-            initialized = filled
+        do {
+            return try file.read(at: offset, count: Int(min(UInt64(count), size - offset)))
+        } catch {
+            throw .io(error.message)
         }
-        if let failure { throw .io(String(cString: strerror(failure))) }
-        return buffer
     }
 }
 
