@@ -55,7 +55,7 @@ struct JudgingState: Sendable {
             if let task = hunt.task(id) {
                 c.task = task
             } else {
-                let near = NearMiss.closest(to: id, in: hunt.tasks.map(\.id))
+                let near = Suggestions.closest(to: id, in: hunt.tasks.map(\.id))
                 c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
                                           + (near.map { " (did you mean `\($0)`?)" } ?? "")))
             }
