@@ -62,7 +62,7 @@ extension HuntCommand {
             output.flush()
             progress.finish(count: count, failures: failures)
             if count == 0 {
-                FileHandle.standardError.write(Data("hunt exif: no photos found in \(paths.joined(separator: " "))\n".utf8))
+                Console.error("hunt exif: no photos found in \(paths.joined(separator: " "))\n")
             }
             if failures > 0 { throw ExitCode(1) }
         }

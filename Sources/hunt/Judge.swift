@@ -80,7 +80,7 @@ extension HuntCommand {
             if let out {
                 let folder = URL(fileURLWithPath: out)
                 do { try AtomicFile.prepareFolder(folder, displayPath: out) } catch {
-                    stderr.write(Data("\(error)\n".utf8))
+                    Console.error("\(error)\n")
                     throw ExitCode(1)
                 }
                 resultsURL = folder.appendingPathComponent("results.json")
@@ -118,18 +118,18 @@ extension HuntCommand {
             for problem in scanProblems {
                 var line = "\(problem.location): \(problem.severity): \(problem.message)"
                 if let fix = problem.fix { line += "\n  fix: \(fix)" }
-                stderr.write(Data((line + "\n").utf8))
+                Console.error(line + "\n")
             }
             if results.summary.unreadable > 0 {
                 for s in results.submissions where s.reasons.contains(.unreadable) {
-                    stderr.write(Data("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n".utf8))
+                    Console.error("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n")
                 }
             }
 
             let json = results.jsonChunks()
             if let resultsURL {
                 do { try AtomicFile.write(chunks: json, to: resultsURL) } catch {
-                    stderr.write(Data("\(error)\n".utf8))
+                    Console.error("\(error)\n")
                     throw ExitCode(1)
                 }
             }
@@ -137,9 +137,9 @@ extension HuntCommand {
                 do {
                     let written = try await ReportWriter.write(results: results, formats: format.reports, to: URL(fileURLWithPath: out),
                                                                photosFolder: URL(fileURLWithPath: submissions))
-                    stderr.write(Data("reports: \(written.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
+                    Console.error("reports: \(written.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n")
                 } catch {
-                    stderr.write(Data("\(out): error: the reports could not be written: \(error)\n".utf8))
+                    Console.error("\(out): error: the reports could not be written: \(error)\n")
                     throw ExitCode(1)
                 }
             }
