@@ -41,7 +41,7 @@ public struct Manifest: Sendable {
         var columns = (team: 0, task: 1, path: 2)
         var problems: [Diagnostic] = []
         let firstLine = text.utf8.prefix { $0 != 0x0A && $0 != 0x0D }
-        var reader = CSVRows(text: text, delimiter: CSVPlacesReader.detectDelimiter(String(decoding: firstLine, as: UTF8.self)))
+        var reader = CSVRows(text: text, delimiter: CSVRows.delimiter(forHeader: String(decoding: firstLine, as: UTF8.self)))
         var index = 0
         while let record = reader.next() {
             defer { index += 1 }
