@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# "Did you mean" must stay fast: 5,000 tasks whose `after:` names a misspelt id took 39 s.
+# "Did you mean" must stay fast: 5,000 tasks whose `after:` names a misspelt id took 36-39 s
+# (release); now 0.3 s release, 5 s debug. Fails past 20 s.
 # fast
 set -uo pipefail
 cd "$WORK"
@@ -15,4 +16,4 @@ end=$(date +%s.%N)
 [ $rc = 1 ] || { echo "validate exited $rc (want 1)"; exit 1; }
 [ "$(grep -c 'unknown-task' <<<"$out")" = 5000 ] || { echo "not 5000 unknown-task errors"; exit 1; }
 grep -q 'did you mean `task-00000`' <<<"$out" || { echo "no suggestion for the first typo"; exit 1; }
-python3 -c "import sys; t=$end-$start; sys.exit(0 if t < 10 else print(f'took {t:.1f} s') or 1)"
+python3 -c "import sys; t=$end-$start; sys.exit(0 if t < 20 else print(f'took {t:.1f} s') or 1)"

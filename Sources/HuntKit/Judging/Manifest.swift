@@ -52,12 +52,14 @@ public struct Manifest: Sendable {
                                        fix: "check that the file is a team,task,path CSV"))
                 break
             }
-            let values = record.fields.map { $0.value.trimmingCharacters(in: .whitespaces) }
+            let values = record.fields.map(\.value.trimmedWhitespace)
             if values.allSatisfy(\.isEmpty) { continue }
-            let lowered = values.map { $0.lowercased() }
-            if index == 0, Set(lowered).isSuperset(of: ["team", "task", "path"]) {
-                columns = (lowered.firstIndex(of: "team")!, lowered.firstIndex(of: "task")!, lowered.firstIndex(of: "path")!)
-                continue
+            if index == 0 {
+                let lowered = values.map { $0.lowercased() }
+                if Set(lowered).isSuperset(of: ["team", "task", "path"]) {
+                    columns = (lowered.firstIndex(of: "team")!, lowered.firstIndex(of: "task")!, lowered.firstIndex(of: "path")!)
+                    continue
+                }
             }
             guard values.count > max(columns.team, columns.task, columns.path) else {
                 problems.append(.error("manifest-row", "expected team,task,path; found \(values.count) field(s)", at: location,
