@@ -26,6 +26,8 @@ done
 out=$(timeout 20 "$HUNT" simulate hunt.yaml --photos-per-team 9223372036854775807 --out sim 2>&1); rc=$?
 [ $rc = 2 ] || { echo "simulate --photos-per-team huge exited $rc (want 2): $out"; exit 1; }
 grep -q -- '--photos-per-team must be from 1 to' <<<"$out" || { echo "simulate: no usage message: $out"; exit 1; }
+out=$(timeout 20 "$HUNT" exif --jobs 9223372036854775807 . 2>&1); rc=$?
+[ $rc = 2 ] || { echo "exif --jobs huge exited $rc (want 2): ${out:0:300}"; exit 1; }
 # A results file with points at Int.max, made from a real judge run.
 sed 's/points: 9223372036854775807/points: 10/' hunt.yaml > ok.yaml
 mkdir -p subs/foxes/a

@@ -91,4 +91,14 @@ import Testing
         #expect(JudgingState.share(of: Int.max, (2, 3)) == Int.max / 3 * 2 + (Int.max % 3) * 2 / 3)
         #expect(JudgingState.share(of: 30, (2, 3)) == 20)
     }
+
+    @Test func anyConcurrencyAskedOfThePhotoReaderIsHeld() async throws {
+        var read = 0
+        try await PhotoReader().readAll([PhotoInput(path: "/nonexistent-huntkit.jpg")], maxConcurrency: .max) { _, result in
+            result.value == nil
+        } deliver: { failed in
+            if failed { read += 1 }
+        }
+        #expect(read == 1)
+    }
 }
