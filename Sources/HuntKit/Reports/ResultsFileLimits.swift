@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a results.json may hold before it is decoded: the judge never writes a text longer
 /// than a few kilobytes or a whole number past `Int`, so a file that does was edited or made by
 /// something else, and decoding it as it is would cost gigabytes (a 100 MB team name is copied
@@ -14,53 +16,64 @@ enum ResultsFileLimits {
     }
 
     /// The first thing in `bytes` that breaks a limit, with its line and column, or nil.
-    /// One pass, no allocation: it runs before every decode.
+    /// One pass, no allocation: it runs before every decode, so strings (nearly all of a results
+    /// file) are crossed with `memchr`, and lines are counted only for a problem found.
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         if let encoding = wideEncoding(bytes) {
             return Problem(message: "the file is \(encoding) text; results files are UTF-8",
                            fix: "re-save it as UTF-8, or run `hunt judge` again to write it")
         }
-        var index = 0, line = 1, lineStart = 0
-        func position(_ at: Int) -> String { "line \(line), column \(at - lineStart + 1)" }
-        while index < bytes.count {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
             let byte = bytes[index]
-            switch byte {
-            case 0x0A:
-                line += 1
-                lineStart = index + 1
-                index += 1
-            case 0x22:  // a string: find its closing quote
+            if byte == 0x22 {  // a string: its closing quote is the first one after an even run of backslashes
                 let start = index
-                index += 1
-                while index < bytes.count, bytes[index] != 0x22 {
-                    index += bytes[index] == 0x5C ? 2 : 1
+                var search = index + 1
+                index = count
+                while search < count, let found = memchr(base + search, 0x22, count - search) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    var backslashes = 0
+                    while at - backslashes - 1 > start, bytes[at - backslashes - 1] == 0x5C { backslashes += 1 }
+                    if backslashes % 2 == 0 { index = at + 1; break }
+                    search = at + 1
                 }
-                index += 1
                 if index - start - 2 > maximumStringBytes {
-                    return Problem(message: "the text at \(position(start)) is \(index - start - 2) bytes long; "
+                    return Problem(message: "the text at \(position(start, in: bytes)) is \(index - start - 2) bytes long; "
                                        + "no text in a results file may be longer than \(maximumStringBytes / 1024) KiB",
                                    fix: "shorten it (a team name, a path or a note) in the hunt, reviews or submissions "
                                        + "and run `hunt judge` again")
                 }
-            case 0x2D, 0x30...0x39:  // a number: count the digits before any `.` or exponent
+            } else if byte == 0x2D || (0x30...0x39).contains(byte) {  // a number: the digits before any `.` or exponent
                 let start = index
                 if byte == 0x2D { index += 1 }
                 let digitsStart = index
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                let isWhole = index >= bytes.count || !(bytes[index] == 0x2E || bytes[index] | 0x20 == 0x65)
+                while index < count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                let isWhole = index >= count || !(bytes[index] == 0x2E || bytes[index] | 0x20 == 0x65)
                 if index - digitsStart > maximumIntegerDigits {
                     let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + 24)]), as: UTF8.self)
-                    return Problem(message: "the number at \(position(start)) (\(shown)\(index - start > 24 ? "…" : "")) "
+                    return Problem(message: "the number at \(position(start, in: bytes)) (\(shown)\(index - start > 24 ? "…" : "")) "
                                        + "has \(index - digitsStart) digits\(isWhole ? "" : " before its point"); "
                                        + "a results file holds none with more than \(maximumIntegerDigits)",
                                    fix: "correct the number, or run `hunt judge` again to write the file")
                 }
-                while index < bytes.count, !isDelimiter(bytes[index]) { index += 1 }
-            default:
+                while index < count, !isDelimiter(bytes[index]) { index += 1 }
+            } else {
                 index += 1
             }
         }
         return nil
+    }
+
+    /// "line L, column C" of a byte offset (columns in bytes).
+    private static func position(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var line = 1, lineStart = 0
+        for k in 0..<offset where bytes[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        return "line \(line), column \(offset - lineStart + 1)"
     }
 
     private static func isDelimiter(_ byte: UInt8) -> Bool {

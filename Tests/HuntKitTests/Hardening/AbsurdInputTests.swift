@@ -124,4 +124,15 @@ import Testing
             #expect(error.diagnostics.first?.location.line == 1)
         }
     }
+
+    @Test func theLimitsScanCrossesEscapedQuotesAndCountsLinesOnlyForTheProblem() {
+        func problem(_ text: String) -> String? {
+            Array(text.utf8).withUnsafeBufferPointer { ResultsFileLimits.firstProblem(in: $0)?.message }
+        }
+        // `\"` inside a string does not end it; `\\` before a quote does not escape it.
+        #expect(problem(#"{"a": "x\"y", "b": "z\\", "c": "1000000000000000000000"}"#) == nil)
+        #expect(problem("{\"a\": \"x\\\"1000000000000000000000\",\n \"b\": 1000000000000000000000}")?
+            .hasPrefix("the number at line 2, column 7 (1000000000000000000000) has 22 digits") == true)
+        #expect(problem(#"{"a": -12345678901234567.5e3, "b": "unterminated"#) == nil)
+    }
 }
