@@ -32,7 +32,7 @@ extension HuntCommand {
 
         func validate() throws {
             if paths.isEmpty { throw ValidationError("give at least one photo or folder: `hunt exif PHOTO|DIR...`") }
-            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, e.g. `--jobs 4`") }
+            if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be from 1 to 1024, e.g. `--jobs 4`") }
         }
 
         mutating func run() async throws {
@@ -62,7 +62,7 @@ extension HuntCommand {
             output.flush()
             progress.finish(count: count, failures: failures)
             if count == 0 {
-                FileHandle.standardError.write(Data("hunt exif: no photos found in \(paths.joined(separator: " "))\n".utf8))
+                Console.error("hunt exif: no photos found in \(paths.joined(separator: " "))\n")
             }
             if failures > 0 { throw ExitCode(1) }
         }

@@ -58,10 +58,10 @@ extension HuntCommand {
             } catch .unknownTemplate(let name, let suggestion, let available) {
                 // A wrong `--template` is a usage error (exit 2); ArgumentParser would add the root's usage.
                 let error = HuntTemplates.InstallError.unknownTemplate(name, suggestion: suggestion, available: available)
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                Console.error("error: \(error)\n")
                 throw ExitCode(2)
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                Console.error("error: \(error)\n")
                 throw ExitCode(1)
             }
         }

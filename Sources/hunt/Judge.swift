@@ -91,7 +91,7 @@ extension HuntCommand {
                     try batch.makeFolder(folder, displayPath: out)
                     try batch.lockFolder(folder, displayPath: out)
                 } catch {
-                    stderr.write(Data("\(error)\n".utf8))
+                    Console.error("\(error)\n")
                     throw ExitCode(1)
                 }
                 resultsURL = results
@@ -127,11 +127,11 @@ extension HuntCommand {
             for problem in scanProblems {
                 var line = "\(problem.location): \(problem.severity): \(problem.message)"
                 if let fix = problem.fix { line += "\n  fix: \(fix)" }
-                stderr.write(Data((line + "\n").utf8))
+                Console.error(line + "\n")
             }
             if results.summary.unreadable > 0 {
                 for s in results.submissions where s.reasons.contains(.unreadable) {
-                    stderr.write(Data("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n".utf8))
+                    Console.error("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n")
                 }
             }
 
@@ -144,16 +144,16 @@ extension HuntCommand {
                                                                       photosFolder: URL(fileURLWithPath: submissions))
                 } catch {
                     batch.discard()
-                    stderr.write(Data("\(error)\nnothing in \(out) was replaced\n".utf8))
+                    Console.error("\(error)\nnothing in \(out) was replaced\n")
                     throw ExitCode(1)
                 }
                 do { try batch.commit() } catch {
-                    stderr.write(Data("\(error)\n".utf8))
+                    Console.error("\(error)\n")
                     throw ExitCode(1)
                 }
-                if !reportsWritten.diagnostics.isEmpty { stderr.write(Data(renderer.render(reportsWritten.diagnostics, sources: SourceLines()).utf8)) }
+                Console.diagnostics(reportsWritten.diagnostics)
                 if !reportsWritten.files.isEmpty {
-                    stderr.write(Data("reports: \(reportsWritten.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n".utf8))
+                    Console.error("reports: \(reportsWritten.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n")
                 }
             }
             switch format.stdout {

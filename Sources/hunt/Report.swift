@@ -91,9 +91,8 @@ extension HuntCommand {
         }
 
         mutating func run() async throws {
-            let stderr = FileHandle.standardError
             func fail(_ message: String, fix: String? = nil) -> ExitCode {
-                stderr.write(Data("\(message)\n\(fix.map { "  fix: \($0)\n" } ?? "")".utf8))
+                Console.error("\(message)\n\(fix.map { "  fix: \($0)\n" } ?? "")")
                 return ExitCode(1)
             }
 
@@ -112,13 +111,10 @@ extension HuntCommand {
                 report = try HuntKit.Report(judged, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails))
                 let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
                 if format == .html, thumbnails > 0, folder == nil {
-                    stderr.write(Data("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)\n".utf8))
+                    Console.error("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)\n")
                 }
                 documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
-                let warnings = documents.flatMap(\.diagnostics)
-                if !warnings.isEmpty {
-                    stderr.write(Data(TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr)).render(warnings, sources: SourceLines()).utf8))
-                }
+                Console.diagnostics(documents.flatMap(\.diagnostics))
             } catch {
                 switch error {
                 case .unknownTeam: throw fail("\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
@@ -156,7 +152,7 @@ extension HuntCommand {
                 throw fail(error.description)
             }
             let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"
-            stderr.write(Data("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n".utf8))
+            Console.error("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n")
             // Everything is written: end here rather than free 20,000 submissions one by one first.
             Foundation.exit(0)
         }

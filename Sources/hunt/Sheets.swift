@@ -95,7 +95,7 @@ extension HuntCommand {
             }
             let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
                 ?? (huntValue.teams.isEmpty ? "sheets" : "sheets for \(huntValue.teams.count) team\(huntValue.teams.count == 1 ? "" : "s")")
-            FileHandle.standardError.write(Data("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n".utf8))
+            Console.error("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n")
         }
 
         /// The sheets' bytes, and the template files read (inputs the output must not replace).

@@ -37,7 +37,9 @@ extension HuntCommand {
 
         func validate() throws {
             if let teams, teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
-            if photosPerTeam < 1 { throw ValidationError("--photos-per-team must be at least 1, e.g. `--photos-per-team 20`") }
+            if !(1...Simulator.Options.maximumPhotosPerTeam).contains(photosPerTeam) {
+                throw ValidationError("--photos-per-team must be from 1 to \(Simulator.Options.maximumPhotosPerTeam), e.g. `--photos-per-team 20`")
+            }
             if !(0...1).contains(failureShare) { throw ValidationError("--failure-share is a share between 0 and 1, e.g. `--failure-share 0.25`") }
             let submissions = (out as NSString).appendingPathComponent("submissions")
             if let contents = try? FileManager.default.contentsOfDirectory(atPath: submissions), !contents.isEmpty {
@@ -60,15 +62,15 @@ extension HuntCommand {
             do {
                 answers = try simulator.write(to: URL(fileURLWithPath: out))
             } catch {
-                stderr.write(Data("hunt simulate: error: \(error)\n".utf8))
+                Console.error("hunt simulate: error: \(error)\n")
                 throw ExitCode(1)
             }
             let kinds = answers.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             var verdicts: [Verdict: Int] = [:]
             for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
-            print("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))")
-            print("kinds: " + kinds.joined(separator: ", "))
-            print("expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))")
+            Console.output("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
+            Console.output("kinds: " + kinds.joined(separator: ", ") + "\n")
+            Console.output("expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))" + "\n")
         }
     }
 }

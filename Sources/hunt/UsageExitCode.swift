@@ -1,4 +1,5 @@
 import ArgumentParser
+import HuntKit
 import Foundation
 
 extension HuntCommand {
@@ -16,7 +17,7 @@ extension HuntCommand {
         } catch {
             if exitCode(for: error).rawValue == 64 {
                 var standardError = FileHandleOutputStream.standardError
-                print(fullMessage(for: error), to: &standardError)
+                print(TerminalText.visible(fullMessage(for: error), keepingLineBreaks: true), to: &standardError)
                 Foundation.exit(2)
             }
             exit(withError: error)

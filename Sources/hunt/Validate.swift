@@ -35,12 +35,12 @@ extension HuntCommand {
                 // Per file: its diagnostics (stderr), then its summary line (stdout).
                 for result in results {
                     output.print(result.diagnostics.filter(keep))
-                    if !quiet { FileHandle.standardOutput.write(Data((result.summary + "\n").utf8)) }
+                    if !quiet { Console.output(result.summary + "\n") }
                 }
             case .json:
                 // stdout is only the array; summaries are for people, on stderr.
                 output.print(results.flatMap(\.diagnostics).filter(keep))
-                if !quiet { FileHandle.standardError.write(Data(results.map { $0.summary + "\n" }.joined().utf8)) }
+                if !quiet { Console.error(results.map { $0.summary + "\n" }.joined()) }
             }
             if results.contains(where: \.hasErrors) { throw ExitCode(1) }
         }

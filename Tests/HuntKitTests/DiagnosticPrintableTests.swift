@@ -9,7 +9,7 @@ import Testing
         let text = TextDiagnosticRenderer(colour: false).render([d], sources: sources)
         #expect(!text.contains("\u{1B}"))
         #expect(!text.contains("\u{07}"))
-        #expect(text.contains("title: \u{FFFD}[2Jgone\u{FFFD}"))
+        #expect(text.contains("title: ␛[2Jgone␇"))
         // The caret still sits under column 12: four spaces of indent, then 11 spaces.
         #expect(text.contains("\n    " + String(repeating: " ", count: 11) + "^\n"))
     }

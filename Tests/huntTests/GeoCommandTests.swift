@@ -21,7 +21,7 @@ import Testing
     @Test func whereAgainstAHuntNamesEveryTask() throws {
         let run = try HuntBinary.run(["where", "48.0,-6.0", "--hunt", "hunt.yaml", "--format", "csv"], in: Self.france)
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = run.stdout.split(separator: "\n")
+        let lines = run.stdout.split(separator: "\r\n")   // CSV rows end CRLF (one Character)
         #expect(lines.first?.hasPrefix("input,latitude,longitude,target,distance_m,edge_m,bearing_deg,compass,inside,band") == true)
         #expect(lines.dropFirst().contains { $0.contains(",france,") && $0.contains(",false,") })
     }
@@ -30,7 +30,7 @@ import Testing
         let run = try HuntBinary.run(["where", "--positions", "-", "--to", "fiji-across-antimeridian.geojson", "--format", "csv"],
                                      in: Self.fixtures, stdin: Data("lat,lon\n-17.5,179.5\n-17.5,-179.5\n-18,180\n".utf8))
         #expect(run.status == 0, "\(run.stderr)")
-        let inside = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[8] }
+        let inside = run.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[8] }
         #expect(inside == ["true", "true", "false"])
     }
 
@@ -49,7 +49,7 @@ import Testing
     @Test func badPositionsFileNamesTheLineAndStillMeasuresTheRest() throws {
         let run = try HuntBinary.run(["where", "--positions", "places-bad-rows.csv", "--to", "52,5", "--format", "csv"], in: Self.fixtures)
         #expect(run.status == 1)
-        #expect(run.stdout.split(separator: "\n").count == 2)       // header + the one good row
+        #expect(run.stdout.split(separator: "\r\n").count == 2)       // header + the one good row
         #expect(run.stderr.contains("places-bad-rows.csv:3:1"))
     }
 

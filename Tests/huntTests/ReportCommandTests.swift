@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{ not json", "not a JSON object"),
+        ("{ not json", "the JSON is malformed"),
         ("{\"schema\": 99}", "newer"),
         ("{\"schema\": 1, \"hunt\": {}}", "does not match schema 1"),
         ("[]", "not a JSON object"),

@@ -11,6 +11,10 @@
 //    decodes the element to the same value, and when Foundation fails, the reader fails;
 // 3. the whole file: when the fast path (`ReportInput.quickDecode`) gives a value, Foundation
 //    decodes the same bytes to the same value (so when Foundation fails, it gives nothing).
+// 4. `ResultsFileLimits.firstProblem` (the check `hunt report` runs before decoding) reads every
+//    input without crashing, and never refuses what the judge writes: when Foundation decodes
+//    the input, the judge's own encoding of that value passes, unless the value holds a whole
+//    number of 19 digits (beyond any total the judge can reach) or a text over the limit.
 // "The same" is `==` and byte-identical once both are encoded again (String's == forgives
 // canonically equivalent text, Double's forgives -0).
 //
@@ -96,6 +100,13 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if let quick = ReportInput.quickDecode(input), checkKnown || !knownShellIssue(bytes, outside: split?.array) {
         guard let reference else { fatalError("quickDecode accepted what Foundation rejects: \(show(input))") }
         guard strictlyEqual(quick, reference) else { fatalError("quickDecode differs from Foundation: \(show(input))") }
+    }
+    _ = input.withUnsafeBytes { ResultsFileLimits.firstProblem(in: $0.bindMemory(to: UInt8.self)) }
+    if let reference, let written = try? reference.jsonData() {
+        let problem = written.withUnsafeBytes { ResultsFileLimits.firstProblem(in: $0.bindMemory(to: UInt8.self)) }
+        if let problem, !problem.message.contains("has 19 digits"), !problem.message.contains("bytes long") {
+            fatalError("the limits refuse what the judge writes (\(problem.message)): \(show(written))")
+        }
     }
     if checkDecode {
         let decoded = try? ReportInput.decode(input)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Differential, coverage-guided fuzzing (libFuzzer + AddressSanitizer) of `hunt report`'s own
-# results.json reading — Reports/SubmissionJSONReader.swift through ReportInput.quickDecode —
+# results.json reading — Reports/SubmissionJSONReader.swift through ReportInput.quickDecode, and the
+# limits checked before it (Reports/ResultsFileLimits.swift) —
 # against Foundation's JSONDecoder; main.swift says what is checked for every input.
 #
 # Usage (from anywhere):  .ci/fuzz/results-reader/run.sh [SECONDS]     (default 60)
@@ -88,7 +89,7 @@ PY
 } > "$out/shim/Shim.swift"
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -swift-version 6 \
     "$here/main.swift" "$out/shim/Shim.swift" \
-    Sources/HuntKit/Reports/SubmissionJSONReader.swift Sources/HuntKit/Reports/ReportInput.swift \
+    Sources/HuntKit/Reports/SubmissionJSONReader.swift Sources/HuntKit/Reports/ReportInput.swift Sources/HuntKit/Reports/ResultsFileLimits.swift \
     Sources/HuntKit/Judging/JudgeResults.swift Sources/HuntKit/Judging/ReasonCode.swift Sources/HuntKit/Judging/ResultsJSON.swift \
     Sources/HuntKit/Support/ParallelMap.swift \
     Sources/HuntKit/Definition/Units.swift Sources/HuntKit/Definition/TextTrimming.swift \

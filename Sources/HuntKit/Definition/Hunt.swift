@@ -5,6 +5,13 @@ import Foundation
 /// Loaded and validated by `HuntLoader`; every value that came from the file keeps its
 /// `SourceLocation` where later stages may need to point at it.
 public struct Hunt: Sendable {
+    /// The most points a task or a reward tier may carry. Far above any real hunt, and low
+    /// enough that no total of points a hunt can give comes near `Int.max`.
+    public static let maximumPoints = 1_000_000
+    /// The longest text value (a title, clue, rules, a team name), in UTF-8 bytes: pages of
+    /// text, and small enough that every report that repeats it stays small.
+    public static let maximumTextBytes = 8 * 1024
+
     /// A stable identifier: `id:` if given, else a slug of the title.
     public var id: String
     public var title: String

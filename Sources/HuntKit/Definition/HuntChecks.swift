@@ -47,14 +47,14 @@ struct HuntChecks {
         for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil {
             indexOf[task.id] = index
         }
-        let ids = hunt.tasks.map(\.id).filter { !$0.isEmpty }
+        var suggestions = Suggestions(hunt.tasks.map(\.id).filter { !$0.isEmpty })
         var edges: [[(target: Int, location: SourceLocation)]] = Array(repeating: [], count: hunt.tasks.count)
         for (index, links) in afterLocations.enumerated() where index < hunt.tasks.count {
             for (id, location) in links {
                 if let target = indexOf[id] {
                     edges[index].append((target, location))
                 } else {
-                    let near = Suggestions.closest(to: id, in: ids)
+                    let near = suggestions.suggest(for: id)
                     context.error(.unknownTask, "`after` names `\(id)`, but no task has that id", at: location,
                                   fix: near.map { "did you mean `\($0)`?" } ?? "use the `id` of another task")
                 }
@@ -110,7 +110,7 @@ struct HuntChecks {
         // Without repeatable tasks the most a team can score is the sum of the points.
         let repeatable = hunt.tasks.contains { $0.repeatRule != .once || $0.score == .closest }
         if !repeatable, !hunt.tasks.isEmpty {
-            let total = hunt.tasks.reduce(0) { $0 &+ $1.points }
+            let total = hunt.tasks.clampedSum(\.points)
             for reward in hunt.rewards where reward.points > total {
                 context.warning(.rewardUnreachable, "no team can reach \(reward.points) points: all tasks together give \(total)",
                                 at: reward.location, fix: "lower the tier, add tasks, or make a task repeatable (`repeat:`)")

@@ -100,6 +100,11 @@ struct LoadContext: Sendable {
                   fix: node.mapping != nil ? "a `key: value` inside text needs quotes: \"…\"" : nil)
             return nil
         }
+        if s.text.utf8.count > Hunt.maximumTextBytes {
+            error(.textTooLong, "\(what) is \(s.text.utf8.count) bytes long; a text in a hunt file can be at most \(Hunt.maximumTextBytes / 1024) KiB",
+                  at: node.location, fix: "shorten it; put long material in a file the players get separately")
+            return nil
+        }
         return s.text
     }
 
@@ -161,12 +166,17 @@ struct LoadContext: Sendable {
         return nil
     }
 
-    /// Points: a whole number, not negative.
+    /// Points: a whole number from 0 to `Hunt.maximumPoints`.
     mutating func points(_ node: YAMLNode, _ what: String) -> Int? {
         guard let value = integer(node, what) else { return nil }
         if value < 0 {
             error(.negativePoints, "\(what) is \(value); points cannot be negative", at: node.location,
                   fix: "use 0 or more; to take points away, leave the task out")
+            return nil
+        }
+        if value > Hunt.maximumPoints {
+            error(.pointsTooLarge, "\(what) is \(value); a task or reward can carry at most \(Hunt.maximumPoints) points",
+                  at: node.location, fix: "use a smaller number, e.g. `points: 100`")
             return nil
         }
         return value

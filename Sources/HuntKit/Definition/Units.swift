@@ -41,8 +41,8 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// `90 s`, `10 min`, `2 h`.
     public var description: String {
-        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
-        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        if seconds >= 3600, seconds < 1e15, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
+        if seconds >= 60, seconds < 1e15, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
         return "\(Length.trim(seconds)) s"
     }
 

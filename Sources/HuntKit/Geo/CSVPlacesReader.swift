@@ -19,7 +19,7 @@ enum CSVPlacesReader {
             return result
         }
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-        let delimiter = detectDelimiter(String(firstLine))
+        let delimiter = CSVRows.delimiter(forHeader: String(firstLine))
         var rows = CSVRows(text: text, delimiter: delimiter)
         guard let header = rows.next() else {
             result.diagnostics.append(.error("empty-file", "\(path) is empty", at: SourceLocation(file: path)))
@@ -93,104 +93,5 @@ enum CSVPlacesReader {
                                              fix: "close the quoted field with \""))
         }
         return result
-    }
-
-    static func detectDelimiter(_ header: String) -> Character {
-        var counts: [Character: Int] = [",": 0, ";": 0, "\t": 0, "|": 0]
-        var quoted = false
-        for c in header {
-            if c == "\"" { quoted.toggle() } else if !quoted, counts[c] != nil { counts[c]! += 1 }
-        }
-        let best = counts.max { a, b in a.value < b.value || (a.value == b.value && a.key != ",") }!
-        return best.value == 0 ? "," : best.key
-    }
-}
-
-/// RFC 4180 rows with 1-based line and column of each field, read over UTF-8 bytes (columns
-/// count characters, not bytes). Delimiters and quotes are ASCII, so byte scanning is exact.
-struct CSVRows {
-    struct Field { var value: String; var column: Int }
-    struct Row { var fields: [Field]; var line: Int }
-    struct Failure { var message: String; var line: Int; var column: Int }
-
-    private let bytes: [UInt8]
-    private let delimiter: UInt8
-    private var i = 0
-    private var line = 1
-    private var lineStart = 0
-    private(set) var error: Failure?
-
-    init(text: String, delimiter: Character) {
-        bytes = Array(text.utf8)
-        self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",")
-    }
-
-    /// 1-based column of byte offset `offset` on the current line, counting characters.
-    private func column(_ offset: Int) -> Int {
-        var n = 1
-        var k = lineStart
-        while k < offset { if bytes[k] & 0xC0 != 0x80 { n += 1 }; k += 1 }
-        return n
-    }
-
-    mutating func next() -> Row? {
-        guard i < bytes.count, error == nil else { return nil }
-        var fields: [Field] = []
-        let rowLine = line
-        var fieldStart = i
-        var quotedValue: [UInt8]?
-        let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
-        func finish(_ end: Int, into fields: inout [Field], start: Int, quoted: [UInt8]?, column: Int) {
-            let value = quoted.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes[start..<end], as: UTF8.self)
-            fields.append(Field(value: value, column: column))
-        }
-        var fieldColumn = column(i)
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == quote && i == fieldStart && quotedValue == nil {
-                let openLine = line, openColumn = column(i)
-                var value: [UInt8] = []
-                i += 1
-                var closed = false
-                while i < bytes.count {
-                    let q = bytes[i]
-                    if q == quote {
-                        if i + 1 < bytes.count && bytes[i + 1] == quote { value.append(quote); i += 2; continue }
-                        i += 1; closed = true; break
-                    }
-                    if q == newline { line += 1; lineStart = i + 1 }
-                    value.append(q); i += 1
-                }
-                quotedValue = value
-                if !closed {
-                    error = Failure(message: "a quoted field opened here is never closed", line: openLine, column: openColumn)
-                    finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
-                    return Row(fields: fields, line: rowLine)
-                }
-                continue
-            }
-            if c == delimiter {
-                finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
-                quotedValue = nil
-                i += 1
-                fieldStart = i
-                fieldColumn = column(i)
-                continue
-            }
-            if c == newline || c == ret {
-                finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
-                i += 1
-                if c == ret, i < bytes.count, bytes[i] == newline { i += 1 }
-                line += 1; lineStart = i
-                return Row(fields: fields, line: rowLine)
-            }
-            if quotedValue != nil {
-                // Text after a closing quote (`"a"b`): keep it, as spreadsheets do.
-                quotedValue!.append(c)
-            }
-            i += 1
-        }
-        finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
-        return Row(fields: fields, line: rowLine)
     }
 }

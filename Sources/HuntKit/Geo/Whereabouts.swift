@@ -56,36 +56,19 @@ public enum WhereaboutsRenderer {
         }
     }
 
-    static let csvHeader = "input,latitude,longitude,target,distance_m,edge_m,bearing_deg,compass,inside,band,place"
+    static let csvHeader = ["input", "latitude", "longitude", "target", "distance_m", "edge_m", "bearing_deg", "compass", "inside", "band", "place"]
 
     static func csv(_ rows: [Whereabouts]) -> String {
-        var out = csvHeader + "\n"
+        var out = CSVWriter()
         out.reserveCapacity(rows.count * 96)
-        var lastTarget = "", lastTargetField = ""
+        out.header(csvHeader)
         for r in rows {
-            if r.target != lastTarget { lastTarget = r.target; lastTargetField = csvField(r.target) }
-            out += csvField(r.input); out += ","
-            out += Fixed.string(r.position.latitude, 7); out += ","
-            out += Fixed.string(r.position.longitude, 7); out += ","
-            out += lastTargetField; out += ","
-            out += Fixed.string(r.distanceMetres, 2); out += ","
-            out += Fixed.string(r.placement.edgeDistance.metres, 2); out += ","
-            out += Fixed.string(r.placement.bearingDegrees, 1); out += ","
-            out += r.placement.compass; out += ","
-            out += r.placement.inside ? "true" : "false"; out += ","
-            out += r.placement.band.rawValue; out += ","
-            out += csvField(r.placement.placeName ?? ""); out += "\n"
+            out.row([.text(r.input), .formatted(Fixed.string(r.position.latitude, 7)), .formatted(Fixed.string(r.position.longitude, 7)),
+                     .text(r.target), .formatted(Fixed.string(r.distanceMetres, 2)), .formatted(Fixed.string(r.placement.edgeDistance.metres, 2)),
+                     .formatted(Fixed.string(r.placement.bearingDegrees, 1)), .formatted(r.placement.compass),
+                     .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)])
         }
-        return out
-    }
-
-    static func csvField(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
-        var out = "\""
-        for u in s.unicodeScalars {
-            if u == "\"" { out += "\"\"" } else { out.unicodeScalars.append(u) }
-        }
-        return out + "\""
+        return out.text
     }
 
     static func json(_ rows: [Whereabouts]) -> String {
@@ -115,8 +98,9 @@ public enum WhereaboutsRenderer {
         let header = ["INPUT", "TARGET", "DISTANCE", "BEARING", "", "INSIDE", "BAND", "PLACE"]
         var cells = [header]
         for r in rows {
-            cells.append([r.input, r.target, human(r.distanceMetres), Fixed.string(r.placement.bearingDegrees, 0) + "°",
-                          r.placement.compass, r.placement.inside ? "yes" : "no", r.placement.band.rawValue, r.placement.placeName ?? ""])
+            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), human(r.distanceMetres),
+                          Fixed.string(r.placement.bearingDegrees, 0) + "°", r.placement.compass, r.placement.inside ? "yes" : "no",
+                          r.placement.band.rawValue, TerminalText.visible(r.placement.placeName ?? "")])
         }
         let showPlace = rows.contains { $0.placement.placeName != nil }
         let columns = showPlace ? header.count : header.count - 1

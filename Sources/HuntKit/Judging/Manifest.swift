@@ -30,24 +30,53 @@ public struct Manifest: Sendable {
         return try parse(text, displayPath: displayPath)
     }
 
+    /// The most photo rows a manifest may hold: far more than any hunt's photos, and a bound on
+    /// what a runaway export can cost.
+    public static let maximumRows = 1_000_000
+    /// The longest team, task or path, in UTF-8 bytes (a path's limit on Linux).
+    public static let maximumFieldBytes = 4096
+    /// After this many bad rows the rest of the file is not read: the fix is the same.
+    static let maximumProblems = 100
+
     public static func parse(_ text: String, displayPath: String) throws(DiagnosticError) -> Manifest {
         var rows: [Row] = []
         var columns = (team: 0, task: 1, path: 2)
         var problems: [Diagnostic] = []
-        for (index, fields) in ManifestCSV.records(text).enumerated() {
-            let line = fields.line
-            let values = fields.values.map { $0.trimmingCharacters(in: .whitespaces) }
-            if values.allSatisfy(\.isEmpty) { continue }
-            let lowered = values.map { $0.lowercased() }
-            if index == 0, Set(lowered).isSuperset(of: ["team", "task", "path"]) {
-                columns = (lowered.firstIndex(of: "team")!, lowered.firstIndex(of: "task")!, lowered.firstIndex(of: "path")!)
-                continue
+        let firstLine = text.utf8.prefix { $0 != 0x0A && $0 != 0x0D }
+        var reader = CSVRows(text: text, delimiter: CSVRows.delimiter(forHeader: String(decoding: firstLine, as: UTF8.self)))
+        var index = 0
+        while let record = reader.next() {
+            defer { index += 1 }
+            if reader.error != nil { break }  // an unclosed quote swallowed the rest; reported below
+            let location = SourceLocation(file: displayPath, line: record.line, column: 1)
+            if problems.count >= maximumProblems {
+                problems.append(.error("manifest-row", "stopped reading after \(maximumProblems) bad rows", at: location,
+                                       fix: "check that the file is a team,task,path CSV"))
+                break
             }
-            let location = SourceLocation(file: displayPath, line: line, column: 1)
+            let values = record.fields.map(\.value.trimmedWhitespace)
+            if values.allSatisfy(\.isEmpty) { continue }
+            if index == 0 {
+                let lowered = values.map { $0.lowercased() }
+                if Set(lowered).isSuperset(of: ["team", "task", "path"]) {
+                    columns = (lowered.firstIndex(of: "team")!, lowered.firstIndex(of: "task")!, lowered.firstIndex(of: "path")!)
+                    continue
+                }
+            }
             guard values.count > max(columns.team, columns.task, columns.path) else {
                 problems.append(.error("manifest-row", "expected team,task,path; found \(values.count) field(s)", at: location,
                                        fix: "write one photo per line: team,task,path"))
                 continue
+            }
+            if let long = values.first(where: { $0.utf8.count > maximumFieldBytes }) {
+                problems.append(.error("manifest-row", "a field of \(long.utf8.count) bytes; a team, task or path is at most \(maximumFieldBytes)",
+                                       at: location, fix: "check the row: a missing closing quote joins lines into one field"))
+                continue
+            }
+            guard rows.count < maximumRows else {
+                problems.append(.error("manifest-too-large", "more than \(maximumRows) photo rows", at: location,
+                                       fix: "split the photos into several runs of `hunt judge`, or remove repeated rows"))
+                break
             }
             let row = Row(team: values[columns.team], task: values[columns.task], path: values[columns.path], location: location)
             if row.team.isEmpty || row.path.isEmpty {
@@ -56,62 +85,11 @@ public struct Manifest: Sendable {
             }
             rows.append(row)
         }
+        if let error = reader.error {
+            problems.append(.error("csv-syntax", error.message, at: SourceLocation(file: displayPath, line: error.line, column: error.column),
+                                   fix: "close the quoted field with \""))
+        }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return Manifest(rows: rows)
-    }
-}
-
-/// RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF; `;` or tab as delimiter when the
-/// first line has more of them than commas.
-enum ManifestCSV {
-    struct Record {
-        var values: [String]
-        var line: Int
-    }
-
-    static func records(_ text: String) -> [Record] {
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-        let candidates: [Character] = [",", ";", "\t"]
-        let delimiter = candidates.max { a, b in firstLine.filter { $0 == a }.count < firstLine.filter { $0 == b }.count } ?? ","
-        var records: [Record] = []
-        var values: [String] = []
-        var field = ""
-        var quoted = false
-        var line = 1, recordLine = 1
-        var iterator = Array(text).makeIterator()
-        var pending: Character? = nil
-        func next() -> Character? {
-            if let p = pending { pending = nil; return p }
-            return iterator.next()
-        }
-        while let c = next() {
-            if quoted {
-                if c == "\"" {
-                    if let n = next() {
-                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.append(c)
-                }
-                continue
-            }
-            switch c {
-            case "\"" where field.isEmpty: quoted = true
-            case delimiter: values.append(field); field = ""
-            case "\r", "\n", "\r\n":
-                values.append(field); field = ""
-                records.append(Record(values: values, line: recordLine))
-                values = []
-                line += 1
-                recordLine = line
-            default: field.append(c)
-            }
-        }
-        if !field.isEmpty || !values.isEmpty {
-            values.append(field)
-            records.append(Record(values: values, line: recordLine))
-        }
-        return records
     }
 }

@@ -6,6 +6,8 @@ struct JudgingState: Sendable {
     let reviews: Reviews
     let clock: HuntClock
     let teamIDs: Set<String>
+    /// Built once: every photo in a misspelt task folder asks it.
+    let taskSuggestions: Suggestions
     var cases: [Case] = []
     /// Completed dwell stays per case index of the photo that completed it: the index of the photo that began it.
     var dwellStarts: [Int: Int] = [:]
@@ -25,6 +27,7 @@ struct JudgingState: Sendable {
         self.reviews = reviews
         self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         self.teamIDs = Set(hunt.teams.map(\.id))
+        self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
     }
 
     // MARK: Each photo on its own
@@ -55,7 +58,7 @@ struct JudgingState: Sendable {
             if let task = hunt.task(id) {
                 c.task = task
             } else {
-                let near = NearMiss.closest(to: id, in: hunt.tasks.map(\.id))
+                let near = taskSuggestions.closest(to: id)
                 c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
                                           + (near.map { " (did you mean `\($0)`?)" } ?? "")))
             }

@@ -23,16 +23,17 @@ public struct ResultsSummary: Sendable {
 
         let shown = results.teams.prefix(top)
         if !shown.isEmpty {
-            let nameWidth = max(4, shown.map { $0.name.count }.max() ?? 4)
+            let names = shown.map { TerminalText.visible($0.name) }
+            let nameWidth = max(4, names.map(\.count).max() ?? 4)
             lines.append("rank  " + pad("team", nameWidth) + "  points  reached")
             // One day: the time is enough; longer hunts need the date too.
             let days = Set(shown.compactMap { $0.reachedAt?.prefix(10) })
-            for team in shown {
+            for (team, name) in zip(shown, names) {
                 let reached = team.reachedAt.map {
                     days.count > 1 ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
                 } ?? "—"
                 let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""
-                lines.append(leftPad(String(team.rank), 4) + "  " + pad(team.name, nameWidth) + "  "
+                lines.append(leftPad(String(team.rank), 4) + "  " + pad(name, nameWidth) + "  "
                              + leftPad(String(team.points), 6) + "  " + reached + rewards)
             }
             if results.teams.count > shown.count { lines.append("   … and \(results.teams.count - shown.count) more teams") }
@@ -62,7 +63,8 @@ public struct ResultsSummary: Sendable {
             lines.append("no review items left undecided")
         }
         if let resultsPath { lines.append("results: \(resultsPath)") }
-        return lines.joined(separator: "\n") + "\n"
+        // Titles, names, paths and messages come from files and photos: shown, never obeyed.
+        return lines.map { TerminalText.visible($0) }.joined(separator: "\n") + "\n"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

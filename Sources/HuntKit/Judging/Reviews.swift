@@ -86,12 +86,17 @@ public struct Reviews: Sendable {
             for field in fields {
                 let key = field.key.text ?? ""
                 guard keys.contains(key) else {
-                    let hint = NearMiss.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by and task"
+                    let hint = Suggestions.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by and task"
                     problems.append(.error("unknown-key", "unknown key `\(key)`", at: field.key.location, fix: hint))
                     continue
                 }
                 guard let text = field.value.text, !field.value.isNull || key != "decision" else {
                     problems.append(.error("wrong-type", "`\(key)` must be text, found \(field.value.kindName)", at: field.value.location))
+                    continue
+                }
+                if text.utf8.count > Hunt.maximumTextBytes {
+                    problems.append(.error("text-too-long", "`\(key)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB",
+                                           at: field.value.location, fix: "shorten it; a note of a few lines says enough"))
                     continue
                 }
                 switch key {
@@ -134,16 +139,21 @@ public struct Reviews: Sendable {
                 if wanted.contains(folder) { byFolder[folder, default: []].append(path) }
             }
         }
+        let pathSuggestions = byFolder.mapValues { Suggestions($0.sorted()) }
+        var taskSuggestions = Suggestions(hunt.tasks.map(\.id))
+        var suggested = 0
         for (path, review) in entries.sorted(by: { $0.key < $1.key }) {
             if !paths.contains(path) {
                 let folder = path.split(separator: "/").first.map(String.init) ?? ""
-                let near = NearMiss.closest(to: path, in: byFolder[folder] ?? [])
+                // Bounded like `Suggestions.suggest(for:)`, across all folders.
+                suggested += 1
+                let near = suggested <= Suggestions.maximumSuggestions ? pathSuggestions[folder]?.closest(to: path) : nil
                 problems.append(.error("unknown-submission", "`\(path)` is not a submission in this folder", at: review.location,
                                        fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg"))
             }
             if let task = review.task, hunt.task(task) == nil {
                 problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,
-                                       fix: NearMiss.closest(to: task, in: hunt.tasks.map(\.id)).map { "did you mean `\($0)`?" }))
+                                       fix: taskSuggestions.suggest(for: task).map { "did you mean `\($0)`?" }))
             }
         }
         return problems

@@ -16,6 +16,12 @@ extension JudgingState {
     /// Share of a `score: closest` task's points for the first, second and third closest team.
     static let closestShares = [(3, 3), (2, 3), (1, 3)]
 
+    /// `points × numerator / denominator`, rounded down, without overflowing for any `points`.
+    static func share(of points: Int, _ fraction: (numerator: Int, denominator: Int)) -> Int {
+        let (whole, part) = points.quotientAndRemainder(dividingBy: fraction.denominator)
+        return whole.multipliedClamped(by: fraction.numerator).addingClamped(part * fraction.numerator / fraction.denominator)
+    }
+
     func score() -> Scoring {
         var scoring = Scoring()
         var units: [String: [Int]] = [:]     // team·task → photos that can score
@@ -86,7 +92,7 @@ extension JudgingState {
                     rank = previous.rank
                 }
                 let points = rank <= Self.closestShares.count
-                    ? task.points * Self.closestShares[rank - 1].0 / Self.closestShares[rank - 1].1 : 0
+                    ? Self.share(of: task.points, Self.closestShares[rank - 1]) : 0
                 entries.append(JudgeResults.ClosestEntry(rank: rank, team: entry.team, distanceM: entry.distance,
                                                          at: cases[entry.index].instant.map(clock.iso),
                                                          submission: cases[entry.index].submission.path, points: points))
@@ -117,8 +123,8 @@ extension JudgingState {
     private func award(_ scoring: inout Scoring, _ i: Int, points: Int) {
         let team = cases[i].submission.team
         let task = cases[i].task!
-        scoring.awarded[i, default: 0] += points
-        scoring.points[team, default: 0] += points
+        scoring.awarded[i, default: 0] = scoring.awarded[i, default: 0].addingClamped(points)
+        scoring.points[team, default: 0] = scoring.points[team, default: 0].addingClamped(points)
         if let instant = cases[i].instant, scoring.reachedAt[team].map({ instant > $0 }) ?? true {
             scoring.reachedAt[team] = instant
         }
@@ -127,7 +133,7 @@ extension JudgingState {
             task: task.id, points: points, at: at, submission: cases[i].submission.path, place: cases[i].placement?.placeName,
             dwellStart: dwellStarts[i].map { cases[$0].submission.path }))
         if let index = scoring.completedBy[task.id]?.firstIndex(where: { $0.team == team }) {
-            scoring.completedBy[task.id]![index].points += points
+            scoring.completedBy[task.id]![index].points = scoring.completedBy[task.id]![index].points.addingClamped(points)
         } else {
             scoring.completedBy[task.id, default: []].append(JudgeResults.TaskCompletion(
                 team: team, at: at, submission: cases[i].submission.path, points: points, place: cases[i].placement?.placeName))

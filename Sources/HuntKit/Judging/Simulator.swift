@@ -42,6 +42,10 @@ public struct Simulator: Sendable {
     }
 
     public struct Options: Sendable, Hashable {
+        /// The most photos per team a simulation writes: a rehearsal or a benchmark needs far
+        /// fewer, and a typo of a few extra digits should not fill the disk.
+        public static let maximumPhotosPerTeam = 100_000
+
         public var teams: Int
         public var photosPerTeam: Int
         public var seed: UInt64
@@ -273,12 +277,12 @@ struct TeamPlanner {
 
     mutating func plan(rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) -> [Simulator.PlannedPhoto] {
         let windowLength = windowEnd.timeIntervalSince(windowStart)
-        let baseGap = min(max(windowLength * 0.7 / Double(options.photosPerTeam + 2), 60), 1800)
+        let baseGap = min(max(windowLength * 0.7 / (Double(options.photosPerTeam) + 2), 60), 1800)
         time = windowStart.addingTimeInterval(rng.uniform(60, max(120, baseGap)))
         var cycle = 0  // every team starts at the first task, so `after` is honoured
         var windowFailures: [Simulator.Kind] = []
         var attempts = 0
-        while photos.count + windowFailures.count < options.photosPerTeam, attempts < options.photosPerTeam * 4 {
+        while photos.count + windowFailures.count < options.photosPerTeam, attempts < options.photosPerTeam.multipliedClamped(by: 4) {
             attempts += 1
             let task = tasks[cycle % tasks.count]
             cycle += 1

@@ -42,6 +42,7 @@ public struct SubmissionFinder: Sendable {
         var diagnostics: [Diagnostic] = []
         let teamIDs = Set(hunt.teams.map(\.id))
         var manifestRows: [String: Manifest.Row] = [:]
+        var repeats: (count: Int, first: (Manifest.Row, Manifest.Row)?) = (0, nil)
 
         if let manifest {
             for row in manifest.rows {
@@ -50,7 +51,23 @@ public struct SubmissionFinder: Sendable {
                                               at: row.location, fix: "give paths relative to \(displayPath)"))
                     continue
                 }
+                if let earlier = manifestRows[relative] {
+                    if earlier.team == row.team && earlier.task == row.task {
+                        repeats.count += 1
+                        if repeats.first == nil { repeats.first = (row, earlier) }
+                    } else {
+                        diagnostics.append(.error("manifest-conflict",
+                            "`\(row.path)` is given to \(row.team)/\(row.task) here and to \(earlier.team)/\(earlier.task) at line \(earlier.location.line)",
+                            at: row.location, fix: "keep the one row that is right"))
+                    }
+                    continue
+                }
                 manifestRows[relative] = row
+            }
+            if let (row, earlier) = repeats.first {
+                diagnostics.append(.warning("manifest-duplicate",
+                    "\(repeats.count) row(s) repeat an earlier row; this one repeats line \(earlier.location.line)",
+                    at: row.location, fix: "remove the repeated rows (each photo once)"))
             }
         }
 
@@ -94,8 +111,9 @@ public struct SubmissionFinder: Sendable {
             submissions += found
             skipped += folderSkipped
         }
+        var teamSuggestions = Suggestions(hunt.teams.map(\.id))
         for (folder, count) in unknownTeamPhotos.sorted(by: { $0.key < $1.key }) {
-            let suggestion = NearMiss.closest(to: folder, in: hunt.teams.map(\.id))
+            let suggestion = teamSuggestions.suggest(for: folder)
             diagnostics.append(.warning("unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
                                         at: SourceLocation(file: displayPath + "/" + folder),
                                         fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
@@ -133,7 +151,7 @@ public struct SubmissionFinder: Sendable {
                     skipped.append(SkippedFile(path: childRel, reason: "symbolic link refused (copy the file in instead)"))
                 case .directory:
                     // The first subfolder under the team decides; a near miss is a typo to report, not a folder to ignore.
-                    let task = rel == team ? (names.ids.contains(name) || NearMiss.closest(to: name, in: names.sorted) != nil ? name : nil)
+                    let task = rel == team ? (names.ids.contains(name) || names.suggestions.closest(to: name) != nil ? name : nil)
                                            : folderTask
                     stack.append((childRel, task))
                 case .other, .unknown:
@@ -210,13 +228,14 @@ public struct SubmissionFinder: Sendable {
 /// A hunt's task ids, prepared once for matching every file name against them.
 struct TaskNames: Sendable {
     let ids: Set<String>
-    /// Sorted, for near-miss suggestions.
-    let sorted: [String]
+    /// Near misses: a folder named like a task is a typo to report, not a folder to ignore.
+    let suggestions: Suggestions
     private let lowered: [(id: String, utf8: [UInt8])]
 
     init(_ ids: [String]) {
         self.ids = Set(ids)
-        sorted = ids.sorted()
+        let sorted = ids.sorted()
+        suggestions = Suggestions(sorted)
         lowered = sorted.map { ($0, Array($0.lowercased().utf8)) }
     }
 
@@ -232,36 +251,5 @@ struct TaskNames: Sendable {
             bestLength = utf8.count
         }
         return best
-    }
-}
-
-/// "Did you mean" by edit distance.
-enum NearMiss {
-    /// The candidate within a small edit distance of `word` (at most 2, and less than a third of its length), if any.
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        let limit = min(2, max(1, word.count / 3))
-        var best: (String, Int)?
-        for candidate in candidates.sorted() {
-            let d = distance(word.lowercased(), candidate.lowercased())
-            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -228,7 +228,8 @@ extension PhotoReader {
     ) async throws where Items.Element: Sendable {
         let reader = self
         let inputs = items
-        let window = max(1, maxConcurrency) * 2
+        // Any concurrency past a few hundred reads buys nothing; clamped so no count can overflow.
+        let window = min(max(1, maxConcurrency), 1024) * 2
         let batchSize = max(1, batchSize)
         var iterator = inputs.makeIterator()
         try await withThrowingTaskGroup(of: (Int, [Output]).self) { group in

@@ -211,11 +211,7 @@ public struct PhotoReader: Sendable {
         if meta.altitudeMetres == nil { meta.altitudeMetres = found.altitudeMetres }
     }
 
-    static func describe(_ error: ContainerError) -> String {
-        switch error {
-        case .io(let m), .truncated(let m), .corrupt(let m), .unsupported(let m): m
-        }
-    }
+    static func describe(_ error: ContainerError) -> String { error.description }
 
     static func error(_ error: ContainerError, format: PhotoMetadata.Format?, path: String) -> PhotoReadError {
         let name = format?.rawValue ?? "file"

@@ -1,12 +1,7 @@
 import Foundation
 
-/// `--format csv`: submissions.csv (one row per submission) and leaderboard.csv.
-///
-/// RFC 4180: comma-separated, CRLF line ends, a field quoted when it holds a comma, a quote, CR
-/// or LF, quotes doubled. Untrusted text (team names, paths, notes, messages) that starts with
-/// `=`, `+`, `-`, `@`, a tab or CR gets a leading apostrophe so spreadsheets show it instead of
-/// running it as a formula (OWASP "CSV Injection"); numbers the report writes itself are left as
-/// numbers, negative ones included.
+/// `--format csv`: submissions.csv (one row per submission) and leaderboard.csv, written by
+/// `CSVWriter` (RFC 4180, formulas in text neutralised, numbers left as numbers).
 public struct CSVReportRenderer: ReportRenderer {
     public var format: ReportFormat { .csv }
     public init() {}
@@ -56,65 +51,5 @@ public struct CSVReportRenderer: ReportRenderer {
                      .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt), .int(r.accepted), .int(r.review), .int(r.rejected)])
         }
         return out.text
-    }
-}
-
-/// RFC 4180 rows with formula neutralizing for text cells.
-struct CSVWriter {
-    enum Cell {
-        case text(String?)
-        case int(Int)
-        case number(Double?, Int)
-    }
-
-    private(set) var text = ""
-
-    mutating func header(_ names: [String]) {
-        text += names.map(Self.quoted).joined(separator: ",") + "\r\n"
-    }
-
-    mutating func row(_ cells: [Cell]) {
-        var first = true
-        for cell in cells {
-            if !first { text += "," }
-            first = false
-            switch cell {
-            case .text(let value): if let value { text += Self.quoted(Self.neutralized(value)) }
-            case .int(let value): text += String(value)
-            case .number(let value, let digits): if let value, value.isFinite { text += Self.number(value, digits) }
-            }
-        }
-        text += "\r\n"
-    }
-
-    /// A leading apostrophe before `=`, `+`, `-`, `@`, tab or CR.
-    static func neutralized(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first else { return value }
-        switch first {
-        case "=", "+", "-", "@", "\t", "\r": return "'" + value
-        default: return value
-        }
-    }
-
-    static func quoted(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Fixed-point with `digits` decimals, trailing zeros dropped ("12.5", "7", "-0.25").
-    static func number(_ value: Double, _ digits: Int) -> String {
-        let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][min(max(digits, 0), 7)]
-        guard abs(value) * scale < 9e15 else { return String(value) }
-        let scaled = Int64((abs(value) * scale).rounded())
-        guard scaled != 0 else { return "0" }
-        var whole = String(scaled / Int64(scale))
-        var fraction = scaled % Int64(scale)
-        var places = min(max(digits, 0), 7)
-        while places > 0, fraction % 10 == 0 { fraction /= 10; places -= 1 }
-        if places > 0 {
-            let text = String(fraction)
-            whole += "." + String(repeating: "0", count: places - text.count) + text
-        }
-        return value < 0 ? "-" + whole : whole
     }
 }

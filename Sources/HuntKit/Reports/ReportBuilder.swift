@@ -73,7 +73,7 @@ extension Report {
             var cell = cellVerdicts[s.team, default: [:]][task] ?? (.none, 0, 0)
             cell.best = Self.better(cell.best, state)
             cell.photos += 1
-            cell.points += s.points
+            cell.points = cell.points.addingClamped(s.points)
             cellVerdicts[s.team, default: [:]][task] = cell
         }
         columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }

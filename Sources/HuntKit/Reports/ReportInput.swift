@@ -21,15 +21,23 @@ public enum ReportInput {
             throw Failure(path: displayPath, message: error.message,
                           fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
+        let limit = data.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { ResultsFileLimits.firstProblem(in: $0) } }
+        if let limit { throw Failure(path: displayPath, message: limit.message, fix: limit.fix) }
         if let results = quickDecode(data), results.schema <= JudgeResults.schemaVersion { return results }
-        struct Header: Decodable { var schema: Int? }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-            throw Failure(path: displayPath, message: "not a JSON object; is this the judge's results.json?",
-                          fix: "run `hunt judge HUNT.yaml SUBMISSIONS --out DIR` and pass DIR/results.json")
+        let header: Header
+        do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
+            throw Failure(path: displayPath, message: describeSyntax(error, data), fix: "pass the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
-        guard let schema = header.schema else {
+        let schema: Int
+        switch header.schema {
+        case nil:
             throw Failure(path: displayPath, message: "no `schema` key: this is not a results file of `hunt judge`",
                           fix: "pass the results.json that `hunt judge --out DIR` wrote (not report.json)")
+        case .other(let found)?:
+            throw Failure(path: displayPath, message: "`schema` is \(found); results files of `hunt judge` give it as a whole number",
+                          fix: "write `\"schema\": \(JudgeResults.schemaVersion)`, or run `hunt judge` again to write the file")
+        case .number(let number)?:
+            schema = number
         }
         guard schema <= JudgeResults.schemaVersion else {
             throw Failure(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
@@ -43,6 +51,36 @@ public enum ReportInput {
         } catch {
             throw Failure(path: displayPath, message: "cannot decode the results: \(error)", fix: nil)
         }
+    }
+
+    /// The top of a results file: an object, and its `schema` if it has one.
+    private struct Header: Decodable {
+        enum Schema: Decodable {
+            case number(Int)
+            /// What was found instead, as a person would name it (`"1"` (text), `1.5`, …).
+            case other(String)
+
+            init(from decoder: any Decoder) throws {
+                let value = try decoder.singleValueContainer()
+                if let number = try? value.decode(Int.self) { self = .number(number) }
+                else if let text = try? value.decode(String.self) { self = .other("`\"\(text.prefix(40))\"` (text)") }
+                else if let number = try? value.decode(Double.self) { self = .other("`\(number)`") }
+                else { self = .other("not a number") }
+            }
+        }
+        var schema: Schema?
+    }
+
+    /// Why a file that is not a JSON object failed to decode, in words.
+    private static func describeSyntax(_ error: any Error, _ data: Data) -> String {
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first != UInt8(ascii: "{") { return "this is not a JSON object (it should start with `{`); is this the judge's results.json?" }
+        if case DecodingError.dataCorrupted(let context) = error,
+           let underlying = context.underlyingError as NSError?,
+           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return "the JSON is malformed: \(detail)"
+        }
+        return "the JSON is malformed (cut short, or edited by hand)"
     }
 
     /// The same value as `JudgeResults.decode`, several times faster on large files: through

@@ -138,7 +138,7 @@ extension SheetDocument {
         let cover = Cover(huntTitle: hunt.title, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
                           rules: Self.paragraphs(hunt.rules), scoring: Self.scoring(hunt),
                           rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
-                          taskCount: hunt.tasks.count, totalPoints: hunt.tasks.reduce(0) { $0 + max(0, $1.points) })
+                          taskCount: hunt.tasks.count, totalPoints: hunt.tasks.clampedSum { max(0, $0.points) })
         let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
         if teams.isEmpty {
             sections = [PlayerSection(teamID: nil, teamName: nil, cover: cover, cards: cards, hintPage: hintPage)]
@@ -196,7 +196,7 @@ extension SheetDocument {
 
     static func scoring(_ hunt: Hunt) -> [String] {
         var lines = ["Complete a task with a photo taken at its place, with location on in your camera app."]
-        let total = hunt.tasks.reduce(0) { $0 + max(0, $1.points) }
+        let total = hunt.tasks.clampedSum { max(0, $0.points) }
         let count = hunt.tasks.count
         lines.append("\(count) task\(count == 1 ? "" : "s"), \(total) point\(total == 1 ? "" : "s") in all; each card shows its points.")
         if hunt.tasks.contains(where: { $0.repeatRule != .once }) {

@@ -50,10 +50,11 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
         case .warning: severityColour = "\u{1B}[1;35m"
         case .note: severityColour = "\u{1B}[1;36m"
         }
-        var out = paint("\(d.location):", "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
-            + paint(d.message, "\u{1B}[1m") + " " + paint("[\(d.code)]", "\u{1B}[2m") + "\n"
+        // Paths, messages and fixes quote what the files hold: shown, never obeyed.
+        var out = paint(TerminalText.visible("\(d.location):"), "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
+            + paint(TerminalText.visible(d.message), "\u{1B}[1m") + " " + paint("[\(TerminalText.visible(d.code))]", "\u{1B}[2m") + "\n"
         if d.location.line > 0, let line = sources.line(d.location.line, of: d.location.file) {
-            let (shown, caretColumn) = window(Self.printable(line), column: d.location.column)
+            let (shown, caretColumn) = window(TerminalText.visible(line, keepingTabs: true), column: d.location.column)
             out += "    " + shown + "\n"
             if d.location.column > 0 {
                 // Keep tabs in the padding so the caret lines up however wide the terminal's tabs are.
@@ -62,20 +63,9 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
             }
         }
         if let fix = d.fix {
-            out += "  " + paint("fix:", "\u{1B}[1;36m") + " " + fix + "\n"
+            out += "  " + paint("fix:", "\u{1B}[1;36m") + " " + TerminalText.visible(fix) + "\n"
         }
         return out
-    }
-
-    /// The line with control characters (an escape sequence in a hostile file, binary garbage)
-    /// shown as U+FFFD, one for one, so the terminal is safe and the caret still lines up.
-    static func printable(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
-        return String(String.UnicodeScalarView(line.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The line, cut to a window around the column when long, and the column within what is shown.

@@ -87,7 +87,7 @@ import Testing
 
     /// Broken files are left to the long way, which words the error as before.
     @Test(arguments: [
-        (#""submissions": ["#, #""submissions": [ ,"#, "not a JSON object"),
+        (#""submissions": ["#, #""submissions": [ ,"#, "the JSON is malformed"),
         (#""schema": 1"#, #""schema": 2"#, "newer than this hunt understands"),
         (#""schema": 1,"#, "", "no `schema` key"),
         (#""task_source": "folder","#, "", "does not match schema 1: `[0].taskSource` is missing"),

@@ -9,23 +9,23 @@ public struct PhotoCSVRenderer: PhotoRenderer {
 
     public init() {}
 
-    public var header: String { Self.columns.joined(separator: ",") + "\r\n" }
+    public var header: String {
+        var out = CSVWriter()
+        out.header(Self.columns)
+        return out.text
+    }
     public var footer: String { "" }
 
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
-        let cells = [
-            input.displayPath, f.format, f.latitude, f.longitude, f.altitude, f.accuracy, f.direction, f.capturedAt, f.offset, f.gpsTime,
-            f.make, f.model, f.software, f.dop, f.width, f.height, f.orientation, f.thumbnail, f.positionSource, f.contentHash,
-            f.warnings.joined(separator: "; "), f.error,
-        ]
-        return cells.map(Self.escape).joined(separator: ",") + "\r\n"
-    }
-
-    static func escape(_ cell: String) -> String {
-        guard cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var out = CSVWriter()
+        out.row([
+            .text(input.displayPath), .formatted(f.format), .formatted(f.latitude), .formatted(f.longitude), .formatted(f.altitude),
+            .formatted(f.accuracy), .formatted(f.direction), .formatted(f.capturedAt), .formatted(f.offset), .text(f.gpsTime),
+            .text(f.make), .text(f.model), .text(f.software), .formatted(f.dop), .formatted(f.width), .formatted(f.height),
+            .formatted(f.orientation), .formatted(f.thumbnail), .formatted(f.positionSource), .formatted(f.contentHash),
+            .text(f.warnings.joined(separator: "; ")), .text(f.error),
+        ])
+        return out.text
     }
 }
-
-import Foundation

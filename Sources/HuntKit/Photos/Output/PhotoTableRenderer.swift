@@ -28,7 +28,8 @@ public struct PhotoTableRenderer: PhotoRenderer {
 
     private func line(_ cells: [String]) -> String {
         var out = ""
-        for (i, cell) in cells.enumerated() {
+        for (i, raw) in cells.enumerated() {
+            let cell = TerminalText.visible(raw)  // EXIF strings and file names, never obeyed
             if i < Self.columns.count {
                 out += fit(cell, Self.columns[i].width, keepEnd: i == 0) + "  "
             } else {

@@ -1,0 +1,74 @@
+/// The one CSV writer of the project (reports, `hunt exif`, `hunt where`).
+///
+/// RFC 4180: comma-separated, CRLF line ends, a field quoted when it holds a comma, a quote, CR
+/// or LF, quotes doubled. Untrusted text (names, paths, EXIF strings, messages) that starts with
+/// `=`, `+`, `-`, `@`, a tab or CR gets a leading apostrophe so spreadsheets show it instead of
+/// running it as a formula (OWASP "CSV Injection"). Numbers stay numbers, negative ones
+/// included (a longitude of `-33.8` is data, not a formula): they are written by this program,
+/// never copied from input.
+struct CSVWriter {
+    enum Cell {
+        /// Text from outside (a file, a photo, a person): neutralised and quoted.
+        case text(String?)
+        case int(Int)
+        /// Fixed-point with this many decimals, trailing zeros dropped.
+        case number(Double?, Int)
+        /// A value this program formatted itself (a number, `+02:00`, `true`, a compass point):
+        /// quoted where needed, never neutralised.
+        case formatted(String)
+    }
+
+    private(set) var text = ""
+
+    mutating func reserveCapacity(_ bytes: Int) { text.reserveCapacity(bytes) }
+
+    mutating func header(_ names: [String]) {
+        text += names.map(Self.quoted).joined(separator: ",") + "\r\n"
+    }
+
+    mutating func row(_ cells: [Cell]) {
+        var first = true
+        for cell in cells {
+            if !first { text += "," }
+            first = false
+            switch cell {
+            case .text(let value): if let value { text += Self.quoted(Self.neutralized(value)) }
+            case .int(let value): text += String(value)
+            case .number(let value, let digits): if let value, value.isFinite { text += Self.number(value, digits) }
+            case .formatted(let value): text += Self.quoted(value)
+            }
+        }
+        text += "\r\n"
+    }
+
+    /// A leading apostrophe before `=`, `+`, `-`, `@`, tab or CR.
+    static func neutralized(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first else { return value }
+        switch first {
+        case "=", "+", "-", "@", "\t", "\r": return "'" + value
+        default: return value
+        }
+    }
+
+    static func quoted(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Fixed-point with `digits` decimals, trailing zeros dropped ("12.5", "7", "-0.25").
+    static func number(_ value: Double, _ digits: Int) -> String {
+        let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][min(max(digits, 0), 7)]
+        guard abs(value) * scale < 9e15 else { return String(value) }
+        let scaled = Int64((abs(value) * scale).rounded())
+        guard scaled != 0 else { return "0" }
+        var whole = String(scaled / Int64(scale))
+        var fraction = scaled % Int64(scale)
+        var places = min(max(digits, 0), 7)
+        while places > 0, fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        if places > 0 {
+            let text = String(fraction)
+            whole += "." + String(repeating: "0", count: places - text.count) + text
+        }
+        return value < 0 ? "-" + whole : whole
+    }
+}

@@ -1,0 +1,39 @@
+/// Untrusted text (EXIF strings, team names, file and folder names, values quoted in messages)
+/// made visible and harmless for a terminal or a text table: the one function every text
+/// output of the project goes through.
+///
+/// A terminal obeys what it is sent: ESC starts a sequence that can clear the screen, set the
+/// window title (OSC) or write a link; CR returns to the start of the line and overwrites it; a
+/// newline splits a table row in two. Each such character is replaced, one for one, by a
+/// visible stand-in, so a caret under a source line still lines up:
+/// - C0 controls and DEL by their Unicode Control Pictures (ESC → ␛, CR → ␍, LF → ␊, tab → ␉);
+/// - C1 controls (U+0080–009F, which some terminals obey as well) by U+FFFD;
+/// - bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which can make
+///   text read in another order than it is stored, and the line and paragraph separators
+///   U+2028/2029, by U+FFFD.
+public enum TerminalText {
+    /// `text` with every control character replaced, one for one, by a visible stand-in.
+    /// `keepingLineBreaks` keeps LF (for text whose lines this program made: a multi-line message
+    /// that embeds untrusted values); `keepingTabs` keeps tab (a source line, where the caret
+    /// padding copies its tabs).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false, keepingTabs: Bool = false) -> String {
+        // Nearly every string is harmless: look at the bytes first, and return it as it is.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where keepingLineBreaks, 0x09 where keepingTabs:
+                out.append(scalar)
+            case 0x00..<0x20:
+                out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F:
+                out.append("\u{2421}")
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+                out.append("\u{FFFD}")
+            default:
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}
