@@ -57,7 +57,8 @@ public struct HuntTemplates: Sendable {
 
     static func summary(of file: URL, name: String) -> String {
         guard let data = try? Data(contentsOf: file), let text = String(data: data.prefix(4096), encoding: .utf8),
-              let first = text.split(separator: "\n").first, first.hasPrefix("#") else { return "" }
+              let first = text.split(separator: "\n").first(where: { !$0.hasPrefix(schemaModeline) }),
+              first.hasPrefix("#") else { return "" }
         var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         return line
@@ -89,7 +90,8 @@ public struct HuntTemplates: Sendable {
                 let destination = directory.appendingPathComponent(file)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
-                try Data(contentsOf: source).write(to: temporary)
+                try Self.withSchemaPath(Data(contentsOf: source), schema: template.folder.appendingPathComponent("../../\(HuntJSONSchema.fileName)").standardizedFileURL)
+                    .write(to: temporary)
                 do {
                     // moveItem refuses an existing destination, so a file that appeared meanwhile is kept.
                     try fileManager.moveItem(at: temporary, to: destination)
@@ -102,6 +104,20 @@ public struct HuntTemplates: Sendable {
             throw .io("could not write into \(directory.relativePathForDisplay): \(error.localizedDescription)")
         }
         return files
+    }
+
+    /// The editor line that names the hunt file's JSON Schema (yaml-language-server's modeline).
+    static let schemaModeline = "# yaml-language-server: $schema="
+
+    /// A template's first line names the schema relative to the template; the copy names the
+    /// schema file of the Templates folder it came from by absolute path, so that editors still
+    /// find it wherever the new hunt lives.
+    static func withSchemaPath(_ data: Data, schema: URL) -> Data {
+        let prefix = Data(schemaModeline.utf8)
+        guard data.starts(with: prefix) else { return data }
+        let lineEnd = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        let ending = lineEnd > data.startIndex && data[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+        return prefix + Data(schema.path.utf8) + data[ending...]
     }
 
     /// Regular files under `folder`, relative, sorted; hidden files are skipped.
