@@ -55,7 +55,7 @@ install: release manual
 	@echo "installed $(BINDIR)/hunt; run \`hunt init myhunt\` to start (is $(PREFIX)/bin on your PATH?)"
 
 uninstall:
-	rm -f $(BINDIR)/hunt $(MAN1DIR)/hunt.1 $(MAN1DIR)/hunt-*.1 $(BASHDIR)/hunt $(ZSHDIR)/_hunt $(FISHDIR)/hunt.fish
+	rm -f $(BINDIR)/hunt $(MAN1DIR)/hunt.1 $(MAN1DIR)/hunt.*.1 $(BASHDIR)/hunt $(ZSHDIR)/_hunt $(FISHDIR)/hunt.fish
 	rm -rf $(DATADIR)/hunt
 
 clean:
