@@ -103,7 +103,7 @@ extension HuntCommand {
         }
 
         private func positionInputs() throws -> [String] {
-            try CoordinateArguments.inputs(inputs, knownOptions: ["--positions", "--hunt", "--to", "--radius", "--format", "--help"])
+            try CoordinateArguments.inputs(inputs, knownOptions: ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"])
         }
 
         private func loadTargets(_ diagnostics: inout [Diagnostic]) throws -> [NamedTarget] {

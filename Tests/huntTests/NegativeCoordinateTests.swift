@@ -64,6 +64,20 @@ import Testing
         #expect(run.stderr.contains(mention), "\(run.stderr)")
     }
 
+    /// `where` checks option-looking inputs itself; every option its help lists must be one it
+    /// suggests, so a new option cannot be forgotten there.
+    @Test func everyOptionOfWhereIsSuggestedWhenMistyped() throws {
+        let help = try HuntBinary.run(["where", "--help"], environment: ["COLUMNS": "200"])
+        let options = Set(help.stdout.components(separatedBy: "OPTIONS:").last?
+            .matches(of: /(?:^|\s|,)(--[a-z][a-z-]+)/).map { String($0.1) } ?? [])
+        #expect(options.isSuperset(of: ["--positions", "--hunt", "--to", "--radius", "--format", "--help"]), "\(options)")
+        for option in options.sorted() {
+            let typo = String(option.dropLast())
+            let run = try HuntBinary.run(["where", "1,2", "--to", "3,4", typo])
+            #expect(run.status == 2 && run.stderr.contains("did you mean `\(option)`?"), "\(typo): \(run.stderr)")
+        }
+    }
+
     @Test func importNearASouthernPoint() throws {
         let folder = try HuntBinary.temporaryDirectory("negative-near")
         defer { try? FileManager.default.removeItem(at: folder) }
