@@ -4,12 +4,13 @@ import Testing
 /// Every subcommand's `--help` reads as paragraphs (the parser wraps them once, so no ragged lines)
 /// and shows at least one example that fits on its line.
 @Suite struct HelpTextTests {
-    static let subcommands = ["init", "validate", "exif", "where", "judge", "report", "sheets", "import", "export", "simulate", "schema"]
+    /// "" is `hunt --help` itself.
+    static let subcommands = ["", "init", "validate", "exif", "where", "judge", "report", "sheets", "import", "export", "simulate", "schema"]
     static let width = 80
 
     /// The text above `USAGE:`: the overview and the discussion.
     private func description(_ command: String) throws -> [String] {
-        let run = try HuntBinary.run([command, "--help"], environment: ["COLUMNS": "\(Self.width)"])
+        let run = try HuntBinary.run((command.isEmpty ? [] : [command]) + ["--help"], environment: ["COLUMNS": "\(Self.width)"])
         #expect(run.status == 0, "\(run.stderr)")
         return Array(run.stdout.components(separatedBy: "\n").prefix { !$0.hasPrefix("USAGE:") })
     }
