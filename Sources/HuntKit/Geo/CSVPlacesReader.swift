@@ -101,8 +101,13 @@ enum CSVPlacesReader {
     /// comma in a number without a point is read as its decimal point.
     static func degrees(_ text: String, delimiter: Character) -> Double? {
         if let value = Double(text) { return value }
-        guard delimiter != ",", !text.contains("."), text.count(where: { $0 == "," }) == 1 else { return nil }
-        return Double(text.replacingOccurrences(of: ",", with: "."))
+        guard delimiter != "," else { return nil }
+        // Over UTF-8 bytes: position files can have 100,000 rows.
+        var bytes = Array(text.utf8)
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")), bytes.lastIndex(of: UInt8(ascii: ",")) == comma,
+              !bytes.contains(UInt8(ascii: ".")) else { return nil }
+        bytes[comma] = UInt8(ascii: ".")
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
 
     static func detectDelimiter(_ header: String) -> Character {
