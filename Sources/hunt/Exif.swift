@@ -8,10 +8,16 @@ extension HuntCommand {
             commandName: "exif",
             abstract: "Show the position, time and camera of photos (JPEG, HEIC/HEIF, AVIF, PNG, WebP, TIFF).",
             discussion: """
-                Folders are read recursively, sorted by name, hidden files skipped. Output follows the order \
-                of the paths given. Exit status: 0 when every file was read (with or without a position), \
-                1 when some could not be (each still gets a row, with `error` saying why), 2 on a usage error.
-                """
+            Folders are read recursively, sorted by name, hidden files skipped. Output follows the order \
+            of the paths given.
+
+            Examples:
+              hunt exif IMG_0042.JPG
+              hunt exif photos/ --format csv > photos.csv
+
+            Exit status: 0 when every file was read (with or without a position), 1 when some could not \
+            be (each still gets a row, with `error` saying why), 2 on a usage error.
+            """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {

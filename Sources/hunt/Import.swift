@@ -15,6 +15,7 @@ extension HuntCommand {
             Examples:
               hunt import cafes.gpx --radius 25m >> hunt.yaml
               hunt import places.csv --near 52.0907,5.1213 --within 1km
+              hunt import sydney.csv --near -33.8568,151.2153 --within 2km
               hunt import regions.kml --areas-dir areas
             """
         )
@@ -22,7 +23,8 @@ extension HuntCommand {
         @Argument(help: ArgumentHelp("A .gpx, .kml, .geojson or .csv file.", valueName: "FILE"))
         var file: String
 
-        @Option(help: ArgumentHelp("Keep only places within --within of this point.", valueName: "LAT,LON"))
+        // `.unconditional`: `--near -33.8568,151.2153` is a position, not an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp("Keep only places within --within of this point.", valueName: "LAT,LON"))
         var near: String?
 
         @Option(help: ArgumentHelp("The distance for --near, e.g. 1km.", valueName: "LENGTH"))
@@ -35,10 +37,10 @@ extension HuntCommand {
         var areasDir: String?
 
         func validate() throws {
+            if let near { _ = try CoordinateText.argument(near, option: "--near") }
             if (near == nil) != (within == nil) {
                 throw ValidationError("--near and --within go together, e.g. --near 52.0907,5.1213 --within 1km")
             }
-            if let near { _ = try CoordinateText.argument(near, option: "--near") }
             for (name, value) in [("--within", within), ("--radius", radius)] {
                 if let value, Length.parse(value).map({ $0.metres > 0 }) != true {
                     throw ValidationError("\(name) `\(value)` is not a length; write it like 30m or 1.5km")

@@ -10,6 +10,11 @@ extension HuntCommand {
             Copies the template's files (hunt.yaml and any area or places files) into DIR. Never \
             overwrites: if any file already exists, nothing is written. `--list-templates` prints the \
             templates (name, tab, description) on stdout.
+
+            Examples:
+              hunt init myhunt
+              hunt init cafes --template cafe-credits
+              hunt init --list-templates
             """
         )
 

@@ -8,15 +8,23 @@ extension HuntCommand {
         static let configuration = CommandConfiguration(
             abstract: "Judge a folder of photos against a hunt: a verdict with reasons for every photo, scores and a leaderboard.",
             discussion: """
-            SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a
-            subfolder named after the task, a file name starting with the task id, a --manifest row, or
+            SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a \
+            subfolder named after the task, a file name starting with the task id, a --manifest row, or \
             else the target that contains the photo's position.
 
-            Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how
-            many review items are undecided. JSON: stdout holds only results.json's content.
-            --out DIR writes DIR/results.json (schema 1) and the reports together, atomically; re-runs on the same inputs give the
-            same bytes. Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster,
-            or bad input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the end replaces nothing (exit 130/143).
+            Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how \
+            many review items are undecided. JSON: stdout holds only results.json's content. \
+            --out DIR writes DIR/results.json (schema 1) and the reports together, atomically; re-runs on \
+            the same inputs give the same bytes.
+
+            Examples:
+              hunt judge hunt.yaml photos/
+              hunt judge hunt.yaml photos/ --out results --format text,html,csv
+              hunt judge hunt.yaml photos/ --reviews reviews.yaml --out results
+
+            Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster, or bad \
+            input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the \
+            end replaces nothing (exit 130/143).
             """
         )
 

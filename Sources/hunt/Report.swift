@@ -24,7 +24,7 @@ extension HuntCommand {
             Examples:
               hunt report results/results.json --out results/               # report.html
               hunt report results.json --format md > report.md
-              hunt report results.json --format csv --out sheets/           # submissions.csv, leaderboard.csv
+              hunt report results.json --format csv --out tables/    # both CSV tables
               hunt report results.json --team foxes --out foxes.html
               hunt report results.json --template my-report.html.mustache --out report.html
 

@@ -7,13 +7,15 @@ extension HuntCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make synthetic submissions for a hunt: real JPEGs with EXIF GPS and times, and the verdict each should get.",
             discussion: """
-            Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and
-            offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should
-            get). Mostly honest photos, and a share of failures spread over: off target, before or after
-            the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position,
+            Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and \
+            offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should \
+            get). Mostly honest photos, and a share of failures spread over: off target, before or after \
+            the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position, \
             clock skew. The same hunt, options and --seed give the same files.
-            Rehearse: `hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal` then
-            `hunt judge hunt.yaml rehearsal/submissions`.
+
+            Examples:
+              hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal
+              hunt judge hunt.yaml rehearsal/submissions     # vs rehearsal/answers.json
             """
         )
 

@@ -15,15 +15,20 @@ extension HuntCommand {
             --radius R), or an area or places file (--to FILE). Distances are geodesic on WGS84 \
             (Karney's algorithm).
 
+            Southern latitudes and western longitudes are typed with a minus sign, anywhere: \
+            `hunt where -33.8568,151.2153 --to -33.8523,151.2108`.
+
             Examples:
               hunt where 52.0880,5.1190 --to 52.09067,5.12133 --radius 75m
+              hunt where -33.8568,151.2153 --to -33.8523,151.2108
               hunt where 48.0,-6.0 --to france.geojson --format json
               hunt where IMG_0042.jpg --hunt hunt.yaml
               hunt where --positions track.csv --to 52.09,5.12 --format csv
             """
         )
 
-        @Argument(help: "Positions (LAT,LON, e.g. 52.0907,5.1213) or photo files.")
+        // `.allUnrecognized` so that `-33.8568,151.2153` is an input; see CoordinateArguments.
+        @Argument(parsing: .allUnrecognized, help: "Positions (LAT,LON, e.g. 52.0907,5.1213 or -33.8568,151.2153) or photo files.")
         var inputs: [String] = []
 
         @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"))
@@ -32,7 +37,7 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "HUNT.yaml"))
         var hunt: String?
 
-        @Option(help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"))
         var to: String?
 
         @Option(help: ArgumentHelp("Radius of a --to point or of each place in a --to places file (default 30 m).", valueName: "LENGTH"))
@@ -46,6 +51,8 @@ extension HuntCommand {
         var benchmarkContainment = false
 
         func validate() throws {
+            let inputs = try positionInputs()
+            if let to, to.hasPrefix("--") { _ = try CoordinateText.argument(to, option: "--to") }
             if inputs.isEmpty && positions == nil {
                 throw ValidationError("give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE")
             }
@@ -64,7 +71,7 @@ extension HuntCommand {
             var diagnostics: [Diagnostic] = []
             let targets = try loadTargets(&diagnostics)
             var list: [(label: String, position: Coordinate)] = []
-            for input in inputs {
+            for input in try positionInputs() {
                 if case .success(let c) = CoordinateText.parse(input) {
                     list.append((input, c))
                 } else if FileManager.default.fileExists(atPath: input) {
@@ -93,6 +100,10 @@ extension HuntCommand {
             GeoOutput.writeStdout(WhereaboutsRenderer.render(rows, format: format))
             GeoOutput.printDiagnostics(diagnostics)
             if diagnostics.hasErrors { throw ExitCode(1) }
+        }
+
+        private func positionInputs() throws -> [String] {
+            try CoordinateArguments.inputs(inputs, knownOptions: ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"])
         }
 
         private func loadTargets(_ diagnostics: inout [Diagnostic]) throws -> [NamedTarget] {

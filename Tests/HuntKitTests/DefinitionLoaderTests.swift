@@ -119,6 +119,16 @@ import Testing
         #expect(result.hunt?.id == "my-id")
     }
 
+    /// A Sydney organizer's first try: in a flow mapping the comma splits the pair, so the fix says why.
+    @Test func aPositionSplitByAFlowMappingsCommaSaysHowToWriteIt() throws {
+        let result = DefinitionTestSupport.load("hunt: Sydney\r\ntasks:\r\n  - { id: opera, title: Opera House, at: -33.8568, 151.2153 }\r\n")
+        let first = try #require(result.diagnostics.first)
+        #expect(first.code == "bad-coordinate" && first.location.line == 3)
+        #expect(first.fix?.contains("brackets or quotes: `[-33.8568, LON]`") == true, "\(first.fix ?? "")")
+        let fixed = DefinitionTestSupport.load("\u{FEFF}hunt: Sydney\r\ntasks:\r\n  - { id: opera, title: Opera House, at: [-33.8568, 151.2153] }\r\n")
+        #expect(!fixed.diagnostics.hasErrors && fixed.hunt?.tasks.first?.title == "Opera House")
+    }
+
     @Test func mergeKeysAndAnchorsWork() {
         let text = """
         hunt: H

@@ -76,7 +76,9 @@ import Testing
     }
 
     @Test(arguments: [("Europe/Amsterdm", "Europe/Amsterdam"), ("europe/amsterdam", "Europe/Amsterdam"), ("Amsterdam", "Europe/Amsterdam"),
-                      ("America/New York", "America/New_York"), ("Europe/Amstredam", "Europe/Amsterdam")])
+                      ("America/New York", "America/New_York"), ("Europe/Amstredam", "Europe/Amsterdam"),
+                      ("AEDT", "Australia/Sydney"), ("AEST", "Australia/Sydney"), ("NZDT", "Pacific/Auckland"), ("BRT", "America/Sao_Paulo"),
+                      ("CEST", "Europe/Paris")])
     func timezoneSuggestions(_ typed: String, _ expected: String) {
         #expect(TimezoneNames.zone(named: typed) == nil)
         #expect(TimezoneNames.suggestion(for: typed) == expected)

@@ -65,11 +65,12 @@ enum HuntBinary {
 
     /// Runs `hunt ARGUMENTS` in `directory` (default: the current one) with `environment` added to
     /// this process's environment, and `stdin` as standard input. Waits for it to exit.
+    /// `executable`: a copy of the binary to run instead (an installed layout).
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil) throws -> Result {
+                    stdin: Data? = nil, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try url()
+        process.executableURL = try executable ?? url()
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment

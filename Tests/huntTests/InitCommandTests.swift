@@ -26,7 +26,13 @@ import Testing
         let made = try HuntBinary.run(["init"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
         let text = try String(contentsOf: folder.appendingPathComponent("hunt.yaml"), encoding: .utf8)
-        #expect(text.hasPrefix("# photo-hunt:"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count > 2 && lines[1].hasPrefix("# photo-hunt:"))
+        // The editor's schema line names the schema of the Templates folder used, by absolute path.
+        let modeline = "# yaml-language-server: $schema="
+        #expect(lines.first?.hasPrefix(modeline) == true)
+        let schema = String(lines[0].dropFirst(modeline.count))
+        #expect(schema.hasPrefix("/") && schema.hasSuffix("/Templates/hunt.schema.json") && FileManager.default.fileExists(atPath: schema), "\(schema)")
     }
 
     @Test func neverOverwrites() throws {

@@ -418,6 +418,10 @@ struct HuntReader: Sendable {
                 context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: fix)
             case .longitudeOutOfRange:
                 context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: "longitude is -180…180")
+            case .notTwoValues(1) where node.text != nil:
+                // `{ id: a, at: -33.8568, 151.2153 }`: in a flow mapping the comma ends the value.
+                context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location,
+                              fix: "give both, latitude first; inside `{ … }` a comma ends a value, so there write the pair in brackets or quotes: `[\(node.text ?? "LAT"), LON]`")
             default:
                 context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location, fix: example)
             }

@@ -58,7 +58,8 @@ public struct HuntTemplates: Sendable {
     static func summary(of file: URL, name: String) -> String {
         guard let head = try? InputFile(path: file.path).read(at: 0, count: 4096),
               let text = String(validating: head, as: UTF8.self),
-              let first = text.split(separator: "\n").first, first.hasPrefix("#") else { return "" }
+              let first = text.split(separator: "\n").first(where: { !$0.hasPrefix(schemaModeline) }),
+              first.hasPrefix("#") else { return "" }
         var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         return line
@@ -92,7 +93,9 @@ public struct HuntTemplates: Sendable {
                 let destination = directory.appendingPathComponent(file)
                 try batch.makeFolder(destination.deletingLastPathComponent(), displayPath: destination.deletingLastPathComponent().relativePathForDisplay)
                 let bytes = try InputFile.read(path: source.path, limitBytes: 64 << 20, what: "template file")
-                try batch.stage(bytes, to: destination, displayPath: destination.relativePathForDisplay, replacing: false)
+                let schema = template.folder.appendingPathComponent("../../\(HuntJSONSchema.fileName)").standardizedFileURL
+                try batch.stage([UInt8](Self.withSchemaPath(Data(bytes), schema: schema)), to: destination,
+                                displayPath: destination.relativePathForDisplay, replacing: false)
             }
             try batch.commit()
         } catch let error as OutputError {
@@ -101,6 +104,20 @@ public struct HuntTemplates: Sendable {
             throw .io("could not read the template \(template.name): \(error.localizedDescription)")
         }
         return files
+    }
+
+    /// The editor line that names the hunt file's JSON Schema (yaml-language-server's modeline).
+    static let schemaModeline = "# yaml-language-server: $schema="
+
+    /// A template's first line names the schema relative to the template; the copy names the
+    /// schema file of the Templates folder it came from by absolute path, so that editors still
+    /// find it wherever the new hunt lives.
+    static func withSchemaPath(_ data: Data, schema: URL) -> Data {
+        let prefix = Data(schemaModeline.utf8)
+        guard data.starts(with: prefix) else { return data }
+        let lineEnd = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        let ending = lineEnd > data.startIndex && data[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+        return prefix + Data(schema.path.utf8) + data[ending...]
     }
 
     /// Regular files under `folder`, relative, sorted; hidden files are skipped.

@@ -11,6 +11,16 @@ enum TimezoneNames {
 
     static let known: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
 
+    /// Abbreviations Foundation's own table lacks (it covers mostly Europe and North America),
+    /// each with the most populous zone that uses it: organizers in the southern hemisphere type them too.
+    static let abbreviations: [String: String] = [
+        "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "ACST": "Australia/Adelaide", "ACDT": "Australia/Adelaide",
+        "AWST": "Australia/Perth", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland", "BRT": "America/Sao_Paulo",
+        "ART": "America/Argentina/Buenos_Aires", "CLT": "America/Santiago", "CLST": "America/Santiago",
+        "SAST": "Africa/Johannesburg", "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "SGT": "Asia/Singapore",
+        "HKT": "Asia/Hong_Kong", "WIB": "Asia/Jakarta", "PHT": "Asia/Manila",
+    ]
+
     static func suggestion(for name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let underscored = trimmed.replacingOccurrences(of: " ", with: "_")
@@ -22,9 +32,11 @@ enum TimezoneNames {
             return city
         }
         // An abbreviation: `CEST` → a zone that uses it.
-        if trimmed.count <= 5, trimmed == trimmed.uppercased(), let zone = TimeZone(abbreviation: trimmed),
-           known.contains(zone.identifier), !zone.identifier.hasPrefix("GMT") {
-            return zone.identifier
+        if trimmed.count <= 5, trimmed == trimmed.uppercased() {
+            if let zone = TimeZone(abbreviation: trimmed), known.contains(zone.identifier), !zone.identifier.hasPrefix("GMT") {
+                return zone.identifier
+            }
+            if let zone = abbreviations[trimmed], known.contains(zone) { return zone }
         }
         if let near = Suggestions.closest(to: underscored, in: identifiers) { return near }
         // A misspelt city: compare with the last part only.

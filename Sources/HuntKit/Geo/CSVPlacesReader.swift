@@ -4,7 +4,9 @@ import Foundation
 /// (`longitude`/`lon`/`lng`/`long`), and optionally `name`/`title`, `radius`, `description`/`clue`,
 /// `hint`, `type`/`category`, `difficulty`, `terrain`, in any order and any case. The delimiter
 /// (comma, semicolon, tab or bar) is the one the header uses most; fields may be quoted as in
-/// RFC 4180. A file without a header whose rows are `lat,lon[,name]` is read too.
+/// RFC 4180. A file without a header whose rows are `lat,lon[,name]` is read too. With a delimiter
+/// other than a comma, coordinates may have a decimal comma (`-33,8568;151,2153`, as Excel writes
+/// them in many locales).
 enum CSVPlacesReader {
     static let latitudeNames: Set = ["latitude", "lat", "y"]
     static let longitudeNames: Set = ["longitude", "lon", "lng", "long", "x"]
@@ -32,8 +34,8 @@ enum CSVPlacesReader {
         var pendingFirst: CSVRows.Row?
         if lat == nil || lon == nil {
             // No header: rows of lat,lon[,name].
-            if header.fields.count >= 2, Double(GeoText.trim(header.fields[0].value)) != nil,
-               Double(GeoText.trim(header.fields[1].value)) != nil {
+            if header.fields.count >= 2, degrees(GeoText.trim(header.fields[0].value), delimiter: delimiter) != nil,
+               degrees(GeoText.trim(header.fields[1].value), delimiter: delimiter) != nil {
                 lat = 0; lon = 1; name = header.fields.count > 2 ? 2 : nil
                 pendingFirst = header
             } else {
@@ -65,8 +67,9 @@ enum CSVPlacesReader {
                 guard let i, i < current.fields.count else { return SourceLocation(file: path, line: current.line, column: 1) }
                 return SourceLocation(file: path, line: current.line, column: current.fields[i].column)
             }
-            guard let latText = field(lat), let latValue = Double(latText), let lonText = field(lon), let lonValue = Double(lonText) else {
-                let bad = field(lat).flatMap(Double.init) == nil ? lat : lon
+            guard let latText = field(lat), let latValue = degrees(latText, delimiter: delimiter),
+                  let lonText = field(lon), let lonValue = degrees(lonText, delimiter: delimiter) else {
+                let bad = field(lat).flatMap { degrees($0, delimiter: delimiter) } == nil ? lat : lon
                 result.diagnostics.append(.error("bad-coordinate", "\(path):\(current.line): latitude and longitude must be decimal degrees (got \(field(lat).map { "`\($0)`" } ?? "nothing"), \(field(lon).map { "`\($0)`" } ?? "nothing"))",
                                                  at: at(bad), fix: "write them like 52.0907 and 5.1213"))
                 continue
@@ -93,5 +96,19 @@ enum CSVPlacesReader {
                                              fix: "close the quoted field with \""))
         }
         return result
+    }
+
+    /// A number of degrees. Spreadsheets in most of Europe and South America export CSV with `;`
+    /// between fields and a decimal comma (`-33,8568`); when the delimiter is not a comma, one
+    /// comma in a number without a point is read as its decimal point.
+    static func degrees(_ text: String, delimiter: Character) -> Double? {
+        if let value = Double(text) { return value }
+        guard delimiter != "," else { return nil }
+        // Over UTF-8 bytes: position files can have 100,000 rows.
+        var bytes = Array(text.utf8)
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")), bytes.lastIndex(of: UInt8(ascii: ",")) == comma,
+              !bytes.contains(UInt8(ascii: ".")) else { return nil }
+        bytes[comma] = UInt8(ascii: ".")
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -43,6 +43,24 @@ import Testing
         #expect(f.places[1].location.line == 4)      // the quoted newline counts
     }
 
+    /// What Excel writes in locales with a decimal comma: `;` between fields, `-33,8568`, CRLF, a BOM.
+    @Test func csvFromExcelWithDecimalCommas() {
+        let text = "\u{FEFF}Name;Latitude;Longitude;Radius\r\nOpera House;-33,8568;151,2153;40\r\n\"Bridge; north\";-33,8523;151,2108;\r\nRio;-22.9519;-43.2105;\r\n"
+        let f = GeoFileReader.read(Data(text.utf8), format: .csv, path: "excel.csv")
+        #expect(f.diagnostics.isEmpty, "\(f.diagnostics.map(\.message))")
+        #expect(f.places.map(\.name) == ["Opera House", "Bridge; north", "Rio"])
+        #expect(f.places.map(\.coordinate.latitude) == [-33.8568, -33.8523, -22.9519])
+        #expect(f.places.map(\.coordinate.longitude) == [151.2153, 151.2108, -43.2105])
+    }
+
+    /// With commas between fields, a decimal comma cannot be told from a delimiter, and `1,234,5`
+    /// is never a number.
+    @Test(arguments: [("lat,lon\n\"-33,85\",151.2\n", "comma.csv"), ("lat;lon\n-33,85,1;151.2\n", "two-commas.csv"), ("lat;lon\n-33.8,5;151.2\n", "both.csv")])
+    func decimalCommasOnlyWhereUnambiguous(text: String, path: String) {
+        let f = GeoFileReader.read(Data(text.utf8), format: .csv, path: path)
+        #expect(f.places.isEmpty && f.diagnostics.map(\.code) == ["bad-coordinate"])
+    }
+
     @Test func badRowsAreReportedWithLineAndColumnAndTheRestIsRead() {
         let f = GeoFileReader.read(GeoFixtures.url("places-bad-rows.csv"), displayPath: "bad.csv")
         #expect(f.places.map(\.name) == ["ok"])

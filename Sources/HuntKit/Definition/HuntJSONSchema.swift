@@ -1,0 +1,178 @@
+import Foundation
+
+/// A JSON Schema (draft 2020-12) of the hunt file, for editors (yaml-language-server: completion,
+/// hover text, red squiggles) and for checking hunt files with any JSON Schema validator.
+///
+/// Built from the loader's own tables — the keys of each section (`HuntSchema`, `PolicyReader`,
+/// `SheetSettingsReader`), the unit names (`Length.units`, `TimeSpan.units`, `Speed.units`) and the
+/// enums — so the two cannot drift apart. Values are typed as YAML 1.2 (what editors use) reads
+/// them. The schema is looser than the loader where only the loader can judge (a coordinate's
+/// range, a timezone's name, a date's existence, a file's contents).
+public enum HuntJSONSchema {
+    /// Where the schema is published in the repository, relative to the Templates folder.
+    public static let fileName = "hunt.schema.json"
+
+    /// The schema as pretty-printed JSON with sorted keys and a final newline.
+    public static func document() -> String {
+        let data = try! JSONSerialization.data(withJSONObject: schema(), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: Building blocks
+
+    private typealias JSON = [String: Any]
+
+    private static func text(_ description: String) -> JSON { ["type": "string", "description": description] }
+
+    /// A mapping that allows exactly `properties` plus `x-…` keys (which the loader ignores).
+    private static func object(_ description: String, _ properties: [String: JSON], required: [String] = []) -> JSON {
+        var result: JSON = ["type": "object", "description": description, "properties": properties,
+                            "patternProperties": ["^x-": [:] as JSON], "additionalProperties": false]
+        if !required.isEmpty { result["required"] = required }
+        return result
+    }
+
+    private static func oneOrMany(_ description: String) -> JSON {
+        ["description": description, "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
+    }
+
+    /// One of `values`: the enum is what editors offer; the loader also takes any letter case.
+    private static func choice(_ description: String, _ values: [String]) -> JSON {
+        ["type": "string", "description": description,
+         "anyOf": [["enum": values], ["pattern": "^(?:" + values.map(caseless).joined(separator: "|") + ")$"]] as [JSON]]
+    }
+
+    /// `[mM]` for each letter: ECMA-262 patterns have no case-insensitive flag, and the loader
+    /// lowercases units.
+    private static func caseless(_ word: String) -> String {
+        word.map { c -> String in
+            if c.isLetter { return "[\(c.lowercased())\(c.uppercased())]" }
+            return NSRegularExpression.escapedPattern(for: String(c))
+        }.joined()
+    }
+
+    /// A number followed by one of `units` (the loader's tables), as `UnitText.split` reads it.
+    private static func unitPattern(_ units: [String], unitRequired: Bool) -> String {
+        let number = #"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"#
+        let names = units.sorted { $0.count > $1.count }.map(caseless).joined(separator: "|")
+        return #"^\s*"# + number + #"\s*(?:"# + names + ")" + (unitRequired ? "" : "?") + #"\s*$"#
+    }
+
+    private static func length(_ description: String) -> JSON {
+        ["description": description + " A length: `30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres.",
+         "anyOf": [["type": "number"], ["type": "string", "pattern": unitPattern(Length.units.flatMap(\.names), unitRequired: false)]]]
+    }
+
+    private static func duration(_ description: String) -> JSON {
+        ["type": "string", "description": description + " A duration with its unit: `90 s`, `10 min`, `2 h`, `1 day`.",
+         "pattern": unitPattern(TimeSpan.units.flatMap(\.names), unitRequired: true)]
+    }
+
+    private static func speed(_ description: String) -> JSON {
+        ["type": "string", "description": description + " A speed with its unit: `250 km/h`, `30 m/s`, `120 mph`, `10 kn`.",
+         "pattern": unitPattern(Speed.units.flatMap(\.names), unitRequired: true)]
+    }
+
+    private static var identifier: JSON { [
+        "type": "string", "pattern": #"^[^.\-\s/\\][^\s/\\]*$"#,
+        "description": "Letters, digits, `-`, `_` and `.` (not first); it names folders and starts file names.",
+    ] }
+
+    private static func window(_ description: String) -> JSON {
+        object(description, [
+            "start": text("A date-time: `2026-05-02 10:00`, `2026-05-02T10:00:30+02:00`; without an offset, in the hunt's timezone."),
+            "end": text("A date-time after `start`, or a time alone (`16:00`) on the start's date."),
+        ], required: ["start", "end"])
+    }
+
+    private static func bands(_ description: String) -> JSON {
+        object(description, [
+            "found": length("At most this far is found."),
+            "hot": length("Then hot, up to this distance."),
+            "warm": length("Then warm, up to this distance; anything further is cold."),
+        ])
+    }
+
+    private static var coordinate: JSON { [
+        "description": "A position, latitude first, WGS84 degrees: `52.09067, 5.12133`, `-33.8568, 151.2153`, "
+            + "`[52.09067, 5.12133]`, `{ lat: …, lon: … }`, `52°05'26.4\"N 5°07'16.8\"E`.",
+        "anyOf": [
+            ["type": "string"],
+            ["type": "array", "items": ["type": ["number", "string"]], "minItems": 2, "maxItems": 2],
+            object("A position as a mapping.", [
+                "lat": ["type": ["number", "string"], "description": "Latitude, -90…90."],
+                "lon": ["type": ["number", "string"], "description": "Longitude, -180…180."],
+                "latitude": ["type": ["number", "string"], "description": "Latitude, -90…90."],
+                "longitude": ["type": ["number", "string"], "description": "Longitude, -180…180."],
+            ]),
+        ] as [JSON],
+    ] }
+
+    private static let action = PolicyAction.allCases.map(\.rawValue)
+
+    // MARK: The schema
+
+    private static func schema() -> JSON {
+        let points: JSON = ["type": "integer", "minimum": 0, "description": "Whole points, 0 or more."]
+        var policy: [String: JSON] = [
+            "accuracy": length("GPS error assumed when a photo does not record GPSHPositioningError (default 10 m)."),
+            "clock-skew": duration("Largest gap allowed between capture time and GPS time (default 10 min)."),
+            "max-speed": speed("Faster between a team's consecutive photos is `too-fast` (default 250 km/h)."),
+        ]
+        for (key, reasons, _) in PolicyReader.actionKeys {
+            policy[key] = choice("What to do with `\(reasons)`.", action)
+        }
+        let team = object("A team: `{ id: foxes, name: Red Foxes, members: [Anna, Bram] }`.", [
+            "id": identifier.merging(["description": "Unique, also ignoring case: it names the team's submissions folder."]) { $1 },
+            "name": text("Shown in reports and on sheets (default: the id)."),
+            "members": oneOrMany("Member names."),
+        ], required: ["id"])
+        let task = object("A task: exactly one of `at`, `area`, `places`.", [
+            "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
+            "title": text("Shown everywhere."),
+            "clue": text("Shown on sheets."),
+            "hint": text("Printed as `sheets.hints` says."),
+            "reveal": text("Shown in reports and answer keys only for completed tasks."),
+            "at": coordinate,
+            "area": text("A polygon target: a GeoJSON Polygon/MultiPolygon or KML file, relative to the hunt file."),
+            "places": text("Any of many points: a GeoJSON, GPX, KML or CSV file, relative to the hunt file."),
+            "radius": length("For `at` and `places` (default `defaults.radius`); at least 10 m."),
+            "points": points,
+            "after": oneOrMany("Task ids that must be done earlier in time."),
+            "dwell": duration("Two photos at the same place at least this far apart; `at` or `places` only."),
+            "repeat": choice("How often the task counts (default once); `per-place` needs `places`.", RepeatRule.allCases.map(\.rawValue)),
+            "score": choice("`closest`: ranked by closest approach, best per day (default complete).", ScoreRule.allCases.map(\.rawValue)),
+            "tags": oneOrMany("For filtering reports."),
+            "window": window("The task's own window (default: the hunt's); times alone are on the hunt window's start date."),
+            "bands": bands("The task's bands; they start from the hunt's."),
+        ], required: ["id", "title"])
+        let reward = object("A reward tier.", [
+            "points": points, "reward": text("What the tier gives."),
+        ], required: ["points", "reward"])
+        var root = object("A HuntKit hunt file (see the README, \"The hunt file\").", [
+            "hunt": text("The hunt's title."),
+            "id": identifier.merging(["description": "The hunt's id (default: a slug of the title)."]) { $1 },
+            "timezone": text("An IANA name (`Europe/Amsterdam`, `Australia/Sydney`, `UTC`) for times written without an offset (default UTC)."),
+            "window": window("When photos count."),
+            "defaults": object("Defaults for tasks.", [
+                "radius": length("Default radius (30 m)."), "points": points,
+            ]),
+            "policy": object("Thresholds, then one action (reject, review, ignore, accept) per kind of finding.", policy),
+            "bands": bands("Hot-or-cold feedback by distance: found ≤ hot ≤ warm (default 100 m, 300 m, 500 m)."),
+            "rules": oneOrMany("Rules for players, printed on sheets: text or a list of lines."),
+            "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
+            "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
+            "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
+            "sheets": object("How printed task sheets look.", [
+                "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
+                "qr": ["description": "QR codes of point targets on the cards (default true).",
+                       "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]],
+                "hints": choice("Where hints print on players' sheets (default upside-down).", SheetSettings.HintStyle.allCases.map(\.rawValue)),
+                "layout": text("A sheet template: a folder or file relative to the hunt file, or a name in Templates/sheets/."),
+            ]),
+        ], required: ["hunt", "tasks"])
+        root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        root["title"] = "HuntKit hunt file"
+        return root
+    }
+}
