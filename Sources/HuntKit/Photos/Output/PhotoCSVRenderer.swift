@@ -4,7 +4,7 @@ public struct PhotoCSVRenderer: PhotoRenderer {
     public static let columns = [
         "path", "format", "latitude", "longitude", "altitude", "accuracy_m", "direction", "captured_at", "offset", "gps_time",
         "make", "model", "software", "dop", "width", "height", "orientation", "has_thumbnail", "position_source", "content_hash",
-        "warnings", "error",
+        "media", "duration_s", "rotation", "media_created", "content_identifier", "warnings", "error",
     ]
 
     public init() {}
@@ -17,7 +17,7 @@ public struct PhotoCSVRenderer: PhotoRenderer {
         let cells = [
             input.displayPath, f.format, f.latitude, f.longitude, f.altitude, f.accuracy, f.direction, f.capturedAt, f.offset, f.gpsTime,
             f.make, f.model, f.software, f.dop, f.width, f.height, f.orientation, f.thumbnail, f.positionSource, f.contentHash,
-            f.warnings.joined(separator: "; "), f.error,
+            f.media, f.duration, f.rotation, f.mediaCreated, f.contentIdentifier, f.warnings.joined(separator: "; "), f.error,
         ]
         return cells.map(Self.escape).joined(separator: ",") + "\r\n"
     }
