@@ -1,12 +1,19 @@
 // libFuzzer entry point for the photo container readers; compiled by photo-readers.sh together
 // with the reader sources, one binary per target (-D FUZZ_JPEG, FUZZ_ISOBMFF, FUZZ_PNG, FUZZ_WEBP,
-// FUZZ_TIFF, or FUZZ_ALL for the whole PhotoReader: container, libexif, interpretation, XMP).
+// FUZZ_TIFF, FUZZ_VIDEO for the QuickTime/MP4 reader, or FUZZ_ALL for the whole PhotoReader:
+// container, libexif, interpretation, XMP).
 // A crash, a trap (Swift overflow/bounds checks), a leak or a timeout is a finding.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    #if FUZZ_ALL
+    #if FUZZ_VIDEO
+    // The box walker on its own, whatever the brand, then the whole reader (sniffing, metadata, hash).
+    if let scan = try? QuickTimeReader.scan(PagedReader(MemoryByteSource(bytes)), format: .mp4) {
+        _ = PhotoReader.videoMetadata(scan, displayPath: "fuzz").position
+    }
+    _ = PhotoReader(options: .init(useSidecars: false)).read(bytes: bytes, displayPath: "fuzz")
+    #elseif FUZZ_ALL
     let reader = PhotoReader(options: .init(useSidecars: false))
     if case .success(let meta) = reader.read(bytes: bytes, displayPath: "fuzz") {
         _ = meta.position
