@@ -11,9 +11,16 @@ struct ReportContext {
     var thumbnails: [String: String] = [:]
     /// An inline SVG by task id.
     var maps: [String: String] = [:]
+    /// `video 0:03` by submission path, for the videos' placeholder tiles.
+    private var videos: [String: String] = [:]
 
     /// `verdicts: false` leaves out the 20,000-row `verdicts`, for a layout that does not name it.
     func make(_ report: Report, format: ReportFormat, verdicts: Bool = true) -> [String: Any] {
+        if videos.isEmpty {
+            var withVideos = self
+            for e in report.verdicts { if let text = ReportText.video(e.evidence) { withVideos.videos[e.path] = text } }
+            if !withVideos.videos.isEmpty { return withVideos.make(report, format: format, verdicts: verdicts) }
+        }
         var root: [String: Any] = [
             "schema": report.schema,
             "format": format.rawValue,
@@ -107,6 +114,7 @@ struct ReportContext {
                 r["task"] = review.task
                 return r
             case "thumbnail": return thumbnail
+            case "video_text": return ReportText.video(e.evidence)
             default: return nil
             }
         }
@@ -148,6 +156,7 @@ struct ReportContext {
             "has_closest": !t.closest.isEmpty, "one_point": t.points == 1, "has_misses": !t.misses.isEmpty,
         ]
         d["clue"] = t.clue
+        d["evidence"] = t.evidence
         if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
         d["reveal"] = t.reveal
         d["map_svg"] = maps[t.id]
@@ -160,6 +169,7 @@ struct ReportContext {
         d["at_text"] = c.atText
         d["place"] = c.place
         if let uri = thumbnails[c.submission] { d["thumbnail"] = uri }
+        d["video_text"] = videos[c.submission]
         return d
     }
 
@@ -169,6 +179,7 @@ struct ReportContext {
         d["at"] = a.at
         d["at_text"] = a.atText
         if let uri = thumbnails[a.submission] { d["thumbnail"] = uri }
+        d["video_text"] = videos[a.submission]
         return d
     }
 
