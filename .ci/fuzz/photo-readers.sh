@@ -17,7 +17,7 @@ mkdir -p "$out/corpus-$target"
 photos=Sources/HuntKit/Photos
 sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/HuntKit/Geo/Coordinate.swift)
 if [ "$target" = all ] || [ "$target" = video ]; then
-    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles}.swift
+    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles}.swift
               Sources/HuntKit/Support/CivilCalendar.swift)
 fi
 flag=$(echo "FUZZ_$target" | tr '[:lower:]' '[:upper:]')

@@ -219,3 +219,32 @@ struct SparseSource: ByteSource {
         return out
     }
 }
+
+@Suite struct LivePhotoStillTests {
+    /// An iPhone maker note holding only a content identifier (tag 0x0011, ASCII, at byte 28).
+    static func makerNote(_ identifier: String) -> [UInt8] {
+        let text = Array(identifier.utf8) + [0]
+        return AppleMakerNote.signature + [0, 1] + Array("MM".utf8) + [0, 1]
+            + [0x00, 0x11, 0x00, 0x02] + QuickTimeWriter.u32(UInt32(text.count)) + QuickTimeWriter.u32(30) + [0, 0] + text
+    }
+
+    @Test func contentIdentifierFromTheMakerNote() {
+        #expect(AppleMakerNote.contentIdentifier(Self.makerNote("7D2C1B6A-3F4E")) == "7D2C1B6A-3F4E")
+        #expect(AppleMakerNote.contentIdentifier(Array(Self.makerNote("X").prefix(20))) == nil)
+        #expect(AppleMakerNote.contentIdentifier(Array("Nikon\0".utf8) + [UInt8](repeating: 0, count: 40)) == nil)
+        var wrongOffset = Self.makerNote("7D2C1B6A-3F4E")
+        wrongOffset[27] = 0xF0
+        #expect(AppleMakerNote.contentIdentifier(wrongOffset) == nil)
+    }
+
+    @Test func contentIdentifierThroughLibexif() throws {
+        let block = LibExif.encode { b in
+            b.ascii(.ifd0, 0x010F, "Apple")
+            b.bytes(.exif, 0x927C, Self.makerNote("7D2C1B6A-3F4E-4C1D-9A55-0B1E2F3A4B5C"))
+        }
+        let raw = try #require(LibExif.decode(Array(block.dropFirst(6))))
+        var meta = PhotoMetadata(path: "IMG_7.HEIC")
+        ExifInterpreter.apply(raw, to: &meta)
+        #expect(meta.contentIdentifier == "7D2C1B6A-3F4E-4C1D-9A55-0B1E2F3A4B5C")
+    }
+}
