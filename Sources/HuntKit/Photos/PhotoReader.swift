@@ -180,7 +180,8 @@ public struct PhotoReader: Sendable {
                                   fix: "re-send the original \(thing) from the phone or camera")
         case .unsupported(let message):
             return PhotoReadError(path: path, format: format, code: .unsupported, message: "unsupported \(name): \(message)",
-                                  fix: "export the photo as JPEG with its metadata and send that")
+                                  fix: format?.media == .video ? "send the video as the phone or camera saved it (MOV or MP4)"
+                                                               : "export the photo as JPEG with its metadata and send that")
         }
     }
 

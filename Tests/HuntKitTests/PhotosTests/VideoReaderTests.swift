@@ -130,6 +130,7 @@ import Testing
         #expect(FormatSniffer.sniff(audio) == .other("an MP4 audio file or another ISOBMFF file (brand `M4A `)"))
         let heic = QuickTimeWriter.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
         #expect(FormatSniffer.sniff(heic) == .photo(.heic))
+        #expect(FormatSniffer.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI LIST".utf8)) == .other("an AVI video (RIFF AVI)"))
     }
 
     @Test func cutBeforeTheMovieBoxIsTruncated() throws {

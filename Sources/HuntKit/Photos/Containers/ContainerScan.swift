@@ -32,6 +32,7 @@ enum FormatSniffer {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .photo(.jpeg) }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8]) { return .photo(.png) }
         if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "WEBP", at: 8) { return .photo(.webp) }
+        if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "AVI ", at: 8) { return .other("an AVI video (RIFF AVI)") }
         if head.count >= 4, (head[0] == 0x49 && head[1] == 0x49 && head[2] == 0x2A && head[3] == 0)
             || (head[0] == 0x4D && head[1] == 0x4D && head[2] == 0 && head[3] == 0x2A) {
             return .photo(.tiff)
