@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Check: for several seeds and every example hunt (plus a 300-team hunt at a larger size),
 # `hunt simulate` then `hunt judge`, and every submission must get the verdict and reasons the
-# answer file planned. Exit 1 on any disagreement (the first few are printed).
+# answer file planned. Then again with videos (--video-share 0.3: MOV, MP4, 3GP and Live Photo
+# motion files, which must pair with their stills and so never appear as submissions of their
+# own), and on a hunt whose tasks ask for `evidence: video` and `evidence: photo`.
+# Exit 1 on any disagreement (the first few are printed).
 #
 # Run from the checkout: .ci/check/judge-agreement.sh   (HUNT=path/to/hunt; SEEDS="1 2 3";
 # PHOTOS=per-team count for the examples, default 60)
@@ -26,8 +29,14 @@ bad = [a for a in answers if a["path"] not in results
 for a in bad[:5]:
     got = results.get(a["path"], {})
     print(f"  {a['path']} ({a['kind']}): expected {a['verdict']} {a['reasons']}, got {got.get('verdict')} {got.get('reasons')}")
-print(f"{len(answers) - len(bad)}/{len(answers)} agree")
-sys.exit(1 if bad else 0)
+# A Live Photo's motion file is not a submission: it must have paired with its still.
+extra = sorted(set(results) - {a["path"] for a in answers})
+for path in extra[:5]:
+    print(f"  {path}: judged, but planned as no submission (an unpaired Live Photo motion file?)")
+videos = sum(1 for s in results.values() if s["evidence"].get("media") == "video")
+live = sum(1 for s in results.values() if s["evidence"].get("motion"))
+print(f"{len(answers) - len(bad)}/{len(answers)} agree" + (f" ({videos} videos, {live} Live Photos)" if videos or live else ""))
+sys.exit(1 if bad or extra else 0)
 PY
 }
 
@@ -38,6 +47,20 @@ head, rest = src.split("teams:\n", 1)
 _, tasks = rest.split("tasks:\n", 1)
 teams = "".join(f"  - {{ id: team-{i:03d}, name: Team {i} }}\n" for i in range(1, 101))
 open(sys.argv[1], "w").write(head + "teams:\n" + teams + "\ntasks:\n" + tasks)
+PY
+# The photo hunt with its first task asking for a video and its second for a photo.
+python3 - "$WORK/evidence.yaml" <<'PY'
+import re, sys
+src = open("Examples/photo-scavenger-hunt/hunt.yaml").read()
+items = [m.start() for m in re.finditer(r"^  - id: ", src, re.M)]
+tasks_at = src.index("tasks:\n")
+first, second = [i for i in items if i > tasks_at][:2]
+def add(text, at, kind):
+    line_end = text.index("\n", at)
+    return text[:line_end + 1] + f"    evidence: {kind}\n" + text[line_end + 1:]
+src = add(src, second, "photo")
+src = add(src, first, "video")
+open(sys.argv[1], "w").write(src.replace("photo-scavenger-hunt", "evidence"))
 PY
 
 status=0
@@ -50,6 +73,14 @@ for seed in $SEEDS; do
         "$HUNT" simulate "$hunt" --photos-per-team "$photos" --seed "$seed" --failure-share 0.35 --out "$dir" > /dev/null
         "$HUNT" judge "$hunt" "$dir/submissions" --out "$dir/out" > /dev/null 2>&1 || true
         printf '%-45s seed %-3s ' "$hunt" "$seed"
+        compare "$dir" || status=1
+    done
+    for hunt in Examples/*/hunt.yaml "$WORK/evidence.yaml"; do
+        dir="$WORK/run"
+        rm -rf "$dir"
+        "$HUNT" simulate "$hunt" --photos-per-team "$PHOTOS" --seed "$seed" --failure-share 0.35 --video-share 0.3 --out "$dir" > /dev/null
+        "$HUNT" judge "$hunt" "$dir/submissions" --out "$dir/out" > /dev/null 2>&1 || true
+        printf '%-45s seed %-3s ' "${hunt/#$WORK\//} +video" "$seed"
         compare "$dir" || status=1
     done
 done

@@ -1,7 +1,8 @@
 // libFuzzer entry point for the photo container readers; compiled by photo-readers.sh together
 // with the reader sources, one binary per target (-D FUZZ_JPEG, FUZZ_ISOBMFF, FUZZ_PNG, FUZZ_WEBP,
-// FUZZ_TIFF, FUZZ_ALL for the whole PhotoReader: container, libexif, interpretation, XMP, or
-// FUZZ_THUMBNAIL for the thumbnail decode and its memory plan).
+// FUZZ_TIFF, FUZZ_VIDEO for the QuickTime/MP4 reader, FUZZ_ALL for the whole PhotoReader:
+// container, libexif, interpretation, XMP, or FUZZ_THUMBNAIL for the thumbnail decode and its
+// memory plan).
 // A crash, a trap (Swift overflow/bounds checks), a leak or a timeout is a finding.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,6 +21,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // The same bytes as an EXIF thumbnail: kept only when its frame is small.
     _ = PhotoThumbnail.usableAsStored(bytes)
+    #elseif FUZZ_VIDEO
+    // The box walker on its own, whatever the brand, then the whole reader (sniffing, metadata, hash).
+    if let scan = try? QuickTimeReader.scan(PagedReader(MemoryByteSource(bytes)), format: .mp4) {
+        _ = PhotoReader.videoMetadata(scan, displayPath: "fuzz").position
+    }
+    _ = PhotoReader(options: .init(useSidecars: false)).read(bytes: bytes, displayPath: "fuzz")
     #elseif FUZZ_ALL
     let reader = PhotoReader(options: .init(useSidecars: false))
     if case .success(let meta) = reader.read(bytes: bytes, displayPath: "fuzz") {

@@ -2,7 +2,8 @@
 # Fuzzes the photo container readers with libFuzzer (swiftc -sanitize=fuzzer,address).
 #
 # usage (from the project root):  .ci/fuzz/photo-readers.sh TARGET [SECONDS]
-#   TARGET: jpeg | isobmff | png | webp | tiff | all   (all = the whole PhotoReader, with libexif)
+#   TARGET: jpeg | isobmff | png | webp | tiff | video | all   (all = the whole PhotoReader, with
+#           libexif; video = the QuickTime/MP4 box walker and the whole PhotoReader on its result)
 #           | thumbnail   (a JPEG's frame header → decode plan → libjpeg-turbo decode, and the EXIF
 #             thumbnail check; libFuzzer's -malloc_limit_mb catches an allocation the plan did not count)
 #   SECONDS: how long to run (default 60)
@@ -11,7 +12,7 @@
 # `.build-fuzz/photo-TARGET .build-fuzz/crash-...`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target=${1:?usage: photo-readers.sh jpeg|isobmff|png|webp|tiff|all|thumbnail [SECONDS]}
+target=${1:?usage: photo-readers.sh jpeg|isobmff|png|webp|tiff|video|all|thumbnail [SECONDS]}
 seconds=${2:-60}
 out=.build-fuzz
 mkdir -p "$out/corpus-$target"
@@ -21,8 +22,9 @@ sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/Hunt
          Sources/HuntKit/Support/{InputFile,PathText,Diagnostic,SourceLocation}.swift)
 extra=()
 limits=()
-if [ "$target" = all ] || [ "$target" = thumbnail ]; then
-    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoFiles}.swift)
+if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ]; then
+    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles}.swift
+              Sources/HuntKit/Support/CivilCalendar.swift)
 fi
 if [ "$target" = thumbnail ]; then
     sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,JPEGDecodePlan,JPEGScaler}.swift)
@@ -36,9 +38,10 @@ swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -sw
     .ci/fuzz/PhotoReaderFuzz.swift "${sources[@]}" -o "$out/photo-$target"
 case $target in
     jpeg) pattern='*.jpg' ;; isobmff) pattern='*.he[ic][cf]' ;; png) pattern='*.png' ;;
-    webp) pattern='*.webp' ;; tiff) pattern='*.tif' ;; all) pattern='*' ;; thumbnail) pattern='*.jpg' ;;
+    webp) pattern='*.webp' ;; tiff) pattern='*.tif' ;; all) pattern='*' ;; thumbnail) pattern='*.jpg' ;; video) pattern='none' ;;
 esac
 find Tests/HuntKitTests/Fixtures/photos -name "$pattern" -exec cp {} "$out/corpus-$target/" \;
+[ "$target" = video ] && cp Tests/HuntKitTests/Fixtures/videos/* "$out/corpus-$target/"
 [ "$target" = isobmff ] && cp Tests/HuntKitTests/Fixtures/photos/*.avif "$out/corpus-$target/"
 # The Swift runtime's own crash handler fights ASan's; let the sanitizer report traps.
 if [ "$target" = thumbnail ]; then

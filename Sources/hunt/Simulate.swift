@@ -11,11 +11,14 @@ extension HuntCommand {
             offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should \
             get). Mostly honest photos, and a share of failures spread over: off target, before or after \
             the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position, \
-            clock skew. The same hunt, options and --seed give the same files.
+            clock skew, wrong media. With --video-share, some submissions are videos (MOV with Apple's \
+            keys, MP4 with ©xyz) and some photos get a Live Photo motion MOV beside them. The same hunt, \
+            options and --seed give the same files.
 
             Examples:
               hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal
               hunt judge hunt.yaml rehearsal/submissions     # vs rehearsal/answers.json
+              hunt simulate hunt.yaml --video-share 0.3 --out mixed
             """
         )
 
@@ -37,12 +40,16 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Share of photos planned to fail, 0 to 1.", valueName: "share"))
         var failureShare: Double = 0.25
 
+        @Option(help: ArgumentHelp("Share of submissions sent as videos (MOV or MP4), 0 to 1; as many photos again get a Live Photo motion MOV beside them. Tasks with `evidence:` get what they ask for regardless.", valueName: "share"))
+        var videoShare: Double = 0
+
         func validate() throws {
             if let teams, teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
             if !(1...Simulator.Options.maximumPhotosPerTeam).contains(photosPerTeam) {
                 throw ValidationError("--photos-per-team must be from 1 to \(Simulator.Options.maximumPhotosPerTeam), e.g. `--photos-per-team 20`")
             }
             if !(0...1).contains(failureShare) { throw ValidationError("--failure-share is a share between 0 and 1, e.g. `--failure-share 0.25`") }
+            if !(0...1).contains(videoShare) { throw ValidationError("--video-share is a share between 0 and 1, e.g. `--video-share 0.3`") }
             let submissions = (out as NSString).appendingPathComponent("submissions")
             if let contents = try? FileManager.default.contentsOfDirectory(atPath: submissions), !contents.isEmpty {
                 throw ValidationError("\(submissions) is not empty; give --out a new folder (simulate never overwrites photos)")
@@ -58,7 +65,7 @@ extension HuntCommand {
             }
             let teams = self.teams ?? hunt.teams.count
             let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
-                                                                 failureShare: failureShare))
+                                                                 failureShare: failureShare, videoShare: videoShare))
             let answers: Simulator.AnswerFile
             OutputBatch.handleInterrupts()
             do {

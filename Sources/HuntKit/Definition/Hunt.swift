@@ -108,6 +108,8 @@ public struct Policy: Sendable, Hashable {
     public var tooFast: PolicyAction = .review
     /// `order`: an `after` task not yet done.
     public var order: PolicyAction = .reject
+    /// `wrong-media`: a photo for a task that wants a video, or the reverse.
+    public var wrongMedia: PolicyAction = .reject
     public init() {}
 }
 
@@ -192,6 +194,14 @@ public enum ScoreRule: String, Sendable, Hashable, Codable {
     case closest
 }
 
+/// What a task takes as proof: `evidence: photo | video | any` in the hunt file.
+public enum EvidenceKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case photo, video, any
+
+    /// Whether a file of `media` is what the task asks for.
+    public func accepts(_ media: PhotoMetadata.Media) -> Bool { self == .any || rawValue == media.rawValue }
+}
+
 /// One task of a hunt.
 ///
 /// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
@@ -216,6 +226,8 @@ public struct HuntTask: Sendable {
     /// The task's own bands, else the hunt's.
     public var bands: Bands? { get { fields.bands } set { unique().bands = newValue } }
     public var location: SourceLocation { get { fields.location } set { unique().location = newValue } }
+    /// What the task takes: a photo, a video, or either (the default).
+    public var evidence: EvidenceKind { get { fields.evidence } set { unique().evidence = newValue } }
 
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
@@ -249,6 +261,7 @@ public struct HuntTask: Sendable {
         var window: TimeWindow?
         var bands: Bands?
         var location: SourceLocation
+        var evidence: EvidenceKind = .any
 
         init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
              after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
@@ -271,8 +284,10 @@ public struct HuntTask: Sendable {
         }
 
         func copy() -> Fields {
-            Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
-                   dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
+            let copy = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                              dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
+            copy.evidence = evidence
+            return copy
         }
     }
 }

@@ -113,7 +113,8 @@ public enum HuntJSONSchema {
     // MARK: The schema
 
     private static func schema() -> JSON {
-        let points: JSON = ["type": "integer", "minimum": 0, "description": "Whole points, 0 or more."]
+        let points: JSON = ["type": "integer", "minimum": 0, "maximum": Hunt.maximumPoints,
+                            "description": "Whole points, 0 to \(Hunt.maximumPoints)."]
         var policy: [String: JSON] = [
             "accuracy": length("GPS error assumed when a photo does not record GPSHPositioningError (default 10 m)."),
             "clock-skew": duration("Largest gap allowed between capture time and GPS time (default 10 min)."),
@@ -145,6 +146,8 @@ public enum HuntJSONSchema {
             "tags": oneOrMany("For filtering reports."),
             "window": window("The task's own window (default: the hunt's); times alone are on the hunt window's start date."),
             "bands": bands("The task's bands; they start from the hunt's."),
+            "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
+                               EvidenceKind.allCases.map(\.rawValue)),
         ], required: ["id", "title"])
         let reward = object("A reward tier.", [
             "points": points, "reward": text("What the tier gives."),

@@ -12,6 +12,7 @@ enum PolicyReader {
         ("edited", "edited", \.edited),
         ("too-fast", "too-fast", \.tooFast),
         ("order", "order", \.order),
+        ("wrong-media", "wrong-media", \.wrongMedia),
     ]
     static let thresholdKeys = ["accuracy", "clock-skew", "max-speed"]
     static var keys: [String] { thresholdKeys + actionKeys.map(\.key) }

@@ -52,6 +52,9 @@ public struct Judge: Sendable {
                files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         var state = JudgingState(hunt: hunt, reviews: reviews)
         state.cases = consume cases
+        var groups = groups
+        // A Live Photo's motion video goes with its still before any rule looks across photos.
+        if LivePhotos.pair(&state.cases) { groups = CaseGroups(state.cases) }
         state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates(groups)
         state.checkTeams(groups)
@@ -75,6 +78,8 @@ struct Case: Sendable {
     /// photos need from the metadata (cases stay small; sorting and grouping copy them).
     var position: Coordinate?
     var contentHash: String?
+    /// Apple's content identifier, which pairs a Live Photo's still with its motion video.
+    var contentIdentifier: String?
     var teamKnown = false
     var task: HuntTask?
     var taskSource: String

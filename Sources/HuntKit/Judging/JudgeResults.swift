@@ -123,6 +123,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var score: String
         public var `repeat`: String
         public var dwellS: Double?
+        /// `photo` or `video` when the task asks for one (`evidence:`); absent for either.
+        public var evidence: String? = nil
         public var after: [String]
         public var tags: [String]
         public var target: TargetInfo?
@@ -235,6 +237,12 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var software: String?
         public var contentHash: String?
         public var format: String?
+        /// `video` for a video (absent for a photo).
+        public var media: String?
+        /// A video's length, seconds.
+        public var durationS: Double?
+        /// A Live Photo's motion part (a MOV beside this still), relative to the submissions folder.
+        public var motion: String?
         /// Why the file could not be read.
         public var error: String?
         /// Speed from the team's previous photo, km/h.

@@ -45,6 +45,7 @@ struct JudgingState: Sendable {
         }
         fillEvidence(&c, photo)
         c.contentHash = photo.contentHash
+        c.contentIdentifier = photo.contentIdentifier
         if let p = photo.position, Self.hasFix(p) { c.position = p }
         if !c.teamKnown {
             c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
@@ -68,6 +69,9 @@ struct JudgingState: Sendable {
 
         checkPosition(&c, photo)
         checkTime(&c, photo)
+        if let task = c.task, let media = photo.media, !task.evidence.accepts(media) {
+            c.findings.append(Finding(code: .wrongMedia, message: "task `\(task.id)` asks for a \(task.evidence.rawValue); this is a \(media.rawValue)"))
+        }
         if let software = photo.software, let editor = Self.editor(in: software) {
             c.findings.append(Finding(code: .edited, message: "Software names an editor (\(editor)): `\(software)`"))
         }
@@ -80,6 +84,10 @@ struct JudgingState: Sendable {
         c.evidence.software = photo.software
         c.evidence.contentHash = photo.contentHash
         c.evidence.format = photo.format?.rawValue
+        if photo.media == .video {
+            c.evidence.media = PhotoMetadata.Media.video.rawValue
+            c.evidence.durationS = photo.durationSeconds.map { Self.round($0) }
+        }
         if let p = photo.position, Self.hasFix(p) {
             c.evidence.position = JudgeResults.Position(lat: p.latitude, lon: p.longitude)
         }

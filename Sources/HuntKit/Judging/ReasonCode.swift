@@ -18,6 +18,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case tooFast = "too-fast"
     case dwellShort = "dwell-short"
     case order
+    case wrongMedia = "wrong-media"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -44,6 +45,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .tooFast: "reaching this photo's position from the team's previous photo needs an impossible speed"
         case .dwellShort: "a dwell task needs two photos at the same place at least the dwell apart; this one has no partner"
         case .order: "a task this one must come after was not done (accepted) earlier"
+        case .wrongMedia: "the task's `evidence:` asks for a video and this is a photo, or the reverse"
         }
     }
 
@@ -61,6 +63,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .duplicateOf: policy.duplicates
         case .tooFast: policy.tooFast
         case .order: policy.order
+        case .wrongMedia: policy.wrongMedia
         }
     }
 
@@ -76,6 +79,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .duplicateOf: "duplicates"
         case .tooFast: "too-fast"
         case .order: "order"
+        case .wrongMedia: "wrong-media"
         default: nil
         }
     }

@@ -59,7 +59,8 @@ extension JudgingState {
         let tasks = hunt.tasks.map { task in
             JudgeResults.TaskResult(
                 id: task.id, title: task.title, clue: task.clue, hint: task.hint, reveal: task.reveal, points: task.points,
-                score: task.score.rawValue, repeat: task.repeatRule.rawValue, dwellS: task.dwell?.seconds, after: task.after,
+                score: task.score.rawValue, repeat: task.repeatRule.rawValue, dwellS: task.dwell?.seconds,
+                evidence: task.evidence == .any ? nil : task.evidence.rawValue, after: task.after,
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
                 completedBy: (scoring.completedBy[task.id] ?? []).sorted { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) },

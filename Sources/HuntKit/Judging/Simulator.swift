@@ -1,8 +1,9 @@
 import Foundation
 
 /// Synthetic submissions for a hunt: real JPEGs with EXIF GPS, capture times, offsets and
-/// accuracy, mostly honest, with a known share of each kind of failure, and the verdict each
-/// should get. For organizers to rehearse their rules, and for tests and benchmarks.
+/// accuracy (and, when asked, videos: MOV with Apple's keys or MP4 with `©xyz`, some of them the
+/// motion half of a Live Photo), mostly honest, with a known share of each kind of failure, and
+/// the verdict each should get. For organizers to rehearse their rules, and for tests and benchmarks.
 ///
 /// Deterministic: the same hunt, options and seed give the same files, byte for byte
 /// (`SplitMix64`, no clock, no system randomness).
@@ -23,6 +24,8 @@ public struct Simulator: Sendable {
         case tooFast = "too-fast"
         case uncertain = "uncertain-position"
         case clockSkew = "clock-skew"
+        /// A photo for a task whose `evidence:` wants a video, or the reverse.
+        case wrongMedia = "wrong-media"
 
         /// The reason code the failure should produce.
         var reason: ReasonCode? {
@@ -37,6 +40,7 @@ public struct Simulator: Sendable {
             case .tooFast: .tooFast
             case .uncertain: .uncertainPosition
             case .clockSkew: .clockSkew
+            case .wrongMedia: .wrongMedia
             }
         }
     }
@@ -51,12 +55,17 @@ public struct Simulator: Sendable {
         public var seed: UInt64
         /// The share of photos planned to fail, spread evenly over the failure kinds.
         public var failureShare: Double
+        /// The share of submissions for `evidence: any` tasks sent as videos; as many photos again
+        /// get a Live Photo motion video beside them. 0 (the default) draws nothing more from the
+        /// generator, so the files are those of a photo-only run.
+        public var videoShare: Double
 
-        public init(teams: Int, photosPerTeam: Int, seed: UInt64 = 1, failureShare: Double = 0.25) {
+        public init(teams: Int, photosPerTeam: Int, seed: UInt64 = 1, failureShare: Double = 0.25, videoShare: Double = 0) {
             self.teams = teams
             self.photosPerTeam = photosPerTeam
             self.seed = seed
             self.failureShare = failureShare
+            self.videoShare = videoShare
         }
     }
 
@@ -104,6 +113,10 @@ public struct Simulator: Sendable {
         /// Makes the picture unique; a duplicate shares its original's.
         public var identity: UInt64
         public var hue: Double
+        /// Written as this video format instead of a JPEG.
+        public var video: PhotoMetadata.Format?
+        /// A Live Photo: a motion MOV of the same name and moment is written beside the JPEG.
+        public var motion = false
         /// Reasons from the plan, before `after` bookkeeping.
         var reasons: [ReasonCode]
     }
@@ -205,13 +218,45 @@ public struct Simulator: Sendable {
             if folders.insert(parent.path).inserted {
                 try batch.makeFolder(parent, displayPath: parent.relativePathForDisplay)
             }
-            let bytes = JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
+            let bytes = photo.video.map { Self.movie(photo.tags, format: $0, instant: photo.instant, identity: photo.identity) }
+                ?? JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
             try batch.stage(bytes, to: url, displayPath: url.relativePathForDisplay, replacing: false)
+            if photo.motion {
+                let motion = Self.movie(photo.tags, format: .mov, instant: photo.instant, identity: ~photo.identity)
+                let motionURL = url.deletingPathExtension().appendingPathExtension("mov")
+                try batch.stage(motion, to: motionURL, displayPath: motionURL.relativePathForDisplay, replacing: false)
+            }
         }
         let answersURL = folder.appendingPathComponent("answers.json")
         try batch.stage(Array(try answers.jsonData()), to: answersURL, displayPath: answersURL.relativePathForDisplay)
         try batch.commit()
         return answers
+    }
+
+    /// A video with the photo's tags: a MOV with Apple's keys (the creation date with its offset
+    /// when the tags have one), or an MP4/3GP with `©xyz` (as Android writes it); the movie header
+    /// holds `instant`. Videos carry no GPS time. `identity` sets the duration, so two videos differ.
+    static func movie(_ tags: PhotoTags, format: PhotoMetadata.Format, instant: Date, identity: UInt64) -> [UInt8] {
+        var m = QuickTimeWriter.Movie(format: format)
+        m.appleKeys = format == .mov
+        m.position = tags.position
+        m.altitudeMetres = tags.altitudeMetres
+        m.horizontalAccuracyMetres = tags.horizontalAccuracyMetres
+        if let local = tags.capturedAt {
+            m.movieCreated = instant
+            if m.appleKeys, let written = tags.offsetSeconds {
+                m.creationDate = local
+                m.creationOffsetSeconds = written
+            }
+        }
+        m.make = tags.make
+        m.model = tags.model
+        m.software = tags.software
+        m.durationSeconds = 1 + Double(identity % 20_000) / 1000
+        m.width = 1920
+        m.height = 1080
+        m.rotationDegrees = identity % 3 == 0 ? 90 : 0
+        return QuickTimeWriter.bytes(m, mediaDataBytes: Int(identity % 512))
     }
 }
 
@@ -265,7 +310,9 @@ struct TeamPlanner {
         let plain = complete && task.dwell == nil && task.after.isEmpty
         if matters(.noPosition) { kinds.append(.noGPS) }
         if matters(.edited) { kinds.append(.edited) }
-        if matters(.clockSkew) { kinds.append(.clockSkew) }
+        // A video carries no GPS time, so a task that wants one has no clock skew to show.
+        if matters(.clockSkew), task.evidence != .video { kinds.append(.clockSkew) }
+        if matters(.wrongMedia), task.evidence != .any, task.dwell == nil { kinds.append(.wrongMedia) }
         if plain && matters(.duplicateOf) && teamIndex > 0 { kinds.append(.duplicate) }
         if hunt.window != nil && task.window == nil && matters(.beforeWindow) { kinds += [.beforeWindow, .afterWindow] }
         if complete && task.dwell == nil && matters(.tooFast) { kinds.append(.tooFast) }
@@ -332,7 +379,7 @@ struct TeamPlanner {
             guard !candidates.isEmpty else { return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier) }
             let original = candidates[rng.below(candidates.count)]
             counter += 1
-            let path = "\(team)/\(task.id)/IMG_\(String(format: "%04d", counter)).jpg"
+            let path = "\(team)/\(task.id)/IMG_\(String(format: "%04d", counter))." + Self.fileExtension(original.video)
             guard path > original.path else { return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier) }
             var copy = original
             copy.path = path
@@ -358,6 +405,7 @@ struct TeamPlanner {
             reasons = [.uncertainPosition]
         case .noGPS: reasons = [.noPosition]
         case .edited: reasons = [.edited]
+        case .wrongMedia: reasons = [.wrongMedia]
         case .clockSkew: reasons = [.clockSkew]
         default: break
         }
@@ -413,11 +461,7 @@ struct TeamPlanner {
                       writeAccuracy: Bool, reasons: [ReasonCode], rng: inout SplitMix64, layout: Layout) {
         counter += 1
         let number = String(format: "%04d", counter)
-        let path = switch layout {
-        case .folder: "\(team)/\(task.id)/IMG_\(number).jpg"
-        case .prefix: "\(team)/\(task.id)-\(number).jpg"
-        case .auto: "\(team)/IMG_\(number).jpg"
-        }
+        let media = self.media(task: task, kind: kind, rng: &rng)
         let device = Self.devices[rng.below(Self.devices.count)]
         var tags = PhotoTags(position: position, altitudeMetres: position == nil ? nil : (rng.uniform(0, 30) * 10).rounded() / 10,
                              horizontalAccuracyMetres: position != nil && writeAccuracy ? accuracy : nil,
@@ -426,6 +470,8 @@ struct TeamPlanner {
         let mode = rng.unit()
         var wall = instant
         if rng.unit() < 0.3 { wall = wall.addingTimeInterval(Double(rng.below(1000)) / 1000) }
+        // Videos and Live Photos' motion halves record whole seconds.
+        if media.video || media.motion { wall = Date(timeIntervalSince1970: wall.timeIntervalSince1970.rounded(.down)) }
         if mode < 0.7 {
             tags.capturedAt = HuntClock.local(wall, offsetSeconds: huntOffset)
             tags.offsetSeconds = huntOffset
@@ -436,15 +482,51 @@ struct TeamPlanner {
             tags.offsetSeconds = 0
         }
         let actual = clock.instant(of: tags.capturedAt!, offsetSeconds: tags.offsetSeconds) ?? instant
-        if position != nil {
+        if position != nil, !media.video {
             tags.gpsTime = kind == .clockSkew
                 ? actual.addingTimeInterval(-(hunt.policy.clockSkew.seconds + rng.uniform(300, 3600)))
                 : actual.addingTimeInterval(rng.uniform(-2, 2))
         }
         if kind == .edited { tags.software = Self.editors[rng.below(Self.editors.count)] }
         let taskIndex = hunt.tasks.firstIndex { $0.id == task.id } ?? 0
+        // An accuracy needs Apple's keys (MOV); without one, an Android-style MP4 or 3GP, whose
+        // movie header's UTC time gives the same instant as any offset would.
+        let video: PhotoMetadata.Format? = !media.video ? nil
+            : tags.horizontalAccuracyMetres != nil ? .mov : counter % 2 == 0 ? .mp4 : .threeGP
+        let ext = Self.fileExtension(video)
+        let path = switch layout {
+        case .folder: "\(team)/\(task.id)/IMG_\(number).\(ext)"
+        case .prefix: "\(team)/\(task.id)-\(number).\(ext)"
+        case .auto: "\(team)/IMG_\(number).\(ext)"
+        }
         photos.append(Simulator.PlannedPhoto(path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
-                                             identity: rng.next(), hue: Double(taskIndex % 12) / 12, reasons: reasons))
+                                             identity: rng.next(), hue: Double(taskIndex % 12) / 12, video: video,
+                                             motion: media.motion, reasons: reasons))
+    }
+
+    /// Photo or video, by the task's `evidence:` (the wrong one for a wrong-media failure), else by
+    /// `videoShare`; a photo may get a Live Photo motion video. Draws from `rng` only when
+    /// `videoShare` > 0 or the task asks for a kind, so photo-only runs stay as they were.
+    mutating func media(task: HuntTask, kind: Simulator.Kind, rng: inout SplitMix64) -> (video: Bool, motion: Bool) {
+        let wantsVideo: Bool
+        switch task.evidence {
+        case .video: wantsVideo = kind != .wrongMedia
+        case .photo: wantsVideo = kind == .wrongMedia
+        case .any:
+            guard options.videoShare > 0, kind != .clockSkew else { return (false, false) }
+            if rng.unit() >= options.videoShare { return (false, kind == .honest && rng.unit() < options.videoShare) }
+            wantsVideo = true
+        }
+        return (wantsVideo, false)
+    }
+
+    static func fileExtension(_ video: PhotoMetadata.Format?) -> String {
+        switch video {
+        case .mov?: "mov"
+        case .mp4?: "mp4"
+        case .threeGP?: "3gp"
+        default: "jpg"
+        }
     }
 
     // MARK: Positions

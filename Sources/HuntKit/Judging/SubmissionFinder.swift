@@ -17,8 +17,8 @@ public struct SubmissionFinder: Sendable {
         self.manifest = manifest
     }
 
-    /// File name extensions taken as photos without looking inside.
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"]
+    /// File name extensions taken as photos (or videos) without looking inside.
+    static let photoExtensions = PhotoFiles.mediaExtensions
 
     public func scan(_ root: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
         let rootLocation = SourceLocation(file: displayPath)
@@ -214,8 +214,9 @@ public struct SubmissionFinder: Sendable {
         return ext.isEmpty ? "not a photo" : "not a photo (.\(ext))"
     }
 
-    /// JPEG, PNG, TIFF, ISOBMFF (`ftyp`) or RIFF WEBP magic.
+    /// JPEG, PNG, TIFF, ISOBMFF (`ftyp`, photo or video), classic QuickTime or RIFF WEBP magic.
     static func looksLikePhoto(_ head: [UInt8]) -> Bool {
+        if head.count >= 8, QuickTimeReader.classicFirstBoxes.contains(head.fourCC(4)) { return true }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
         if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return true }

@@ -27,6 +27,9 @@ enum ExifInterpreter {
             }
         }
         meta.hasThumbnail = meta.hasThumbnail || raw.hasThumbnail
+        if let note = raw.exif[0x927C], note.bytes.starts(with: AppleMakerNote.signature) {
+            meta.contentIdentifier = AppleMakerNote.contentIdentifier(note.bytes)
+        }
 
         // Capture time.
         if let text = raw.exif[0x9003]?.text {

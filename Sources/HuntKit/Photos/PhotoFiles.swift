@@ -71,13 +71,17 @@ public struct PhotoInput: Sendable, Hashable {
 /// - A path given explicitly is always yielded, even if it does not exist (reading it reports why).
 public struct PhotoFiles: Sequence, Sendable {
     public enum Filter: Sendable, Hashable {
-        /// Files with a photo extension: jpg, jpeg, jpe, jfif, heic, heif, hif, avif, png, webp, tif, tiff, dng.
+        /// Files with a photo extension (jpg, jpeg, jpe, jfif, heic, heif, hif, avif, png, webp, tif,
+        /// tiff, dng) or a video extension (mov, mp4, m4v, 3gp, 3g2).
         case photoExtensions
         /// Every regular file (the format is decided by content, so a photo without an extension is read too).
         case all
     }
 
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"]
+    public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
+    /// Photo and video extensions: the files listed and judged without looking inside.
+    public static let mediaExtensions = photoExtensions.union(videoExtensions)
 
     public var paths: [String]
     public var filter: Filter
@@ -150,7 +154,7 @@ public struct PhotoFiles: Sequence, Sendable {
         private func accepts(_ name: String) -> Bool {
             guard filter == .photoExtensions else { return true }
             guard let dot = name.lastIndex(of: ".") else { return false }
-            return PhotoFiles.photoExtensions.contains(name[name.index(after: dot)...].lowercased())
+            return PhotoFiles.mediaExtensions.contains(name[name.index(after: dot)...].lowercased())
         }
 
         /// Lists a folder of the tree onto the stack; returns an input carrying the error when it cannot be listed.

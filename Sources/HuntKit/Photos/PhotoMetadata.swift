@@ -1,9 +1,24 @@
 import Foundation
 
-/// What a photo file says about where and when it was taken, read from its EXIF (or XMP).
+/// What a photo or video file says about where and when it was taken, read from a photo's EXIF
+/// (or XMP), or a video's QuickTime metadata.
 public struct PhotoMetadata: Sendable, Hashable {
-    public enum Format: String, Sendable, Hashable, Codable {
+    public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
         case jpeg = "JPEG", heic = "HEIC", avif = "AVIF", png = "PNG", webp = "WEBP", tiff = "TIFF"
+        /// QuickTime movie (`.mov`), MPEG-4 (`.mp4`, `.m4v`) and 3GPP (`.3gp`) video.
+        case mov = "MOV", mp4 = "MP4", threeGP = "3GP"
+
+        public var media: Media {
+            switch self {
+            case .mov, .mp4, .threeGP: .video
+            case .jpeg, .heic, .avif, .png, .webp, .tiff: .photo
+            }
+        }
+    }
+
+    /// A still photo or a video.
+    public enum Media: String, Sendable, Hashable, Codable, CaseIterable {
+        case photo, video
     }
 
     /// The path as it was given.
@@ -21,6 +36,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     /// GPSImgDirection, degrees.
     public var directionDegrees: Double?
     /// DateTimeOriginal (+ SubSecTimeOriginal) as written, local to the camera: `2021-04-11T15:47:53`.
+    /// For a video: `com.apple.quicktime.creationdate`, else the movie header's time in UTC (offset 0).
     public var capturedAt: LocalDateTime?
     /// DateTimeOriginal as written, kept only when it does not parse as a date and time.
     public var capturedAtRaw: String?
@@ -37,6 +53,14 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var pixelHeight: Int?
     public var orientation: Int?
     public var hasThumbnail: Bool = false
+    /// A video's length, seconds.
+    public var durationSeconds: Double?
+    /// A video's rotation for display, degrees clockwise (0, 90, 180, 270), from its track matrix.
+    public var rotationDegrees: Int?
+    /// A video's movie-header creation time, UTC (what exiftool calls CreateDate).
+    public var mediaCreatedAt: Date?
+    /// Apple's content identifier: a Live Photo's still and its motion video share it.
+    public var contentIdentifier: String?
     /// A hex digest identifying the file's content (same bytes, same hash).
     public var contentHash: String?
     /// Problems with single fields that did not stop the rest from being read.
@@ -44,9 +68,14 @@ public struct PhotoMetadata: Sendable, Hashable {
 
     public init(path: String) { self.path = path }
 
+    /// Photo or video, by the format; nil when the format is unknown.
+    public var media: Media? { format?.media }
+
     /// Where a position was read from.
     public enum PositionSource: String, Sendable, Hashable, Codable {
         case exif, xmp, sidecar
+        /// A video's QuickTime metadata (an ISO 6709 string or a 3GPP `loci` box).
+        case quicktime
     }
 }
 

@@ -152,8 +152,11 @@ public struct PhotoReader: Sendable {
             let head = try reader.bytes(at: 0, count: FormatSniffer.headLength)
             switch FormatSniffer.sniff(head) {
             case .other(let what):
-                return .failure(PhotoReadError(path: displayPath, code: .notAPhoto, message: "not a photo: \(what)",
-                                               fix: "send a JPEG, HEIC/HEIF, AVIF, PNG, WebP or TIFF photo"))
+                return .failure(PhotoReadError(path: displayPath, code: .notAPhoto, message: "not a photo or video: \(what)",
+                                               fix: "send a JPEG, HEIC/HEIF, AVIF, PNG, WebP or TIFF photo, or a MOV, MP4 or 3GP video"))
+            case .photo(let f) where f.media == .video:
+                format = f
+                return .success(try readVideo(reader, format: f, displayPath: displayPath))
             case .photo(let f):
                 format = f
             }
@@ -195,6 +198,13 @@ public struct PhotoReader: Sendable {
         }
     }
 
+    /// A video: its `moov` metadata, and the same content hash as a photo's.
+    private func readVideo(_ reader: PagedReader, format: PhotoMetadata.Format, displayPath: String) throws(ContainerError) -> PhotoMetadata {
+        var meta = Self.videoMetadata(try QuickTimeReader.scan(reader, format: format), displayPath: displayPath)
+        if options.computeContentHash { meta.contentHash = try ContentHash.compute(reader) }
+        return meta
+    }
+
     static func scan(_ reader: PagedReader, format: PhotoMetadata.Format) throws(ContainerError) -> ContainerScan {
         switch format {
         case .jpeg: try JPEGReader.scan(reader, quick: true)
@@ -202,6 +212,7 @@ public struct PhotoReader: Sendable {
         case .png: try PNGReader.scan(reader)
         case .webp: try WebPReader.scan(reader)
         case .tiff: try TIFFReader.scan(reader)
+        case .mov, .mp4, .threeGP: throw .unsupported("a video has no EXIF block")
         }
     }
 
@@ -215,19 +226,21 @@ public struct PhotoReader: Sendable {
 
     static func error(_ error: ContainerError, format: PhotoMetadata.Format?, path: String) -> PhotoReadError {
         let name = format?.rawValue ?? "file"
+        let thing = format?.media == .video ? "video" : "photo"
         switch error {
         case .io(let message):
             return PhotoReadError(path: path, format: format, code: .ioError, message: "could not be read: \(message)",
                                   fix: "check the disk or network share and try again")
         case .truncated(let message):
             return PhotoReadError(path: path, format: format, code: .truncated, message: "truncated \(name): \(message)",
-                                  fix: "re-send the original photo; this copy was cut off")
+                                  fix: "re-send the original \(thing); this copy was cut off")
         case .corrupt(let message):
             return PhotoReadError(path: path, format: format, code: .corrupt, message: "damaged \(name): \(message)",
-                                  fix: "re-send the original photo from the phone or camera")
+                                  fix: "re-send the original \(thing) from the phone or camera")
         case .unsupported(let message):
             return PhotoReadError(path: path, format: format, code: .unsupported, message: "unsupported \(name): \(message)",
-                                  fix: "export the photo as JPEG with its metadata and send that")
+                                  fix: format?.media == .video ? "send the video as the phone or camera saved it (MOV or MP4)"
+                                                               : "export the photo as JPEG with its metadata and send that")
         }
     }
 

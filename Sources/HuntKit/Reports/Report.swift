@@ -152,6 +152,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var score: String
         public var `repeat`: String
         public var tags: [String]
+        /// `photo` or `video` when the task asks for one (`evidence:`), else absent.
+        public var evidence: String? = nil
         public var target: JudgeResults.TargetInfo?
         /// "circle of 75 m around 52.09067, 5.12133"
         public var targetText: String

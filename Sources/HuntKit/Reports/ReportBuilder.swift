@@ -137,7 +137,7 @@ extension Report {
             }
             return TaskSection(
                 id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
-                tags: task.tags, target: task.target, targetText: ReportText.target(task.target),
+                tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(task.target),
                 reveal: revealShown ? task.reveal : nil, completedBy: completions,
                 closest: Self.closest(task, photos: photos, inScope: inScope, name: name, time: time),
                 misses: Self.misses(photos, name: name, time: time),

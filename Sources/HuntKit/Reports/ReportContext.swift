@@ -13,9 +13,16 @@ struct ReportContext {
     var refusedThumbnails: Set<String> = []
     /// An inline SVG by task id.
     var maps: [String: String] = [:]
+    /// `video 0:03` by submission path, for the videos' placeholder tiles.
+    private var videos: [String: String] = [:]
 
     /// `verdicts: false` leaves out the 20,000-row `verdicts`, for a layout that does not name it.
     func make(_ report: Report, format: ReportFormat, verdicts: Bool = true) -> [String: Any] {
+        if videos.isEmpty {
+            var withVideos = self
+            for e in report.verdicts { if let text = ReportText.video(e.evidence) { withVideos.videos[e.path] = text } }
+            if !withVideos.videos.isEmpty { return withVideos.make(report, format: format, verdicts: verdicts) }
+        }
         var root: [String: Any] = [
             "schema": report.schema,
             "format": format.rawValue,
@@ -112,6 +119,7 @@ struct ReportContext {
                 return r
             case "thumbnail": return thumbnail
             case "thumbnail_refused": return thumbnailRefused
+            case "video_text": return ReportText.video(e.evidence)
             default: return nil
             }
         }
@@ -153,6 +161,7 @@ struct ReportContext {
             "has_closest": !t.closest.isEmpty, "one_point": t.points == 1, "has_misses": !t.misses.isEmpty,
         ]
         d["clue"] = t.clue
+        d["evidence"] = t.evidence
         if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
         d["reveal"] = t.reveal
         d["map_svg"] = maps[t.id]
@@ -166,6 +175,7 @@ struct ReportContext {
         d["place"] = c.place
         if let uri = thumbnails[c.submission] { d["thumbnail"] = uri }
         if refusedThumbnails.contains(c.submission) { d["thumbnail_refused"] = true }
+        d["video_text"] = videos[c.submission]
         return d
     }
 
@@ -176,6 +186,7 @@ struct ReportContext {
         d["at_text"] = a.atText
         if let uri = thumbnails[a.submission] { d["thumbnail"] = uri }
         if refusedThumbnails.contains(a.submission) { d["thumbnail_refused"] = true }
+        d["video_text"] = videos[a.submission]
         return d
     }
 

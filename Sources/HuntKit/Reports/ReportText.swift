@@ -90,8 +90,19 @@ enum ReportText {
 
     /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15". The
     /// clock gap, speed and software are named only when a reason is about them.
+    /// `video 0:03`, `video 1:02:03`, `video` (no duration) for a video; nil for a photo.
+    static func video(_ e: JudgeResults.Evidence) -> String? {
+        guard e.media == PhotoMetadata.Media.video.rawValue else { return nil }
+        guard let seconds = e.durationS, seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "video" }
+        let s = Int(seconds.rounded(.up))
+        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return s >= 3600 ? "video \(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" : "video \(s / 60):\(pad(s % 60))"
+    }
+
     static func evidence(_ e: JudgeResults.Evidence, reasons: Set<ReasonCode>, singleDay: Bool) -> String {
         var parts: [String] = []
+        if let video = video(e) { parts.append(video) }
+        if let motion = e.motion { parts.append("Live Photo (motion: \(motion))") }
         if let miss = miss(e) {
             parts.append(e.place.map { "\(miss) of \($0)" } ?? miss)
         } else if e.position == nil, e.error == nil {

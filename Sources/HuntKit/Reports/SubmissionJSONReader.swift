@@ -119,7 +119,8 @@ struct SubmissionJSONReader {
         case position, accuracyM = "accuracy_m", accuracySource = "accuracy_source", distanceM = "distance_m",
              edgeDistanceM = "edge_distance_m", bearingDeg = "bearing_deg", compass, band, place, capturedAt = "captured_at",
              capturedLocal = "captured_local", offset, timeSource = "time_source", gpsTime = "gps_time", clockSkewS = "clock_skew_s",
-             make, model, software, contentHash = "content_hash", format, error, speedKmh = "speed_kmh", candidates
+             make, model, software, contentHash = "content_hash", format, error, speedKmh = "speed_kmh", candidates,
+             media, durationS = "duration_s", motion
         static let table = KeyTable<Self>()
     }
 
@@ -151,6 +152,9 @@ struct SubmissionJSONReader {
             case .format: e.format = try text()
             case .error: e.error = try text()
             case .speedKmh: e.speedKmh = try number()
+            case .media: e.media = try text()
+            case .durationS: e.durationS = try number()
+            case .motion: e.motion = try text()
             case .candidates: e.candidates = try r.optional { (r) throws(Unsure) in try r.array { (r) throws(Unsure) in try r.string() } }
             }
         }

@@ -166,6 +166,11 @@ extension SheetDocument {
             }
             var details: [String] = []
             let earlier = task.after.map { id in hunt.task(id)?.title ?? id }
+            switch task.evidence {
+            case .video: details.append("Send a video (a photo does not count)")
+            case .photo: details.append("Send a photo (a video does not count)")
+            case .any: break
+            }
             if !earlier.isEmpty { details.append("Do after: " + earlier.joined(separator: ", ")) }
             if let dwell = task.dwell { details.append("Stay \(dwell): two photos at the same place at least \(dwell) apart") }
             switch task.repeatRule {

@@ -29,6 +29,36 @@ struct SimulationAgreementTests {
         #expect(Set(answers.submissions.map(\.kind)).count >= 6)
     }
 
+    @Test("videos and Live Photos: planned verdicts, motion files paired away", arguments: [UInt64(4), 5])
+    func agreeWithVideos(seed: UInt64) async throws {
+        var hunt = try Self.hunt()
+        hunt.tasks[0].evidence = .video
+        hunt.tasks[1].evidence = .photo
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-simv-\(seed)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35,
+                                                               videoShare: 0.4)).write(to: folder)
+        let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("submissions"), displayPath: "submissions")
+        #expect(results.submissions.map(\.path) == answers.submissions.map(\.path))
+        let judged = Dictionary(uniqueKeysWithValues: results.submissions.map { ($0.path, $0) })
+        for answer in answers.submissions {
+            let got = judged[answer.path]
+            #expect(got?.verdict == answer.verdict, "\(answer.path) (\(answer.kind.rawValue)): \(got?.findings.map(\.message) ?? [])")
+            #expect(got?.reasons == answer.reasons, "\(answer.path) (\(answer.kind.rawValue))")
+        }
+        let formats = Set(results.submissions.compactMap(\.evidence.format))
+        #expect(formats.isSuperset(of: ["JPEG", "MOV"]))
+        #expect(results.submissions.contains { $0.evidence.motion != nil })
+        #expect(answers.submissions.contains { $0.kind == .wrongMedia })
+    }
+
+    @Test("without --video-share, nothing changes: the same plan as before videos existed")
+    func photoOnlyPlanUnchanged() throws {
+        let hunt = try Self.hunt()
+        let plan = try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 10, seed: 9)).plan()
+        #expect(plan.photos.allSatisfy { $0.video == nil && !$0.motion && $0.path.hasSuffix(".jpg") })
+    }
+
     @Test("the same seed gives the same files; another seed does not")
     func deterministic() throws {
         let hunt = try Self.hunt()

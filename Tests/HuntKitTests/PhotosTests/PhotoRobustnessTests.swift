@@ -60,10 +60,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("%PDF-1.7\n%âãÏÓ\n", "not a photo: a PDF document (starts with %PDF)"),
-        ("hello, this is text\n", "not a photo: text (starts with hello, t)"),
-        ("\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "not a photo: starts with 00 00 00 00 00 00 00 00"),
-        ("\u{0}\u{0}\u{0}\u{18}ftypisom\u{0}\u{0}\u{2}\u{0}isomiso2mp41", "not a photo: an MP4 video or another ISOBMFF file (brand `isom`)"),
+        ("%PDF-1.7\n%âãÏÓ\n", "not a photo or video: a PDF document (starts with %PDF)"),
+        ("hello, this is text\n", "not a photo or video: text (starts with hello, t)"),
+        ("\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "not a photo or video: starts with 00 00 00 00 00 00 00 00"),
+        ("\u{0}\u{0}\u{0}\u{18}ftypM4A \u{0}\u{0}\u{2}\u{0}M4A mp42isom", "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)"),
     ])
     func garbageIsNotAPhoto(_ content: String, _ message: String) throws {
         let error = try #require(PhotoReader().read(bytes: Array(content.utf8), displayPath: "x").failure)

@@ -22,6 +22,7 @@ struct ContainerScan: Sendable {
 /// Decides a file's format from its first bytes, never from its name.
 enum FormatSniffer {
     enum Verdict: Equatable {
+        /// A photo or a video format this reader handles.
         case photo(PhotoMetadata.Format)
         /// A format this reader does not handle, named for the user ("a PDF document").
         case other(String)
@@ -34,6 +35,7 @@ enum FormatSniffer {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .photo(.jpeg) }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8]) { return .photo(.png) }
         if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "WEBP", at: 8) { return .photo(.webp) }
+        if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "AVI ", at: 8) { return .other("an AVI video (RIFF AVI)") }
         if head.count >= 4, (head[0] == 0x49 && head[1] == 0x49 && head[2] == 0x2A && head[3] == 0)
             || (head[0] == 0x4D && head[1] == 0x4D && head[2] == 0 && head[3] == 0x2A) {
             return .photo(.tiff)
@@ -47,11 +49,15 @@ enum FormatSniffer {
             var i = 16
             while i + 4 <= min(ftypSize, head.count) { brands.append(head.fourCC(i)); i += 4 }
             if let format = ISOBMFFReader.imageFormat(forBrands: brands) { return .photo(format) }
-            if ftypSize <= head.count {
-                let kind = ["qt  "].contains(brands[0]) ? "a QuickTime video" : ["crx "].contains(brands[0]) ? "a Canon CR3 raw file" : "an MP4 video or another ISOBMFF file"
-                return .other("\(kind) (brand `\(brands[0])`)")
-            }
-            return .photo(.heic)  // brands beyond the head: the reader checks them all
+            // Brands beyond the head of a file whose major brand is not a video's: the HEIF reader checks them all.
+            if ftypSize > head.count, ["mif1", "msf1", "heic", "avif"].contains(brands[0]) { return .photo(.heic) }
+            if let video = QuickTimeReader.videoFormat(forBrands: brands) { return .photo(video) }
+            let kind = brands[0] == "crx " ? "a Canon CR3 raw file" : "an MP4 audio file or another ISOBMFF file"
+            return .other("\(kind) (brand `\(brands[0])`)")
+        }
+        // A QuickTime movie from before `ftyp` (2001) starts with one of a few box types.
+        if head.count >= 8, QuickTimeReader.classicFirstBoxes.contains(head.fourCC(4)), head.u32be(0) == 1 || head.u32be(0) >= 8 {
+            return .photo(.mov)
         }
         return .other(describe(head))
     }

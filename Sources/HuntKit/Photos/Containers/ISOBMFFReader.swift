@@ -46,6 +46,16 @@ enum ISOBMFFReader {
         return Box(type: type, start: base + UInt64(i), headerLength: header, size: size)
     }
 
+    /// The brands of an `ftyp` box: the major brand first, then the compatible ones (up to 62).
+    static func brands(of ftyp: Box, _ reader: PagedReader) throws(ContainerError) -> [String] {
+        let payload = try reader.bytes(at: ftyp.payload, count: Int(min(ftyp.size - ftyp.headerLength, 256)))
+        var brands: [String] = []
+        if payload.count >= 4 { brands.append(payload.fourCC(0)) }
+        var i = 8
+        while i + 4 <= payload.count { brands.append(payload.fourCC(i)); i += 4 }
+        return brands
+    }
+
     static func scan(_ reader: PagedReader) throws(ContainerError) -> ContainerScan {
         var scan = ContainerScan(format: .heic)
         var offset: UInt64 = 0
@@ -57,11 +67,7 @@ enum ISOBMFFReader {
                 throw .truncated("the file ends inside a box header at byte \(offset)")
             }
             if box.type == "ftyp" {
-                let payload = try reader.bytes(at: box.payload, count: Int(min(box.size - box.headerLength, 256)))
-                var brands: [String] = []
-                if payload.count >= 4 { brands.append(payload.fourCC(0)) }
-                var i = 8
-                while i + 4 <= payload.count { brands.append(payload.fourCC(i)); i += 4 }
+                let brands = try brands(of: box, reader)
                 guard let format = imageFormat(forBrands: brands) else {
                     throw .unsupported("an ISOBMFF file of brand `\(brands.first ?? "?")` (a video or another non-HEIF file)")
                 }

@@ -4,7 +4,7 @@ public struct PhotoCSVRenderer: PhotoRenderer {
     public static let columns = [
         "path", "format", "latitude", "longitude", "altitude", "accuracy_m", "direction", "captured_at", "offset", "gps_time",
         "make", "model", "software", "dop", "width", "height", "orientation", "has_thumbnail", "position_source", "content_hash",
-        "warnings", "error",
+        "media", "duration_s", "rotation", "media_created", "content_identifier", "warnings", "error",
     ]
 
     public init() {}
@@ -24,6 +24,7 @@ public struct PhotoCSVRenderer: PhotoRenderer {
             .formatted(f.accuracy), .formatted(f.direction), .formatted(f.capturedAt), .formatted(f.offset), .text(f.gpsTime),
             .text(f.make), .text(f.model), .text(f.software), .formatted(f.dop), .formatted(f.width), .formatted(f.height),
             .formatted(f.orientation), .formatted(f.thumbnail), .formatted(f.positionSource), .formatted(f.contentHash),
+            .formatted(f.media), .formatted(f.duration), .formatted(f.rotation), .formatted(f.mediaCreated), .text(f.contentIdentifier),
             .text(f.warnings.joined(separator: "; ")), .text(f.error),
         ])
         return out.text

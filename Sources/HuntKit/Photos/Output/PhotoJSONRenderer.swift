@@ -23,6 +23,8 @@ public struct PhotoJSONRenderer: PhotoRenderer {
             ("make", Self.stringOrNull(f.make)), ("model", Self.stringOrNull(f.model)), ("software", Self.stringOrNull(f.software)),
             ("width", Self.number(f.width)), ("height", Self.number(f.height)), ("orientation", Self.number(f.orientation)),
             ("has_thumbnail", f.thumbnail.isEmpty ? "null" : f.thumbnail), ("content_hash", Self.stringOrNull(f.contentHash)),
+            ("media", Self.stringOrNull(f.media)), ("duration_s", Self.number(f.duration)), ("rotation", Self.number(f.rotation)),
+            ("media_created", Self.stringOrNull(f.mediaCreated)), ("content_identifier", Self.stringOrNull(f.contentIdentifier)),
             ("warnings", "[" + f.warnings.map(JSONText.quote).joined(separator: ",") + "]"),
         ]
         if case .failure(let e) = result {

@@ -37,6 +37,7 @@ struct PhotoFields {
     var capturedAt = "", offset = "", gpsTime = ""
     var make = "", model = "", software = ""
     var width = "", height = "", orientation = "", thumbnail = "", contentHash = "", positionSource = ""
+    var media = "", duration = "", rotation = "", mediaCreated = "", contentIdentifier = ""
     var warnings: [String] = []
     var error = ""
 
@@ -44,9 +45,15 @@ struct PhotoFields {
         switch result {
         case .failure(let e):
             format = e.format?.rawValue ?? ""
+            media = e.format?.media.rawValue ?? ""
             error = e.summary
         case .success(let m):
             format = m.format?.rawValue ?? ""
+            media = m.media?.rawValue ?? ""
+            duration = m.durationSeconds.map { Decimals.format($0, places: 3) } ?? ""
+            rotation = m.rotationDegrees.map(String.init) ?? ""
+            mediaCreated = m.mediaCreatedAt.map(Self.iso) ?? ""
+            contentIdentifier = m.contentIdentifier ?? ""
             if let p = m.position {
                 latitude = Decimals.format(p.latitude, places: 7)
                 longitude = Decimals.format(p.longitude, places: 7)

@@ -15,14 +15,15 @@ public struct PhotoTableRenderer: PhotoRenderer {
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         let camera = [f.make, f.model].filter { !$0.isEmpty }.joined(separator: " ")
-        let note: String
+        var note: String
         if case .failure(let e) = result {
             note = "error: " + e.summary
         } else if f.latitude.isEmpty {
             note = "no position" + (f.warnings.first.map { "; \($0)" } ?? "")
         } else {
-            note = f.positionSource == "exif" ? (f.warnings.first ?? "") : "position from \(f.positionSource)"
+            note = f.positionSource == "exif" || f.positionSource == "quicktime" ? (f.warnings.first ?? "") : "position from \(f.positionSource)"
         }
+        if f.media == "video" { note = "video" + (f.duration.isEmpty ? "" : " \(f.duration) s") + (note.isEmpty ? "" : "; " + note) }
         return line([input.displayPath, f.format, f.latitude, f.longitude, f.altitude, f.accuracy, f.capturedAt, camera, note])
     }
 
