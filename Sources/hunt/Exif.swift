@@ -6,7 +6,7 @@ extension HuntCommand {
     struct Exif: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "exif",
-            abstract: "Show the position, time and camera of photos (JPEG, HEIC/HEIF, AVIF, PNG, WebP, TIFF).",
+            abstract: "Show the position, time and camera of photos and videos (JPEG, HEIC/HEIF, AVIF, PNG, WebP, TIFF, MOV, MP4, 3GP).",
             discussion: """
             Folders are read recursively, sorted by name, hidden files skipped. Output follows the order \
             of the paths given.
