@@ -25,6 +25,26 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// photo whose decode alone needs more is refused. Enough for a 24-megapixel progressive photo
     /// with full-resolution colour (about 160 MiB); a baseline JPEG needs far less at 1/8 scale.
     public static let defaultMemoryBudgetBytes = 192 << 20
+    /// Scans a decoded JPEG may have; real progressive files have about 10 (libjpeg's default
+    /// script), and each scan is another pass over the image.
+    public static let maxScans = 500
+    /// The pixel cap for arithmetic-coded JPEGs (rare in the wild), whose blocks can cost less
+    /// than a bit each, so file size does not bound the decode's work.
+    public static let maxArithmeticPixels = 50_000_000
+
+    /// Start-of-scan markers in a JPEG's bytes. Entropy-coded data writes a 0xFF byte as FF 00, so
+    /// every FF DA is a real marker.
+    static func scanCount(_ jpeg: [UInt8]) -> Int {
+        var count = 0
+        var i = jpeg.startIndex
+        while let j = jpeg[i...].firstIndex(of: 0xFF) {
+            let next = jpeg.index(after: j)
+            guard next < jpeg.endIndex else { break }
+            if jpeg[next] == 0xDA { count += 1 }
+            i = next
+        }
+        return count
+    }
 
     /// What reading a thumbnail gave.
     public enum Outcome: Sendable, Hashable {
@@ -59,7 +79,8 @@ public struct PhotoThumbnail: Sendable, Hashable {
         switch prepare(file, maxPixels: maxPixels, budgetBytes: defaultMemoryBudgetBytes) {
         case .done(.thumbnail(let thumbnail)): thumbnail
         case .done: nil
-        case .decode(let decode): decode.run()
+        case .decode(let decode):
+            if case .thumbnail(let thumbnail) = decode.run() { thumbnail } else { nil }
         }
     }
 
@@ -72,9 +93,9 @@ public struct PhotoThumbnail: Sendable, Hashable {
             return outcome
         case .decode(let decode):
             await budget.acquire(decode.plan.totalBytes)
-            let thumbnail = decode.run()
+            let outcome = decode.run()
             await budget.release(decode.plan.totalBytes)
-            return thumbnail.map(Outcome.thumbnail) ?? .none
+            return outcome
         }
     }
 
@@ -94,12 +115,14 @@ public struct PhotoThumbnail: Sendable, Hashable {
         var source: FileByteSource
         var plan: JPEGDecodePlan
 
-        func run() -> PhotoThumbnail? {
-            guard let whole = try? source.read(at: 0, count: plan.fileBytes),
-                  let scaled = JPEGScaler.scaled(whole, maxPixels: plan.maxPixels,
+        func run() -> Outcome {
+            guard let whole = try? source.read(at: 0, count: plan.fileBytes) else { return .none }
+            let scans = PhotoThumbnail.scanCount(whole)
+            guard scans <= PhotoThumbnail.maxScans else { return .refused(.tooManyScans(count: scans, limit: PhotoThumbnail.maxScans)) }
+            guard let scaled = JPEGScaler.scaled(whole, maxPixels: plan.maxPixels,
                                                  expected: (plan.frame.pixelWidth, plan.frame.pixelHeight))
-            else { return nil }
-            return PhotoThumbnail(jpeg: scaled, source: .scaled)
+            else { return .none }
+            return .thumbnail(PhotoThumbnail(jpeg: scaled, source: .scaled))
         }
     }
 
@@ -124,6 +147,18 @@ public struct PhotoThumbnail: Sendable, Hashable {
         guard let frame = full?.jpegFrame, frame.isDecodable else { return .done(.none) }
         guard frame.pixelWidth * frame.pixelHeight <= maxDecodePixels else {
             return .done(.refused(.tooManyPixels(width: frame.pixelWidth, height: frame.pixelHeight, limitPixels: maxDecodePixels)))
+        }
+        // libjpeg visits every block however little data there is: a file far shorter than its
+        // blocks can be is refused before the decode (arithmetic coding can go below a bit per
+        // block, so for it the cap on pixels is lower instead).
+        let blocks = frame.coefficientBufferBytes / 128
+        if frame.isArithmetic {
+            guard frame.pixelWidth * frame.pixelHeight <= maxArithmeticPixels else {
+                return .done(.refused(.tooManyPixels(width: frame.pixelWidth, height: frame.pixelHeight, limitPixels: maxArithmeticPixels)))
+            }
+        } else if source.size < UInt64(blocks / 8) {
+            return .done(.refused(.truncated(width: frame.pixelWidth, height: frame.pixelHeight,
+                                             bytes: Int(source.size), minimumBytes: blocks / 8)))
         }
         guard let plan = JPEGDecodePlan(frame: frame, fileBytes: Int(source.size), maxPixels: maxPixels) else { return .done(.none) }
         guard plan.totalBytes <= budgetBytes else {

@@ -9,6 +9,14 @@ public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible
     case tooManyPixels(width: Int, height: Int, limitPixels: Int)
     /// The decode would need `neededBytes`, more than the whole thumbnail budget.
     case needsTooMuchMemory(width: Int, height: Int, layout: Layout, neededBytes: Int, budgetBytes: Int)
+    /// The file is far too short for the picture it declares: every 8×8 block of Huffman-coded
+    /// data costs at least one bit, so `bytes` below `blocks / 8` means most of it is missing —
+    /// and libjpeg would still visit every block (a 672-byte file declaring 20000×20000 costs
+    /// half a second of CPU).
+    case truncated(width: Int, height: Int, bytes: Int, minimumBytes: Int)
+    /// More scans than a real progressive JPEG has (about 10): each scan is another pass over
+    /// the whole image, so thousands of tiny scans cost minutes.
+    case tooManyScans(count: Int, limit: Int)
 
     /// How the JPEG's image data is laid out, which decides what decoding it keeps in memory.
     public enum Layout: String, Sendable, Hashable {
@@ -29,6 +37,10 @@ public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible
         case .needsTooMuchMemory(let width, let height, let layout, let needed, let budget):
             let why = layout == .sequential ? "" : " (libjpeg keeps a \(layout.rawValue) JPEG's whole image in memory, at any scale)"
             return "a \(width)×\(height) \(layout.rawValue) JPEG needs about \(Self.size(needed)) to decode\(why), over the \(Self.size(budget)) set aside for thumbnails"
+        case .truncated(let width, let height, let bytes, let minimum):
+            return "the file is \(bytes) bytes, too short for the \(width)×\(height) picture it declares (at least \(minimum) bytes): most of it is missing"
+        case .tooManyScans(let count, let limit):
+            return "the JPEG has \(count) scans, over the \(limit) a thumbnail decodes (each scan is another pass over the whole picture)"
         }
     }
 

@@ -171,4 +171,38 @@ import Testing
         #expect(warning.location.file == url.path)
         #expect(warning.message.hasPrefix("no thumbnail: a 15000×15000 progressive JPEG needs about 1.3 GiB"))
     }
+
+    /// A file far shorter than the picture it declares (libjpeg would still visit every block)
+    /// is refused from its size; a flat picture with as little data as a real encoder writes is not.
+    @Test func truncatedHugeJPEGIsRefusedFromItsSize() async throws {
+        let bomb = JPEGBomb.jpeg(width: 20000, height: 20000, layout: .sequential)
+        let cut = Array(bomb.prefix(700)) + [0xFF, 0xD9]
+        let url = try ReportThumbnailTests.temporary(cut)
+        let started = Date()
+        let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
+        guard case .refused(.truncated(20000, 20000, 702, let minimum)) = outcome else {
+            Issue.record("expected a refusal as truncated, got \(outcome)")
+            return
+        }
+        #expect(minimum == 3 * 2500 * 2500 / 8)
+        #expect(Date().timeIntervalSince(started) < 0.2, "refused before the decode")
+        let flat = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 2000, height: 2000, layout: .progressive))
+        guard case .thumbnail = await PhotoThumbnail.read(path: flat.path, budget: ThumbnailMemoryBudget()) else {
+            Issue.record("a flat 2000×2000 picture at one bit per block is a real picture")
+            return
+        }
+    }
+
+    /// Thousands of scans, each another pass over the image, are refused before the decode.
+    @Test func progressiveScanBombIsRefused() async throws {
+        var jpeg = JPEGBomb.jpeg(width: 256, height: 256, layout: .progressive)
+        let sos = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let scan = Array(jpeg[sos..<(jpeg.count - 2)])
+        jpeg = Array(jpeg.dropLast(2)) + Array([[UInt8]](repeating: scan, count: 600).joined()) + [0xFF, 0xD9]
+        #expect(PhotoThumbnail.scanCount(jpeg) == 601)
+        let url = try ReportThumbnailTests.temporary(jpeg)
+        let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
+        #expect(outcome == .refused(.tooManyScans(count: 601, limit: PhotoThumbnail.maxScans)))
+        #expect(PhotoThumbnail.scanCount(JPEGBomb.jpeg(width: 256, height: 256, layout: .progressive)) == 1)
+    }
 }

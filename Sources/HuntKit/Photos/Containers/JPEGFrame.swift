@@ -43,6 +43,8 @@ struct JPEGFrame: Sendable, Hashable {
     /// Sequential DCT: baseline, extended Huffman, extended arithmetic.
     var isSequential: Bool { [0xC0, 0xC1, 0xC9].contains(marker) }
     var isProgressive: Bool { [0xC2, 0xCA].contains(marker) }
+    /// Arithmetic entropy coding (SOF9, SOF10).
+    var isArithmetic: Bool { [0xC9, 0xCA].contains(marker) }
 
     /// Whether libjpeg will keep every coefficient of the image in memory. True unless the file is
     /// known to be sequential with one scan holding every component; so true for anything odd.
