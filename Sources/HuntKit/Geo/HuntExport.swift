@@ -75,26 +75,6 @@ enum Winding {
     }
 }
 
-enum XMLText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // XML 1.0 cannot carry most control characters at all; drop them.
-                if u.value < 0x20 && u != "\n" && u != "\t" && u != "\r" { continue }
-                if u.value == 0xFFFE || u.value == 0xFFFF { continue }
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
-}
-
 public struct GPXWriter: HuntExportWriter {
     public init() {}
 
@@ -112,24 +92,24 @@ public struct GPXWriter: HuntExportWriter {
         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hunt="urn:huntkit:gpx:1" \
         xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
           <metadata>
-            <name>\(XMLText.escape(hunt.title))</name>
+            <name>\(MarkupText.escape(hunt.title))</name>
           </metadata>
 
         """
         for p in items.points {
             out += "  <wpt lat=\"\(Fixed.string(p.coordinate.latitude, 7))\" lon=\"\(Self.lon(p.coordinate.longitude))\">\n"
-            out += "    <name>\(XMLText.escape(p.name))</name>\n"
-            if let clue = p.clue { out += "    <desc>\(XMLText.escape(clue))</desc>\n" }
-            out += "    <type>\(XMLText.escape(p.tags.first ?? "task"))</type>\n"
+            out += "    <name>\(MarkupText.escape(p.name))</name>\n"
+            if let clue = p.clue { out += "    <desc>\(MarkupText.escape(clue))</desc>\n" }
+            out += "    <type>\(MarkupText.escape(p.tags.first ?? "task"))</type>\n"
             out += "    <extensions>\n      <hunt:task>\n"
-            out += "        <hunt:id>\(XMLText.escape(p.taskID))</hunt:id>\n"
+            out += "        <hunt:id>\(MarkupText.escape(p.taskID))</hunt:id>\n"
             out += "        <hunt:radius>\(Fixed.string(p.radius.metres, 2))</hunt:radius>\n"
-            if let hint = p.hint { out += "        <hunt:hint>\(XMLText.escape(hint))</hunt:hint>\n" }
+            if let hint = p.hint { out += "        <hunt:hint>\(MarkupText.escape(hint))</hunt:hint>\n" }
             out += "      </hunt:task>\n    </extensions>\n  </wpt>\n"
         }
         for a in items.areas {
-            out += "  <trk>\n    <name>\(XMLText.escape(a.name))</name>\n"
-            if let clue = a.clue { out += "    <desc>\(XMLText.escape(clue))</desc>\n" }
+            out += "  <trk>\n    <name>\(MarkupText.escape(a.name))</name>\n"
+            if let clue = a.clue { out += "    <desc>\(MarkupText.escape(clue))</desc>\n" }
             out += "    <type>area</type>\n"
             for polygon in a.polygons {
                 for (k, ring) in ([polygon.outer] + polygon.holes).enumerated() {
@@ -154,16 +134,16 @@ public struct KMLWriter: HuntExportWriter {
         <?xml version="1.0" encoding="UTF-8"?>
         <kml xmlns="http://www.opengis.net/kml/2.2">
           <Document>
-            <name>\(XMLText.escape(hunt.title))</name>
+            <name>\(MarkupText.escape(hunt.title))</name>
 
         """
         func data(_ name: String, _ value: String?) -> String {
             guard let value else { return "" }
-            return "        <Data name=\"\(name)\"><value>\(XMLText.escape(value))</value></Data>\n"
+            return "        <Data name=\"\(name)\"><value>\(MarkupText.escape(value))</value></Data>\n"
         }
         for p in items.points {
-            out += "    <Placemark>\n      <name>\(XMLText.escape(p.name))</name>\n"
-            if let clue = p.clue { out += "      <description>\(XMLText.escape(clue))</description>\n" }
+            out += "    <Placemark>\n      <name>\(MarkupText.escape(p.name))</name>\n"
+            if let clue = p.clue { out += "      <description>\(MarkupText.escape(clue))</description>\n" }
             out += "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", Fixed.string(p.radius.metres, 2) + " m")
                 + data("hint", p.hint) + data("type", p.tags.first) + "      </ExtendedData>\n"
             out += "      <Point><coordinates>\(Fixed.string(p.coordinate.longitude, 7)),\(Fixed.string(p.coordinate.latitude, 7))</coordinates></Point>\n"
@@ -173,8 +153,8 @@ public struct KMLWriter: HuntExportWriter {
             Winding.closed(r, counterClockwise: ccw).map { "\(Fixed.string($0.longitude, 7)),\(Fixed.string($0.latitude, 7))" }.joined(separator: " ")
         }
         for a in items.areas {
-            out += "    <Placemark>\n      <name>\(XMLText.escape(a.name))</name>\n"
-            if let clue = a.clue { out += "      <description>\(XMLText.escape(clue))</description>\n" }
+            out += "    <Placemark>\n      <name>\(MarkupText.escape(a.name))</name>\n"
+            if let clue = a.clue { out += "      <description>\(MarkupText.escape(clue))</description>\n" }
             out += "      <ExtendedData>\n" + data("id", a.taskID) + "      </ExtendedData>\n"
             if a.polygons.count > 1 { out += "      <MultiGeometry>\n" }
             for polygon in a.polygons {

@@ -62,7 +62,7 @@ enum TaskMapSVG {
 
         let scale = size / 2 / viewRadius
         var svg = "<svg class=\"taskmap\" viewBox=\"0 0 \(Int(size)) \(Int(size))\" width=\"\(Int(size))\" height=\"\(Int(size))\" role=\"img\">"
-        svg += "<title>\(escape(task.title)): target and photo positions</title>"
+        svg += "<title>\(MarkupText.escape(task.title)): target and photo positions</title>"
         svg += "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(Int(size))\" height=\"\(Int(size))\"/>"
         svg += "<line class=\"axis\" x1=\"\(Int(size / 2))\" y1=\"4\" x2=\"\(Int(size / 2))\" y2=\"\(Int(size - 4))\"/>"
         svg += "<line class=\"axis\" x1=\"4\" y1=\"\(Int(size / 2))\" x2=\"\(Int(size - 4))\" y2=\"\(Int(size / 2))\"/>"
@@ -80,12 +80,12 @@ enum TaskMapSVG {
                 let k = reach / max(abs(x), abs(y))
                 x *= k; y *= k
             }
-            svg += "<circle class=\"p \(escape(m.verdict))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
+            svg += "<circle class=\"p \(MarkupText.escape(m.verdict))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
         }
         let bar = scaleBar(viewRadius)
         let barPixels = bar * scale
         svg += "<line class=\"scale\" x1=\"8\" y1=\"\(Int(size) - 10)\" x2=\"\(coordinate(8 + barPixels))\" y2=\"\(Int(size) - 10)\"/>"
-        svg += "<text class=\"scale-label\" x=\"8\" y=\"\(Int(size) - 14)\">\(ReportText.distance(bar))</text>"
+        svg += "<text class=\"scale-label\" x=\"8\" y=\"\(Int(size) - 14)\">\(MeasureText.distance(bar))</text>"
         if target.kind == "places" { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"\(Int(size) - 6)\" text-anchor=\"end\">around the nearest place</text>" }
         if marks.count > drawn.count { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"14\" text-anchor=\"end\">\(drawn.count) of \(marks.count) photos</text>" }
         svg += "</svg>"
@@ -123,20 +123,4 @@ enum TaskMapSVG {
     }
 
     static func coordinate(_ v: Double) -> String { String(format: "%.1f", v) }
-
-    /// XML text and attribute escaping.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
 }

@@ -138,10 +138,8 @@ public struct HTMLSheetRenderer: SheetRenderer {
             for (index, corner) in loop.enumerated() { path += "\(index == 0 ? "M" : "L")\(corner.x + 4) \(corner.y + 4)" }
             path += "z"
         }
-        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" shape-rendering=\"crispEdges\" "
-            + "role=\"img\" aria-label=\"QR code: \(escaped)\"><rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
+            + "role=\"img\" aria-label=\"QR code: \(MarkupText.escape(label))\"><rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
             + "<path d=\"\(path)\"/></svg>"
     }
 
