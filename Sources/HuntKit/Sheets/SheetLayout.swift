@@ -201,24 +201,8 @@ public struct SheetLayout: Sendable, Hashable {
     }
 
     private static func unknown(_ what: String, _ name: String, among names: [String], at location: SourceLocation) -> Diagnostic {
-        let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
-        let fix = suggestion.flatMap { editDistance($0, name) <= max(2, name.count / 3) ? "did you mean `\($0)`?" : nil }
-            ?? "known: \(names.sorted().joined(separator: ", "))"
+        let sorted = names.sorted()
+        let fix = Suggestions.closest(to: name, in: sorted).map { "did you mean `\($0)`?" } ?? "known: \(sorted.joined(separator: ", "))"
         return .error("unknown-key", "unknown \(what) `\(name)`", at: location, fix: fix)
-    }
-
-    /// Levenshtein distance, for "did you mean" suggestions.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
