@@ -141,16 +141,7 @@ public enum DateTimeText {
         var seconds = Int((local - Double(days) * 86400).rounded(.down))
         let hour = seconds / 3600; seconds %= 3600
         let minute = seconds / 60; seconds %= 60
-        // civil_from_days (Hinnant)
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
         var text = dateIncluded ? "\(year)-\(pad(month))-\(pad(day)) " : ""
         text += "\(pad(hour)):\(pad(minute))"
         if seconds != 0 { text += ":\(pad(seconds))" }
@@ -159,9 +150,9 @@ public enum DateTimeText {
 
     /// The calendar date of `date` in `timeZone`.
     public static func localDate(_ date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
-        let text = format(date, timeZone: timeZone)
-        let p = text.prefix(10).split(separator: "-").compactMap { Int($0) }
-        return p.count == 3 ? (p[0], p[1], p[2]) : (1970, 1, 1)
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let (year, month, day) = CivilCalendar.civilFromDays(Int((local / 86400).rounded(.down)))
+        return (year, month, day)
     }
 
     static func digits(_ s: inout Substring, _ count: Int, orOne: Bool = false) -> Int? {

@@ -90,16 +90,7 @@ struct PhotoFields {
         let t = date.timeIntervalSince1970
         let days = Int((t / 86_400).rounded(.down))
         let secondsOfDay = t - Double(days) * 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        let (y, m, d) = CivilCalendar.civilFromDays(days)
         var year = String(y)
         while year.count < 4 { year = "0" + year }
         return "\(year)-\(ExifInterpreter.pad2(m))-\(ExifInterpreter.pad2(d))T\(ExifInterpreter.formatTimeOfDay(secondsOfDay))Z"
