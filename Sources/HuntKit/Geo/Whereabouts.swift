@@ -98,7 +98,7 @@ public enum WhereaboutsRenderer {
         let header = ["INPUT", "TARGET", "DISTANCE", "BEARING", "", "INSIDE", "BAND", "PLACE"]
         var cells = [header]
         for r in rows {
-            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), human(r.distanceMetres),
+            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), MeasureText.distance(r.distanceMetres),
                           Fixed.string(r.placement.bearingDegrees, 0) + "°", r.placement.compass, r.placement.inside ? "yes" : "no",
                           r.placement.band.rawValue, TerminalText.visible(r.placement.placeName ?? "")])
         }
@@ -119,11 +119,6 @@ public enum WhereaboutsRenderer {
             out += line + "\n"
         }
         return out
-    }
-
-    /// `850 m`, `12.3 km`, `-40 m` (inside an area).
-    static func human(_ metres: Double) -> String {
-        abs(metres) >= 10_000 ? Fixed.string(metres / 1000, 1) + " km" : Fixed.string(metres, abs(metres) < 10 ? 1 : 0) + " m"
     }
 }
 

@@ -139,7 +139,7 @@ struct TeamRules {
             let speedText = kmh.map { "\($0) km/h" } ?? "no time at all"
             cases[current].findings.append(Finding(
                 code: .tooFast,
-                message: "\(JudgingState.metres(distance)) from \(previousPath) in \(JudgingState.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
+                message: "\(MeasureText.distance(distance)) from \(previousPath) in \(MeasureText.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
                 related: previousPath))
         }
     }
@@ -182,7 +182,7 @@ struct TeamRules {
                 let others = ordered.filter { $0 != i }
                 let span = others.map { abs(cases[$0].instant!.timeIntervalSince(cases[i].instant!)) }.max()
                 let place = cases[i].placement?.placeName.map { " at \($0)" } ?? ""
-                let message = span.map { "the longest stay\(place) shown by two photos is \(JudgingState.duration($0)); the task needs \(cases[i].task!.dwell!)" }
+                let message = span.map { "the longest stay\(place) shown by two photos is \(MeasureText.duration($0)); the task needs \(cases[i].task!.dwell!)" }
                     ?? "only one photo\(place); the task needs a second one at least \(cases[i].task!.dwell!) later"
                 cases[i].findings.append(Finding(code: .dwellShort, message: message))
                 settle(i)

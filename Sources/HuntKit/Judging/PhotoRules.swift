@@ -170,11 +170,11 @@ struct JudgingState: Sendable {
         let r = Self.radiusMetres(of: target)
         let distanceText = describe(p, target: target)
         if edge - a > 0 {
-            c.findings.append(Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(Self.metres(a))"))
+            c.findings.append(Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(MeasureText.distance(a))"))
         } else if a > max(r, 100) {
-            c.findings.append(Finding(code: .imprecisePosition, message: "accuracy \(Self.metres(a)) is worse than \(Self.metres(max(r, 100))); \(distanceText)"))
+            c.findings.append(Finding(code: .imprecisePosition, message: "accuracy \(MeasureText.distance(a)) is worse than \(MeasureText.distance(max(r, 100))); \(distanceText)"))
         } else {
-            c.findings.append(Finding(code: .uncertainPosition, message: "\(distanceText); the accuracy circle of \(Self.metres(a)) straddles the edge"))
+            c.findings.append(Finding(code: .uncertainPosition, message: "\(distanceText); the accuracy circle of \(MeasureText.distance(a)) straddles the edge"))
         }
     }
 
@@ -185,12 +185,12 @@ struct JudgingState: Sendable {
         let from = Compass.name(ofBearing: p.bearingDegrees + 180)
         switch target {
         case .circle(_, let radius):
-            return "\(Self.metres(p.centreDistance?.metres ?? 0)) \(from) of the target's centre (radius \(Self.metres(radius.metres)))"
+            return "\(MeasureText.distance(p.centreDistance?.metres ?? 0)) \(from) of the target's centre (radius \(MeasureText.distance(radius.metres)))"
         case .places(let places):
-            return "\(Self.metres(p.centreDistance?.metres ?? 0)) \(from) of \(p.placeName ?? "the nearest place") (radius \(Self.metres(places.radius.metres)))"
+            return "\(MeasureText.distance(p.centreDistance?.metres ?? 0)) \(from) of \(p.placeName ?? "the nearest place") (radius \(MeasureText.distance(places.radius.metres)))"
         case .area:
             let edge = p.edgeDistance.metres
-            return edge > 0 ? "\(Self.metres(edge)) outside the area (its edge lies \(p.compass))" : "\(Self.metres(-edge)) inside the area's edge"
+            return edge > 0 ? "\(MeasureText.distance(edge)) outside the area (its edge lies \(p.compass))" : "\(MeasureText.distance(-edge)) inside the area's edge"
         }
     }
 
@@ -213,7 +213,7 @@ struct JudgingState: Sendable {
                 let skew = instant.timeIntervalSince(gps)
                 c.evidence.clockSkewS = Self.round(skew)
                 if abs(skew) > hunt.policy.clockSkew.seconds {
-                    c.findings.append(Finding(code: .clockSkew, message: "capture time and GPS time differ by \(Self.duration(abs(skew))); the policy allows \(hunt.policy.clockSkew)"))
+                    c.findings.append(Finding(code: .clockSkew, message: "capture time and GPS time differ by \(MeasureText.duration(abs(skew))); the policy allows \(hunt.policy.clockSkew)"))
                 }
             } else {
                 instant = gps
@@ -261,26 +261,6 @@ struct JudgingState: Sendable {
     // MARK: Formatting helpers for messages and evidence
 
     static func round(_ value: Double, places: Double = 100) -> Double { (value * places).rounded() / places }
-
-    static func metres(_ m: Double) -> String {
-        let m = abs(m)
-        if m >= 1000 { return oneDecimal(m / 1000) + " km" }
-        return m >= 10 ? "\(Int(m.rounded())) m" : oneDecimal(m) + " m"
-    }
-
-    /// `%.1f` for a finite non-negative value, without `String(format:)` (slow, and run per photo).
-    static func oneDecimal(_ value: Double) -> String {
-        guard value.isFinite, value < 1e15 else { return String(format: "%.1f", value) }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    static func duration(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded())
-        if s >= 3600 { return "\(s / 3600) h \(s / 60 % 60) min" }
-        if s >= 60 { return "\(s / 60) min \(s % 60) s" }
-        return "\(s) s"
-    }
 
     static func offsetText(_ offset: Int) -> String {
         let hours = abs(offset) / 3600, minutes = abs(offset) / 60 % 60

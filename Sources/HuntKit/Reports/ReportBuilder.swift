@@ -186,7 +186,7 @@ extension Report {
         if task.score == "closest" || !task.closest.isEmpty {
             return task.closest.filter { inScope($0.team) }.prefix(3).map { c in
                 Approach(rank: c.rank, team: c.team, teamName: name(c.team), day: ReportText.day(c.at) ?? "",
-                         distanceM: c.distanceM, distanceText: c.distanceM <= 0 ? "inside" : ReportText.distance(c.distanceM),
+                         distanceM: c.distanceM, distanceText: c.distanceM <= 0 ? "inside" : MeasureText.distance(c.distanceM),
                          at: c.at, atText: time(c.at), submission: c.submission, points: c.points)
             }
         }
@@ -205,7 +205,7 @@ extension Report {
         return ranked.prefix(3).enumerated().map { i, p in
             let edge = max(0, p.evidence.edgeDistanceM ?? p.evidence.distanceM ?? 0)
             return Approach(rank: i + 1, team: p.team, teamName: name(p.team), day: ReportText.day(p.evidence.capturedAt) ?? "",
-                            distanceM: edge, distanceText: edge <= 0 ? "inside" : ReportText.distance(edge),
+                            distanceM: edge, distanceText: edge <= 0 ? "inside" : MeasureText.distance(edge),
                             at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path, points: p.points)
         }
     }

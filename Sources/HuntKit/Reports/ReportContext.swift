@@ -137,7 +137,7 @@ struct ReportContext {
         d["accuracy_m"] = e.accuracyM
         d["accuracy_source"] = e.accuracySource
         d["distance_m"] = e.distanceM
-        d["distance_text"] = e.distanceM.map(ReportText.distance)
+        d["distance_text"] = e.distanceM.map(MeasureText.distance)
         d["edge_distance_m"] = e.edgeDistanceM
         d["bearing_deg"] = e.bearingDeg
         d["compass"] = e.compass

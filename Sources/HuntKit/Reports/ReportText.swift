@@ -2,21 +2,11 @@ import Foundation
 
 /// How reports say distances and times: as a player or an organizer would read them.
 enum ReportText {
-    /// "0 m", "240 m", "1.2 km", "34 km".
-    static func distance(_ metres: Double) -> String {
-        let m = max(0, metres)
-        if m < 999.5 { return "\(Int(m.rounded())) m" }
-        if m < 9_950 { return String(format: "%.1f km", m / 1000) }
-        // Past Int's range only in a hand-edited file; printed rather than trapping.
-        guard let km = Int(exactly: (m / 1000).rounded()) else { return String(format: "%.0f km", m / 1000) }
-        return "\(km) km"
-    }
-
     /// "240 m NE — warm"; "inside" for a position within the target.
     static func miss(_ evidence: JudgeResults.Evidence) -> String? {
         guard let d = evidence.distanceM else { return nil }
         if let edge = evidence.edgeDistanceM, edge <= 0 { return "inside" }
-        var text = distance(d)
+        var text = MeasureText.distance(d)
         if let compass = evidence.compass { text += " \(compass)" }
         if let band = evidence.band { text += " — \(band.rawValue)" }
         return text
@@ -67,25 +57,17 @@ enum ReportText {
         guard let target else { return "no target" }
         switch target.kind {
         case "circle":
-            let radius = target.radiusM.map(distance) ?? "?"
+            let radius = target.radiusM.map(MeasureText.distance) ?? "?"
             return "circle of \(radius) around \(target.center.map(coordinate) ?? "?")"
         case "area":
             return "area \(target.file ?? "")".trimmingCharacters(in: .whitespaces)
         case "places":
             let count = target.places.map { "\($0) place\($0 == 1 ? "" : "s")" } ?? "places"
-            let radius = target.radiusM.map { " (\(distance($0)))" } ?? ""
+            let radius = target.radiusM.map { " (\(MeasureText.distance($0)))" } ?? ""
             return "any of \(count)\(radius)\(target.file.map { " from \($0)" } ?? "")"
         default:
             return target.kind
         }
-    }
-
-    /// "45 s", "53 min", "2.5 h".
-    static func duration(_ seconds: Double) -> String {
-        let s = abs(seconds)
-        if s < 90 { return "\(Int(s.rounded())) s" }
-        if s < 90 * 60 { return "\(Int((s / 60).rounded())) min" }
-        return String(format: "%.1f h", s / 3600)
     }
 
     /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15". The
@@ -108,10 +90,10 @@ enum ReportText {
         } else if e.position == nil, e.error == nil {
             parts.append("no position")
         }
-        if let a = e.accuracyM { parts.append("±\(distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
+        if let a = e.accuracyM { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
         if let t = time(e.capturedAt, singleDay: singleDay) { parts.append(t) }
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
-            parts.append("camera clock \(duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
+            parts.append("camera clock \(MeasureText.duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
         }
         if let speed = e.speedKmh, reasons.contains(.tooFast) {
             parts.append("\(Int(exactly: speed.rounded()).map(String.init) ?? String(format: "%.0f", speed)) km/h from the previous photo")

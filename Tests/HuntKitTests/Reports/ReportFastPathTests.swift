@@ -181,7 +181,8 @@ import Testing
     }
 
     @Test func hugeValuesPrintInsteadOfTrapping() {
-        #expect(ReportText.distance(1e300).hasSuffix(" km"))
+        #expect(MeasureText.distance(1e300).hasSuffix(" km"))
+        #expect(MeasureText.duration(1e300).hasSuffix(" h"))
         var evidence = JudgeResults.Evidence()
         evidence.speedKmh = 1e300
         #expect(ReportText.evidence(evidence, reasons: [.tooFast], singleDay: true).contains(" km/h from the previous photo"))

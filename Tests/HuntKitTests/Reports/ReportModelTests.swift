@@ -89,14 +89,6 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        (0.0, "0 m"), (240.4, "240 m"), (999.4, "999 m"), (999.6, "1.0 km"), (1_234, "1.2 km"), (9_940, "9.9 km"),
-        (12_600, "13 km"), (-5, "0 m"),
-    ])
-    func distancesReadAsPeopleSayThem(metres: Double, text: String) {
-        #expect(ReportText.distance(metres) == text)
-    }
-
     @Test func missReadsLikeAPlayerSaysIt() {
         var evidence = JudgeResults.Evidence()
         evidence.distanceM = 240.2
