@@ -17,9 +17,6 @@ public struct SubmissionFinder: Sendable {
         self.manifest = manifest
     }
 
-    /// File name extensions taken as photos (or videos) without looking inside.
-    static let photoExtensions = PhotoFiles.mediaExtensions
-
     public func scan(_ root: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
         let rootLocation = SourceLocation(file: displayPath)
         let folder: InputFolder
@@ -131,48 +128,47 @@ public struct SubmissionFinder: Sendable {
         return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
     }
 
-    /// The team folder's photos, every folder opened from `root` without following links and
-    /// listed by descriptor, so names need not be UTF-8 (they are kept as `PathText` escapes them).
+    /// The team folder's photos, found by `FolderWalk`.
     private func walk(team: String, root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
                       skipped: inout [SkippedFile]) -> [Submission] {
         var result: [Submission] = []
-        // (relative to the submissions folder, the task its first subfolder under the team names)
-        var stack: [(relative: String, task: String?)] = [(team, nil)]
-        while let (rel, folderTask) = stack.popLast() {
-            guard let folder = try? root.folder(at: rel, shown: rel), let listing = folder.entries() else {
-                skipped.append(SkippedFile(path: rel, reason: "folder could not be listed"))
+        // The task each subfolder right under the team folder names (a near miss is a typo to
+        // report, not a folder to ignore, so it is kept as the task too).
+        var folderTasks: [String: String] = [:]
+        for step in FolderWalk(root, from: team) {
+            guard case .entry(let entry) = step else {
+                if case .unlistable(let relative, _) = step { skipped.append(SkippedFile(path: relative, reason: "folder could not be listed")) }
                 continue
             }
-            let sidecars = Set(listing.lazy.map(\.name).filter { $0.hasSuffix(".xmp") || $0.hasSuffix(".XMP") })
-            for (name, kind) in listing where !name.hasPrefix(".") {
-                let childRel = rel + "/" + name
-                switch kind {
-                case .symbolicLink:
-                    skipped.append(SkippedFile(path: childRel, reason: "symbolic link refused (copy the file in instead)"))
-                case .directory:
-                    // The first subfolder under the team decides; a near miss is a typo to report, not a folder to ignore.
-                    let task = rel == team ? (names.ids.contains(name) || names.suggestions.closest(to: name) != nil ? name : nil)
-                                           : folderTask
-                    stack.append((childRel, task))
-                case .other, .unknown:
-                    skipped.append(SkippedFile(path: childRel, reason: "not a regular file"))
-                case .file:
-                    var found: Submission
-                    if !manifestRows.isEmpty, let row = manifestRows[childRel] {
-                        found = submission(childRel, in: root, row: row)
-                    } else if let reason = Self.notAPhoto(name, in: folder) {
-                        skipped.append(SkippedFile(path: childRel, reason: reason))
-                        continue
-                    } else if let folderTask {
-                        found = Submission(path: childRel, inside: root, team: team, task: folderTask, taskSource: .folder)
-                    } else if let task = names.prefix(of: name) {
-                        found = Submission(path: childRel, inside: root, team: team, task: task, taskSource: .fileName)
-                    } else {
-                        found = Submission(path: childRel, inside: root, team: team, task: nil, taskSource: .auto)
-                    }
-                    found.sidecar = PhotoInput.sidecar(of: name, listed: sidecars)
-                    result.append(found)
+            let path = entry.relative
+            // The first folder below the team's (nil for a file or folder right in it).
+            let below = path.utf8.dropFirst(team.utf8.count + 1)
+            let first = below.firstIndex(of: UInt8(ascii: "/")).map { String(Substring(below[..<$0])) }
+            switch entry.kind {
+            case .symbolicLink:
+                skipped.append(SkippedFile(path: path, reason: "symbolic link refused (copy the file in instead)"))
+            case .directory:
+                if first == nil, names.ids.contains(entry.name) || names.suggestions.closest(to: entry.name) != nil {
+                    folderTasks[entry.name] = entry.name
                 }
+            case .other, .unknown:
+                skipped.append(SkippedFile(path: path, reason: "not a regular file"))
+            case .file:
+                var found: Submission
+                if !manifestRows.isEmpty, let row = manifestRows[path] {
+                    found = submission(path, in: root, row: row)
+                } else if let reason = Self.notAPhoto(entry.name, in: entry.folder) {
+                    skipped.append(SkippedFile(path: path, reason: reason))
+                    continue
+                } else if let task = first.flatMap({ folderTasks[$0] }) {
+                    found = Submission(path: path, inside: root, team: team, task: task, taskSource: .folder)
+                } else if let task = names.prefix(of: entry.name) {
+                    found = Submission(path: path, inside: root, team: team, task: task, taskSource: .fileName)
+                } else {
+                    found = Submission(path: path, inside: root, team: team, task: nil, taskSource: .auto)
+                }
+                found.sidecar = PhotoInput.sidecar(of: entry.name, listed: entry.sidecars)
+                result.append(found)
             }
         }
         return result
@@ -198,31 +194,24 @@ public struct SubmissionFinder: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
-    /// Nil for a photo; otherwise why the file is skipped. Known photo extensions are taken on
-    /// trust (the reader reports them unreadable if they are not); other files are sniffed.
+    /// Nil for a photo or video; otherwise why the file is skipped. A photo or video extension
+    /// is taken on trust (the reader reports the file unreadable if it is not one); other files
+    /// are judged by their first bytes, by the same sniffer the reader uses.
     static func notAPhoto(_ name: String, in folder: InputFolder) -> String? {
-        let ext = name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() } ?? ""
-        if photoExtensions.contains(ext) { return nil }
-        if ext == "xmp" { return "XMP sidecar (read with its photo)" }
+        switch PhotoFiles.kind(ofName: name) {
+        case .media: return nil
+        case .sidecar: return "XMP sidecar (read with its photo)"
+        case nil: break
+        }
         let head: [UInt8]
         do {
-            head = try InputFile(name: name, in: folder, shown: name).read(at: 0, count: 12)
+            head = try InputFile(name: name, in: folder, shown: name).read(at: 0, count: FormatSniffer.headLength)
         } catch {
             return error.message
         }
-        if Self.looksLikePhoto(head) { return nil }
-        return ext.isEmpty ? "not a photo" : "not a photo (.\(ext))"
-    }
-
-    /// JPEG, PNG, TIFF, ISOBMFF (`ftyp`, photo or video), classic QuickTime or RIFF WEBP magic.
-    static func looksLikePhoto(_ head: [UInt8]) -> Bool {
-        if head.count >= 8, QuickTimeReader.classicFirstBoxes.contains(head.fourCC(4)) { return true }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return true }
-        if head.count >= 12, head[4...7].elementsEqual("ftyp".utf8) { return true }
-        if head.count >= 12, head[0...3].elementsEqual("RIFF".utf8), head[8...11].elementsEqual("WEBP".utf8) { return true }
-        return false
+        if head.isEmpty { return "empty file (0 bytes)" }
+        guard case .other(let what) = FormatSniffer.sniff(head) else { return nil }
+        return "not a photo or video: \(what)"
     }
 }
 

@@ -83,6 +83,22 @@ public struct PhotoFiles: Sequence, Sendable {
     /// Photo and video extensions: the files listed and judged without looking inside.
     public static let mediaExtensions = photoExtensions.union(videoExtensions)
 
+    /// What a file's name says it is: the one place that decides by name. A name that says
+    /// nothing (`nil`) is decided by content, by `FormatSniffer`.
+    enum NameKind: Equatable { case media, sidecar }
+
+    static func kind(ofName name: String) -> NameKind? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        if mediaExtensions.contains(ext) { return .media }
+        return ext == "xmp" ? .sidecar : nil
+    }
+
+    /// The `.xmp` sidecars among a folder's names, for `PhotoInput.sidecar(of:listed:)`.
+    static func sidecars(among names: some Sequence<String>) -> Set<String> {
+        Set(names.lazy.filter { kind(ofName: $0) == .sidecar })
+    }
+
     public var paths: [String]
     public var filter: Filter
 
@@ -96,11 +112,8 @@ public struct PhotoFiles: Sequence, Sendable {
     public struct Iterator: IteratorProtocol {
         private var pending: [String]
         private let filter: Filter
-        /// Folders being walked: display prefix, path inside the tree ("" at its top), sorted
-        /// remaining names with their kinds, the tree (opened once), its resolved path, and the
-        /// sidecar names the listing showed.
-        private var stack: [(display: String, relative: String, names: ArraySlice<(name: String, kind: InputFolder.EntryKind)>,
-                             root: InputFolder, rootPath: String, sidecars: Set<String>)] = []
+        /// The folder being walked: as the user named it, the tree (opened once) and its resolved path.
+        private var walk: (display: String, steps: FolderWalk, root: InputFolder, rootPath: String)?
 
         init(paths: [String], filter: Filter) {
             self.pending = paths.reversed()
@@ -109,76 +122,52 @@ public struct PhotoFiles: Sequence, Sendable {
 
         public mutating func next() -> PhotoInput? {
             while true {
-                if var top = stack.popLast() {
-                    guard let (name, kind) = top.names.popFirst() else { continue }
-                    stack.append(top)
-                    let relative = top.relative.isEmpty ? name : top.relative + "/" + name
-                    let display = top.display.hasSuffix("/") ? top.display + name : top.display + "/" + name
-                    switch kind {
-                    case .directory:
-                        if let error = push(relative: relative, display: display, root: top.root, rootPath: top.rootPath) { return error }
-                    case .file:
-                        if accepts(name) { return input(relative, display, name, top.sidecars, root: top.root) }
-                    case .symbolicLink:
-                        let prefix = Array(top.rootPath.utf8) + [UInt8(ascii: "/")]
-                        guard accepts(name), let resolved = realpath(prefix + (PathText.unescape(relative) ?? [])),
+                if var current = walk {
+                    let step = current.steps.next()
+                    walk = current
+                    guard let step else { walk = nil; continue }
+                    let (display, root, rootPath) = (current.display, current.root, current.rootPath)
+                    func shown(_ relative: String) -> String { relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative }
+                    switch step {
+                    case .unlistable(let relative, let reason):
+                        var input = listingFailure(display: shown(relative), path: relative, reason: reason)
+                        input.folder = root
+                        return input
+                    case .entry(let entry) where entry.kind == .file:
+                        guard accepts(entry.name) else { continue }
+                        var input = PhotoInput(path: entry.relative, inside: root, displayPath: shown(entry.relative))
+                        input.sidecar = PhotoInput.sidecar(of: entry.name, listed: entry.sidecars)
+                        return input
+                    case .entry(let entry) where entry.kind == .symbolicLink:
+                        let prefix = Array(rootPath.utf8) + [UInt8(ascii: "/")]
+                        guard accepts(entry.name), let resolved = realpath(prefix + (PathText.unescape(entry.relative) ?? [])),
                               resolved.starts(with: prefix) else { continue }
                         let inside = PathText.escape(resolved.dropFirst(prefix.count))
-                        guard top.root.kind(ofPath: inside) == .file else { continue }
-                        return PhotoInput(path: inside, inside: top.root, displayPath: display)
-                    case .other, .unknown:
+                        guard root.kind(ofPath: inside) == .file else { continue }
+                        return PhotoInput(path: inside, inside: root, displayPath: shown(entry.relative))
+                    case .entry:
                         continue
                     }
-                    continue
                 }
                 guard let path = pending.popLast() else { return nil }
                 if isDirectory(path) {
                     let rootPath = realpath(Array(path.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? path
                     guard let root = try? InputFolder(path: rootPath, shown: path) else {
-                        return listingFailure(display: path, path: path)
+                        return listingFailure(display: path, path: path, reason: String(cString: strerror(errno)))
                     }
-                    if let error = push(relative: "", display: path, root: root, rootPath: rootPath) { return error }
+                    walk = (path, FolderWalk(root), root, rootPath)
                     continue
                 }
                 return PhotoInput(path: path)
             }
         }
 
-        /// An input whose sidecar is known from the folder listing.
-        private func input(_ relative: String, _ display: String, _ name: String, _ sidecars: Set<String>, root: InputFolder) -> PhotoInput {
-            var input = PhotoInput(path: relative, inside: root, displayPath: display)
-            input.sidecar = PhotoInput.sidecar(of: name, listed: sidecars)
-            return input
-        }
-
         private func accepts(_ name: String) -> Bool {
-            guard filter == .photoExtensions else { return true }
-            guard let dot = name.lastIndex(of: ".") else { return false }
-            return PhotoFiles.mediaExtensions.contains(name[name.index(after: dot)...].lowercased())
+            filter == .all || PhotoFiles.kind(ofName: name) == .media
         }
 
-        /// Lists a folder of the tree onto the stack; returns an input carrying the error when it cannot be listed.
-        private mutating func push(relative: String, display: String, root: InputFolder, rootPath: String) -> PhotoInput? {
-            let folder = relative.isEmpty ? root : try? root.folder(at: relative, shown: display)
-            guard let listing = folder?.entries() else {
-                var input = listingFailure(display: display, path: relative)
-                input.folder = root
-                return input
-            }
-            var names: [(name: String, kind: InputFolder.EntryKind)] = []
-            var sidecars: Set<String> = []
-            for entry in listing where !entry.name.hasPrefix(".") {
-                if entry.name.hasSuffix(".xmp") || entry.name.hasSuffix(".XMP") { sidecars.insert(entry.name) }
-                names.append(entry)
-            }
-            names.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            stack.append((display, relative, names[...], root, rootPath, sidecars))
-            return nil
-        }
-
-        private func listingFailure(display: String, path: String) -> PhotoInput {
+        private func listingFailure(display: String, path: String, reason: String) -> PhotoInput {
             var input = PhotoInput(path: path, displayPath: display)
-            let reason = String(cString: strerror(errno))
             input.listingError = PhotoReadError(path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
                                                 fix: "make the folder readable (chmod +rx)")
             return input

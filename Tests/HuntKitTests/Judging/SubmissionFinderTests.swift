@@ -44,12 +44,36 @@ struct SubmissionFinderTests {
         #expect(scan.skipped[0].reason.contains("symbolic link"))
     }
 
-    @Test("a team folder not in the roster is reported with a suggestion; a near-miss task folder is unknown-task")
-    func unknowns() throws {
-        let root = try folder(["foxs/tower/a.jpg": Self.jpeg, "owls/towr/b.jpg": Self.jpeg])
+    @Test("a file without a photo or video extension is judged by the reader's sniffer: videos kept, audio and raw files skipped")
+    func sniffedByContent() throws {
+        let m4a: [UInt8] = [0, 0, 0, 0x18] + Array("ftypM4A ".utf8) + [0, 0, 2, 0] + Array("M4A mp42isom".utf8)
+        let quickTime: [UInt8] = [0, 0, 0, 0x10] + Array("moov".utf8) + Array(repeating: 0, count: 8)
+        let root = try folder([
+            "foxes/voice-memo": m4a,
+            "foxes/clip": quickTime,
+            "foxes/tower/deeper/IMG_5": Self.jpeg,
+            "foxes/empty.dat": [],
+            "foxes/IMG_6.Xmp": Array("<x:xmpmeta/>".utf8),
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
-        #expect(scan.diagnostics.map(\.code) == ["unknown-team"])
+        #expect(scan.submissions.map(\.path) == ["foxes/clip", "foxes/tower/deeper/IMG_5"])
+        #expect(scan.submissions.last?.task == "tower")
+        #expect(scan.skipped.map(\.path) == ["foxes/IMG_6.Xmp", "foxes/empty.dat", "foxes/voice-memo"])
+        #expect(scan.skipped.map(\.reason) == [
+            "XMP sidecar (read with its photo)", "empty file (0 bytes)",
+            "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)",
+        ])
+    }
+
+    @Test("a team folder not in the roster is reported with a suggestion; a near-miss task folder is unknown-task")
+    func unknowns() throws {
+        let root = try folder(["foxs/tower/a.jpg": Self.jpeg, "owls/towr/b.jpg": Self.jpeg, "équipe/tower/c.jpg": Self.jpeg])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
+        #expect(scan.diagnostics.map(\.code) == ["unknown-team", "unknown-team"])
+        // A folder name of several bytes a character: the task folder below it is still found.
+        #expect(scan.submissions.first { $0.path == "équipe/tower/c.jpg" }?.task == "tower")
         #expect(scan.diagnostics[0].fix?.contains("did you mean `foxes`?") == true)
         #expect(scan.submissions.first { $0.path == "owls/towr/b.jpg" }?.task == "towr")
     }
