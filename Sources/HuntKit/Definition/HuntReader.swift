@@ -200,23 +200,19 @@ struct HuntReader: Sendable {
         base.diagnostics = []
         base.firstLocalTime = nil
         let size = (items.count + chunks - 1) / chunks
-        let partials = UnsafeMutableBufferPointer<HuntReader?>.allocate(capacity: chunks)
-        partials.initialize(repeating: nil)
-        defer { partials.deinitialize(); partials.deallocate() }
-        nonisolated(unsafe) let output = partials
         let sliceReader = HuntReader(context: base)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let partials = [HuntReader](parallelCount: chunks) { chunk in
             var reader = sliceReader
             var tasks: [HuntTask] = []
             for item in items[(chunk * size)..<min(items.count, (chunk + 1) * size)] {
                 if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
             }
             reader.slicedTasks = tasks
-            output[chunk] = reader
+            return reader
         }
         var result: [HuntTask] = []
         result.reserveCapacity(items.count)
-        for case let partial? in partials {
+        for partial in partials {
             result += partial.slicedTasks
             context.diagnostics += partial.context.diagnostics
             if context.firstLocalTime == nil { context.firstLocalTime = partial.context.firstLocalTime }

@@ -148,13 +148,11 @@ enum Fixed {
 extension Whereabouts {
     /// Measures every input against every target, in input order then target order.
     ///
-    /// Work is split into chunks of 4,096 inputs on a task group bounded by the processor
-    /// count; chunks are put back in order, so the output never depends on scheduling.
+    /// Work is split into chunks of 4,096 inputs on every core; chunks are put back in order, so
+    /// the output never depends on scheduling.
     public static func measure(_ inputs: [(label: String, position: Coordinate)], against targets: [NamedTarget]) async -> [Whereabouts] {
         let chunkSize = 4096
-        let chunkCount = (inputs.count + chunkSize - 1) / chunkSize
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        func work(_ chunk: Int) -> [Whereabouts] {
+        let chunks = [[Whereabouts]](parallelCount: (inputs.count + chunkSize - 1) / chunkSize) { chunk in
             var rows: [Whereabouts] = []
             let range = chunk * chunkSize..<min(inputs.count, (chunk + 1) * chunkSize)
             rows.reserveCapacity(range.count * targets.count)
@@ -166,16 +164,6 @@ extension Whereabouts {
             }
             return rows
         }
-        if chunkCount <= 1 { return chunkCount == 0 ? [] : work(0) }
-        var parts = [[Whereabouts]](repeating: [], count: chunkCount)
-        await withTaskGroup(of: (Int, [Whereabouts]).self) { group in
-            var next = 0
-            for _ in 0..<min(width, chunkCount) { let c = next; next += 1; group.addTask { (c, work(c)) } }
-            while let (c, rows) = await group.next() {
-                parts[c] = rows
-                if next < chunkCount { let c = next; next += 1; group.addTask { (c, work(c)) } }
-            }
-        }
-        return parts.flatMap { $0 }
+        return chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }
     }
 }

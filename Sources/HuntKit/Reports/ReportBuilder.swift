@@ -101,19 +101,12 @@ extension Report {
             for c in task.closest.prefix(3) where inScope(c.team) { wantThumbnail(c.submission) }
         }
 
-        // Entries are independent: made in chunks on every core, then joined in order.
-        let chunkSize = 2_000
-        let chunkCount = (scoped.count + chunkSize - 1) / chunkSize
-        let made = EntryChunks(count: chunkCount)
+        // Entries are independent: made on every core, in order.
         let wanted = thumbnails
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = (chunk * chunkSize)..<min(scoped.count, (chunk + 1) * chunkSize)
-            made.set(chunk, scoped[range].map { s in
-                Self.entry(s, teamName: teamNames[s.team] ?? s.team, taskTitle: s.task.flatMap { taskTitles[$0] },
-                           singleDay: singleDay, thumbnail: wanted.contains(s.path))
-            })
+        let entries = [Entry](parallelCount: scoped.count, chunkSize: 2_000) { i in
+            Self.entry(scoped[i], teamName: teamNames[scoped[i].team] ?? scoped[i].team, taskTitle: scoped[i].task.flatMap { taskTitles[$0] },
+                       singleDay: singleDay, thumbnail: wanted.contains(scoped[i].path))
         }
-        let entries = made.joined()
         verdicts = entries
         reviewQueue = entries.filter { queued.contains($0.path) }
 
@@ -233,13 +226,4 @@ extension Report {
         }
         return true
     }
-}
-
-/// Entries made in parallel chunks, by chunk index.
-private final class EntryChunks: @unchecked Sendable {
-    private var chunks: [[Report.Entry]]
-    private let lock = NSLock()
-    init(count: Int) { chunks = Array(repeating: [], count: count) }
-    func set(_ index: Int, _ entries: [Report.Entry]) { lock.withLock { chunks[index] = entries } }
-    func joined() -> [Report.Entry] { lock.withLock { Array(chunks.joined()) } }
 }
