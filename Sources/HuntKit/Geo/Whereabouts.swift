@@ -122,29 +122,6 @@ public enum WhereaboutsRenderer {
     }
 }
 
-/// Fixed-point decimal text without Foundation's formatter.
-enum Fixed {
-    static let powers: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
-
-    static func string(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "null" }
-        let scale = powers[decimals]
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
-        let n = Int(scaled)
-        let negative = value < 0 && n != 0
-        let whole = n / Int(scale), fraction = n % Int(scale)
-        var s = negative ? "-" : ""
-        s += String(whole)
-        if decimals > 0 {
-            s += "."
-            let f = String(fraction)
-            s += String(repeating: "0", count: decimals - f.count) + f
-        }
-        return s
-    }
-}
-
 extension Whereabouts {
     /// Measures every input against every target, in input order then target order.
     ///

@@ -34,7 +34,7 @@ struct CSVWriter {
             switch cell {
             case .text(let value): if let value { text += Self.quoted(Self.neutralized(value)) }
             case .int(let value): text += String(value)
-            case .number(let value, let digits): if let value, value.isFinite { text += Self.number(value, digits) }
+            case .number(let value, let digits): if let value, value.isFinite { text += Decimals.format(value, places: digits) }
             case .formatted(let value): text += Self.quoted(value)
             }
         }
@@ -53,22 +53,5 @@ struct CSVWriter {
     static func quoted(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Fixed-point with `digits` decimals, trailing zeros dropped ("12.5", "7", "-0.25").
-    static func number(_ value: Double, _ digits: Int) -> String {
-        let scale = [1.0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000][min(max(digits, 0), 7)]
-        guard abs(value) * scale < 9e15 else { return String(value) }
-        let scaled = Int64((abs(value) * scale).rounded())
-        guard scaled != 0 else { return "0" }
-        var whole = String(scaled / Int64(scale))
-        var fraction = scaled % Int64(scale)
-        var places = min(max(digits, 0), 7)
-        while places > 0, fraction % 10 == 0 { fraction /= 10; places -= 1 }
-        if places > 0 {
-            let text = String(fraction)
-            whole += "." + String(repeating: "0", count: places - text.count) + text
-        }
-        return value < 0 ? "-" + whole : whole
     }
 }

@@ -96,21 +96,3 @@ struct PhotoFields {
         return "\(year)-\(ExifInterpreter.pad2(m))-\(ExifInterpreter.pad2(d))T\(ExifInterpreter.formatTimeOfDay(secondsOfDay))Z"
     }
 }
-
-/// Fixed-decimal formatting without Foundation's `String(format:)` (slow on Linux, and locale-free
-/// by construction): rounds to `places`, then drops trailing zeros.
-enum Decimals {
-    static func format(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return "" }
-        let scale = [1.0, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8][places]
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
-        let n = Int64(scaled)
-        let whole = n / Int64(scale)
-        var fraction = String(n % Int64(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let sign = value < 0 && n != 0 ? "-" : ""
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
-    }
-}
