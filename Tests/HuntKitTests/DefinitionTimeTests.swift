@@ -61,6 +61,13 @@ import Testing
         #expect(DateTimeText.format(date, timeZone: Self.utc, dateIncluded: false) == "08:00")
     }
 
+    @Test(arguments: [(253_402_300_800.0, 10_000, 1, 1), (-62_198_755_200.0, -1, 1, 1), (1_777_680_000, 2026, 5, 2)])
+    func localDatesOutsideFourDigitYears(seconds: Double, year: Int, month: Int, day: Int) throws {
+        // Was read back from the formatted text, so a fifth digit or a sign gave the wrong day.
+        let date = DateTimeText.localDate(Date(timeIntervalSince1970: seconds), timeZone: try #require(TimeZone(identifier: "UTC")))
+        #expect(date == (year, month, day))
+    }
+
     @Test func windowTimesUseTheHuntTimezone() throws {
         let text = """
         hunt: H
