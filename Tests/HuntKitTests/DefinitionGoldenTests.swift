@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -6,8 +7,7 @@ import Testing
 /// Re-record with `HUNT_RECORD_GOLDEN=1 swift test --filter DefinitionGoldenTests`.
 @Suite struct DefinitionGoldenTests {
     static let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("definition")
-    static let sourceGolden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/definition/golden")
+    static let sourceGolden = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/definition/golden")
 
     static func broken() -> ([Diagnostic], SourceLines) {
         let url = fixtures.appendingPathComponent("broken-hunt.yaml")

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -172,7 +173,7 @@ import Testing
 
     @Test(arguments: ["photo-scavenger-hunt", "cache-grab", "where-is-france", "social-explorer", "booze-your-credit"])
     func examplesValidateClean(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples/\(name)/hunt.yaml").standardizedFileURL
+        let url = SourceTree.root.appendingPathComponent("Examples/\(name)/hunt.yaml")
         let result = HuntLoader().load(contentsOf: url, displayPath: "Examples/\(name)/hunt.yaml")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect((result.hunt?.tasks.count ?? 0) > 0)

@@ -1,11 +1,12 @@
 import Foundation
 @testable import HuntKit
+import HuntTestSupport
 import Testing
 
 /// `hunt schema`: the committed schema file is what the code generates, its keys are the loader's,
 /// and the loader agrees with it on the fixtures that .ci/check/schema.sh validates with jsonschema.
 @Suite struct HuntJSONSchemaTests {
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    static let checkout = SourceTree.root
     static let fixtures = checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/schema")
     static let committed = checkout.appendingPathComponent("Templates/\(HuntJSONSchema.fileName)")
 

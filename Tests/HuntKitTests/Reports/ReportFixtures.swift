@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 
 /// Results files made by `hunt simulate` + `hunt judge` on two of the examples (3 teams, 4
@@ -6,8 +7,7 @@ import Foundation
 enum ReportFixtures {
     static let bundled = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("reports")
     /// The source folder, for re-recording goldens with HUNT_RECORD_GOLDEN=1.
-    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/reports")
+    static let source = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/reports")
 
     static let names = ["photo-scavenger-hunt", "where-is-france"]
 
