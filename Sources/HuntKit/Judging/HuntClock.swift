@@ -61,8 +61,7 @@ public struct HuntClock: Sendable {
         var millis = Int(((t - whole) * 1000).rounded())
         var seconds = Int(whole)
         if millis == 1000 { millis = 0; seconds += 1 }
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let secondOfDay = seconds - days * 86_400
+        let (days, secondOfDay) = CivilCalendar.dayAndSecond(seconds)
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         // Written byte by byte: this runs several times per photo, and joining a dozen small
         // strings showed up in judge profiles.
@@ -96,8 +95,7 @@ public struct HuntClock: Sendable {
         let t = date.timeIntervalSince1970 + Double(offsetSeconds)
         let whole = t.rounded(.down)
         let seconds = Int(whole)
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let secondOfDay = seconds - days * 86_400
+        let (days, secondOfDay) = CivilCalendar.dayAndSecond(seconds)
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
                              second: secondOfDay % 60, nanosecond: min(999, Int(((t - whole) * 1000).rounded(.down))) * 1_000_000)

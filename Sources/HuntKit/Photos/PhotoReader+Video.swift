@@ -97,10 +97,8 @@ extension PhotoReader {
 
     /// The UTC wall clock of an instant.
     static func utcWallClock(_ date: Date) -> LocalDateTime {
-        let t = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
-        let secondOfDay = Int(t - days * 86_400)
-        let (y, m, d) = CivilCalendar.civilFromDays(Int(days))
+        let (days, secondOfDay) = CivilCalendar.dayAndSecond(Int(date.timeIntervalSince1970.rounded(.down)))
+        let (y, m, d) = CivilCalendar.civilFromDays(days)
         return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 }

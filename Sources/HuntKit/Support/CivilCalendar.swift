@@ -25,4 +25,11 @@ enum CivilCalendar {
         let m = mp < 10 ? mp + 3 : mp - 9
         return (m <= 2 ? y + 1 : y, m, d)
     }
+
+    /// The day (since 1970-01-01) and the second within it of a count of seconds since
+    /// 1970-01-01 UTC; floored, so an instant before 1970 falls on its own day.
+    static func dayAndSecond(_ seconds: Int) -> (day: Int, second: Int) {
+        let day = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        return (day, seconds - day * 86_400)
+    }
 }
