@@ -61,7 +61,7 @@ public enum DateTimeText {
             (parts.year, parts.month, parts.day) = (y, m, d)
             guard (1...12).contains(m) else { return .failure(.outOfRange("month \(m) is not 1…12")) }
             guard (1...daysIn(month: m, year: y)).contains(d) else {
-                return .failure(.outOfRange("\(y)-\(pad(m))-\(pad(d)) is not a date"))
+                return .failure(.outOfRange("\(y)-\(ClockText.twoDigits(m))-\(ClockText.twoDigits(d)) is not a date"))
             }
             if s.isEmpty { return .failure(.dateOnly) }
             guard s.first == "T" || s.first == "t" || s.first == " " else { return .failure(.malformed) }
@@ -142,9 +142,9 @@ public enum DateTimeText {
         let hour = seconds / 3600; seconds %= 3600
         let minute = seconds / 60; seconds %= 60
         let (year, month, day) = CivilCalendar.civilFromDays(days)
-        var text = dateIncluded ? "\(year)-\(pad(month))-\(pad(day)) " : ""
-        text += "\(pad(hour)):\(pad(minute))"
-        if seconds != 0 { text += ":\(pad(seconds))" }
+        var text = dateIncluded ? "\(year)-\(ClockText.twoDigits(month))-\(ClockText.twoDigits(day)) " : ""
+        text += "\(ClockText.twoDigits(hour)):\(ClockText.twoDigits(minute))"
+        if seconds != 0 { text += ":\(ClockText.twoDigits(seconds))" }
         return text
     }
 
@@ -177,5 +177,4 @@ public enum DateTimeText {
         }
     }
 
-    static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -199,7 +199,7 @@ struct JudgingState: Sendable {
         if let local = photo.capturedAt {
             c.evidence.capturedLocal = HuntClock.text(local)
             if let offset = photo.offsetSeconds {
-                c.evidence.offset = Self.offsetText(offset)
+                c.evidence.offset = ClockText.offset(offset)
                 instant = clock.instant(of: local, offsetSeconds: offset)
                 c.evidence.timeSource = "offset"
             } else {
@@ -258,12 +258,7 @@ struct JudgingState: Sendable {
         return false
     }
 
-    // MARK: Formatting helpers for messages and evidence
+    // MARK: Rounding for evidence
 
     static func round(_ value: Double, places: Double = 100) -> Double { (value * places).rounded() / places }
-
-    static func offsetText(_ offset: Int) -> String {
-        let hours = abs(offset) / 3600, minutes = abs(offset) / 60 % 60
-        return (offset < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
-    }
 }

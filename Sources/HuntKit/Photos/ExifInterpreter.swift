@@ -219,7 +219,7 @@ enum ExifInterpreter {
     static func formatTimeOfDay(_ seconds: Double) -> String {
         let millis = Int((seconds * 1000).rounded())
         let whole = millis / 1000
-        var text = "\(pad2(whole / 3600)):\(pad2(whole / 60 % 60)):\(pad2(whole % 60))"
+        var text = "\(ClockText.twoDigits(whole / 3600)):\(ClockText.twoDigits(whole / 60 % 60)):\(ClockText.twoDigits(whole % 60))"
         if millis % 1000 != 0 {
             var f = String(millis % 1000)
             while f.count < 3 { f = "0" + f }
@@ -229,5 +229,4 @@ enum ExifInterpreter {
         return text
     }
 
-    static func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
 }

@@ -155,8 +155,7 @@ public enum QuickTimeWriter {
     /// `2026-05-02T10:15:00+0200`.
     static func creationText(_ local: LocalDateTime, offsetSeconds: Int) -> String {
         let minutes = abs(offsetSeconds) / 60
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return local.description + (offsetSeconds < 0 ? "-" : "+") + pad(minutes / 60) + pad(minutes % 60)
+        return local.description + (offsetSeconds < 0 ? "-" : "+") + ClockText.twoDigits(minutes / 60) + ClockText.twoDigits(minutes % 60)
     }
 
     static func dataBox(type: UInt32, _ value: [UInt8]) -> [UInt8] { box("data", u32(type) + u32(0) + value) }

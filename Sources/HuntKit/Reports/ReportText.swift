@@ -77,8 +77,7 @@ enum ReportText {
         guard e.media == PhotoMetadata.Media.video.rawValue else { return nil }
         guard let seconds = e.durationS, seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "video" }
         let s = Int(seconds.rounded(.up))
-        func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return s >= 3600 ? "video \(s / 3600):\(pad(s / 60 % 60)):\(pad(s % 60))" : "video \(s / 60):\(pad(s % 60))"
+        return s >= 3600 ? "video \(s / 3600):\(ClockText.twoDigits(s / 60 % 60)):\(ClockText.twoDigits(s % 60))" : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
     }
 
     static func evidence(_ e: JudgeResults.Evidence, reasons: Set<ReasonCode>, singleDay: Bool) -> String {

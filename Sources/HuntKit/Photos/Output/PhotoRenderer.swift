@@ -63,7 +63,7 @@ struct PhotoFields {
             dop = m.dilutionOfPrecision.map { Decimals.format($0, places: 3) } ?? ""
             direction = m.directionDegrees.map { Decimals.format($0, places: 3) } ?? ""
             capturedAt = m.capturedAt.map(\.description) ?? ""
-            offset = m.offsetSeconds.map(Self.offset) ?? ""
+            offset = m.offsetSeconds.map(ClockText.offset) ?? ""
             gpsTime = m.gpsTime.map(Self.iso) ?? (m.gpsTimeRaw ?? "")
             make = m.make ?? ""
             model = m.model ?? ""
@@ -78,13 +78,6 @@ struct PhotoFields {
         }
     }
 
-    /// `+02:00`.
-    static func offset(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
-        let m = abs(seconds) / 60
-        return "\(sign)\(ExifInterpreter.pad2(m / 60)):\(ExifInterpreter.pad2(m % 60))"
-    }
-
     /// `2008-10-23T14:27:07.24Z`.
     static func iso(_ date: Date) -> String {
         let t = date.timeIntervalSince1970
@@ -93,6 +86,6 @@ struct PhotoFields {
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         var year = String(y)
         while year.count < 4 { year = "0" + year }
-        return "\(year)-\(ExifInterpreter.pad2(m))-\(ExifInterpreter.pad2(d))T\(ExifInterpreter.formatTimeOfDay(secondsOfDay))Z"
+        return "\(year)-\(ClockText.twoDigits(m))-\(ClockText.twoDigits(d))T\(ExifInterpreter.formatTimeOfDay(secondsOfDay))Z"
     }
 }
