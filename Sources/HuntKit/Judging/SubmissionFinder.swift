@@ -141,9 +141,11 @@ public struct SubmissionFinder: Sendable {
                 continue
             }
             let path = entry.relative
-            // The first folder below the team's (nil for a file or folder right in it).
-            let below = path.utf8.dropFirst(team.utf8.count + 1)
-            let first = below.firstIndex(of: UInt8(ascii: "/")).map { String(Substring(below[..<$0])) }
+            // The first folder below the team's; nil for an entry right in the team's folder.
+            var first: String? {
+                let below = path.utf8.dropFirst(team.utf8.count + 1)
+                return below.firstIndex(of: UInt8(ascii: "/")).map { String(Substring(below[..<$0])) }
+            }
             switch entry.kind {
             case .symbolicLink:
                 skipped.append(SkippedFile(path: path, reason: "symbolic link refused (copy the file in instead)"))
@@ -160,7 +162,7 @@ public struct SubmissionFinder: Sendable {
                 } else if let reason = Self.notAPhoto(entry.name, in: entry.folder) {
                     skipped.append(SkippedFile(path: path, reason: reason))
                     continue
-                } else if let task = first.flatMap({ folderTasks[$0] }) {
+                } else if !folderTasks.isEmpty, let task = first.flatMap({ folderTasks[$0] }) {
                     found = Submission(path: path, inside: root, team: team, task: task, taskSource: .folder)
                 } else if let task = names.prefix(of: entry.name) {
                     found = Submission(path: path, inside: root, team: team, task: task, taskSource: .fileName)

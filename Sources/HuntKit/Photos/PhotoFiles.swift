@@ -94,9 +94,10 @@ public struct PhotoFiles: Sequence, Sendable {
         return ext == "xmp" ? .sidecar : nil
     }
 
-    /// The `.xmp` sidecars among a folder's names, for `PhotoInput.sidecar(of:listed:)`.
+    /// The sidecar names among a folder's names, for `PhotoInput.sidecar(of:listed:)`: only the
+    /// two spellings `XMPLocation.sidecarNames(for:)` looks for, found without lowercasing every name.
     static func sidecars(among names: some Sequence<String>) -> Set<String> {
-        Set(names.lazy.filter { kind(ofName: $0) == .sidecar })
+        Set(names.lazy.filter { $0.hasSuffix(".xmp") || $0.hasSuffix(".XMP") })
     }
 
     public var paths: [String]
