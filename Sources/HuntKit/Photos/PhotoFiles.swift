@@ -123,11 +123,10 @@ public struct PhotoFiles: Sequence, Sendable {
 
         public mutating func next() -> PhotoInput? {
             while true {
-                if var current = walk {
-                    let step = current.steps.next()
-                    walk = current
-                    guard let step else { walk = nil; continue }
-                    let (display, root, rootPath) = (current.display, current.root, current.rootPath)
+                if walk != nil {
+                    // Stepped in place: a copy of the walk would copy its listings at every step.
+                    guard let step = walk!.steps.next() else { walk = nil; continue }
+                    let (display, root, rootPath) = (walk!.display, walk!.root, walk!.rootPath)
                     func shown(_ relative: String) -> String { relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative }
                     switch step {
                     case .unlistable(let relative, let reason):
