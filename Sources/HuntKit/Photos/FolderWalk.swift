@@ -4,14 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The one walk of a folder tree of photos (`hunt exif`'s folders, each team's submissions folder): lazy,
-/// depth first, each folder's entries sorted by name (byte order of their UTF-8), files and
-/// sub-folders interleaved — the same order on every machine. Hidden entries (name starting with
-/// `.`) are passed over. Every folder is opened from its parent without following a link, and
+/// The one walk of a folder tree of photos (`hunt exif`'s folders, each team's submissions
+/// folder): lazy, depth first, each folder's entries sorted by name (byte order of their UTF-8),
+/// files and sub-folders interleaved — the same order on every machine. Hidden entries (name
+/// starting with `.`) are passed over. Every folder is opened from its parent without following a link, and
 /// listed by descriptor, so names need not be UTF-8 (they are kept as `PathText` escapes them).
 ///
-/// Sub-folders are entered after they are yielded; links, files and anything else are yielded
-/// for the caller to decide on. Memory grows with the depth and width of one folder, not with
+/// A sub-folder is yielded, then walked; links, files and anything else are yielded for the
+/// caller to decide on. Memory grows with the depth and width of one folder, not with
 /// the number of files.
 struct FolderWalk: Sequence, IteratorProtocol {
     enum Step {
