@@ -8,26 +8,14 @@ import Testing
 @Suite struct DefinitionPropertyTests {
     static let iterations = Int(ProcessInfo.processInfo.environment["HUNT_FUZZ_ITERATIONS"] ?? "") ?? 10_000
 
-    /// SplitMix64: small, seedable, good enough for test inputs.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet: [Character] = Array("0123456789012345.,;:-+ °º'′\"″’”NSEWnsewdDTZ:e\t\u{2212}x/ kmhinsft") + ["\u{0}", "é", "🙂", "\r\n"]
 
-    static func randomText(_ rng: inout Seeded) -> String {
+    static func randomText(_ rng: inout SplitMix64) -> String {
         String((0..<Int.random(in: 0...28, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
     }
 
     @Test func randomTextNeverCrashesAndParsedValuesAreValid() {
-        var rng = Seeded(state: 1)
+        var rng = SplitMix64(seed: 1)
         let zone = TimeZone(identifier: "Europe/Amsterdam")!
         var parsed = 0
         for _ in 0..<Self.iterations {
@@ -45,7 +33,7 @@ import Testing
     }
 
     @Test func coordinatesRoundTripInEveryForm() throws {
-        var rng = Seeded(state: 2)
+        var rng = SplitMix64(seed: 2)
         for _ in 0..<Self.iterations / 4 {
             let lat = Double.random(in: -90...90, using: &rng), lon = Double.random(in: -180...180, using: &rng)
             let forms = [
@@ -77,7 +65,7 @@ import Testing
     }
 
     @Test func timesRoundTrip() throws {
-        var rng = Seeded(state: 3)
+        var rng = SplitMix64(seed: 3)
         let zones = ["Europe/Amsterdam", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "UTC"].map { TimeZone(identifier: $0)! }
         for _ in 0..<Self.iterations / 4 {
             let zone = zones.randomElement(using: &rng)!
@@ -92,7 +80,7 @@ import Testing
     }
 
     @Test func lengthsRoundTrip() throws {
-        var rng = Seeded(state: 4)
+        var rng = SplitMix64(seed: 4)
         for _ in 0..<Self.iterations / 4 {
             let metres = Double(Int.random(in: 1...5_000_000, using: &rng)) / 100
             for (unit, factor) in [("m", 1.0), ("km", 1000), ("ft", 0.3048), ("mi", 1609.344)] {
@@ -104,7 +92,7 @@ import Testing
 
     /// Mutated hunt files: the loader reports, it never crashes, and every diagnostic names the file.
     @Test func mutatedHuntFilesLoadWithoutCrashing() {
-        var rng = Seeded(state: 5)
+        var rng = SplitMix64(seed: 5)
         let base = Array(DefinitionLoaderTests.sketch.utf8)
         let pieces: [[UInt8]] = [":", "- ", "[", "]", "{", "}", ",", "&a ", "*a", "<<: ", "\n  ", "'", "\"", "#", "\t", "\u{FF}", "°", "!!str "]
             .map { Array($0.utf8) }
