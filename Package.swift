@@ -7,10 +7,12 @@ let package = Package(
     products: [
         .library(name: "HuntKit", targets: ["HuntKit"]),
         .executable(name: "hunt", targets: ["hunt"]),
+        .library(name: "HuntServe", targets: ["HuntServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // C libraries, each behind a module map and a shim header; only the one Swift file that
@@ -32,10 +34,17 @@ let package = Package(
             dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode", "CJPEG",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // `hunt serve`: the judges' console. Its own target so that HuntKit (and a program that only
+        // judges) never links SwiftNIO or Hummingbird.
+        .target(
+            name: "HuntServe",
+            dependencies: ["HuntKit", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .executableTarget(
             name: "hunt",
             dependencies: [
                 "HuntKit",
+                "HuntServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +57,11 @@ let package = Package(
             name: "HuntKitTests",
             dependencies: ["HuntKit", "HuntTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HuntServeTests",
+            dependencies: ["HuntServe", "HuntKit", "HuntTestSupport",
+                           .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(
             name: "huntTests",

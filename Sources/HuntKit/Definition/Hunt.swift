@@ -202,6 +202,18 @@ public enum EvidenceKind: String, Sendable, Hashable, Codable, CaseIterable {
     public func accepts(_ media: PhotoMetadata.Media) -> Bool { self == .any || rawValue == media.rawValue }
 }
 
+/// A task's reference photo: the path as written in the hunt file, and the file it names.
+public struct TaskReference: Sendable, Hashable {
+    /// As written, relative to the hunt file's folder.
+    public var path: String
+    public var url: URL
+
+    public init(path: String, url: URL) {
+        self.path = path
+        self.url = url
+    }
+}
+
 /// One task of a hunt.
 ///
 /// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
@@ -228,6 +240,9 @@ public struct HuntTask: Sendable {
     public var location: SourceLocation { get { fields.location } set { unique().location = newValue } }
     /// What the task takes: a photo, a video, or either (the default).
     public var evidence: EvidenceKind { get { fields.evidence } set { unique().evidence = newValue } }
+    /// A photo of what to capture (`reference: FILE`, relative to the hunt file), shown to judges
+    /// beside each submission; checked by the loader to be a photo inside the hunt's folder.
+    public var reference: TaskReference? { get { fields.reference } set { unique().reference = newValue } }
 
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
@@ -262,6 +277,7 @@ public struct HuntTask: Sendable {
         var bands: Bands?
         var location: SourceLocation
         var evidence: EvidenceKind = .any
+        var reference: TaskReference?
 
         init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
              after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
@@ -287,6 +303,7 @@ public struct HuntTask: Sendable {
             let copy = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
                               dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
             copy.evidence = evidence
+            copy.reference = reference
             return copy
         }
     }

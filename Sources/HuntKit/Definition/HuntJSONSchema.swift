@@ -148,6 +148,7 @@ public enum HuntJSONSchema {
             "bands": bands("The task's bands; they start from the hunt's."),
             "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
                                EvidenceKind.allCases.map(\.rawValue)),
+            "reference": text("A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
         ], required: ["id", "title"])
         let reward = object("A reward tier.", [
             "points": points, "reward": text("What the tier gives."),

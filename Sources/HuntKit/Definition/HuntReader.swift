@@ -287,6 +287,9 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("score"), let s = context.choice(n, "`score`", as: ScoreRule.self) { task.score = s }
         if let n = fields.present("evidence"), let e = context.choice(n, "`evidence`", as: EvidenceKind.self) { task.evidence = e }
+        if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
+            if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, url: file.url) }
+        }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
             task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         }

@@ -7,7 +7,7 @@ enum HuntSchema {
     static let bands = ["found", "hot", "warm"]
     static let team = ["id", "name", "members"]
     static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
-                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence"]
+                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference"]
     static let reward = ["points", "reward"]
     static let coordinate = ["lat", "lon", "latitude", "longitude"]
 
@@ -26,7 +26,7 @@ enum HuntSchema {
             "description": "a hunt's description for players goes in `rules:`",
         ]
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
-        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence"] {
+        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference"] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }
         for key in ["accuracy", "clock-skew", "max-speed"] + PolicyReader.actionKeys.map(\.key) {

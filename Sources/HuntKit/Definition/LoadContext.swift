@@ -293,8 +293,10 @@ struct LoadContext: Sendable {
     /// Files outside the hunt file's folder are refused (an absolute path, `..`, or a symbolic link
     /// on the way): a hunt file from a pull request, validated in CI, must not read the machine's
     /// other files. The file is opened the same way when read (`InputFile(_:inside:)`).
+    static let exampleFile = ["area": "area.geojson", "places": "places.geojson", "reference": "reference/fountain.jpg"]
+
     mutating func referencedFile(_ node: YAMLNode, key: String) -> (path: String, url: URL)? {
-        guard let path = nonEmptyText(node, "`\(key)`", example: "\(key): \(key == "area" ? "area.geojson" : "places.geojson")") else { return nil }
+        guard let path = nonEmptyText(node, "`\(key)`", example: "\(key): \(Self.exampleFile[key] ?? "places.geojson")") else { return nil }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
         let shown = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
         let outside = "copy the file into the hunt file's folder (or a folder below it) and name it from there"
@@ -329,11 +331,36 @@ struct LoadContext: Sendable {
             error(.fileOutsideFolder, "`\(key)` file `\(shown)` is a symbolic link; links are not followed", at: node.location, fix: outside)
         case .other, .unknown:
             error(.missingFile, "`\(key)` file `\(shown)` is a device, FIFO or socket, not a regular file", at: node.location,
-                  fix: "name a GPX, KML, GeoJSON or CSV file")
+                  fix: key == "reference" ? "name a JPEG, PNG or WebP photo" : "name a GPX, KML, GeoJSON or CSV file")
         case nil:
             missing(key, path: path, shown: shown, url: url, at: node.location)
         }
         return nil
+    }
+
+    /// Whether a `reference:` file (already found by `referencedFile`) is a photo a browser shows
+    /// as it is: JPEG, PNG or WebP. Anything else is an error that says what the file is.
+    mutating func checkReferencePhoto(_ file: (path: String, url: URL), at location: SourceLocation) -> Bool {
+        let shown = file.path.hasPrefix("/") || displayFolder.isEmpty ? file.path : (displayFolder as NSString).appendingPathComponent(file.path)
+        let head: [UInt8]
+        do {
+            head = try InputFile(file.path, inside: try InputFolder(path: baseURL.path), shown: shown).read(at: 0, count: FormatSniffer.headLength)
+        } catch {
+            self.error(.missingFile, "`reference` file `\(shown)` cannot be read: \(error.message)", at: location, fix: error.fix)
+            return false
+        }
+        let fix = "save the reference photo as JPEG (or PNG, WebP), which every browser shows"
+        switch FormatSniffer.sniff(head) {
+        case .photo(.jpeg), .photo(.png), .photo(.webp):
+            return true
+        case .photo(let format) where format.media == .photo:
+            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is a \(format.rawValue) photo, which browsers do not show", at: location, fix: fix)
+        case .photo(let format):
+            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is a \(format.rawValue) video; a reference is a photo", at: location, fix: fix)
+        case .other(let what):
+            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is \(what), not a photo", at: location, fix: fix)
+        }
+        return false
     }
 
     private mutating func missing(_ key: String, path: String, shown: String, url: URL, at location: SourceLocation) {

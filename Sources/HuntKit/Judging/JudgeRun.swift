@@ -60,4 +60,28 @@ public struct JudgeRun: Sendable {
         return judge.judge(examined: consume examined, groups: groups, skipped: scan.skipped, problems: scan.diagnostics,
                            files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
+
+    /// The folder read but not judged: every submission with what its file said, for a judge
+    /// that settles verdicts again and again as reviews change (`hunt serve`) without reading
+    /// any photo twice. `Judge.judge(read.inputs, …)` gives what `run` gives.
+    public struct Read: Sendable {
+        public var inputs: [JudgeInput]
+        public var skipped: [SkippedFile]
+        public var problems: [Diagnostic]
+    }
+
+    /// Scans and reads the folder (through `reader`, so its cache serves unchanged files). Unlike
+    /// `run`, the reviews are not checked against the folder: the caller does that when it judges.
+    public func read(submissions folder: URL, displayPath: String) async throws -> Read {
+        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
+        var inputs: [JudgeInput] = []
+        inputs.reserveCapacity(scan.submissions.count)
+        try await reader.readAll(scan.submissions, input: { $0.photoInput }, maxConcurrency: maxConcurrency, transform: { submission, result in
+            switch result {
+            case .success(let photo): JudgeInput(submission: submission, photo: photo)
+            case .failure(let error): JudgeInput(submission: submission, photo: nil, readError: error.summary)
+            }
+        }) { inputs.append($0) }
+        return Read(inputs: inputs, skipped: scan.skipped, problems: scan.diagnostics)
+    }
 }

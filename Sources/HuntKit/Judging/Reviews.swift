@@ -10,6 +10,7 @@ import Foundation
 /// owls/IMG_0099.jpg:
 ///   decision: accept
 ///   task: bridge              # settles an ambiguous-task photo
+///   at: 2026-05-02T14:05:09Z  # when (hunt serve writes it); not used for judging
 /// ```
 public struct Reviews: Sendable {
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable { case accept, reject }
@@ -20,13 +21,17 @@ public struct Reviews: Sendable {
         public var by: String?
         /// The task this photo is for, overriding what the folder or file name said.
         public var task: String?
+        /// When it was decided, as written (`hunt serve` writes ISO 8601); not used for judging.
+        public var at: String?
         public var location: SourceLocation
 
-        public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, location: SourceLocation) {
+        public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, at: String? = nil,
+                    location: SourceLocation) {
             self.decision = decision
             self.note = note
             self.by = by
             self.task = task
+            self.at = at
             self.location = location
         }
     }
@@ -41,7 +46,7 @@ public struct Reviews: Sendable {
         self.displayPath = displayPath
     }
 
-    static let keys = ["decision", "note", "by", "task"]
+    static let keys = ["decision", "note", "by", "task", "at"]
 
     /// Reads a reviews file. Every problem is an error with its line and column; none is ignored.
     public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Reviews {
@@ -86,7 +91,7 @@ public struct Reviews: Sendable {
             for field in fields {
                 let key = field.key.text ?? ""
                 guard keys.contains(key) else {
-                    let hint = Suggestions.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by and task"
+                    let hint = Suggestions.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by, task and at"
                     problems.append(.error("unknown-key", "unknown key `\(key)`", at: field.key.location, fix: hint))
                     continue
                 }
@@ -109,6 +114,7 @@ public struct Reviews: Sendable {
                     decision = d
                 case "note": review.note = field.value.isNull ? nil : text
                 case "by": review.by = field.value.isNull ? nil : text
+                case "at": review.at = field.value.isNull ? nil : text
                 default: review.task = field.value.isNull ? nil : text
                 }
             }

@@ -184,7 +184,7 @@ public struct SubmissionFinder: Sendable {
     /// `a/./b` → `a/b`, names in the one spelling `PathText` gives them; nil when the path is
     /// absolute or climbs out with `..`. A backslash starts an escape (`\\`, `\xHH`); in text
     /// that holds any other backslash, backslashes are read as Windows folder separators.
-    static func normalised(_ path: String) -> String? {
+    public static func normalised(_ path: String) -> String? {
         if path.hasPrefix("/") || path.hasPrefix("~") { return nil }
         let text = PathText.canonical(path) == nil ? path.replacingOccurrences(of: "\\", with: "/") : path
         var parts: [String] = []

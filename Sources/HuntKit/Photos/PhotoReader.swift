@@ -32,8 +32,14 @@ public struct PhotoReader: Sendable {
     }
 
     public var options: Options
+    /// Results kept from earlier reads, reused while a file's `FileStamp` is unchanged (a
+    /// long-running judge such as `hunt serve` re-reads only new or changed photos).
+    public var cache: PhotoReadCache?
 
-    public init(options: Options = Options()) { self.options = options }
+    public init(options: Options = Options(), cache: PhotoReadCache? = nil) {
+        self.options = options
+        self.cache = cache
+    }
 
     /// Reads one file. `displayPath` is how the file is named in the result (as given by the user).
     public func read(_ url: URL, displayPath: String) -> PhotoReadResult {
@@ -105,7 +111,11 @@ public struct PhotoReader: Sendable {
         } catch {
             return .failure(Self.openError(error))
         }
-        return read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars)
+        guard let cache else { return read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars) }
+        if let kept = cache.result(for: input.path, stamp: file.stamp) { return kept }
+        let result = read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars)
+        cache.keep(result, for: input.path, stamp: file.stamp)
+        return result
     }
 
     /// Reads photo bytes already in memory (tests, uploads held in memory). No sidecar lookup.

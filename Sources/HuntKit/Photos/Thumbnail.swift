@@ -105,6 +105,27 @@ public struct PhotoThumbnail: Sendable, Hashable {
         return await read(file, maxPixels: maxPixels, budget: budget)
     }
 
+    /// The thumbnail of the photo at `relativePath` inside `folder` (opened component by
+    /// component, never following a link out of it), turned the right way up by the photo's EXIF
+    /// Orientation: what a report or the review console shows.
+    public static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
+                            budget: ThumbnailMemoryBudget) async -> Outcome {
+        guard let file = try? InputFile(relativePath, inside: folder) else { return .none }
+        let outcome = await read(file, maxPixels: maxPixels, budget: budget)
+        guard case .thumbnail(let thumbnail) = outcome else { return outcome }
+        return .thumbnail(oriented(thumbnail, photo: PhotoInput(path: relativePath, inside: folder, displayPath: relativePath)))
+    }
+
+    /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
+    /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
+    static func oriented(_ thumbnail: PhotoThumbnail, photo: PhotoInput) -> PhotoThumbnail {
+        var thumbnail = thumbnail
+        let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
+        let orientation = try? reader.read(photo).get().orientation
+        thumbnail.jpeg = ThumbnailOrientation.tagged(thumbnail.jpeg, orientation: orientation)
+        return thumbnail
+    }
+
     enum Preparation {
         case done(Outcome)
         case decode(ScaledDecode)
@@ -135,7 +156,8 @@ public struct PhotoThumbnail: Sendable, Hashable {
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
               case .photo(let format) = FormatSniffer.sniff(head) else { return .done(.none) }
         let scan = try? PhotoReader.scan(reader, format: format)
-        if let block = scan?.exif, let embedded = exifThumbnail(block) {
+        // The camera's thumbnail (about 160 px) serves a small copy; a larger one is decoded.
+        if maxPixels <= defaultMaxPixels || format != .jpeg, let block = scan?.exif, let embedded = exifThumbnail(block) {
             return .done(.thumbnail(PhotoThumbnail(jpeg: embedded, source: .exif)))
         }
         guard format == .jpeg else { return .done(.none) }

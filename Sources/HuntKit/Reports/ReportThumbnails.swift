@@ -55,13 +55,7 @@ public enum ReportThumbnails {
                 let path = paths[next]
                 next += 1
                 let url = photosFolder.appendingPathComponent(path)
-                group.addTask {
-                    let photo = PhotoInput(path: path, inside: folder, displayPath: path)
-                    guard let file = try? InputFile(path, inside: folder) else { return (path, url, .none) }
-                    var outcome = await PhotoThumbnail.read(file, maxPixels: maxPixels, budget: budget)
-                    if case .thumbnail(let thumbnail) = outcome, let shown = oriented(thumbnail, photo: photo) { outcome = .thumbnail(shown) }
-                    return (path, url, outcome)
-                }
+                group.addTask { (path, url, await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: budget)) }
             }
             for _ in 0..<max(1, concurrency) { add() }
             while let (path, url, outcome) = await group.next() {
@@ -78,15 +72,5 @@ public enum ReportThumbnails {
             }
         }
         return loaded
-    }
-
-    /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
-    /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
-    static func oriented(_ thumbnail: PhotoThumbnail?, photo: PhotoInput) -> PhotoThumbnail? {
-        guard var thumbnail else { return nil }
-        let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
-        let orientation = try? reader.read(photo).get().orientation
-        thumbnail.jpeg = ThumbnailOrientation.tagged(thumbnail.jpeg, orientation: orientation)
-        return thumbnail
     }
 }

@@ -79,11 +79,14 @@ public final class InputFile: Sendable {
     public let size: UInt64
     /// The file as messages name it.
     public let displayPath: String
+    /// Which file this is and how it was when opened, for caches that must notice a change.
+    public let stamp: FileStamp
 
-    private init(descriptor: Int32, size: UInt64, displayPath: String) {
+    private init(descriptor: Int32, size: UInt64, displayPath: String, stamp: FileStamp) {
         self.descriptor = descriptor
         self.size = size
         self.displayPath = displayPath
+        self.stamp = stamp
     }
 
     deinit { close(descriptor) }
@@ -122,7 +125,7 @@ public final class InputFile: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            self.init(descriptor: fd, size: UInt64(max(0, Int64(info.st_size))), displayPath: shown)
+            self.init(descriptor: fd, size: UInt64(max(0, Int64(info.st_size))), displayPath: shown, stamp: FileStamp(info))
         case S_IFDIR:
             close(fd)
             throw InputFileError(path: shown, reason: .isFolder, message: "is a folder, not a file", fix: "name a file inside it")
@@ -349,5 +352,38 @@ public final class InputFolder: Sendable, Hashable {
             default: self = .other
             }
         }
+    }
+}
+
+/// A file's identity (device and inode), size and modification time, as `stat` gives them: two
+/// equal stamps mean the same file, most likely unchanged.
+public struct FileStamp: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var sizeBytes: Int64
+    public var modifiedNanoseconds: Int64
+
+    public init(device: UInt64, inode: UInt64, sizeBytes: Int64, modifiedNanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.sizeBytes = sizeBytes
+        self.modifiedNanoseconds = modifiedNanoseconds
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+                  sizeBytes: Int64(info.st_size), modifiedNanoseconds: Int64(modified.tv_sec) &* 1_000_000_000 &+ Int64(modified.tv_nsec))
+    }
+
+    /// The stamp of what is at `path`, not following a final link; nil when nothing is there.
+    public static func of(path: String) -> FileStamp? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return FileStamp(info)
     }
 }

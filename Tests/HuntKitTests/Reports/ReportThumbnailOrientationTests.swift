@@ -48,7 +48,7 @@ import Testing
         let url = try ReportThumbnailTests.temporary(Self.photo(orientation: orientation))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
         #expect(plain.source == .scaled)
-        let shown = try #require(ReportThumbnails.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)))
+        let shown = PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path))
         #expect(shown.source == .scaled)
         if orientation == 1 {
             #expect(shown.jpeg == plain.jpeg)
@@ -68,7 +68,7 @@ import Testing
         let main = Self.asymmetric.jpegBytes(app1: nil)
         let url = try ReportThumbnailTests.temporary(
             ReportThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: small, orientation: orientation))
-        let shown = try #require(ReportThumbnails.oriented(PhotoThumbnail.read(path: url.path), photo: PhotoInput(url: url, displayPath: url.path)))
+        let shown = PhotoThumbnail.oriented(try #require(PhotoThumbnail.read(path: url.path)), photo: PhotoInput(url: url, displayPath: url.path))
         #expect(shown.source == .exif)
         if orientation == 1 {
             #expect(shown.jpeg == small)
@@ -85,7 +85,7 @@ import Testing
         let url = try ReportThumbnailTests.temporary(Self.photo(orientation: nil))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
         #expect(try Self.orientation(of: Self.photo(orientation: nil)) == nil)
-        #expect(ReportThumbnails.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
+        #expect(PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
     }
 
     /// 0 and 9…65535 mean nothing: the thumbnail is left as read rather than guessed at.
@@ -93,12 +93,7 @@ import Testing
     func outOfRangeOrientationKeepsTheBytes(orientation: Int) throws {
         let url = try ReportThumbnailTests.temporary(Self.photo(orientation: orientation))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
-        #expect(ReportThumbnails.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
-    }
-
-    @Test func noThumbnailStaysNil() throws {
-        let url = try ReportThumbnailTests.temporary(Self.photo(orientation: 6))
-        #expect(ReportThumbnails.oriented(nil, photo: PhotoInput(url: url, displayPath: url.path)) == nil)
+        #expect(PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
     }
 
     // MARK: the segment itself

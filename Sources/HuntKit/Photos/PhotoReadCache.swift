@@ -1,0 +1,38 @@
+import Foundation
+
+/// Photo reads kept by relative path and `FileStamp`, for a judge that runs again and again over
+/// the same folder: a file whose device, inode, size and modification time are unchanged is not
+/// read again. Thread-safe; `PhotoReader.cache` consults it.
+public final class PhotoReadCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (stamp: FileStamp, result: PhotoReadResult)] = [:]
+    private var hitCount = 0
+    private var missCount = 0
+
+    public init() {}
+
+    func result(for path: String, stamp: FileStamp) -> PhotoReadResult? {
+        lock.withLock {
+            guard let entry = entries[path], entry.stamp == stamp else {
+                missCount += 1
+                return nil
+            }
+            hitCount += 1
+            return entry.result
+        }
+    }
+
+    func keep(_ result: PhotoReadResult, for path: String, stamp: FileStamp) {
+        lock.withLock { entries[path] = (stamp, result) }
+    }
+
+    /// Drops every entry whose path `shouldDrop` says, e.g. files that are gone, or the photos of a
+    /// folder whose XMP sidecar changed (a sidecar is not part of the photo's stamp).
+    public func drop(where shouldDrop: (String) -> Bool) {
+        lock.withLock { entries = entries.filter { !shouldDrop($0.key) } }
+    }
+
+    /// Reads answered from the cache and reads that went to the file, since the cache was made.
+    public var counts: (hits: Int, misses: Int) { lock.withLock { (hitCount, missCount) } }
+    public var count: Int { lock.withLock { entries.count } }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What every request passes first: the Host check (no DNS rebinding), the token (from
+/// `?token=`, which becomes a cookie, then from the cookie or an `Authorization: Bearer` header),
+/// the judge token for anything that changes state, and the security headers on every answer.
+struct AccessMiddleware: RouterMiddleware {
+    typealias Context = ServeContext
+    static let cookieName = "hunt_token"
+    static let securityHeaders: HTTPFields = [
+        .contentSecurityPolicy: "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        .xContentTypeOptions: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        .cacheControl: "no-store",
+    ]
+
+    var tokens: ServeTokens
+    /// `host:port` values the Host header may have (lower case).
+    var allowedHosts: AllowedHosts
+    var brake: BadTokenBrake
+
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await check(request, context: context, next: next)
+        } catch let error as ServeError {
+            response = ServeRoutes.text(error.description, status: .init(code: error.status))
+        } catch let error as HTTPError {
+            response = ServeRoutes.text(error.body ?? error.status.reasonPhrase, status: error.status)
+        }
+        for field in Self.securityHeaders where response.headers[field.name] == nil { response.headers.append(field) }
+        return response
+    }
+
+    private func check(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        guard let host = request.head.authority?.lowercased(), allowedHosts.contains(host) else {
+            throw ServeError("this server answers only to \(allowedHosts.sorted.joined(separator: ", ")) (the Host header said \(request.head.authority ?? "nothing"))", status: 421)
+        }
+        // `?token=` on a page: set the cookie and go to the same page without the token, so it
+        // stays out of the address bar, history and Referer.
+        if let token = request.uri.queryParameters["token"] {
+            guard tokens.role(of: token) != nil else { return try await refuse() }
+            var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\(Self.percent($0.key))=\(Self.percent($0.value))" }.joined(separator: "&")
+            if !query.isEmpty { query = "?" + query }
+            var response = Response(status: .seeOther, headers: [.location: request.uri.path + query])
+            response.headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            return response
+        }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
+        let cookie = Self.cookie(Self.cookieName, in: request.headers[values: .cookie])
+        let changesState = request.method != .get && request.method != .head
+        var context = context
+        if changesState {
+            // A cookie alone never decides anything: another page the judge has open could send it.
+            guard tokens.role(of: bearer) == .judge else { return try await refuse(status: bearer == nil ? .unauthorized : .forbidden) }
+            context.role = .judge
+        } else {
+            guard let role = tokens.role(of: bearer) ?? tokens.role(of: cookie) else {
+                return try await refuse(status: bearer == nil && cookie == nil ? .unauthorized : .forbidden)
+            }
+            context.role = role
+        }
+        return try await next(request, context)
+    }
+
+    private func refuse(status: HTTPResponse.Status = .forbidden) async throws -> Response {
+        try await Task.sleep(for: await brake.delayAfterFailure())
+        let what = status == .unauthorized ? "this needs a token" : "wrong token"
+        return ServeRoutes.text("\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
+    }
+
+    static func cookie(_ name: String, in headers: [String]) -> Substring? {
+        for header in headers {
+            for part in header.split(separator: ";") {
+                let pair = part.trimmingCharacters(in: .whitespaces)
+                if pair.hasPrefix(name + "=") { return Substring(pair.dropFirst(name.count + 1)) }
+            }
+        }
+        return nil
+    }
+
+    static func percent(_ text: Substring) -> String {
+        String(text).addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~/"))) ?? ""
+    }
+}

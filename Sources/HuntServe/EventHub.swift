@@ -1,0 +1,58 @@
+import Foundation
+
+/// Server-Sent Events to every open `/api/events` stream. A slow reader loses old events rather
+/// than holding memory: each stream buffers the newest 64.
+final class EventHub: @unchecked Sendable {
+    struct Event: Sendable {
+        var name: String
+        var json: String
+
+        /// The event as SSE text (one `data:` line: JSON has no raw newline).
+        var text: String { "event: \(name)\ndata: \(json)\n\n" }
+    }
+
+    private let lock = NSLock()
+    private var streams: [UUID: (continuation: AsyncStream<Event>.Continuation, judge: Bool)] = [:]
+    /// The only events a leaderboard (viewer) stream gets; the others name photos and judges.
+    static let forViewers: Set<String> = ["leaderboard"]
+
+    /// A stream of events: all of them for a judge, the leaderboard's for a viewer.
+    func subscribe(judge: Bool) -> AsyncStream<Event> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        lock.withLock { streams[id] = (continuation, judge) }
+        return stream
+    }
+
+    private func remove(_ id: UUID) { lock.withLock { _ = streams.removeValue(forKey: id) } }
+
+    func send(_ name: String, _ value: some Encodable) {
+        let json = (try? ServeJSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let event = Event(name: name, json: json)
+        let everyone = Self.forViewers.contains(name)
+        for stream in lock.withLock({ Array(streams.values) }) where everyone || stream.judge { stream.continuation.yield(event) }
+    }
+
+    var subscriberCount: Int { lock.withLock { streams.count } }
+
+    func finishAll() {
+        for stream in lock.withLock({ Array(streams.values) }) { stream.continuation.finish() }
+    }
+}
+
+enum ServeJSON {
+    /// snake_case keys, like results.json; sorted so answers are stable.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}

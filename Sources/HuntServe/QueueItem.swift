@@ -1,0 +1,157 @@
+import Foundation
+import HuntKit
+
+/// One submission as the review queue shows it: the verdict, why in words, the evidence, and
+/// the photos that settle it. In blind mode `path`, `team` and `team_name` are left out, and
+/// messages name no other photo's path.
+public struct QueueItem: Sendable, Encodable {
+    public var id: String
+    public var path: String?
+    public var team: String?
+    public var teamName: String?
+    public var task: TaskSummary?
+    public var taskSource: String
+    public var verdict: String
+    public var judgedVerdict: String
+    public var reasons: [String]
+    /// The findings' messages, each with what the policy made of it.
+    public var why: [Why]
+    public var evidence: JudgeResults.Evidence
+    public var review: JudgeResults.ReviewInfo?
+    public var points: Int
+    /// `/api/photo?id=…`
+    public var photo: String
+    /// Photos that settle it: the kept copy of a duplicate, the team's neighbouring photos for
+    /// too-fast and dwell-short, the `after` task's photo for order.
+    public var related: [RelatedPhoto]
+
+    public struct Why: Sendable, Encodable {
+        public var code: String
+        public var action: String
+        public var message: String
+    }
+
+    public struct TaskSummary: Sendable, Encodable {
+        public var id: String
+        public var title: String
+        public var clue: String?
+        public var points: Int
+        public var window: JudgeResults.Window?
+        public var target: JudgeResults.TargetInfo?
+        public var after: [String]
+        /// The task has a `reference:` photo (`/api/reference?task=ID`).
+        public var reference: Bool
+    }
+
+    public struct RelatedPhoto: Sendable, Encodable {
+        /// `duplicate-of`, `previous`, `next` or `after`.
+        public var role: String
+        public var id: String
+        public var path: String?
+        public var task: String?
+        public var capturedAt: String?
+        public var verdict: String
+        public var photo: String
+    }
+}
+
+/// What `/api/queue` answers.
+public struct QueueAnswer: Sendable, Encodable {
+    public var generation: Int
+    /// Items matching the filters, before `offset` and `limit`.
+    public var total: Int
+    public var offset: Int
+    /// `review` verdicts no decision covers yet, in the whole judgement.
+    public var undecided: Int
+    public var blind: Bool
+    public var items: [QueueItem]
+    public var problem: String?
+}
+
+/// The filters of `/api/queue`, as query parameters.
+public struct QueueFilter: Sendable, Hashable {
+    public var task: String?
+    public var team: String?
+    public var reason: String?
+    /// `undecided` (the default: the review queue), `review`, `accepted`, `rejected`, `decided` (has a reviews-file decision) or `all`.
+    public var verdict: String = "undecided"
+    public var offset = 0
+    public var limit = 50
+
+    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50) {
+        self.task = task
+        self.team = team
+        self.reason = reason
+        self.verdict = verdict
+        self.offset = offset
+        self.limit = limit
+    }
+
+    static let verdicts = ["undecided", "review", "accepted", "rejected", "decided", "all"]
+}
+
+/// What the leaderboard screen shows.
+public struct LeaderboardAnswer: Sendable, Encodable, Equatable {
+    public var generation: Int
+    public var title: String
+    public var teams: [Row]
+    public var recent: [Recent]
+    public var submissions: Int
+    public var undecided: Int
+
+    public struct Row: Sendable, Encodable, Equatable {
+        public var rank: Int
+        public var id: String
+        public var name: String
+        public var points: Int
+        public var tasksDone: Int
+    }
+
+    public struct Recent: Sendable, Encodable, Equatable {
+        public var team: String
+        public var task: String
+        public var at: String?
+        public var photo: String
+    }
+}
+
+/// One decision as `POST /api/decisions` takes it: `path` (or `id`, or several in `paths`/`ids`
+/// for bulk), `decision` (`accept` or `reject`), `note`, `by`, `task`.
+public struct DecisionRequest: Sendable, Decodable {
+    public var path: String?
+    public var id: String?
+    public var paths: [String]?
+    public var ids: [String]?
+    public var decision: String
+    public var note: String?
+    public var by: String?
+    public var task: String?
+
+    public init(path: String? = nil, id: String? = nil, paths: [String]? = nil, ids: [String]? = nil, decision: String,
+                note: String? = nil, by: String? = nil, task: String? = nil) {
+        self.path = path
+        self.id = id
+        self.paths = paths
+        self.ids = ids
+        self.decision = decision
+        self.note = note
+        self.by = by
+        self.task = task
+    }
+}
+
+/// The answer to a decision: the photos' new verdicts.
+public struct DecisionAnswer: Sendable, Encodable {
+    public var generation: Int
+    public var decided: [Verdict]
+    public var undecided: Int
+
+    public struct Verdict: Sendable, Encodable {
+        public var id: String
+        public var path: String?
+        public var verdict: String
+        public var judgedVerdict: String
+        public var review: JudgeResults.ReviewInfo?
+        public var points: Int
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HuntKit
+
+/// One decision as `hunt serve` writes it into the reviews file.
+public struct ReviewEntry: Sendable, Hashable, Codable {
+    public var decision: Reviews.Decision
+    public var note: String?
+    public var by: String?
+    public var task: String?
+    /// ISO 8601, UTC.
+    public var at: String?
+
+    public init(decision: Reviews.Decision, note: String? = nil, by: String? = nil, task: String? = nil, at: String? = nil) {
+        self.decision = decision
+        self.note = note
+        self.by = by
+        self.task = task
+        self.at = at
+    }
+
+    init(_ review: Reviews.Review) {
+        self.init(decision: review.decision, note: review.note, by: review.by, task: review.task, at: review.at)
+    }
+}
+
+/// Edits a reviews file as text, so the organizer's own entries, comments and order stay as they
+/// were: a decision about a photo the file already decides replaces that entry's lines (from its
+/// key to the line before the next key, less trailing blank and comment lines, which belong to
+/// what follows); any other decision is appended. Positions come from the YAML layer.
+enum ReviewsFileEdit {
+    struct Refused: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The file's text with `entry` (nil: the entry removed) for `path`.
+    static func apply(_ text: String, path: String, entry: ReviewEntry?, displayPath: String) throws -> String {
+        var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }  // the text ended with a newline
+        let root: YAMLNode?
+        do { root = try YAMLParser().parse(Array(text.utf8), displayPath: displayPath) } catch {
+            throw Refused(description: "\(displayPath) does not parse (\(error.diagnostics.first.map { "\($0.location): \($0.message)" } ?? "")); fix it, then decide again")
+        }
+        var pairs: [YAMLPair] = []
+        if let root, !root.isNull {
+            guard let mapping = root.mapping else {
+                throw Refused(description: "\(displayPath) is not a mapping from submission path to decision; fix it, then decide again")
+            }
+            pairs = mapping
+        }
+        // Only a block mapping with each key at the start of its own line can be edited by lines.
+        var lastLine = 0
+        for pair in pairs {
+            guard pair.key.location.column == 1, pair.key.location.line > lastLine else {
+                throw Refused(description: "\(displayPath):\(pair.key.location.line): hunt serve edits only block-style reviews files (one `path:` per line, at its start); rewrite it that way")
+            }
+            lastLine = pair.key.location.line
+        }
+        let newLines = entry.map { Self.lines(for: path, $0) } ?? []
+        if let index = pairs.firstIndex(where: { (SubmissionFinder.normalised($0.key.text ?? "") ?? $0.key.text) == path }) {
+            let start = pairs[index].key.location.line - 1
+            var end = index + 1 < pairs.count ? pairs[index + 1].key.location.line - 1 : lines.count
+            while end > start + 1, Self.isBlankOrComment(lines[end - 1]) { end -= 1 }
+            // Comment lines inside the old entry are the organizer's: they stay, above the new one.
+            let kept = lines[(start + 1)..<end].filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            lines.replaceSubrange(start..<end, with: kept + newLines)
+        } else if entry != nil {
+            lines += newLines
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    static func isBlankOrComment(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed.hasPrefix("#")
+    }
+
+    static func lines(for path: String, _ entry: ReviewEntry) -> [String] {
+        var lines = ["\(quoted(path)):", "  decision: \(entry.decision.rawValue)"]
+        if let note = entry.note { lines.append("  note: \(quoted(note))") }
+        if let by = entry.by { lines.append("  by: \(quoted(by))") }
+        if let task = entry.task { lines.append("  task: \(quoted(task))") }
+        if let at = entry.at { lines.append("  at: \(quoted(at))") }
+        return lines
+    }
+
+    /// A YAML double-quoted scalar: `\` and `"` escaped, and every character YAML does not allow
+    /// raw (C0 and C1 controls, DEL, line and paragraph separators, BOM) as `\uXXXX`.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
+                out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

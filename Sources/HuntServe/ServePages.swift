@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HuntKit
+import NIOCore
+
+/// The console's pages, scripts and styles, from Templates/serve/ (so an organizer can restyle
+/// them), read once at start and served from memory: a request names an entry of this table,
+/// never a file.
+public struct ServePages: Sendable {
+    enum Page: String, CaseIterable, Sendable {
+        case queue, leaderboard, team
+
+        var route: String { "/" + rawValue }
+        /// The leaderboard URL's token may open this page.
+        var viewerMay: Bool { self == .leaderboard }
+    }
+
+    /// Files of Templates/serve/ and their content types.
+    static let files: [String: String] = [
+        "queue.html": "text/html; charset=utf-8", "leaderboard.html": "text/html; charset=utf-8", "team.html": "text/html; charset=utf-8",
+        "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
+        "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8",
+    ]
+
+    private var contents: [String: [UInt8]]
+
+    /// Reads every file of `folder` (Templates/serve unless given).
+    public static func load(from folder: URL? = TemplateLibrary.url("serve")) throws(ServeError) -> ServePages {
+        guard let folder else {
+            throw ServeError("the console's pages (Templates/serve) were not found; set HUNT_TEMPLATES to the Templates folder of HuntKit", status: 500)
+        }
+        var contents: [String: [UInt8]] = [:]
+        for name in files.keys.sorted() {
+            let path = folder.appendingPathComponent(name).path
+            do { contents[name] = try InputFile.read(path: path, limitBytes: 4 << 20, what: "page") } catch {
+                throw ServeError("\(error); set HUNT_TEMPLATES to the Templates folder of HuntKit", status: 500)
+            }
+        }
+        return ServePages(contents: contents)
+    }
+
+    func response(_ page: Page) -> Response {
+        asset(page.rawValue + ".html")!
+    }
+
+    func asset(_ name: String) -> Response? {
+        guard let bytes = contents[name], let type = Self.files[name] else { return nil }
+        return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

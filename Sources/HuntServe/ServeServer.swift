@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import HuntKit
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `hunt serve` as a running server: the session, its routes, the watcher, and the URLs to open.
+public struct ServeServer: Sendable {
+    public var session: ServeSession
+    public var tokens: ServeTokens
+    public var host: String
+    public var port: Int
+    /// Further `host` or `host:port` names the Host header may carry (a reverse proxy's name).
+    public var extraHosts: [String]
+
+    public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = []) {
+        self.session = session
+        self.tokens = tokens
+        self.host = host
+        self.port = port
+        self.extraHosts = extraHosts
+    }
+
+    /// Whether `host` is a loopback address or name.
+    public static func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
+    }
+
+    /// The names a browser may put in the Host header to reach this server on `port`: the
+    /// loopback names, and when listening on all interfaces or a given address, that address,
+    /// the machine's name and every interface's address. Anything else is refused (DNS rebinding).
+    func allowedHosts(port: Int) -> Set<String> {
+        var names: Set<String> = ["127.0.0.1", "localhost", "[::1]"]
+        if host == "0.0.0.0" || host == "::" {
+            names.formUnion(Self.interfaceAddresses())
+            names.insert(ProcessInfo.processInfo.hostName.lowercased())
+        } else {
+            names.insert(host.contains(":") ? "[\(host)]" : host.lowercased())
+        }
+        var hosts = Set(names.map { "\($0):\(port)" })
+        for extra in extraHosts.map({ $0.lowercased() }) {
+            hosts.insert(extra)
+            if !extra.contains(":") || extra.hasSuffix("]") { hosts.insert(extra + ":\(port)") }
+        }
+        return hosts
+    }
+
+    /// The IPv4 and IPv6 addresses of this machine's interfaces (IPv6 in brackets, as in a URL).
+    static func interfaceAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let address = entry.pointee.ifa_addr else { continue }
+            let family = Int32(address.pointee.sa_family)
+            guard family == AF_INET || family == AF_INET6 else { continue }
+            var name = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
+            guard getnameinfo(address, length, &name, socklen_t(name.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.contains("%") { continue }  // link-local with a zone: browsers do not take those
+            found.append(family == AF_INET6 ? "[\(text)]" : text)
+        }
+        return found
+    }
+
+    /// The judge's and the leaderboard's URLs, with their tokens.
+    public func urls(port: Int) -> (judge: String, leaderboard: String) {
+        let shownHost = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host.contains(":") ? "[\(host)]" : host
+        let base = "http://\(shownHost):\(port)"
+        return ("\(base)/queue?token=\(tokens.judge)", "\(base)/leaderboard?token=\(tokens.viewer)")
+    }
+
+    /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
+    public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let hosts = AllowedHosts()
+        let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: BadTokenBrake())
+        if port != 0 { hosts.set(allowedHosts(port: port)) }
+        let router = ServeRoutes.router(session: session, pages: pages, access: access)
+        var logger = Logger(label: "hunt-serve")
+        logger.logLevel = .warning
+        let server = self
+        return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+                           services: [ServeWatcher(session: session)],
+                           onServerRunning: { channel in
+                               let actual = channel.localAddress?.port ?? server.port
+                               hosts.set(server.allowedHosts(port: actual))
+                               await onRunning(actual)
+                           }, logger: logger)
+    }
+}
+
+/// The Host names requests may carry; set once the port is known.
+final class AllowedHosts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String> = []
+
+    func set(_ names: Set<String>) { lock.withLock { self.names = names } }
+    func contains(_ name: String) -> Bool { lock.withLock { names.contains(name) } }
+    var sorted: [String] { lock.withLock { names.sorted() } }
+}
+
+/// Polls the folder, the hunt and the reviews file while the server runs; on shutdown, ends
+/// every event stream so the server can stop.
+struct ServeWatcher: Service {
+    var session: ServeSession
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            await session.watch()
+        } onGracefulShutdown: {
+            session.events.finishAll()
+        }
+        session.events.finishAll()
+        await session.flushOut()
+    }
+}

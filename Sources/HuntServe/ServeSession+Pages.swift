@@ -1,0 +1,112 @@
+import Foundation
+import HuntKit
+
+extension ServeSession {
+    /// A task or team as the filters list it.
+    public struct Choice: Sendable, Encodable {
+        public var id: String
+        public var name: String
+    }
+
+    /// A picture for the page.
+    public enum Preview: Sendable {
+        /// A JPEG made for the page: scaled, the right way up.
+        case jpeg([UInt8])
+        /// A file the browser shows as it is (a reference photo in PNG or WebP).
+        case file([UInt8], contentType: String)
+        /// Nothing to show, and why (a video, a HEIC without an EXIF thumbnail, a file gone).
+        case none(String)
+    }
+
+    public var title: String { hunt.title }
+    public var taskChoices: [Choice] { hunt.tasks.map { Choice(id: $0.id, name: $0.title) } }
+    public var teamChoices: [Choice] { hunt.teams.map { Choice(id: $0.id, name: $0.name) } }
+
+    /// Whether the leaderboard shows this photo (viewers may see those and no other).
+    func isRecentAccepted(id: String?) -> Bool {
+        guard let id, let board = currentLeaderboard() else { return false }
+        return board.recent.contains { $0.photo.hasSuffix("=" + id) }
+    }
+
+    /// The submission as a JPEG at most `maxPixels` on its long side. The file is opened inside
+    /// the submissions folder, component by component, never following a link (as the judge
+    /// opens it); its path comes from the judgement, never from the request.
+    func preview(path: String?, id: String?, maxPixels: Int) async -> Preview {
+        guard let (path, format) = photo(path: path, id: id) else { return .none("no such submission in the current judgement") }
+        if let format, PhotoMetadata.Format(rawValue: format)?.media == .video { return .none("a video: no preview") }
+        guard let folder = try? InputFolder(path: configuration.submissionsPath) else { return .none("the submissions folder cannot be opened") }
+        switch await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: previewBudget) {
+        case .thumbnail(let thumbnail): return .jpeg(thumbnail.jpeg)
+        case .refused(let why): return .none("too large to preview: \(why)")
+        case .none: return .none("no preview of this file (\(format ?? "unreadable"))")
+        }
+    }
+
+    /// The task's `reference:` photo, as the hunt file names it (checked by the loader to be a
+    /// JPEG, PNG or WebP inside the hunt's folder; opened the same no-follow way again).
+    func reference(task id: String) async -> Preview {
+        guard let task = hunt.task(id), let reference = task.reference else { return .none("task `\(id)` has no reference photo") }
+        let huntFolder = (configuration.huntPath as NSString).deletingLastPathComponent
+        guard let folder = try? InputFolder(path: huntFolder.isEmpty ? "." : huntFolder),
+              let file = try? InputFile(reference.path, inside: folder),
+              let bytes = try? file.readAll(limitBytes: 32 << 20, what: "reference photo") else {
+            return .none("the reference photo \(reference.path) cannot be read")
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            if case .thumbnail(let scaled) = await PhotoThumbnail.read(reference.path, inside: folder, maxPixels: ServeRoutes.largePixels,
+                                                                       budget: previewBudget) { return .jpeg(scaled.jpeg) }
+            return .none("the reference photo \(reference.path) cannot be decoded")
+        }
+        return .file(bytes, contentType: bytes.starts(with: [0x89, 0x50]) ? "image/png" : "image/webp")
+    }
+
+    /// One team's grid: every task with the team's submissions for it and their verdicts.
+    public func teamGrid(_ teamID: String) throws(ServeError) -> TeamGrid {
+        guard let judged = results, let team = judged.teams.first(where: { $0.id == teamID }) else {
+            throw ServeError("no team `\(teamID)` in the current judgement", status: 404)
+        }
+        let blind = configuration.blind
+        var byTask: [String: [TeamGrid.Cell]] = [:]
+        var unassigned: [TeamGrid.Cell] = []
+        for index in byTeam[teamID] ?? [] {
+            let s = judged.submissions[index]
+            let cell = TeamGrid.Cell(id: Self.id(of: s.path), path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
+                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt, photo: "/api/photo?size=small&id=" + Self.id(of: s.path))
+            if let task = s.task { byTask[task, default: []].append(cell) } else { unassigned.append(cell) }
+        }
+        let done = Set(team.completions.map(\.task))
+        return TeamGrid(id: team.id, name: team.name, rank: team.rank, points: team.points, tasksDone: team.tasksDone,
+                        tasks: judged.tasks.map { .init(id: $0.id, title: $0.title, points: $0.points, done: done.contains($0.id), submissions: byTask[$0.id] ?? []) },
+                        unassigned: unassigned)
+    }
+}
+
+/// What `/api/team` answers: the team × task grid.
+public struct TeamGrid: Sendable, Encodable {
+    public var id: String
+    public var name: String
+    public var rank: Int
+    public var points: Int
+    public var tasksDone: Int
+    public var tasks: [Task]
+    /// Submissions whose task could not be told.
+    public var unassigned: [Cell]
+
+    public struct Task: Sendable, Encodable {
+        public var id: String
+        public var title: String
+        public var points: Int
+        public var done: Bool
+        public var submissions: [Cell]
+    }
+
+    public struct Cell: Sendable, Encodable {
+        public var id: String
+        public var path: String?
+        public var verdict: String
+        public var points: Int
+        public var reasons: [String]
+        public var capturedAt: String?
+        public var photo: String
+    }
+}

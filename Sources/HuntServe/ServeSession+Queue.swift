@@ -1,0 +1,94 @@
+import Foundation
+import HuntKit
+
+extension ServeSession {
+    /// The items `filter` selects, in path order, `filter.limit` from `filter.offset`.
+    public func queue(_ filter: QueueFilter) -> QueueAnswer {
+        guard let judged = results else {
+            return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem)
+        }
+        let undecided = Set(judged.reviewQueue)
+        let reason = filter.reason.flatMap(ReasonCode.init(rawValue:))
+        let selected = judged.submissions.indices.filter { index in
+            let s = judged.submissions[index]
+            if let task = filter.task, s.task != task { return false }
+            if let team = filter.team, s.team != team { return false }
+            if filter.reason != nil, reason.map({ !s.reasons.contains($0) }) ?? true { return false }
+            switch filter.verdict {
+            case "undecided": return undecided.contains(s.path)
+            case "decided": return s.review != nil
+            case "all": return true
+            default: return s.verdict.rawValue == filter.verdict
+            }
+        }
+        let page = selected.dropFirst(max(0, filter.offset)).prefix(max(0, min(filter.limit, 1000)))
+        return QueueAnswer(generation: generation, total: selected.count, offset: filter.offset, undecided: judged.summary.undecided,
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem)
+    }
+
+    /// One submission by id or path, whatever its verdict (so any verdict can be opened and overridden).
+    public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
+        guard let judged = results, let index = self.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
+        return item(judged, index: index)
+    }
+
+    /// The submission of the current judgement that `path` or `id` names; the request's text is
+    /// only ever compared, never opened.
+    func index(path: String?, id: String?) -> Int? {
+        if let path, let index = indexByPath[path] { return index }
+        if let id, let path = pathByID[id] { return indexByPath[path] }
+        return nil
+    }
+
+    /// The submission's path as the judgement holds it, and its format, for `/api/photo`.
+    public func photo(path: String?, id: String?) -> (path: String, format: String?)? {
+        guard let judged = results, let index = index(path: path, id: id) else { return nil }
+        return (judged.submissions[index].path, judged.submissions[index].evidence.format)
+    }
+
+    public func currentLeaderboard() -> LeaderboardAnswer? { leaderboard }
+
+    /// results.json as `hunt judge` writes it.
+    public func resultsJSON() -> [[UInt8]]? { results?.jsonChunks() }
+
+    func item(_ judged: JudgeResults, index: Int) -> QueueItem {
+        let s = judged.submissions[index]
+        let blind = configuration.blind
+        let task = s.task.flatMap { id in judged.tasks.first { $0.id == id } }
+        let teamName = judged.teams.first { $0.id == s.team }?.name
+        func hide(_ text: String) -> String {
+            guard blind else { return text }
+            // Paths start with the team's folder: name none.
+            var text = text
+            for finding in s.findings { if let related = finding.related { text = text.replacingOccurrences(of: related, with: "another photo") } }
+            text = text.replacingOccurrences(of: s.path, with: "this photo")
+            return text
+        }
+        var related: [QueueItem.RelatedPhoto] = []
+        func add(_ role: String, _ path: String) {
+            guard let other = indexByPath[path], !related.contains(where: { $0.role == role && $0.path == path || $0.id == Self.id(of: path) && $0.role == role }) else { return }
+            let o = judged.submissions[other]
+            related.append(.init(role: role, id: Self.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt,
+                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + Self.id(of: o.path)))
+        }
+        for finding in s.findings {
+            if let other = finding.related { add(finding.code == .duplicateOf ? "duplicate-of" : "related", other) }
+        }
+        if s.reasons.contains(where: { [.tooFast, .dwellShort].contains($0) }), let teamIndices = byTeam[s.team],
+           let position = teamIndices.firstIndex(of: index) {
+            if position > 0 { add("previous", judged.submissions[teamIndices[position - 1]].path) }
+            if position + 1 < teamIndices.count { add("next", judged.submissions[teamIndices[position + 1]].path) }
+        }
+        if s.reasons.contains(.order), let task, let team = judged.teams.first(where: { $0.id == s.team }) {
+            for completion in team.completions where task.after.contains(completion.task) { add("after", completion.submission) }
+        }
+        return QueueItem(
+            id: Self.id(of: s.path), path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
+            task: task.map { .init(id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
+                                  reference: hunt.task($0.id)?.reference != nil) },
+            taskSource: s.taskSource, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
+            why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
+            evidence: s.evidence, review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
+            photo: "/api/photo?id=" + Self.id(of: s.path), related: related)
+    }
+}

@@ -1,0 +1,355 @@
+import Foundation
+import HuntKit
+
+/// The state of a `hunt serve` session: the hunt, the reviews, the current judgement, and the
+/// one place that changes them. Every change (a decision, an undo, a re-judge after the folder
+/// changed) runs alone, in arrival order, through `exclusively`: an actor alone would interleave
+/// two decisions at the judge's `await`, and one could then write over the other's file.
+public actor ServeSession {
+    public let configuration: ServeConfiguration
+    let events = EventHub()
+    /// Bounds the memory of photo previews decoded side by side.
+    let previewBudget = ThumbnailMemoryBudget()
+    /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
+    public let cache = PhotoReadCache()
+    private(set) var hunt: Hunt
+    private var reviews: Reviews
+    public private(set) var results: JudgeResults?
+    /// Why the last judgement failed (the previous one is still shown), or nil.
+    public private(set) var problem: String?
+    /// Counts judgements, so pages can tell a new one from the one they have.
+    public private(set) var generation = 0
+    var indexByPath: [String: Int] = [:]
+    var pathByID: [String: String] = [:]
+    var byTeam: [String: [Int]] = [:]
+    var leaderboard: LeaderboardAnswer?
+    private var watched = WatchedFiles()
+    /// The folder as last read: what a decision judges again without reading a photo.
+    private var read: JudgeRun.Read?
+    private let outWriter: OutFolderWriter?
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private let audit: AuditLog
+
+    /// Loads the hunt and the reviews file (which may not exist yet). Throws what is wrong with either.
+    public init(configuration: ServeConfiguration) throws(DiagnosticError) {
+        self.configuration = configuration
+        let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
+        hunt = try loaded.get()
+        reviews = try Self.readReviews(configuration.reviewsPath)
+        audit = AuditLog(reviewsFile: URL(fileURLWithPath: configuration.reviewsPath))
+        outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
+    }
+
+    /// The reviews file's decisions; none (and no file named in results.json, as `hunt judge`
+    /// without `--reviews`) while it does not exist.
+    static func readReviews(_ path: String) throws(DiagnosticError) -> Reviews {
+        guard FileStamp.of(path: path) != nil else { return Reviews() }
+        return try Reviews.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+    }
+
+    // MARK: One change at a time
+
+    private func enter() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func leave() {
+        if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+    }
+
+    private func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        await enter()
+        defer { leave() }
+        return try await body()
+    }
+
+    // MARK: Judging
+
+    /// Judges the folder as it is now. The first call reads every photo; later ones only new or
+    /// changed photos.
+    public func judge() async {
+        try? await exclusively { await judgeNow(reason: "start") }
+    }
+
+    /// Reads the folder anew (only new or changed photos really are read) and settles.
+    private func judgeNow(reason: String) async {
+        watched = WatchedFiles.take(configuration: configuration, hunt: hunt)
+        let run = JudgeRun(hunt: hunt, reviews: reviews, reader: PhotoReader(cache: cache))
+        do {
+            read = try await run.read(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
+        } catch let error as DiagnosticError {
+            fail(error.diagnostics.map(\.oneLine).joined(separator: "\n"))
+            return
+        } catch {
+            fail("\(error)")
+            return
+        }
+        settle(reason: reason)
+    }
+
+    /// Judges what was read with the current hunt and reviews, from memory: a decision re-runs
+    /// the rules and the scoring but reads no photo. Gives what `hunt judge` would.
+    private func settle(reason: String) {
+        guard let read else { return }
+        let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(read.inputs.map(\.submission.path)), hunt: hunt)
+        if !reviewProblems.isEmpty {
+            fail(reviewProblems.map(\.oneLine).joined(separator: "\n"))
+            return
+        }
+        let judged = Judge(hunt: hunt, reviews: reviews).judge(read.inputs, skipped: read.skipped, problems: read.problems,
+                                                              files: (configuration.huntPath, configuration.submissionsPath, reviews.displayPath))
+        problem = nil
+        install(judged)
+        outWriter?.submit(judged, inputs: inputFiles)
+        events.send("judged", ["generation": .int(generation), "submissions": .int(judged.summary.submissions),
+                               "undecided": .int(judged.summary.undecided), "reason": .string(reason)] as [String: JSONValue])
+    }
+
+    /// Files `--out` must never replace.
+    private var inputFiles: [URL] {
+        [URL(fileURLWithPath: configuration.huntPath), URL(fileURLWithPath: configuration.reviewsPath)] + hunt.targetFiles
+    }
+
+    private func fail(_ message: String) {
+        problem = message
+        events.send("problem", ["generation": .int(generation), "message": .string(message)] as [String: JSONValue])
+    }
+
+    private func install(_ judged: JudgeResults) {
+        generation += 1
+        results = judged
+        indexByPath = Dictionary(uniqueKeysWithValues: judged.submissions.enumerated().map { ($1.path, $0) })
+        pathByID = Dictionary(judged.submissions.map { (Self.id(of: $0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
+        byTeam = [:]
+        for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
+        for (team, indices) in byTeam {
+            byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt ?? "", $0) < (judged.submissions[$1].evidence.capturedAt ?? "", $1) }
+        }
+        let board = Self.leaderboard(judged, generation: generation)
+        if board.teams != leaderboard?.teams || board.recent != leaderboard?.recent { events.send("leaderboard", board) }
+        leaderboard = board
+        // The cache forgets photos that are gone, so it stays the size of the folder.
+        let present = Set(judged.submissions.map(\.path))
+        if cache.count > present.count { cache.drop { !present.contains($0) } }
+    }
+
+    /// A submission's id: 64-bit FNV-1a of its path, in hex. It names no team (blind judging),
+    /// and stays the same across restarts, so a link to a submission keeps working.
+    static func id(of path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func leaderboard(_ judged: JudgeResults, generation: Int) -> LeaderboardAnswer {
+        let rows = judged.teams.map { LeaderboardAnswer.Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
+        var recent: [(at: String, team: String, task: String, submission: String)] = []
+        for team in judged.teams {
+            for completion in team.completions { recent.append((completion.at ?? "", team.name, completion.task, completion.submission)) }
+        }
+        recent.sort { ($0.at, $0.submission) > ($1.at, $1.submission) }
+        let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        return LeaderboardAnswer(generation: generation, title: judged.hunt.title, teams: rows,
+                                 recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : $0.at,
+                                                                      photo: "/api/photo?id=" + id(of: $0.submission)) },
+                                 submissions: judged.summary.submissions, undecided: judged.summary.undecided)
+    }
+
+    // MARK: Watching
+
+    /// Looks at the folder, the hunt and the reviews file; re-judges when any changed. True when it did.
+    @discardableResult
+    public func poll() async -> Bool {
+        (try? await exclusively { () async -> Bool in
+            let now = WatchedFiles.take(configuration: configuration, hunt: hunt)
+            let change = watched.change(to: now)
+            guard change.any else { return false }
+            if change.hunt {
+                let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
+                guard let newHunt = try? loaded.get() else {
+                    watched = now
+                    fail(loaded.diagnostics.filter { $0.severity == .error }.map(\.oneLine).joined(separator: "\n"))
+                    return false
+                }
+                hunt = newHunt
+            }
+            if change.reviews {
+                do { reviews = try Self.readReviews(configuration.reviewsPath) } catch {
+                    watched = now
+                    fail((error as? DiagnosticError)?.diagnostics.map(\.oneLine).joined(separator: "\n") ?? "\(error)")
+                    return false
+                }
+            }
+            // A changed sidecar is not part of its photo's stamp: forget that folder's photos.
+            let sidecarFolders = Set(change.sidecars.map { ($0 as NSString).deletingLastPathComponent })
+            if !sidecarFolders.isEmpty { cache.drop { sidecarFolders.contains(($0 as NSString).deletingLastPathComponent) } }
+            if change.photos || change.hunt || read == nil {
+                await judgeNow(reason: change.hunt ? "hunt changed" : "photos changed")
+            } else {
+                watched = now
+                settle(reason: "reviews changed")
+            }
+            return true
+        }) ?? false
+    }
+
+    /// Waits until `--out` holds the latest judgement.
+    public func flushOut() async { await outWriter?.idle() }
+
+    /// Polls every `pollInterval` until the task is cancelled.
+    public func watch() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: configuration.pollInterval)
+            if Task.isCancelled { break }
+            await poll()
+        }
+    }
+
+    // MARK: Decisions
+
+    /// Writes the decisions into the reviews file (one atomic replace), logs each, re-judges, and
+    /// answers with the photos' new verdicts.
+    public func decide(_ request: DecisionRequest, now: Date = Date()) async throws -> DecisionAnswer {
+        try await exclusively {
+            guard let decision = Reviews.Decision(rawValue: request.decision.lowercased()) else {
+                throw ServeError("decision must be accept or reject, not `\(request.decision)`")
+            }
+            guard let by = request.by?.trimmingCharacters(in: .whitespacesAndNewlines), !by.isEmpty else {
+                throw ServeError("say who decides: `by` is the judge's name")
+            }
+            for (name, text) in [("note", request.note), ("by", by), ("task", request.task)] {
+                if let text, text.utf8.count > Hunt.maximumTextBytes {
+                    throw ServeError("`\(name)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB", status: 413)
+                }
+            }
+            if let task = request.task, hunt.task(task) == nil { throw ServeError("no task `\(task)` in the hunt") }
+            let paths = try submissionPaths(request)
+            let at = Self.timestamp(now)
+            let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
+            let entry = ReviewEntry(decision: decision, note: note, by: by, task: request.task, at: at)
+            try writeReviews(paths.map { ($0, entry) }, action: "decide", by: by, at: at)
+            // The reviews file's new stamp is taken, so the watcher does not judge this write again.
+            watched.reviews = FileStamp.of(path: configuration.reviewsPath)
+            settle(reason: "decided")
+            return answer(for: paths)
+        }
+    }
+
+    /// Puts back what the photo's entry was before its latest logged event (which is what the
+    /// audit log keeps), and logs that too.
+    public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws -> DecisionAnswer {
+        try await exclusively {
+            let paths = try submissionPaths(DecisionRequest(path: requested, id: id, decision: "undo"))
+            guard let path = paths.first, let last = audit.events().last(where: { $0.path == path }) else {
+                throw ServeError("nothing to undo for this photo", status: 409)
+            }
+            let who = by.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+            try writeReviews([(path, last.previous)], action: "undo", by: who, at: Self.timestamp(now))
+            watched.reviews = FileStamp.of(path: configuration.reviewsPath)
+            settle(reason: "undone")
+            return answer(for: [path])
+        }
+    }
+
+    /// The paths a request names, each a submission of the current judgement.
+    private func submissionPaths(_ request: DecisionRequest) throws(ServeError) -> [String] {
+        var paths: [String] = []
+        for path in (request.path.map { [$0] } ?? []) + (request.paths ?? []) {
+            guard indexByPath[path] != nil else { throw ServeError("`\(path)` is not a submission of the current judgement", status: 404) }
+            paths.append(path)
+        }
+        for id in (request.id.map { [$0] } ?? []) + (request.ids ?? []) {
+            guard let path = pathByID[id] else { throw ServeError("no submission has the id `\(id)`", status: 404) }
+            paths.append(path)
+        }
+        guard !paths.isEmpty else { throw ServeError("name the photo: `path` or `id` (or `paths`/`ids` for several)") }
+        guard paths.count <= 20_000 else { throw ServeError("at most 20,000 photos in one decision", status: 413) }
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    /// Edits the reviews file for every (path, entry) — nil removes the entry — in one atomic
+    /// write, appends the events to the audit log, and re-judges.
+    private func writeReviews(_ changes: [(String, ReviewEntry?)], action: String, by: String, at: String) throws {
+        let url = URL(fileURLWithPath: configuration.reviewsPath)
+        let shown = configuration.reviewsPath
+        var text = ""
+        if FileStamp.of(path: shown) != nil {
+            do { text = String(decoding: try InputFile.read(path: shown, limitBytes: 64 << 20, what: "reviews file"), as: UTF8.self) } catch {
+                throw ServeError("\(error)", status: 500)
+            }
+        }
+        let before: Reviews
+        do { before = try Self.parseReviews(text, displayPath: shown) } catch {
+            throw ServeError("\(shown) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 409)
+        }
+        var logged: [AuditLog.Event] = []
+        for (path, entry) in changes {
+            do { text = try ReviewsFileEdit.apply(text, path: path, entry: entry, displayPath: shown) } catch {
+                throw ServeError("\(error)", status: 409)
+            }
+            logged.append(.init(action: action, path: path, by: by, at: at, entry: entry, previous: before.entries[path].map(ReviewEntry.init)))
+        }
+        let after: Reviews
+        do { after = try Self.parseReviews(text, displayPath: shown) } catch {
+            throw ServeError("the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 500)
+        }
+        do { try OutputBatch.write(Array(text.utf8), to: url, displayPath: shown, inputs: [URL(fileURLWithPath: configuration.huntPath)]) } catch {
+            throw ServeError("\(error)", status: 500)
+        }
+        try audit.append(logged)
+        reviews = text.isEmpty && FileStamp.of(path: shown) == nil ? Reviews() : after
+        for event in logged {
+            events.send("decided", ["path": configuration.blind ? nil : event.path, "id": Self.id(of: event.path),
+                                    "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])
+        }
+    }
+
+    private static func parseReviews(_ text: String, displayPath: String) throws(DiagnosticError) -> Reviews {
+        guard let root = try YAMLParser().parse(Array(text.utf8), displayPath: displayPath) else { return Reviews(displayPath: displayPath) }
+        return try Reviews.parse(root, displayPath: displayPath)
+    }
+
+    private func answer(for paths: [String]) -> DecisionAnswer {
+        let judged = results
+        return DecisionAnswer(generation: generation, decided: paths.compactMap { path in
+            guard let index = indexByPath[path], let submission = judged?.submissions[index] else { return nil }
+            return .init(id: Self.id(of: path), path: configuration.blind ? nil : path, verdict: submission.verdict.rawValue,
+                         judgedVerdict: submission.judgedVerdict.rawValue, review: submission.review, points: submission.points)
+        }, undecided: judged?.summary.undecided ?? 0)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// A JSON value for small event payloads.
+enum JSONValue: Sendable, Encodable, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    case int(Int), string(String)
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(stringLiteral value: String) { self = .string(value) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
+    }
+}
+
+extension Diagnostic {
+    /// `file:line:column: message (fix)` on one line.
+    var oneLine: String { "\(location): \(message)" + (fix.map { " — \($0)" } ?? "") }
+}

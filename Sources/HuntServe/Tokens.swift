@@ -1,0 +1,49 @@
+import Foundation
+
+/// The two secrets of a `hunt serve` session: the judge's (decides) and the viewer's (reads the
+/// leaderboard). 128 random bits each, as 32 hex digits.
+public struct ServeTokens: Sendable {
+    public var judge: String
+    public var viewer: String
+
+    public init(judge: String = ServeTokens.random(), viewer: String = ServeTokens.random()) {
+        self.judge = judge
+        self.viewer = viewer
+    }
+
+    /// 16 bytes from the system's secure generator.
+    public static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    public enum Role: String, Sendable { case judge, viewer }
+
+    /// The role `token` grants, compared in constant time (no early exit that a clock could read).
+    public func role(of token: Substring?) -> Role? {
+        guard let token else { return nil }
+        if Self.same(token.utf8, judge.utf8) { return .judge }
+        if Self.same(token.utf8, viewer.utf8) { return .viewer }
+        return nil
+    }
+
+    static func same(_ a: Substring.UTF8View, _ b: String.UTF8View) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
+}
+
+/// Slows guessing: each request with a bad token waits longer, by how many bad tokens came in the
+/// last minute (100 ms each, at most 5 s), so 128-bit tokens cannot be tried fast while a judge
+/// who mistypes once barely notices.
+actor BadTokenBrake {
+    private var failures: [Date] = []
+
+    func delayAfterFailure(now: Date = Date()) -> Duration {
+        failures.removeAll { now.timeIntervalSince($0) > 60 }
+        if failures.count < 10_000 { failures.append(now) }
+        return .milliseconds(min(5_000, 100 * failures.count))
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import HuntKit
+import HuntServe
+
+extension HuntCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The judges' console: a review queue in the browser, decisions saved to the reviews file, a live leaderboard.",
+            discussion: """
+            Judges SUBMISSIONS once, prints a judge URL and a read-only leaderboard URL (each with a secret token), \
+            then keeps the judgement current: photos added, changed or removed, and edits to the hunt or the reviews \
+            file, are picked up within 2 seconds. Decisions made in the browser are written into the reviews file \
+            (the format `hunt judge --reviews` reads; your own entries and comments are kept) and logged beside it \
+            in REVIEWS.audit.jsonl. --out DIR always holds what `hunt judge --out DIR` would write.
+
+            Listens on 127.0.0.1 only unless --listen says otherwise; see the README (“hunt serve”) for judges on \
+            other machines and a TLS reverse proxy. Ctrl-C stops it.
+
+            Examples:
+              hunt serve hunt.yaml photos/
+              hunt serve hunt.yaml photos/ --reviews reviews.yaml --out results --format html
+              hunt serve hunt.yaml photos/ --listen 0.0.0.0:8765 --blind
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
+        var hunt: String
+
+        @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
+        var submissions: String
+
+        @Option(help: ArgumentHelp("The reviews file decisions are written to (default: reviews.yaml beside the hunt file; created at the first decision).", valueName: "file"))
+        var reviews: String?
+
+        @Option(help: ArgumentHelp("Keep results.json (and the --format reports) in this folder, as `hunt judge --out` writes them.", valueName: "dir"))
+        var out: String?
+
+        @Option(help: ArgumentHelp("Reports kept in --out beside results.json: html, csv, md, comma-separated.", valueName: "formats"))
+        var format: String?
+
+        @Option(help: ArgumentHelp("Address and port to listen on; 0.0.0.0 for every interface, port 0 for a free one.", valueName: "host:port"))
+        var listen = "127.0.0.1:8765"
+
+        @Option(name: .customLong("allow-host"), help: ArgumentHelp("A further name browsers may use to reach the server (a reverse proxy's host name); repeatable.", valueName: "name"))
+        var allowHosts: [String] = []
+
+        @Flag(help: "Hide team names and ids in the review queue.")
+        var blind = false
+
+        func validate() throws {
+            _ = try Self.listenAddress(listen)
+            _ = try reportFormats()
+            if format != nil, out == nil { throw ValidationError("reports are kept beside results.json: add `--out DIR`") }
+        }
+
+        func reportFormats() throws -> [ReportFormat] {
+            try (format ?? "").split(separator: ",").map { word in
+                let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let report = ReportFormat(rawValue: name == "markdown" ? "md" : name), report != .json else {
+                    throw ValidationError("--format takes html, csv and md, comma-separated, not `\(name)`")
+                }
+                return report
+            }
+        }
+
+        /// `host:port`, `[v6]:port` or `:port` (loopback).
+        static func listenAddress(_ text: String) throws -> (host: String, port: Int) {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
+                throw ValidationError("--listen takes host:port, e.g. `127.0.0.1:8765` or `0.0.0.0:8765`, not `\(text)`")
+            }
+            var host = String(text[..<colon])
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            return (host.isEmpty ? "127.0.0.1" : host, port)
+        }
+
+        func run() async throws {
+            let (host, port) = try Self.listenAddress(listen)
+            let configuration = ServeConfiguration(huntPath: hunt, submissionsPath: submissions, reviewsPath: reviews, outPath: out,
+                                                   reports: try reportFormats(), blind: blind)
+            let session: ServeSession
+            let pages: ServePages
+            do {
+                session = try ServeSession(configuration: configuration)
+                pages = try ServePages.load()
+            } catch let error as DiagnosticError {
+                Console.diagnostics(error.diagnostics)
+                throw ExitCode(1)
+            } catch {
+                Console.error("error: \(error)\n")
+                throw ExitCode(1)
+            }
+            await session.judge()
+            if let problem = await session.problem {
+                Console.error("\(problem)\nthe console shows this until it is fixed; it re-judges when the files change\n")
+            } else if let results = await session.results {
+                Console.error("judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)\n")
+            }
+            if !ServeServer.isLoopback(host) {
+                Console.error("listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (README, “hunt serve”)\n")
+            }
+            let server = ServeServer(session: session, host: host, port: port, extraHosts: allowHosts)
+            let app = server.application(pages: pages) { actual in
+                let urls = server.urls(port: actual)
+                Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
+            }
+            do { try await app.runService() } catch {
+                let text = "\(error)"
+                if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+                    Console.error("error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)\n")
+                } else {
+                    Console.error("error: the server stopped: \(text)\n")
+                }
+                throw ExitCode(1)
+            }
+        }
+    }
+}

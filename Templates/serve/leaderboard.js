@@ -1,0 +1,27 @@
+// The leaderboard screen: ranks and the latest accepted photos, redrawn on every change.
+"use strict";
+
+let shown = new Map();
+
+function draw(board) {
+  const judge = Hunt.session.role === "judge";
+  Hunt.replace("summary", `${board.submissions} photos · ${board.undecided} to review`);
+  const rows = board.teams.map((team) => {
+    const before = shown.get(team.id);
+    const changed = before !== undefined && before !== team.points;
+    const name = judge ? Hunt.el("a", { href: "/team?team=" + encodeURIComponent(team.id) }, team.name) : team.name;
+    return Hunt.el("tr", { class: changed ? "changed" : null, "data-team": team.id },
+      Hunt.el("td", { class: "num" }, team.rank), Hunt.el("td", {}, name),
+      Hunt.el("td", { class: "num points" }, team.points), Hunt.el("td", { class: "num" }, team.tasks_done));
+  });
+  shown = new Map(board.teams.map((team) => [team.id, team.points]));
+  Hunt.replace("ranks", rows);
+  Hunt.replace("recent", board.recent.map((recent) =>
+    Hunt.el("figure", {}, Hunt.el("img", { src: recent.photo.replace("?", "?size=small&"), alt: recent.task }),
+      Hunt.el("figcaption", {}, `${recent.team} — ${recent.task} · ${Hunt.time(recent.at)}`))));
+}
+
+Hunt.start().then(async () => {
+  draw(await Hunt.get("/api/leaderboard"));
+  Hunt.events({ leaderboard: draw });
+}).catch((error) => Hunt.status(String(error.message || error)));

@@ -1,0 +1,300 @@
+// The review queue: one submission at a time, its evidence, keys to decide.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const Q = {
+  items: [], // the current window of the filtered list
+  offset: 0, // where that window starts in the list
+  position: 0, // the item shown, in the window
+  total: 0,
+  item: null, // the item shown (may be opened by id, outside the window)
+  history: [], // ids decided here, newest last (undo)
+  generation: 0,
+  comparing: false,
+};
+const pageSize = 50;
+
+function filters() {
+  const query = new URLSearchParams();
+  for (const key of ["task", "team", "reason", "verdict"]) {
+    const value = document.getElementById("filter-" + key).value;
+    if (value) query.set(key, value);
+  }
+  return query;
+}
+
+async function loadWindow(offset) {
+  const query = filters();
+  query.set("offset", Math.max(0, offset));
+  query.set("limit", pageSize);
+  const answer = await Hunt.get("/api/queue?" + query);
+  Q.items = answer.items;
+  Q.offset = answer.offset;
+  Q.total = answer.total;
+  Q.generation = answer.generation;
+  Hunt.replace("left", `${answer.undecided} to decide`);
+  const problem = document.getElementById("problem");
+  problem.hidden = !answer.problem;
+  problem.textContent = answer.problem || "";
+  return answer;
+}
+
+// Shows the item at `index` of the whole filtered list, loading its window if needed.
+async function showIndex(index) {
+  index = Math.max(0, index);
+  if (index < Q.offset || index >= Q.offset + Q.items.length) await loadWindow(Math.floor(index / pageSize) * pageSize);
+  if (Q.items.length === 0 && Q.offset > 0) await loadWindow(Math.max(0, Q.total - pageSize));
+  Q.position = Math.min(index - Q.offset, Q.items.length - 1);
+  show(Q.items[Q.position] || null);
+}
+
+function currentIndex() { return Q.offset + Q.position; }
+
+function show(item) {
+  Q.item = item;
+  Q.comparing = false;
+  document.getElementById("note").value = "";
+  if (!item) {
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, Q.total === 0 ? "Nothing to decide here. 🎉" : "End of the list."));
+    for (const id of ["task-title", "task-clue", "verdict", "why", "radar", "evidence", "decision", "position"]) Hunt.replace(id);
+    document.getElementById("reference-box").hidden = true;
+    document.getElementById("related-box").hidden = true;
+    return;
+  }
+  Hunt.replace("position", `${currentIndex() + 1} of ${Q.total}` + (Hunt.session.blind ? "" : ` · ${item.team_name || item.team} · ${item.path}`));
+  showPhoto(item);
+  const task = item.task;
+  Hunt.replace("task-title", task ? `${task.title} · ${task.points} points` : "No task could be told");
+  Hunt.replace("task-clue", task && task.clue ? task.clue : "");
+  Hunt.replace("verdict", Hunt.el("span", { class: "verdict " + item.verdict }, item.verdict),
+    item.judged_verdict !== item.verdict ? ` (judged: ${item.judged_verdict})` : "", item.points ? ` · ${item.points} points` : "");
+  Hunt.replace("why", item.why.length ? item.why.map((w) => Hunt.el("li", {}, Hunt.el("code", {}, w.code), " ", w.message,
+    w.action !== "review" ? ` → ${w.action}` : "")) : Hunt.el("li", {}, "no findings"));
+  Hunt.replace("radar", radar(item));
+  Hunt.replace("evidence", evidence(item));
+  const referenceBox = document.getElementById("reference-box");
+  referenceBox.hidden = !(task && task.reference);
+  if (task && task.reference) Hunt.replace("reference", Hunt.el("img", { src: "/api/reference?task=" + encodeURIComponent(task.id), alt: "reference" }));
+  const relatedBox = document.getElementById("related-box");
+  relatedBox.hidden = item.related.length === 0;
+  Hunt.replace("related", item.related.map((r) => Hunt.el("figure", {},
+    Hunt.el("img", { src: r.photo + "&size=small", alt: r.role, class: "related-" + r.role }),
+    Hunt.el("figcaption", {}, `${roleName(r.role)}: ${r.task || "?"} · ${Hunt.time(r.captured_at)} · ${r.verdict}`))));
+  document.getElementById("compare").hidden = item.related.length === 0;
+  const review = item.review;
+  Hunt.replace("decision", review ? `Decided: ${review.decision}` + (review.by ? ` by ${review.by}` : "") + (review.note ? ` — “${review.note}”` : "") : "");
+  history.replaceState(null, "", "/queue?" + filters() + "&id=" + encodeURIComponent(item.id));
+}
+
+function roleName(role) {
+  return { "duplicate-of": "Same photo as", previous: "Team's photo before", next: "Team's photo after", after: "Earlier task", related: "Related" }[role] || role;
+}
+
+function showPhoto(item) {
+  if (Q.comparing && item.related.length) {
+    const figure = (src, caption) => Hunt.el("figure", {}, Hunt.el("img", { src, alt: caption }), Hunt.el("figcaption", {}, caption));
+    Hunt.replace("photo", Hunt.el("div", { class: "compare" }, figure(item.photo, "This submission"),
+      figure(item.related[0].photo, roleName(item.related[0].role))));
+    return;
+  }
+  if (item.evidence.format && ["MOV", "MP4", "3GP"].includes(item.evidence.format)) {
+    const seconds = item.evidence.duration_s;
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, `▶ video${seconds ? ` ${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}` : ""}`,
+      Hunt.el("br"), "open the file to watch it"));
+    return;
+  }
+  const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
+  img.addEventListener("error", () => Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "No preview of this file")));
+  Hunt.replace("photo", img);
+}
+
+// A map of the target around its centre (or around the photo): the target's circle or outline,
+// the photo's position and its accuracy circle, north up, with a scale.
+function radar(item) {
+  const e = item.evidence, target = item.task && item.task.target;
+  const size = 240, half = size / 2;
+  const center = target && target.center ? target.center : e.position;
+  if (!center) return Hunt.el("p", {}, "The photo has no position.");
+  const cosLat = Math.cos(center.lat * Math.PI / 180);
+  const toXY = (p) => [(p.lon - center.lon) * 111320 * cosLat, (p.lat - center.lat) * 110540];
+  let reach = 50;
+  if (target && target.radius_m) reach = Math.max(reach, target.radius_m * 1.4);
+  if (e.position) { const [x, y] = toXY(e.position); reach = Math.max(reach, (Math.hypot(x, y) + (e.accuracy_m || 0)) * 1.15); }
+  const outline = target && target.outline ? target.outline : [];
+  for (const ring of outline) for (const p of ring) { const [x, y] = toXY(p); reach = Math.max(reach, Math.hypot(x, y) * 1.1); }
+  const scale = (half - 10) / reach;
+  const sx = (x) => half + x * scale, sy = (y) => half - y * scale;
+  const svg = Hunt.el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "radar", role: "img", "aria-label": "map of the target and the photo" });
+  for (const fraction of [0.33, 0.66, 1]) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: (half - 10) * fraction, fill: "none", stroke: "#2a2e36" }));
+  if (target && target.radius_m) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: target.radius_m * scale, fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
+  for (const ring of outline) {
+    svg.append(Hunt.el("svg:polygon", { points: ring.map((p) => { const [x, y] = toXY(p); return `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`; }).join(" "),
+      fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
+  }
+  if (target && target.center) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: 3, fill: "#2e9d5b" }));
+  if (e.position) {
+    const [x, y] = toXY(e.position);
+    if (e.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: Math.max(2, e.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
+    svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: 5, fill: "#4b8bd6", stroke: "white" }));
+  }
+  svg.append(Hunt.el("svg:text", { x: half, y: 14, fill: "#9aa0aa", "text-anchor": "middle", "font-size": 12 }, "N"));
+  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(reach / 3)}`));
+  return svg;
+}
+
+function evidence(item) {
+  const e = item.evidence, rows = [];
+  const add = (name, value) => { if (value !== undefined && value !== null && value !== "") rows.push(Hunt.el("dt", {}, name), Hunt.el("dd", {}, value)); };
+  if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)}${e.compass ? " " + e.compass : ""}${e.bearing_deg !== undefined ? ` (${Math.round(e.bearing_deg)}°)` : ""} from the target`);
+  if (e.edge_distance_m !== undefined) add("From the edge", e.edge_distance_m <= 0 ? `${Hunt.metres(-e.edge_distance_m)} inside` : `${Hunt.metres(e.edge_distance_m)} outside`);
+  if (e.place) add("Place", e.place);
+  add("Accuracy", e.accuracy_m !== undefined ? `${Hunt.metres(e.accuracy_m)} (${e.accuracy_source || "?"})` : null);
+  add("Band", e.band);
+  add("Taken", e.captured_local ? `${Hunt.time(e.captured_local)} ${e.offset || ""}` + (e.time_source ? ` (${e.time_source})` : "") : "unknown");
+  const window = item.task && item.task.window;
+  if (window) add("Task window", `${Hunt.time(window.start)} – ${Hunt.time(window.end)}`);
+  if (e.clock_skew_s !== undefined) add("Clock skew", `${e.clock_skew_s} s against GPS time`);
+  add("Camera", [e.make, e.model].filter(Boolean).join(" "));
+  add("Software", e.software);
+  add("File", [e.format, e.duration_s ? `${e.duration_s} s` : null].filter(Boolean).join(" · "));
+  if (e.error) add("Error", e.error);
+  return rows;
+}
+
+async function askName() {
+  let name = localStorage.getItem("hunt-judge-name");
+  if (name) return name;
+  const dialog = document.getElementById("name-dialog");
+  dialog.showModal();
+  await new Promise((resolve) => dialog.addEventListener("close", resolve, { once: true }));
+  name = document.getElementById("name-input").value.trim();
+  if (name) { localStorage.setItem("hunt-judge-name", name); showName(); }
+  return name;
+}
+
+function showName() {
+  const name = localStorage.getItem("hunt-judge-name");
+  Hunt.replace("judge-name", name ? Hunt.el("a", { href: "#", title: "change", onclick: (e) => { e.preventDefault(); localStorage.removeItem("hunt-judge-name"); askName(); } }, name) : "");
+}
+
+async function decide(decision) {
+  const item = Q.item;
+  if (!item) return;
+  const by = await askName();
+  if (!by) return;
+  const note = document.getElementById("note").value.trim();
+  Hunt.status("saving…");
+  try {
+    const body = { id: item.id, decision, by };
+    if (note) body.note = note;
+    const answer = await Hunt.post("/api/decisions", body);
+    Q.history.push(item.id);
+    Hunt.status(`${decision === "accept" ? "accepted" : "rejected"} → ${answer.decided[0].verdict}`);
+    await next(true);
+  } catch (error) {
+    Hunt.status("not saved: " + error.message);
+  }
+}
+
+// After a decision the item may have left the list (it is decided): the next one is then at the same index.
+async function next(decided) {
+  const index = currentIndex();
+  const leaves = decided && ["undecided", "review"].includes(document.getElementById("filter-verdict").value);
+  await loadWindow(Math.floor((leaves ? index : index + 1) / pageSize) * pageSize);
+  await showIndex(leaves ? index : index + 1);
+}
+
+async function undo() {
+  const id = Q.history.pop();
+  if (!id) { Hunt.status("nothing to undo here"); return; }
+  try {
+    await Hunt.post("/api/undo", { id, by: localStorage.getItem("hunt-judge-name") || "" });
+    show(await Hunt.get("/api/item?id=" + encodeURIComponent(id)));
+    Hunt.status("undone");
+  } catch (error) { Hunt.status("not undone: " + error.message); }
+}
+
+async function openBulk() {
+  const query = filters();
+  query.set("limit", 1000);
+  const answer = await Hunt.get("/api/queue?" + query);
+  Hunt.replace("bulk-count", `${answer.items.length} of ${answer.total}`);
+  Hunt.replace("bulk-items", answer.items.map((item) => Hunt.el("label", {},
+    Hunt.el("img", { src: item.photo + "&size=small", alt: "", loading: "lazy" }),
+    Hunt.el("input", { type: "checkbox", checked: true, value: item.id }), " ",
+    `${item.task ? item.task.title : "?"} · ${item.reasons.join(", ")}`)));
+  document.getElementById("bulk").hidden = false;
+}
+
+async function decideBulk(decision) {
+  const ids = [...document.querySelectorAll("#bulk-items input:checked")].map((box) => box.value);
+  if (!ids.length) return;
+  const by = await askName();
+  if (!by) return;
+  const note = document.getElementById("bulk-note").value.trim();
+  try {
+    const answer = await Hunt.post("/api/decisions", { ids, decision, by, note: note || undefined });
+    Hunt.status(`${answer.decided.length} decided`);
+    document.getElementById("bulk").hidden = true;
+    await showIndex(0);
+  } catch (error) { Hunt.status("not saved: " + error.message); }
+}
+
+function fillFilters(session) {
+  const add = (id, options) => document.getElementById(id).append(...options.map(([value, name]) => Hunt.el("option", { value }, name)));
+  add("filter-task", session.tasks.map((t) => [t.id, t.name]));
+  add("filter-team", session.teams.map((t) => [t.id, t.name]));
+  add("filter-reason", session.reasons.map((r) => [r, r]));
+  document.getElementById("team-filter").hidden = session.blind;
+  for (const key of ["task", "team", "reason", "verdict"]) {
+    const select = document.getElementById("filter-" + key);
+    if (params.get(key)) select.value = params.get(key);
+    select.addEventListener("change", () => showIndex(0));
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  const typing = ["TEXTAREA", "INPUT", "SELECT"].includes(document.activeElement.tagName);
+  if (typing) {
+    if (event.key === "Escape") document.activeElement.blur();
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const actions = {
+    a: () => decide("accept"), r: () => decide("reject"), s: () => next(false), j: () => next(false), ArrowRight: () => next(false),
+    k: () => showIndex(currentIndex() - 1), ArrowLeft: () => showIndex(currentIndex() - 1), u: undo,
+    n: () => document.getElementById("note").focus(),
+    c: () => { if (Q.item) { Q.comparing = !Q.comparing; showPhoto(Q.item); } },
+    t: () => { if (Q.item && Q.item.team) location.href = "/team?team=" + encodeURIComponent(Q.item.team); },
+    Escape: () => { document.getElementById("bulk").hidden = true; },
+  };
+  const action = actions[event.key];
+  if (action) { event.preventDefault(); action(); }
+});
+
+for (const [id, action] of Object.entries({
+  accept: () => decide("accept"), reject: () => decide("reject"), skip: () => next(false), previous: () => showIndex(currentIndex() - 1),
+  undo, compare: () => { Q.comparing = !Q.comparing; showPhoto(Q.item); }, "bulk-open": openBulk,
+  "bulk-accept": () => decideBulk("accept"), "bulk-reject": () => decideBulk("reject"), "bulk-close": () => { document.getElementById("bulk").hidden = true; },
+})) document.getElementById(id).addEventListener("click", action);
+
+Hunt.start().then(async (session) => {
+  fillFilters(session);
+  showName();
+  await loadWindow(0);
+  const wanted = params.get("id");
+  if (wanted) {
+    const index = Q.items.findIndex((item) => item.id === wanted);
+    if (index >= 0) await showIndex(index); else show(await Hunt.get("/api/item?id=" + encodeURIComponent(wanted)));
+  } else await showIndex(0);
+  // Another judge's decision or new photos: refresh the counts and the list, keep the item shown.
+  Hunt.events({
+    judged: async (event) => {
+      if (event.generation === Q.generation) return;
+      const shownID = Q.item && Q.item.id;
+      await loadWindow(Q.offset);
+      if (!Q.item) await showIndex(currentIndex());
+      else if (shownID) { const fresh = Q.items.find((item) => item.id === shownID); if (fresh && fresh.review !== Q.item.review) { Q.item = fresh; } }
+    },
+  });
+}).catch((error) => Hunt.status(String(error.message || error)));
