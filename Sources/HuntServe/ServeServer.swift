@@ -38,7 +38,9 @@ public struct ServeServer: Sendable {
         } else {
             names.insert(host.contains(":") ? "[\(host)]" : host.lowercased())
         }
-        var hosts = Set(names.map { "\($0):\(port)" })
+        // With the port, as browsers send it; bare too (a client that leaves the port out).
+        // Rebinding needs a name of the attacker's, which neither form lets in.
+        var hosts = Set(names.map { "\($0):\(port)" }).union(names)
         for extra in extraHosts.map({ $0.lowercased() }) {
             hosts.insert(extra)
             if !extra.contains(":") || extra.hasSuffix("]") { hosts.insert(extra + ":\(port)") }
@@ -73,6 +75,16 @@ public struct ServeServer: Sendable {
         return ("\(base)/queue?token=\(tokens.judge)", "\(base)/leaderboard?token=\(tokens.viewer)")
     }
 
+    /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
+    /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
+    /// which the server waits for, then waits for `--out` to be written.
+    public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let app = application(pages: pages, onRunning: onRunning)
+        let group = ServiceGroup(configuration: .init(services: [app, ServeWatcher(session: session)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
+        try await group.run()
+    }
+
     /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
     public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let hosts = AllowedHosts()
@@ -83,7 +95,6 @@ public struct ServeServer: Sendable {
         logger.logLevel = .warning
         let server = self
         return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
-                           services: [ServeWatcher(session: session)],
                            onServerRunning: { channel in
                                let actual = channel.localAddress?.port ?? server.port
                                hosts.set(server.allowedHosts(port: actual))
@@ -108,8 +119,10 @@ struct ServeWatcher: Service {
     var session: ServeSession
 
     func run() async throws {
+        // Graceful shutdown (Ctrl-C, SIGTERM) cancels the polling and ends every event stream,
+        // which the server waits for before it stops.
         await withGracefulShutdownHandler {
-            await session.watch()
+            try? await cancelWhenGracefulShutdown { await session.watch() }
         } onGracefulShutdown: {
             session.events.finishAll()
         }

@@ -6,12 +6,12 @@ import HuntKit
 /// changed) runs alone, in arrival order, through `exclusively`: an actor alone would interleave
 /// two decisions at the judge's `await`, and one could then write over the other's file.
 public actor ServeSession {
-    public let configuration: ServeConfiguration
-    let events = EventHub()
+    public nonisolated let configuration: ServeConfiguration
+    nonisolated let events = EventHub()
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
-    public let cache = PhotoReadCache()
+    public nonisolated let cache = PhotoReadCache()
     private(set) var hunt: Hunt
     private var reviews: Reviews
     public private(set) var results: JudgeResults?
@@ -131,7 +131,12 @@ public actor ServeSession {
             byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt ?? "", $0) < (judged.submissions[$1].evidence.capturedAt ?? "", $1) }
         }
         let board = Self.leaderboard(judged, generation: generation)
-        if board.teams != leaderboard?.teams || board.recent != leaderboard?.recent { events.send("leaderboard", board) }
+        if var before = leaderboard {
+            before.generation = board.generation
+            if before != board { events.send("leaderboard", board) }
+        } else {
+            events.send("leaderboard", board)
+        }
         leaderboard = board
         // The cache forgets photos that are gone, so it stays the size of the folder.
         let present = Set(judged.submissions.map(\.path))
@@ -302,6 +307,13 @@ public actor ServeSession {
         let after: Reviews
         do { after = try Self.parseReviews(text, displayPath: shown) } catch {
             throw ServeError("the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 500)
+        }
+        if let read {
+            let problems = after.check(paths: Set(read.inputs.map(\.submission.path)), hunt: hunt)
+            if !problems.isEmpty {
+                throw ServeError("\(shown) names what is not a submission, so nothing was written; fix it, then decide again: "
+                                 + problems.map(\.oneLine).joined(separator: "; "), status: 409)
+            }
         }
         do { try OutputBatch.write(Array(text.utf8), to: url, displayPath: shown, inputs: [URL(fileURLWithPath: configuration.huntPath)]) } catch {
             throw ServeError("\(error)", status: 500)

@@ -100,11 +100,12 @@ extension HuntCommand {
                 Console.error("listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (README, “hunt serve”)\n")
             }
             let server = ServeServer(session: session, host: host, port: port, extraHosts: allowHosts)
-            let app = server.application(pages: pages) { actual in
-                let urls = server.urls(port: actual)
-                Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
-            }
-            do { try await app.runService() } catch {
+            do {
+                try await server.run(pages: pages) { actual in
+                    let urls = server.urls(port: actual)
+                    Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
+                }
+            } catch {
                 let text = "\(error)"
                 if text.contains("Address already in use") || text.contains("EADDRINUSE") {
                     Console.error("error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)\n")

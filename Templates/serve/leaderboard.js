@@ -18,7 +18,7 @@ function draw(board) {
   Hunt.replace("ranks", rows);
   Hunt.replace("recent", board.recent.map((recent) =>
     Hunt.el("figure", {}, Hunt.el("img", { src: recent.photo.replace("?", "?size=small&"), alt: recent.task }),
-      Hunt.el("figcaption", {}, `${recent.team} — ${recent.task} · ${Hunt.time(recent.at)}`))));
+      Hunt.el("figcaption", {}, `${Hunt.clock(recent.at)} ${recent.team} — ${recent.task}`))));
 }
 
 Hunt.start().then(async () => {

@@ -94,7 +94,7 @@ function showPhoto(item) {
   if (Q.comparing && item.related.length) {
     const figure = (src, caption) => Hunt.el("figure", {}, Hunt.el("img", { src, alt: caption }), Hunt.el("figcaption", {}, caption));
     Hunt.replace("photo", Hunt.el("div", { class: "compare" }, figure(item.photo, "This submission"),
-      figure(item.related[0].photo, roleName(item.related[0].role))));
+      figure(item.related[0].photo, roleName(item.related[0].role) + (item.related[0].path ? " " + item.related[0].path : ""))));
     return;
   }
   if (item.evidence.format && ["MOV", "MP4", "3GP"].includes(item.evidence.format)) {
@@ -145,7 +145,9 @@ function radar(item) {
 function evidence(item) {
   const e = item.evidence, rows = [];
   const add = (name, value) => { if (value !== undefined && value !== null && value !== "") rows.push(Hunt.el("dt", {}, name), Hunt.el("dd", {}, value)); };
-  if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)}${e.compass ? " " + e.compass : ""}${e.bearing_deg !== undefined ? ` (${Math.round(e.bearing_deg)}°)` : ""} from the target`);
+  // The bearing is from the photo towards the target (the README, "How distance, bearing and band are computed").
+  if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)} to the target` +
+    (e.compass ? `, which lies ${e.compass}${e.bearing_deg !== undefined ? ` (${Math.round(e.bearing_deg)}°)` : ""} of the photo` : ""));
   if (e.edge_distance_m !== undefined) add("From the edge", e.edge_distance_m <= 0 ? `${Hunt.metres(-e.edge_distance_m)} inside` : `${Hunt.metres(e.edge_distance_m)} outside`);
   if (e.place) add("Place", e.place);
   add("Accuracy", e.accuracy_m !== undefined ? `${Hunt.metres(e.accuracy_m)} (${e.accuracy_source || "?"})` : null);

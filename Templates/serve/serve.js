@@ -71,9 +71,15 @@ const Hunt = {
     return Math.abs(m) >= 1000 ? (m / 1000).toFixed(m >= 10000 ? 0 : 1) + " km" : Math.round(m) + " m";
   },
 
-  // "2026-05-02T10:27:27" → "10:27:27"; dates other than the hunt's first day keep their date.
+  // "2026-05-02T10:27:27.5+02:00" → "2026-05-02 10:27:27 +02:00"
   time(text) {
     if (!text) return "—";
-    return text.replace("T", " ").replace(/\.\d+/, "");
+    return text.replace("T", " ").replace(/\.\d+/, "").replace(/([+-]\d\d:\d\d|Z)$/, " $1");
+  },
+
+  // Only the clock time: "10:27".
+  clock(text) {
+    const match = /T(\d\d:\d\d)/.exec(text || "");
+    return match ? match[1] : "—";
   },
 };

@@ -1,0 +1,189 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import HuntKit
+@testable import HuntServe
+import NIOCore
+import Testing
+
+@Suite struct ServeRouteTests {
+    @Test func tokensDecideWhoMayDoWhat() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            let host: HTTPFields = [:]
+            try await client.execute(uri: "/api/queue", method: .get, headers: host) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/queue", method: .get, headers: [.authorization: "Bearer nope"]) {
+                #expect($0.status == .forbidden)
+            }
+            // The viewer's token shows the leaderboard and nothing of the queue.
+            let viewer: HTTPFields = [.authorization: "Bearer \(fixture.tokens.viewer)"]
+            try await client.execute(uri: "/api/leaderboard", method: .get, headers: viewer) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/queue", method: .get, headers: viewer) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/queue", method: .get, headers: viewer) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/api/results", method: .get, headers: viewer) { #expect($0.status == .forbidden) }
+            // ?token= becomes an HttpOnly, SameSite=Strict cookie, and leaves the address.
+            try await client.execute(uri: "/queue?token=\(fixture.tokens.judge)&task=bridge", method: .get, headers: host) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/queue?task=bridge")
+                #expect(response.headers[.setCookie] == "hunt_token=\(fixture.tokens.judge); Path=/; HttpOnly; SameSite=Strict")
+            }
+            let cookie: HTTPFields = [.cookie: "hunt_token=\(fixture.tokens.judge)"]
+            try await client.execute(uri: "/api/queue", method: .get, headers: cookie) { #expect($0.status == .ok) }
+            // A cookie alone never decides: another page in the judge's browser could send it.
+            let body = ByteBuffer(string: #"{"path":"herons/educatorium/IMG_0001.jpg","decision":"accept","by":"x"}"#)
+            try await client.execute(uri: "/api/decisions", method: .post, headers: cookie, body: body) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/decisions", method: .post, headers: viewer, body: body) { #expect($0.status == .forbidden) }
+            // Every answer carries the policy that keeps pages to themselves.
+            try await client.execute(uri: "/queue", method: .get, headers: cookie) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            }
+        }
+    }
+
+    @Test(arguments: ["/api/photo?path=../../../etc/passwd", "/api/photo?path=/etc/passwd", "/api/photo?path=%2e%2e/%2e%2e/hunt.yaml",
+                      "/api/photo?path=herons/../../hunt.yaml", "/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift",
+                      "/%2e%2e/%2e%2e/etc/passwd", "/api/photo?id=../../hunt.yaml", "/api/photo?path=owls/linked.jpg",
+                      "/api/reference?task=../hunt.yaml"])
+    func pathsInRequestsNeverOpenFiles(uri: String) async throws {
+        let fixture = try await ServeFixture { folder in
+            // A link in a team folder, to a file outside: not a submission, never served.
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("submissions/owls/linked.jpg").path,
+                                                       withDestinationPath: "/etc/passwd")
+        }
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            try await client.execute(uri: uri, method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.status == .notFound, "\(uri) answered \(response.status)")
+                #expect(!response.text.contains("root:"))
+            }
+        }
+    }
+
+    @Test func aDecisionIsSavedAndAnsweredWithTheNewVerdict() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        try "# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n".write(toFile: fixture.reviews, atomically: true, encoding: .utf8)
+        _ = await fixture.session.poll()
+        try await fixture.application().test(.router) { client in
+            let queue = try await client.execute(uri: "/api/queue?task=educatorium", method: .get, headers: fixture.judgeHeaders()) {
+                try $0.decoded(QueueAnswerProbe.self)
+            }
+            let item = try #require(queue.items.first)
+            #expect(item.path == "herons/educatorium/IMG_0001.jpg")
+            let body = ByteBuffer(string: #"{"id":"\#(item.id)","decision":"accept","by":"Ann","note":"roof visible"}"#)
+            try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(), body: body) { response in
+                #expect(response.status == .ok)
+                let answer = try response.decoded(DecisionProbe.self)
+                #expect(answer.decided.first?.verdict == "accepted")
+                #expect(answer.undecided == queue.undecided - 1)
+            }
+            let text = try String(contentsOfFile: fixture.reviews, encoding: .utf8)
+            #expect(text.hasPrefix("# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n\"herons/educatorium/IMG_0001.jpg\":\n  decision: accept\n  note: \"roof visible\"\n  by: \"Ann\"\n  at: \""))
+            // What the server shows is what `hunt judge --reviews` gives for the file as written.
+            #expect(await fixture.session.results?.json == (try await fixture.judgeFromFiles()).json)
+            // Wrong input is refused with a reason, and nothing is written.
+            for (bad, status) in [(#"{"path":"nope.jpg","decision":"accept","by":"A"}"#, HTTPResponse.Status.notFound),
+                                  (#"{"id":"\#(item.id)","decision":"maybe","by":"A"}"#, .badRequest),
+                                  (#"{"id":"\#(item.id)","decision":"accept"}"#, .badRequest),
+                                  (#"{"id":"\#(item.id)","decision":"accept","by":"A","task":"nosuch"}"#, .badRequest),
+                                  ("not json", .badRequest)] {
+                try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: bad)) {
+                    #expect($0.status == status, "\(bad)")
+                }
+            }
+            #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == text)
+            // Undo puts the file back as it was before the decision.
+            try await client.execute(uri: "/api/undo", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: #"{"id":"\#(item.id)","by":"Ann"}"#)) {
+                #expect($0.status == .ok)
+            }
+            #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n")
+            let log = try String(contentsOfFile: fixture.folder.appendingPathComponent("reviews.audit.jsonl").path, encoding: .utf8)
+            #expect(log.split(separator: "\n").count == 2)
+        }
+    }
+
+    @Test func aReviewsFileNamingNoSubmissionStopsDecisions() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        try "owls/IMG_0099.jpg:\n  decision: reject\n".write(toFile: fixture.reviews, atomically: true, encoding: .utf8)
+        _ = await fixture.session.poll()
+        #expect(await fixture.session.problem?.contains("`owls/IMG_0099.jpg` is not a submission") == true)
+        await #expect(throws: ServeError.self) {
+            _ = try await fixture.session.decide(DecisionRequest(path: "herons/educatorium/IMG_0001.jpg", decision: "accept", by: "A"))
+        }
+        #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "owls/IMG_0099.jpg:\n  decision: reject\n")
+    }
+
+    @Test func blindModeNamesNoTeam() async throws {
+        let fixture = try await ServeFixture(blind: true)
+        defer { fixture.remove() }
+        try await fixture.application().test(.router) { client in
+            try await client.execute(uri: "/api/queue?verdict=all&limit=1000", method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.status == .ok)
+                for team in ["foxes", "owls", "herons", "Red Foxes", "Night Owls", "Grey Herons"] { #expect(!response.text.contains(team), "\(team)") }
+            }
+        }
+    }
+
+    @Test func photosAreServedByIdAsJPEG() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let id = ServeSession.id(of: "herons/educatorium/IMG_0001.jpg")
+        try await fixture.application().test(.router) { client in
+            try await client.execute(uri: "/api/photo?id=\(id)", method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/jpeg")
+                #expect(Array(response.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+            }
+            // A viewer sees the leaderboard's recent photos only.
+            let viewer: HTTPFields = [.authorization: "Bearer \(fixture.tokens.viewer)"]
+            let recent = try #require(await fixture.session.currentLeaderboard()?.recent.first?.photo)
+            try await client.execute(uri: recent, method: .get, headers: viewer) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/photo?id=\(id)", method: .get, headers: viewer) { #expect($0.status == .forbidden) }
+        }
+    }
+}
+
+/// The parts of the answers these tests read.
+struct QueueAnswerProbe: Decodable {
+    struct Item: Decodable {
+        var id: String
+        var path: String?
+    }
+    var total: Int
+    var undecided: Int
+    var items: [Item]
+}
+
+struct DecisionProbe: Decodable {
+    struct Verdict: Decodable { var verdict: String }
+    var decided: [Verdict]
+    var undecided: Int
+}
+
+@Suite struct ServeHostTests {
+    @Test func onlyThisMachinesNamesReachIt() throws {
+        let loopback = ServeServer(session: try ServeSession.empty(), host: "127.0.0.1", port: 8765).allowedHosts(port: 8765)
+        #expect(loopback.isSuperset(of: ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"]))
+        #expect(!loopback.contains("evil.example:8765"))
+        #expect(!loopback.contains(where: { $0.hasPrefix("192.") || $0.hasPrefix("10.") }))
+        let proxied = ServeServer(session: try ServeSession.empty(), host: "127.0.0.1", port: 8765, extraHosts: ["Hunt.Example.org"])
+            .allowedHosts(port: 8765)
+        #expect(proxied.contains("hunt.example.org") && proxied.contains("hunt.example.org:8765"))
+    }
+}
+
+extension ServeSession {
+    /// A session on an empty hunt folder, for tests that need one but no judgement.
+    static func empty() throws -> ServeSession {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-serve-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try "hunt: Empty\ntasks:\n  - id: a\n    title: A\n    at: 52.1, 5.1\n".write(to: folder.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
+        return try ServeSession(configuration: ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,
+                                                                  submissionsPath: folder.appendingPathComponent("photos").path))
+    }
+}
