@@ -37,6 +37,7 @@ test: deps
 	$(SWIFT) test
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
+	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
 
 # Man pages from the command's own help, through swift-argument-parser's generate-manual plugin.
 manual: release

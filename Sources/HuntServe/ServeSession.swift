@@ -24,8 +24,17 @@ public actor ServeSession {
     var byTeam: [String: [Int]] = [:]
     var leaderboard: LeaderboardAnswer?
     private var watched = WatchedFiles()
-    /// The folder as last read: what a decision judges again without reading a photo.
-    private var read: JudgeRun.Read?
+    /// The folder as last read and examined: what a decision judges again without reading or
+    /// examining a photo.
+    private var examined: ExaminedSubmissions?
+    private var submissionPaths: Set<String> = []
+    /// Bumped by every read of the folder.
+    private var readVersion = 0
+    /// Writes of the reviews file by decisions, and how many of them the judgement includes.
+    private var reviewsWritten = 0
+    private var reviewsJudged = 0
+    private var settlingDecisions = false
+    private var judgedWaiters: [(upTo: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private let outWriter: OutFolderWriter?
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -77,9 +86,11 @@ public actor ServeSession {
     }
 
     /// Reads the folder anew (only new or changed photos really are read) and settles.
-    private func judgeNow(reason: String) async {
-        watched = WatchedFiles.take(configuration: configuration, hunt: hunt)
+    private func judgeNow(reason: String, seen: WatchedFiles? = nil) async {
+        watched = seen ?? WatchedFiles.take(configuration: configuration, hunt: hunt)
+        cache.expect(watched.submissions)
         let run = JudgeRun(hunt: hunt, reviews: reviews, reader: PhotoReader(cache: cache))
+        let read: JudgeRun.Read
         do {
             read = try await run.read(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
         } catch let error as DiagnosticError {
@@ -89,22 +100,32 @@ public actor ServeSession {
             fail("\(error)")
             return
         }
-        settle(reason: reason)
+        examined = Judge(hunt: hunt, reviews: reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
+        readVersion += 1
+        submissionPaths = Set(read.inputs.map(\.submission.path))
+        settle(reason: reason, reindex: true)
     }
 
-    /// Judges what was read with the current hunt and reviews, from memory: a decision re-runs
-    /// the rules and the scoring but reads no photo. Gives what `hunt judge` would.
-    private func settle(reason: String) {
-        guard let read else { return }
-        let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(read.inputs.map(\.submission.path)), hunt: hunt)
+    /// Judges what was examined with the current reviews, from memory: a decision re-runs the
+    /// rules across photos and the scoring, and reads or examines no photo. Gives what
+    /// `hunt judge` would. `reindex` after a new read (the set of submissions may have changed).
+    private func settle(reason: String, reindex: Bool = false) {
+        guard let examined else { return }
+        let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: submissionPaths, hunt: hunt)
         if !reviewProblems.isEmpty {
             fail(reviewProblems.map(\.oneLine).joined(separator: "\n"))
             return
         }
-        let judged = Judge(hunt: hunt, reviews: reviews).judge(read.inputs, skipped: read.skipped, problems: read.problems,
-                                                              files: (configuration.huntPath, configuration.submissionsPath, reviews.displayPath))
+        let judged = Judge(hunt: hunt, reviews: reviews).judge(examined, files: (configuration.huntPath, configuration.submissionsPath,
+                                                                                reviews.displayPath))
+        reviewsJudged = reviewsWritten
+        publish(judged, reason: reason, reindex: reindex)
+    }
+
+    /// Makes `judged` current, keeps `--out` up to date and tells the pages.
+    private func publish(_ judged: JudgeResults, reason: String, reindex: Bool) {
         problem = nil
-        install(judged)
+        install(judged, reindex: reindex || indexByPath.count != judged.submissions.count)
         outWriter?.submit(judged, inputs: inputFiles)
         events.send("judged", ["generation": .int(generation), "submissions": .int(judged.summary.submissions),
                                "undecided": .int(judged.summary.undecided), "reason": .string(reason)] as [String: JSONValue])
@@ -120,15 +141,21 @@ public actor ServeSession {
         events.send("problem", ["generation": .int(generation), "message": .string(message)] as [String: JSONValue])
     }
 
-    private func install(_ judged: JudgeResults) {
+    /// Makes `judged` the current judgement. The lookups by path, id and team depend only on the
+    /// set of submissions (in path order), so a decision keeps them.
+    private func install(_ judged: JudgeResults, reindex: Bool) {
         generation += 1
         results = judged
-        indexByPath = Dictionary(uniqueKeysWithValues: judged.submissions.enumerated().map { ($1.path, $0) })
-        pathByID = Dictionary(judged.submissions.map { (Self.id(of: $0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
-        byTeam = [:]
-        for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
-        for (team, indices) in byTeam {
-            byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt ?? "", $0) < (judged.submissions[$1].evidence.capturedAt ?? "", $1) }
+        if reindex {
+            indexByPath = Dictionary(uniqueKeysWithValues: judged.submissions.enumerated().map { ($1.path, $0) })
+            pathByID = Dictionary(judged.submissions.map { (Self.id(of: $0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
+            byTeam = [:]
+            for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
+            for (team, indices) in byTeam {
+                byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt ?? "", $0) < (judged.submissions[$1].evidence.capturedAt ?? "", $1) }
+            }
+            // The cache forgets photos that are gone, so it stays the size of the folder.
+            if cache.count > submissionPaths.count { cache.drop { !submissionPaths.contains($0) } }
         }
         let board = Self.leaderboard(judged, generation: generation)
         if var before = leaderboard {
@@ -138,9 +165,6 @@ public actor ServeSession {
             events.send("leaderboard", board)
         }
         leaderboard = board
-        // The cache forgets photos that are gone, so it stays the size of the folder.
-        let present = Set(judged.submissions.map(\.path))
-        if cache.count > present.count { cache.drop { !present.contains($0) } }
     }
 
     /// A submission's id: 64-bit FNV-1a of its path, in hex. It names no team (blind judging),
@@ -174,8 +198,10 @@ public actor ServeSession {
     /// Looks at the folder, the hunt and the reviews file; re-judges when any changed. True when it did.
     @discardableResult
     public func poll() async -> Bool {
-        (try? await exclusively { () async -> Bool in
-            let now = WatchedFiles.take(configuration: configuration, hunt: hunt)
+        // The folder is listed off the actor: decisions go on meanwhile.
+        let (settings, current) = (configuration, hunt)
+        let now = await Task.detached { WatchedFiles.take(configuration: settings, hunt: current) }.value
+        return (try? await exclusively { () async -> Bool in
             let change = watched.change(to: now)
             guard change.any else { return false }
             if change.hunt {
@@ -197,8 +223,8 @@ public actor ServeSession {
             // A changed sidecar is not part of its photo's stamp: forget that folder's photos.
             let sidecarFolders = Set(change.sidecars.map { ($0 as NSString).deletingLastPathComponent })
             if !sidecarFolders.isEmpty { cache.drop { sidecarFolders.contains(($0 as NSString).deletingLastPathComponent) } }
-            if change.photos || change.hunt || read == nil {
-                await judgeNow(reason: change.hunt ? "hunt changed" : "photos changed")
+            if change.photos || change.hunt || examined == nil {
+                await judgeNow(reason: change.hunt ? "hunt changed" : "photos changed", seen: change.hunt ? nil : now)
             } else {
                 watched = now
                 settle(reason: "reviews changed")
@@ -224,7 +250,7 @@ public actor ServeSession {
     /// Writes the decisions into the reviews file (one atomic replace), logs each, re-judges, and
     /// answers with the photos' new verdicts.
     public func decide(_ request: DecisionRequest, now: Date = Date()) async throws -> DecisionAnswer {
-        try await exclusively {
+        let (paths, written) = try await exclusively { () async throws -> ([String], Int) in
             guard let decision = Reviews.Decision(rawValue: request.decision.lowercased()) else {
                 throw ServeError("decision must be accept or reject, not `\(request.decision)`")
             }
@@ -242,27 +268,61 @@ public actor ServeSession {
             let note = request.note.flatMap { $0.isEmpty ? nil : $0 }
             let entry = ReviewEntry(decision: decision, note: note, by: by, task: request.task, at: at)
             try writeReviews(paths.map { ($0, entry) }, action: "decide", by: by, at: at)
-            // The reviews file's new stamp is taken, so the watcher does not judge this write again.
-            watched.reviews = FileStamp.of(path: configuration.reviewsPath)
-            settle(reason: "decided")
-            return answer(for: paths)
+            return (paths, reviewsWritten)
         }
+        await judged(upTo: written)
+        return answer(for: paths)
     }
 
     /// Puts back what the photo's entry was before its latest logged event (which is what the
     /// audit log keeps), and logs that too.
     public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws -> DecisionAnswer {
-        try await exclusively {
+        let (path, written) = try await exclusively { () async throws -> (String, Int) in
             let paths = try submissionPaths(DecisionRequest(path: requested, id: id, decision: "undo"))
             guard let path = paths.first, let last = audit.events().last(where: { $0.path == path }) else {
                 throw ServeError("nothing to undo for this photo", status: 409)
             }
             let who = by.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
             try writeReviews([(path, last.previous)], action: "undo", by: who, at: Self.timestamp(now))
-            watched.reviews = FileStamp.of(path: configuration.reviewsPath)
-            settle(reason: "undone")
-            return answer(for: [path])
+            return (path, reviewsWritten)
         }
+        await judged(upTo: written)
+        return answer(for: [path])
+    }
+
+    /// Returns once the current judgement includes the reviews file's `write`-th write.
+    /// Decisions that arrive while a judgement runs are judged together in the next one, and the
+    /// judging runs off the actor, so queue pages keep answering meanwhile.
+    private func judged(upTo write: Int) async {
+        guard reviewsJudged < write else { return }
+        if !settlingDecisions {
+            settlingDecisions = true
+            Task { await self.settleDecisions() }
+        }
+        await withCheckedContinuation { judgedWaiters.append((write, $0)) }
+    }
+
+    private func settleDecisions() async {
+        while reviewsJudged < reviewsWritten, let examined {
+            let target = reviewsWritten
+            let version = readVersion
+            let judge = Judge(hunt: hunt, reviews: reviews)
+            let files = (configuration.huntPath, configuration.submissionsPath, reviews.displayPath)
+            let judgedNow = await Task.detached { judge.judge(examined, files: files) }.value
+            // A new read of the folder meanwhile has judged these reviews already.
+            if version == readVersion { publish(judgedNow, reason: "decided", reindex: false) }
+            reviewsJudged = max(reviewsJudged, target)
+            resumeJudgedWaiters()
+        }
+        settlingDecisions = false
+        reviewsJudged = max(reviewsJudged, reviewsWritten)
+        resumeJudgedWaiters()
+    }
+
+    private func resumeJudgedWaiters() {
+        let ready = judgedWaiters.filter { $0.upTo <= reviewsJudged }
+        judgedWaiters.removeAll { $0.upTo <= reviewsJudged }
+        for waiter in ready { waiter.continuation.resume() }
     }
 
     /// The paths a request names, each a submission of the current judgement.
@@ -308,8 +368,8 @@ public actor ServeSession {
         do { after = try Self.parseReviews(text, displayPath: shown) } catch {
             throw ServeError("the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 500)
         }
-        if let read {
-            let problems = after.check(paths: Set(read.inputs.map(\.submission.path)), hunt: hunt)
+        if examined != nil {
+            let problems = after.check(paths: submissionPaths, hunt: hunt)
             if !problems.isEmpty {
                 throw ServeError("\(shown) names what is not a submission, so nothing was written; fix it, then decide again: "
                                  + problems.map(\.oneLine).joined(separator: "; "), status: 409)
@@ -319,6 +379,9 @@ public actor ServeSession {
             throw ServeError("\(error)", status: 500)
         }
         try audit.append(logged)
+        reviewsWritten += 1
+        // The file's new stamp is taken, so the watcher does not judge this write again.
+        watched.reviews = FileStamp.of(path: configuration.reviewsPath)
         reviews = text.isEmpty && FileStamp.of(path: shown) == nil ? Reviews() : after
         for event in logged {
             events.send("decided", ["path": configuration.blind ? nil : event.path, "id": Self.id(of: event.path),

@@ -33,9 +33,7 @@ struct WatchedFiles: Sendable, Equatable {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(root + "/" + path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else if let stamp = FileStamp.of(path: root + "/" + path) {
-                    found[path] = stamp
-                }
+                if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else { found[path] = FileStamp(info) }
             }
         }
         return found

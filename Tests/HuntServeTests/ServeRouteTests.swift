@@ -187,3 +187,31 @@ extension ServeSession {
                                                                   submissionsPath: folder.appendingPathComponent("photos").path))
     }
 }
+
+@Suite struct ServeReferenceTests {
+    @Test func aTasksReferencePhotoIsShownBesideItsSubmissions() async throws {
+        let fixture = try await ServeFixture { folder in
+            let hunt = folder.appendingPathComponent("hunt.yaml")
+            let text = try String(contentsOf: hunt, encoding: .utf8)
+            try text.replacingOccurrences(of: "  - id: educatorium\n", with: "  - id: educatorium\n    reference: reference/educatorium.jpg\n")
+                .write(to: hunt, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("reference"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("submissions/foxes/educatorium/IMG_0001.jpg"),
+                                             to: folder.appendingPathComponent("reference/educatorium.jpg"))
+        }
+        defer { fixture.remove() }
+        #expect(await fixture.session.problem == nil)
+        try await fixture.application().test(.router) { client in
+            try await client.execute(uri: "/api/queue?task=educatorium", method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.text.contains(#""reference":true"#))
+            }
+            try await client.execute(uri: "/api/reference?task=educatorium", method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/jpeg")
+            }
+            try await client.execute(uri: "/api/reference?task=library", method: .get, headers: fixture.judgeHeaders()) {
+                #expect($0.status == .notFound)
+            }
+        }
+    }
+}

@@ -44,6 +44,33 @@ public struct Judge: Sendable {
         return judge(examined: cases, groups: CaseGroups(cases), skipped: skipped, problems: problems, files: files)
     }
 
+    /// Examines every submission on its own (in parallel), for `judge(_:files:)` to judge again
+    /// and again as the reviews change without examining any photo twice.
+    public func examine(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = []) -> ExaminedSubmissions {
+        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        let sorted = inputs.sorted { $0.submission.path < $1.submission.path }
+        let cases = [Case](parallelCount: sorted.count, chunkSize: 256) { examiner.examine(sorted[$0], index: $0) }
+        return ExaminedSubmissions(inputs: sorted, cases: cases, groups: CaseGroups(cases), skipped: skipped, problems: problems)
+    }
+
+    /// What `judge(_:skipped:problems:files:)` gives for the examined inputs with this judge's
+    /// reviews: only photos whose reviewed task changed are examined again. `examined` must come
+    /// from a judge of the same hunt (examine again when the hunt changes).
+    public func judge(_ examined: ExaminedSubmissions, files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        var cases = examined.cases
+        for i in cases.indices {
+            let review = reviews.entries[cases[i].submission.path]
+            // The review's `task:` decides which task the photo is judged as: examine it again.
+            if review?.task != cases[i].review?.task {
+                cases[i] = examiner.examine(examined.inputs[i], index: i)
+            } else {
+                cases[i].review = review
+            }
+        }
+        return judge(examined: consume cases, groups: examined.groups, skipped: examined.skipped, problems: examined.problems, files: files)
+    }
+
     /// The rules across photos, reviews and scoring, for cases already examined one by one
     /// (`JudgingState.examine`, which `JudgeRun` runs in its reading tasks). `cases[i].index == i`,
     /// in path order.
@@ -61,6 +88,19 @@ public struct Judge: Sendable {
         let scoring = state.score()
         return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
+}
+
+/// Submissions examined one by one, kept to be judged again (see `Judge.examine`).
+public struct ExaminedSubmissions: Sendable {
+    /// In path order.
+    let inputs: [JudgeInput]
+    let cases: [Case]
+    let groups: CaseGroups
+    public let skipped: [SkippedFile]
+    public let problems: [Diagnostic]
+
+    /// The submissions' paths, in order.
+    public var paths: [String] { inputs.map(\.submission.path) }
 }
 
 /// A finding before it is written out.

@@ -82,7 +82,7 @@ extension JudgingState {
                                  location: $0.location.description, fix: $0.fix)
         }
         return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
-                            reviewQueue: queue, skipped: skipped.sorted { $0.path < $1.path }, problems: problemList)
+                            reviewQueue: queue, skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
     }
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from

@@ -6,6 +6,7 @@ import Foundation
 public final class PhotoReadCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: (stamp: FileStamp, result: PhotoReadResult)] = [:]
+    private var expected: [String: FileStamp] = [:]
     private var hitCount = 0
     private var missCount = 0
 
@@ -20,6 +21,23 @@ public final class PhotoReadCache: @unchecked Sendable {
             hitCount += 1
             return entry.result
         }
+    }
+
+    /// The result for `path` when the stamp the caller saw (`expect`) is the one it was read
+    /// with: no need to open the file to check.
+    func expectedResult(for path: String) -> PhotoReadResult? {
+        lock.withLock {
+            guard let seen = expected[path], let entry = entries[path], entry.stamp == seen else { return nil }
+            hitCount += 1
+            return entry.result
+        }
+    }
+
+    /// Stamps the caller has just taken (with `lstat`, so a link is never taken for its target)
+    /// by path: a photo whose stamp is unchanged is answered from the cache without opening it.
+    /// Replaces the previous set.
+    public func expect(_ stamps: [String: FileStamp]) {
+        lock.withLock { expected = stamps }
     }
 
     func keep(_ result: PhotoReadResult, for path: String, stamp: FileStamp) {

@@ -93,6 +93,8 @@ public struct PhotoReader: Sendable {
 
     func read(_ input: PhotoInput, folders: inout FolderCache) -> PhotoReadResult {
         if let error = input.listingError { return .failure(error) }
+        // A file the caller has just seen unchanged (`PhotoReadCache.expect`) is not even opened.
+        if let kept = cache?.expectedResult(for: input.path) { return kept }
         let shown = input.displayPath
         let file: InputFile
         let sidecars: SidecarPlace

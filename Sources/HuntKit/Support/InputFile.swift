@@ -370,7 +370,7 @@ public struct FileStamp: Sendable, Hashable {
         self.modifiedNanoseconds = modifiedNanoseconds
     }
 
-    init(_ info: stat) {
+    public init(_ info: stat) {
         #if canImport(Darwin)
         let modified = info.st_mtimespec
         #else

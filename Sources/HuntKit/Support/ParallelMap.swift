@@ -62,3 +62,11 @@ final class FillOnceSlots<Element>: @unchecked Sendable {
         filled.deallocate()
     }
 }
+
+extension Array {
+    /// Whether the elements are already in order of `key` (a linear check that saves sorting
+    /// what usually arrives sorted).
+    func isSorted(by key: (Element) -> String) -> Bool {
+        zip(self, dropFirst()).allSatisfy { key($0) <= key($1) }
+    }
+}

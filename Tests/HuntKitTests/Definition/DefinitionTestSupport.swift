@@ -22,7 +22,9 @@ enum DefinitionTestSupport {
 
     """
 
-    /// A folder with `area.geojson` (a small polygon) and `places.geojson` (two points).
+    /// A folder with `area.geojson` (a small polygon), `places.geojson` (two points), and
+    /// reference photos: `fountain.jpg`, `fountain.png`, `fountain.heic` (only its head) and
+    /// `notes.txt`.
     static let folder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-definition-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -37,6 +39,11 @@ enum DefinitionTestSupport {
         """
         try? Data(area.utf8).write(to: url.appendingPathComponent("area.geojson"))
         try? Data(places.utf8).write(to: url.appendingPathComponent("places.geojson"))
+        try? Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9])
+            .write(to: url.appendingPathComponent("fountain.jpg"))
+        try? Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 16)).write(to: url.appendingPathComponent("fountain.png"))
+        try? Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(to: url.appendingPathComponent("fountain.heic"))
+        try? Data("a note, not a photo\n".utf8).write(to: url.appendingPathComponent("notes.txt"))
         return url
     }()
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Benchmark: `hunt serve` on 20,000 simulated submissions from 300 teams (the judge benchmark's
+# data). Goals: the queue page's first item in < 100 ms; a decision round trip (POST → re-scored
+# → SSE event) < 50 ms median and < 200 ms p99 under 4 concurrent judges; a photo added to the
+# folder on the leaderboard in < 2 s; memory < 300 MB, flat over a soak (SOAK=seconds, default 60).
+#
+# Run from the checkout: .ci/bench/serve.sh   (HUNT=path/to/hunt to use a built binary).
+# Needs python3. The judge benchmark's data is reused (bench-data/judge) through hard links in
+# bench-data/serve, so photos added here never touch it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+if [ -z "${HUNT:-}" ]; then
+    swift build -c release --product hunt >&2
+    HUNT="$(swift build -c release --product hunt --show-bin-path)/hunt"
+fi
+if [ ! -f bench-data/judge/sim/answers.json ]; then
+    RUNS=1 HUNT="$HUNT" .ci/bench/judge.sh >/dev/null
+fi
+DATA=bench-data/serve
+rm -rf "$DATA"
+mkdir -p "$DATA"
+cp bench-data/judge/hunt.yaml "$DATA/hunt.yaml"
+cp -al bench-data/judge/sim/submissions "$DATA/submissions"
+python3 .ci/bench/serve-load.py "$HUNT" "$DATA" "${SOAK:-60}"
