@@ -19,7 +19,7 @@ extension HuntCommand {
 
             Examples:
               hunt serve hunt.yaml photos/
-              hunt serve hunt.yaml photos/ --reviews reviews.yaml --out results --format html
+              hunt serve hunt.yaml photos/ --out results --format html
               hunt serve hunt.yaml photos/ --listen 0.0.0.0:8765 --blind
             """
         )
