@@ -83,6 +83,22 @@ import Testing
     }
 }
 
+extension ServeSessionTests {
+    @Test func anEditOfTheHuntIsJudgedAndABrokenOneKeepsTheLastJudgement() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let text = try String(contentsOfFile: fixture.hunt, encoding: .utf8)
+        try text.replacingOccurrences(of: "points: 15", with: "points: 25").write(toFile: fixture.hunt, atomically: true, encoding: .utf8)
+        #expect(await fixture.session.poll())
+        let edited = try #require(await fixture.session.results)
+        #expect(edited.json == (try await fixture.judgeFromFiles()).json)
+        try (text + "\n  - id: [broken\n").write(toFile: fixture.hunt, atomically: true, encoding: .utf8)
+        _ = await fixture.session.poll()
+        #expect(await fixture.session.problem?.contains("hunt.yaml:") == true)
+        #expect(await fixture.session.results?.json == edited.json)
+    }
+}
+
 @Suite struct ReviewsFileEditTests {
     let entry = ReviewEntry(decision: .reject, note: "blurry", by: "Ann", at: "2026-05-02T12:00:00Z")
 
