@@ -27,9 +27,9 @@ public actor ServeSession {
     /// The folder as last read and examined: what a decision judges again without reading or
     /// examining a photo.
     private var examined: ExaminedSubmissions?
+    /// The judgement of `examined` with the current reviews, kept to be judged again.
+    private var standing: StandingJudgement?
     private var submissionPaths: Set<String> = []
-    /// Bumped by every read of the folder.
-    private var readVersion = 0
     /// Writes of the reviews file by decisions, and how many of them the judgement includes.
     private var reviewsWritten = 0
     private var reviewsJudged = 0
@@ -101,7 +101,6 @@ public actor ServeSession {
             return
         }
         examined = Judge(hunt: hunt, reviews: reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
-        readVersion += 1
         submissionPaths = Set(read.inputs.map(\.submission.path))
         settle(reason: reason, reindex: true)
     }
@@ -116,10 +115,12 @@ public actor ServeSession {
             fail(reviewProblems.map(\.oneLine).joined(separator: "\n"))
             return
         }
-        let judged = Judge(hunt: hunt, reviews: reviews).judge(examined, files: (configuration.huntPath, configuration.submissionsPath,
-                                                                                reviews.displayPath))
+        // Decisions alone: only the teams they touch are judged again (`StandingJudgement`).
+        if reindex || standing?.update(reviews: reviews) != true {
+            standing = StandingJudgement(examined, hunt: hunt, reviews: reviews, files: (configuration.huntPath, configuration.submissionsPath))
+        }
         reviewsJudged = reviewsWritten
-        publish(judged, reason: reason, reindex: reindex)
+        publish(standing!.results, reason: reason, reindex: reindex)
     }
 
     /// Makes `judged` current, keeps `--out` up to date and tells the pages.
@@ -291,8 +292,7 @@ public actor ServeSession {
     }
 
     /// Returns once the current judgement includes the reviews file's `write`-th write.
-    /// Decisions that arrive while a judgement runs are judged together in the next one, and the
-    /// judging runs off the actor, so queue pages keep answering meanwhile.
+    /// Decisions that arrive while a judgement runs are judged together in the next one.
     private func judged(upTo write: Int) async {
         guard reviewsJudged < write else { return }
         if !settlingDecisions {
@@ -303,19 +303,15 @@ public actor ServeSession {
     }
 
     private func settleDecisions() async {
-        while reviewsJudged < reviewsWritten, let examined {
+        while reviewsJudged < reviewsWritten {
+            // Decisions already waiting are written first, so one judgement takes them all.
+            await Task.yield()
             let target = reviewsWritten
-            let version = readVersion
-            let judge = Judge(hunt: hunt, reviews: reviews)
-            let files = (configuration.huntPath, configuration.submissionsPath, reviews.displayPath)
-            let judgedNow = await Task.detached { judge.judge(examined, files: files) }.value
-            // A new read of the folder meanwhile has judged these reviews already.
-            if version == readVersion { publish(judgedNow, reason: "decided", reindex: false) }
+            settle(reason: "decided")
             reviewsJudged = max(reviewsJudged, target)
             resumeJudgedWaiters()
         }
         settlingDecisions = false
-        reviewsJudged = max(reviewsJudged, reviewsWritten)
         resumeJudgedWaiters()
     }
 

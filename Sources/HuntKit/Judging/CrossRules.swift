@@ -25,18 +25,31 @@ extension JudgingState {
     /// The rules within a team (travel speed, verdicts, dwell, `after` order), for every team at
     /// once: none of them looks at another team's photos. Duplicates, which do, are found first.
     mutating func checkTeams(_ groups: CaseGroups) {
-        let teams = groups.byTeam.keys.sorted().map { groups.byTeam[$0]! }
+        adopt(checkTeams(groups, only: nil))
+    }
+
+    /// The rules within the teams `only` names (all when nil), each team's completed dwell
+    /// stays by team id.
+    mutating func checkTeams(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamRules.Stays] {
+        let ids = groups.byTeam.keys.filter { only?.contains($0) ?? true }.sorted()
         let hunt = self.hunt, clock = self.clock, times = self.times
         let ordered = Self.dependencyOrder(hunt.tasks).filter { !$0.after.isEmpty }
         let stays = cases.withUnsafeMutableBufferPointer { buffer in
             let shared = DisjointBuffer(buffer)
-            return [TeamRules.Stays](parallelCount: teams.count) { t in
+            return [TeamRules.Stays](parallelCount: ids.count) { t in
                 var rules = TeamRules(cases: shared.buffer, hunt: hunt, clock: clock, times: times, orderedTasks: ordered)
-                rules.check(team: teams[t])
+                rules.check(team: groups.byTeam[ids[t]]!)
                 return rules.stays
             }
         }
-        for team in stays {
+        return Dictionary(uniqueKeysWithValues: zip(ids, stays))
+    }
+
+    /// Every team's stays as the scoring reads them.
+    mutating func adopt(_ stays: [String: TeamRules.Stays]) {
+        dwellStarts = [:]
+        inStay = []
+        for team in stays.values {
             dwellStarts.merge(team.starts) { first, _ in first }
             inStay.formUnion(team.members)
         }
@@ -94,7 +107,7 @@ struct CaseGroups: Sendable {
 struct TeamRules {
     /// Completed dwell stays: the photo that completed each, with the one that began it, and
     /// every photo inside one.
-    struct Stays {
+    struct Stays: Sendable {
         var starts: [Int: Int] = [:]
         var members: Set<Int> = []
     }

@@ -57,6 +57,11 @@ public struct Judge: Sendable {
     /// reviews: only photos whose reviewed task changed are examined again. `examined` must come
     /// from a judge of the same hunt (examine again when the hunt changes).
     public func judge(_ examined: ExaminedSubmissions, files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+        judge(examined: cases(examined), groups: examined.groups, skipped: examined.skipped, problems: examined.problems, files: files)
+    }
+
+    /// The examined cases with this judge's reviews.
+    func cases(_ examined: ExaminedSubmissions) -> [Case] {
         let examiner = JudgingState(hunt: hunt, reviews: reviews)
         var cases = examined.cases
         for i in cases.indices {
@@ -68,7 +73,7 @@ public struct Judge: Sendable {
                 cases[i].review = review
             }
         }
-        return judge(examined: consume cases, groups: examined.groups, skipped: examined.skipped, problems: examined.problems, files: files)
+        return cases
     }
 
     /// The rules across photos, reviews and scoring, for cases already examined one by one
@@ -77,6 +82,17 @@ public struct Judge: Sendable {
     /// `cases` is consumed: the rules then change the array in place instead of copying all of it.
     func judge(examined cases: consuming [Case], groups: CaseGroups, skipped: [SkippedFile], problems: [Diagnostic],
                files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        var (state, groups) = acrossPhotos(consume cases, groups: groups)
+        state.checkTeams(groups)
+        let scoring = state.score()
+        return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+}
+
+extension Judge {
+    /// The first rules across photos, which no review's decision changes: Live Photo pairs, then
+    /// duplicates. The cases come back in a state for the rules within teams.
+    func acrossPhotos(_ cases: consuming [Case], groups: CaseGroups) -> (JudgingState, CaseGroups) {
         var state = JudgingState(hunt: hunt, reviews: reviews)
         state.cases = consume cases
         var groups = groups
@@ -84,9 +100,7 @@ public struct Judge: Sendable {
         if LivePhotos.pair(&state.cases) { groups = CaseGroups(state.cases) }
         state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
         state.findDuplicates(groups)
-        state.checkTeams(groups)
-        let scoring = state.score()
-        return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
+        return (state, groups)
     }
 }
 

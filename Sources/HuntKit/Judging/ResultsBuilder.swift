@@ -4,13 +4,18 @@ extension JudgingState {
     /// The results; the cases move into them (`cases` holds only spent ones after).
     mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        return assemble(submissions: takeSubmissions(scoring: scoring), scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+
+    /// The results around `submissions` (one per case, in case order): counts, the review queue,
+    /// teams and ranks, tasks, the summary.
+    func assemble(submissions: [JudgeResults.SubmissionResult], scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
+                  files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
         let window = hunt.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) }
         let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
-
-        let submissions = takeSubmissions(scoring: scoring)
         var reasonCounts: [String: Int] = [:]
         var teamCounts: [String: JudgeResults.Counts] = [:]
         var taskCounts: [String: JudgeResults.Counts] = [:]
@@ -68,7 +73,7 @@ extension JudgingState {
         }
 
         let summary = JudgeResults.Summary(
-            submissions: cases.count,
+            submissions: submissions.count,
             accepted: accepted,
             review: queue.count,
             rejected: rejected,
@@ -103,6 +108,11 @@ extension JudgingState {
     private static func takeResult(from slot: inout Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
         var c = Case.spent
         swap(&c, &slot)
+        return result(of: c, points: points, policy: policy)
+    }
+
+    /// The result of one case (a copy of it, when the case is kept).
+    static func result(of c: consuming Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
         var evidence = JudgeResults.Evidence()
         swap(&evidence, &c.evidence)
         var caseFindings: [Finding] = []
