@@ -100,6 +100,9 @@ public actor ServeSession {
             fail("\(error)")
             return
         }
+        // The old judgement's cases go before the new ones are made: two at once is what peaks.
+        standing = nil
+        examined = nil
         examined = Judge(hunt: hunt, reviews: reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
         submissionPaths = Set(read.inputs.map(\.submission.path))
         settle(reason: reason, reindex: true)
@@ -116,6 +119,8 @@ public actor ServeSession {
             return
         }
         // Decisions alone: only the teams they touch are judged again (`StandingJudgement`).
+        // The judgement's arrays are changed in place only if nothing else holds them.
+        results = nil
         if reindex || standing?.update(reviews: reviews) != true {
             standing = StandingJudgement(examined, hunt: hunt, reviews: reviews, files: (configuration.huntPath, configuration.submissionsPath))
         }
@@ -182,11 +187,19 @@ public actor ServeSession {
 
     static func leaderboard(_ judged: JudgeResults, generation: Int) -> LeaderboardAnswer {
         let rows = judged.teams.map { LeaderboardAnswer.Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
+        // The six latest completions, kept while walking them all (no sort of thousands per decision).
         var recent: [(at: String, team: String, task: String, submission: String)] = []
-        for team in judged.teams {
-            for completion in team.completions { recent.append((completion.at ?? "", team.name, completion.task, completion.submission)) }
+        let later = { (a: (at: String, team: String, task: String, submission: String), b: (at: String, team: String, task: String, submission: String)) in
+            (a.at, a.submission) > (b.at, b.submission)
         }
-        recent.sort { ($0.at, $0.submission) > ($1.at, $1.submission) }
+        for team in judged.teams {
+            for completion in team.completions {
+                let entry = (at: completion.at ?? "", team: team.name, task: completion.task, submission: completion.submission)
+                guard recent.count < 6 || later(entry, recent[recent.count - 1]) else { continue }
+                recent.insert(entry, at: recent.firstIndex { later(entry, $0) } ?? recent.endIndex)
+                if recent.count > 6 { recent.removeLast() }
+            }
+        }
         let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         return LeaderboardAnswer(generation: generation, title: judged.hunt.title, teams: rows,
                                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : $0.at,

@@ -33,7 +33,8 @@ public struct StandingJudgement: Sendable {
         self.reviews = reviews
         self.groups = groups
         self.prepared = state
-        self.skipped = examined.skipped
+        // Sorted once here, so that every update's results find them sorted.
+        self.skipped = examined.skipped.sorted { $0.path < $1.path }
         self.problems = examined.problems
         self.files = files
         var ruledState = state
@@ -45,7 +46,7 @@ public struct StandingJudgement: Sendable {
         let submissions = [JudgeResults.SubmissionResult](parallelCount: cases.count, chunkSize: 1000) {
             JudgingState.result(of: cases[$0], points: scoring.awarded[$0] ?? 0, policy: policy)
         }
-        results = ruledState.assemble(submissions: submissions, scoring: scoring, skipped: examined.skipped, problems: examined.problems,
+        results = ruledState.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: examined.problems,
                                       files: (files.hunt, files.submissions, reviews.displayPath))
         ruled = cases
     }
