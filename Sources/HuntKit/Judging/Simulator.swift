@@ -240,6 +240,9 @@ public struct Simulator: Sendable {
         var m = QuickTimeWriter.Movie(format: format)
         m.appleKeys = format == .mov
         m.position = tags.position
+        // The plan puts a position a few metres inside its target; 4 decimals (as phones write)
+        // could move it up to 5.6 m, outside. 6 keep it to 6 cm, like the photos' EXIF.
+        m.positionDecimals = 6
         m.altitudeMetres = tags.altitudeMetres
         m.horizontalAccuracyMetres = tags.horizontalAccuracyMetres
         if let local = tags.capturedAt {

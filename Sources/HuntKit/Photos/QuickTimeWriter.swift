@@ -12,6 +12,9 @@ public enum QuickTimeWriter {
         public var position: Coordinate?
         public var altitudeMetres: Double?
         public var horizontalAccuracyMetres: Double?
+        /// Decimals of latitude and longitude in the ISO 6709 text: 4 as iPhones and Android write
+        /// them (about 11 m), more where the position must survive exactly.
+        public var positionDecimals = 4
         /// `com.apple.quicktime.creationdate`: wall clock and offset east of UTC, seconds.
         public var creationDate: LocalDateTime?
         public var creationOffsetSeconds: Int = 0
@@ -137,7 +140,8 @@ public enum QuickTimeWriter {
         return box("meta", hdlr + keys + ilst)
     }
 
-    /// `+52.0907+005.1213+002.458/`, as iPhones write it (4 decimals, altitude with 3).
+    /// `+52.0907+005.1213+002.458/`, as iPhones write it (4 decimals unless `positionDecimals`
+    /// says otherwise, altitude with 3).
     static func location(_ m: Movie) -> String? {
         guard let p = m.position else { return nil }
         func signed(_ v: Double, _ width: Int, _ places: Int) -> String {
@@ -147,7 +151,7 @@ public enum QuickTimeWriter {
             let whole = text.prefix { $0 != "." }
             return (v < 0 ? "-" : "+") + String(repeating: "0", count: max(0, width - whole.count)) + text
         }
-        var text = signed(p.latitude, 2, 4) + signed(p.longitude, 3, 4)
+        var text = signed(p.latitude, 2, m.positionDecimals) + signed(p.longitude, 3, m.positionDecimals)
         if let altitude = m.altitudeMetres { text += signed(altitude, 3, 3) }
         return text + "/"
     }
