@@ -13,19 +13,33 @@ import Testing
         try fileManager.createDirectory(at: bin, withIntermediateDirectories: true)
         try fileManager.createDirectory(at: share, withIntermediateDirectories: true)
         let hunt = bin.appendingPathComponent("hunt")
-        try fileManager.copyItem(at: try HuntBinary.url(), to: hunt)
+        // A hard link where it can be: a copy is open for writing a moment, and a process another
+        // test starts then inherits that descriptor, so running the copy fails with "Text file
+        // busy" until that process ends.
+        do { try fileManager.linkItem(at: try HuntBinary.url(), to: hunt) } catch { try fileManager.copyItem(at: try HuntBinary.url(), to: hunt) }
         try fileManager.copyItem(at: HuntBinary.checkout.appendingPathComponent("Templates"), to: share.appendingPathComponent("Templates"))
         // A template only the installed copy has shows which Templates folder was used.
         let marker = share.appendingPathComponent("Templates/hunts/installed-only")
         try fileManager.copyItem(at: share.appendingPathComponent("Templates/hunts/photo-hunt"), to: marker)
 
-        let list = try HuntBinary.run(["init", "--list-templates"], environment: ["HUNT_TEMPLATES": ""], executable: hunt)
+        let list = try Self.run(["init", "--list-templates"], executable: hunt)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("installed-only\t"))
         let work = prefix.appendingPathComponent("work")
-        let made = try HuntBinary.run(["init", work.path], environment: ["HUNT_TEMPLATES": ""], executable: hunt)
+        let made = try Self.run(["init", work.path], executable: hunt)
         #expect(made.status == 0, "\(made.stderr)")
         let first = try String(contentsOf: work.appendingPathComponent("hunt.yaml"), encoding: .utf8).prefix { $0 != "\n" }
         #expect(first == "# yaml-language-server: $schema=\(share.path)/Templates/hunt.schema.json")
+    }
+
+    /// Runs the installed copy, again while the system says it is busy (see above).
+    static func run(_ arguments: [String], executable: URL) throws -> HuntBinary.Result {
+        for _ in 0..<50 {
+            do { return try HuntBinary.run(arguments, environment: ["HUNT_TEMPLATES": ""], executable: executable) } catch {
+                guard "\(error)".contains("Text file busy") else { throw error }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        return try HuntBinary.run(arguments, environment: ["HUNT_TEMPLATES": ""], executable: executable)
     }
 }
