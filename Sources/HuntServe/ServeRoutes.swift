@@ -136,7 +136,7 @@ enum ServeRoutes {
     static func decode<T: Decodable>(_ type: T.Type, _ request: Request, context: ServeContext) async throws -> T {
         let body = try await request.body.collect(upTo: maximumBodyBytes)
         do { return try ServeJSON.decoder.decode(type, from: Data(buffer: body)) } catch {
-            throw ServeError("the request body is not the JSON this takes (see the README, “hunt serve”): \(error.localizedDescription)")
+            throw ServeError("the request body is not the JSON this takes (see “The judges' console”, the API table): \(error.localizedDescription)")
         }
     }
 

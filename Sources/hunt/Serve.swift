@@ -14,7 +14,7 @@ extension HuntCommand {
             (the format `hunt judge --reviews` reads; your own entries and comments are kept) and logged beside it \
             in REVIEWS.audit.jsonl. --out DIR always holds what `hunt judge --out DIR` would write.
 
-            Listens on 127.0.0.1 only unless --listen says otherwise; see the README (“hunt serve”) for judges on \
+            Listens on 127.0.0.1 only unless --listen says otherwise; see “The judges' console” (README, Reference) for judges on \
             other machines and a TLS reverse proxy. Ctrl-C stops it.
 
             Examples:
@@ -97,7 +97,7 @@ extension HuntCommand {
                 Console.error("judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)\n")
             }
             if !ServeServer.isLoopback(host) {
-                Console.error("listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (README, “hunt serve”)\n")
+                Console.error("listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (see “The judges' console” in the README's Reference)\n")
             }
             let server = ServeServer(session: session, host: host, port: port, extraHosts: allowHosts)
             do {

@@ -17,8 +17,9 @@ public struct JudgeInput: Sendable {
 
 /// Turns a hunt and its submissions into verdicts, scores and a leaderboard.
 ///
-/// The rules are DESIGN.md's "Judging a photo". In order: each photo on its own (team, task,
-/// position against the target with its accuracy, windows, clock skew, editor); then across
+/// The rules are those of "The rules" in the Judging article (HuntKit.docc). In order: each
+/// photo on its own (team, task, position against the target with its accuracy, windows, clock
+/// skew, editor); then across
 /// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;
 /// then the rules that depend on other photos' verdicts (dwell pairs, `after` order); scoring.
 public struct Judge: Sendable {
