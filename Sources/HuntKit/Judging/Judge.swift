@@ -17,7 +17,7 @@ public struct JudgeInput: Sendable {
 
 /// Turns a hunt and its submissions into verdicts, scores and a leaderboard.
 ///
-/// The rules are those of "The rules" in the Judging article (HuntKit.docc). In order: each
+/// The rules are those of "The rules" in the JudgingAndScoring article (HuntKit.docc). In order: each
 /// photo on its own (team, task, position against the target with its accuracy, windows, clock
 /// skew, editor); then across
 /// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;

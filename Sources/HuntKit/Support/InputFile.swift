@@ -92,7 +92,9 @@ public final class InputFile: Sendable {
     deinit { close(descriptor) }
 
     /// Opens a path the user gave (a symbolic link they name is theirs to follow).
-    /// - Parameter shown: how messages name the file (default: `path`).
+    /// - Parameters:
+    ///   - path: the file, as the user gave it.
+    ///   - shown: how messages name the file (default: `path`).
     public convenience init(path: String, shown: String? = nil) throws(InputFileError) {
         let shown = shown ?? path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
