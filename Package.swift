@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HuntKit", targets: ["HuntKit"]),
         .executable(name: "hunt", targets: ["hunt"]),
+        .library(name: "HuntSheets", targets: ["HuntSheets"]),
         .library(name: "HuntServe", targets: ["HuntServe"]),
     ],
     dependencies: [
@@ -33,8 +34,13 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CCairo", "CQRencode", "CJPEG",
-                           .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
+        // a target of its own so that a program that judges or reports never links them.
+        .target(
+            name: "HuntSheets",
+            dependencies: ["HuntKit", "CCairo", "CQRencode", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // `hunt serve`: the judges' console. Its own target so that HuntKit (and a program that only
         // judges) never links SwiftNIO or Hummingbird.
@@ -46,6 +52,7 @@ let package = Package(
             name: "hunt",
             dependencies: [
                 "HuntKit",
+                "HuntSheets",
                 "HuntServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -57,7 +64,13 @@ let package = Package(
         ),
         .testTarget(
             name: "HuntKitTests",
-            dependencies: ["HuntKit", "HuntTestSupport"],
+            // HuntSheets for the two tests that follow a hunt from judging to the printed sheet.
+            dependencies: ["HuntKit", "HuntSheets", "HuntTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HuntSheetsTests",
+            dependencies: ["HuntSheets", "HuntKit", "HuntTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -20,7 +20,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 .ci/bench/sheets-hunt.py "$work/generated.yaml" 200
-hunts=(Templates/hunts/*/hunt.yaml Tests/HuntKitTests/Fixtures/sheets/accented-hunt.yaml "$work/generated.yaml")
+hunts=(Templates/hunts/*/hunt.yaml Tests/HuntSheetsTests/Fixtures/sheets/accented-hunt.yaml "$work/generated.yaml")
 
 france=/work/shared/corpus/geo/FRA.geo.json
 if [ -f "$france" ]; then

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuntKit
+import HuntSheets
 
 extension SheetSettings.Paper: ExpressibleByArgument {}
 extension SheetFormat: ExpressibleByArgument {}

@@ -4,7 +4,7 @@ import Testing
 /// `hunt sheets` as an organizer runs it.
 @Suite struct SheetsCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("HuntKitTests/Fixtures/sheets")
+        .appendingPathComponent("HuntSheetsTests/Fixtures/sheets")
 
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-sheets-\(UUID().uuidString)")

@@ -83,9 +83,9 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
     }
 }
 
-enum UnitText {
+public enum UnitText {
     /// Splits `1.5 km` or `1.5km` into 1.5 and "km". Rejects non-finite numbers.
-    static func split(_ text: String) -> (Double, String)? {
+    public static func split(_ text: String) -> (Double, String)? {
         let trimmed = text.trimmedWhitespace
         var numberEnd = trimmed.startIndex
         for (i, c) in zip(trimmed.indices, trimmed) {

@@ -16,7 +16,7 @@ extension Int {
 
 extension Sequence {
     /// The sum of `value` over the elements, held at the ends of `Int` instead of trapping.
-    func clampedSum(_ value: (Element) throws -> Int) rethrows -> Int {
+    public func clampedSum(_ value: (Element) throws -> Int) rethrows -> Int {
         try reduce(0) { $0.addingClamped(try value($1)) }
     }
 }

@@ -1,11 +1,11 @@
 /// Text inside XML or HTML (GPX/KML export, the report page and its SVG maps, sheets' QR codes):
 /// the one escaper of the project.
-enum MarkupText {
+public enum MarkupText {
     /// `text` safe as element content or a quoted attribute value: `< > & " '` become entities
     /// (the same five as Mustache's HTML escaping), and the characters XML 1.0 cannot carry at all
     /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) are dropped. Scans UTF-8 bytes, so
     /// the many strings that need nothing cost one pass and no copy.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: needsWork) else { return text }
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count + 16)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HuntKit
+@testable import HuntSheets
 
 /// Huge numbers (up to `Int.max`) through every stage that adds points up: the hunt file's
 /// checks, the judge's scoring, the report's tables and the sheets' totals. Nothing may trap.

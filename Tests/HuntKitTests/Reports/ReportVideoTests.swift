@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HuntKit
+@testable import HuntSheets
 
 @Suite struct ReportVideoTests {
     typealias F = JudgingFixtures

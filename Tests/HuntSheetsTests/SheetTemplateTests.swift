@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HuntKit
+@testable import HuntSheets
 
 @Suite struct SheetLayoutTests {
     static let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("sheets")

@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// A sheet layout as organizers copy and change it: a folder with `layout.yaml` (the look of the
 /// PDF and the HTML page) and `sheets.html.mustache` (the HTML page), each optional.

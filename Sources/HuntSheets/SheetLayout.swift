@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// How printed sheets look: page margins, fonts, sizes, colours, card spacing and which fields
 /// show. Read from a template's `layout.yaml`, over the built-in defaults, so a copied template

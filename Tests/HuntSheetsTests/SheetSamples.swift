@@ -1,5 +1,6 @@
 import Foundation
 @testable import HuntKit
+@testable import HuntSheets
 
 /// Hunts built in code for the sheet tests: accents from several languages, every kind of target.
 enum SheetSamples {

@@ -1,3 +1,4 @@
+import HuntKit
 /// Why sheets could not be made.
 public enum SheetError: Error, Sendable, CustomStringConvertible {
     /// cairo or pango failed while drawing.

@@ -1,3 +1,4 @@
+import HuntKit
 internal import CQRencode
 
 /// A QR code as a square grid of dark and light modules, ready to draw as vector rectangles.

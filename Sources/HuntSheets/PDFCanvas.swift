@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import HuntKit
 
 /// How a run of text is set: a font family, a size in points, weight, slant, colour and alignment.
 struct TextStyle: Sendable, Hashable {

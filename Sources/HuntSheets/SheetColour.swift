@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// A colour as red, green and blue in 0…1.
 public struct SheetColour: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// Turns worked-out sheets into a file's bytes. One renderer per output format.
 public protocol SheetRenderer: Sendable {

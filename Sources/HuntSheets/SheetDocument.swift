@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// What `hunt sheets` should make: which teams, players' sheets or the marshals' key, which paper.
 public struct SheetOptions: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HuntKit
+@testable import HuntSheets
 
 /// Mutated layout files and HTML templates, as a copy-and-edit organizer might leave them, must
 /// give diagnostics or errors, never a crash or a hang. A fixed seed keeps runs repeatable;

@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 import Mustache
 
 /// Writes sheets as one self-contained, printable HTML page from a Mustache template: styles

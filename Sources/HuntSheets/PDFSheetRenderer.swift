@@ -1,4 +1,5 @@
 import Foundation
+import HuntKit
 
 /// Draws sheets as a print-ready PDF: a cover and task cards per team, or the marshals' key.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HuntKit
+@testable import HuntSheets
 
 /// The PDF as players and marshals get it: text, QR codes, pages.
 @Suite struct SheetRenderTests {
