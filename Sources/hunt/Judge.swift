@@ -173,7 +173,7 @@ extension HuntCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             let unreadable = results.summary.unreadable > 0
-            let badFolder = scanProblems.contains { $0.severity == "error" || $0.code == "unknown-team" }
+            let badFolder = scanProblems.contains { $0.severity == .error || $0.code == "unknown-team" }
             // Everything is written: end here rather than free 20,000 results one by one first
             // (the same exit status ArgumentParser would give).
             Foundation.exit(unreadable || badFolder ? 1 : 0)

@@ -62,7 +62,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
     }
 
     public struct Problem: Sendable, Codable, Hashable {
-        public var severity: String
+        /// Written as `error`, `warning` or `note`.
+        public var severity: Diagnostic.Severity
         public var code: String
         public var message: String
         public var location: String

@@ -83,7 +83,7 @@ extension JudgingState {
             skipped: skipped.count,
             unreadable: unreadable)
         let problemList = problems.map {
-            JudgeResults.Problem(severity: $0.severity.rawValue, code: $0.code, message: $0.message,
+            JudgeResults.Problem(severity: $0.severity, code: $0.code, message: $0.message,
                                  location: $0.location.description, fix: $0.fix)
         }
         return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,

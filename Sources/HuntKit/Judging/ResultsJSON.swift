@@ -226,7 +226,7 @@ extension JudgeResults.Problem {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         w.field("code", code); w.field("fix", fix); w.field("location", location); w.field("message", message)
-        w.field("severity", severity)
+        w.field("severity", severity.rawValue)
         w.endObject()
     }
 }

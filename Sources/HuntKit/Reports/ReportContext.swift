@@ -199,7 +199,7 @@ struct ReportContext {
     }
 
     private func problem(_ p: JudgeResults.Problem) -> [String: Any] {
-        var d: [String: Any] = ["severity": p.severity, "code": p.code, "message": p.message, "location": p.location]
+        var d: [String: Any] = ["severity": p.severity.rawValue, "code": p.code, "message": p.message, "location": p.location]
         d["fix"] = p.fix
         return d
     }

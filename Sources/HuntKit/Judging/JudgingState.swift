@@ -1,0 +1,52 @@
+import Foundation
+
+/// The judge's working state: the hunt, the decisions, and every case. The rules are extensions
+/// of it, one file per family under Rules/: each photo on its own (EachPhotoRules: team and task,
+/// then PlacementRules, TimeRules, PhotoIntegrityRules), then across photos (DuplicateRules),
+/// within each team (TeamRules: TravelRules, the verdict, DwellRules, OrderRules), and the scoring
+/// (Scoring). Rules only append findings; `TeamRules.settle` is the one place a verdict is set.
+struct JudgingState: Sendable {
+    let hunt: Hunt
+    let reviews: Reviews
+    let clock: HuntClock
+    let teamIDs: Set<String>
+    /// Built once: every photo in a misspelt task folder asks it.
+    let taskSuggestions: Suggestions
+    var cases: [Case] = []
+    /// Completed dwell stays per case index of the photo that completed it: the index of the photo that began it.
+    var dwellStarts: [Int: Int] = [:]
+    /// Every photo that belongs to a completed stay.
+    var inStay: Set<Int> = []
+    /// Capture instants (seconds since 1970; +∞ when unknown) by case index.
+    var times: [Double] = []
+
+    /// Earlier capture first; the same instant by path (cases are indexed in path order).
+    /// Compares indices, never copies of cases: sorting copies showed up in profiles.
+    func earlier(_ a: Int, _ b: Int) -> Bool { Self.earlier(a, b, times: times) }
+
+    static func earlier(_ a: Int, _ b: Int, times: [Double]) -> Bool { times[a] != times[b] ? times[a] < times[b] : a < b }
+
+    init(hunt: Hunt, reviews: Reviews) {
+        self.hunt = hunt
+        self.reviews = reviews
+        self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
+        self.teamIDs = Set(hunt.teams.map(\.id))
+        self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
+    }
+
+    /// Whether a position is a fix: valid, and not 0, 0 (what a phone without one writes).
+    static func hasFix(_ p: Coordinate) -> Bool {
+        p.isValid && !(p.latitude == 0 && p.longitude == 0)
+    }
+
+    /// The position's accuracy: the photo's own, else the policy's assumed one.
+    func accuracy(of photo: PhotoMetadata) -> (metres: Double, source: String) {
+        if let a = photo.horizontalAccuracyMetres, a.isFinite, a >= 0 { return (a, "photo") }
+        return (hunt.policy.assumedAccuracy.metres, "policy")
+    }
+
+    func bands(for task: HuntTask) -> Bands { task.bands ?? hunt.bands }
+
+    /// Evidence numbers are rounded to hundredths.
+    static func round(_ value: Double, places: Double = 100) -> Double { (value * places).rounded() / places }
+}

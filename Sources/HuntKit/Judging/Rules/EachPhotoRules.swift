@@ -1,0 +1,69 @@
+import Foundation
+
+extension JudgingState {
+    // MARK: Each photo on its own
+
+    /// Each photo's own rules, in order: unreadable, unknown team, which task (a reviewer's
+    /// assignment, the folder, file name or manifest, else by position), placement, time,
+    /// evidence kind, editors.
+    func examine(_ input: JudgeInput, index: Int) -> Case {
+        let submission = input.submission
+        var c = Case(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
+        c.review = reviews.entries[submission.path]
+        c.teamKnown = teamIDs.contains(submission.team)
+
+        guard let photo = input.photo else {
+            c.evidence.error = input.readError ?? "could not be read"
+            c.findings.append(Finding(code: .unreadable, message: "could not be read: \(c.evidence.error!)"))
+            return c
+        }
+        fillEvidence(&c, photo)
+        c.contentHash = photo.contentHash
+        c.contentIdentifier = photo.contentIdentifier
+        if let p = photo.position, Self.hasFix(p) { c.position = p }
+        if !c.teamKnown {
+            c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
+        }
+
+        // Which task: a reviewer's assignment, else what the folder/file name/manifest said, else by position.
+        if let assigned = c.review?.task, let task = hunt.task(assigned) {
+            c.task = task
+            c.taskSource = "review"
+        } else if let id = submission.task {
+            if let task = hunt.task(id) {
+                c.task = task
+            } else {
+                let near = taskSuggestions.closest(to: id)
+                c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
+                                          + (near.map { " (did you mean `\($0)`?)" } ?? "")))
+            }
+        } else if let position = photo.position {
+            autoMatch(&c, position, photo: photo)
+        }
+
+        checkPosition(&c, photo)
+        checkTime(&c, photo)
+        if let task = c.task, let media = photo.media, !task.evidence.accepts(media) {
+            c.findings.append(Finding(code: .wrongMedia, message: "task `\(task.id)` asks for a \(task.evidence.rawValue); this is a \(media.rawValue)"))
+        }
+        if let software = photo.software, let editor = Self.editor(in: software) {
+            c.findings.append(Finding(code: .edited, message: "Software names an editor (\(editor)): `\(software)`"))
+        }
+        return c
+    }
+
+    func fillEvidence(_ c: inout Case, _ photo: PhotoMetadata) {
+        c.evidence.make = photo.make
+        c.evidence.model = photo.model
+        c.evidence.software = photo.software
+        c.evidence.contentHash = photo.contentHash
+        c.evidence.format = photo.format?.rawValue
+        if photo.media == .video {
+            c.evidence.media = PhotoMetadata.Media.video.rawValue
+            c.evidence.durationS = photo.durationSeconds.map { Self.round($0) }
+        }
+        if let p = photo.position, Self.hasFix(p) {
+            c.evidence.position = JudgeResults.Position(lat: p.latitude, lon: p.longitude)
+        }
+    }
+}
