@@ -23,6 +23,7 @@ public struct StandingJudgement: Sendable {
     private let skipped: [SkippedFile]
     private let problems: [Diagnostic]
     private let files: (hunt: String?, submissions: String?)
+    private let indexByPath: [String: Int]
 
     /// Judges `examined` with `reviews` (what `Judge(hunt:reviews:).judge(examined, files:)`
     /// gives, keeping what a later `update` needs).
@@ -37,6 +38,7 @@ public struct StandingJudgement: Sendable {
         self.skipped = examined.skipped.sorted { $0.path < $1.path }
         self.problems = examined.problems
         self.files = files
+        self.indexByPath = Dictionary(state.cases.indices.map { (state.cases[$0].submission.path, $0) }, uniquingKeysWith: { first, _ in first })
         var ruledState = state
         stays = ruledState.checkTeams(groups, only: nil)
         ruledState.adopt(stays)
@@ -54,13 +56,16 @@ public struct StandingJudgement: Sendable {
     /// Judges again with `newReviews`. False, and nothing changed, when a review's `task:`
     /// changed: judge the examined submissions afresh (`init`) then.
     public mutating func update(reviews newReviews: Reviews) -> Bool {
+        // Only photos named by the old or the new reviews can have changed.
         var changed: [Int] = []
-        for i in prepared.cases.indices {
-            let old = prepared.cases[i].review, new = newReviews.entries[prepared.cases[i].submission.path]
+        for path in Set(reviews.entries.keys).union(newReviews.entries.keys) {
+            guard let i = indexByPath[path] else { continue }
+            let old = prepared.cases[i].review, new = newReviews.entries[path]
             guard !Self.same(old, new) else { continue }
             if old?.task != new?.task { return false }
             changed.append(i)
         }
+        changed.sort()
         reviews = newReviews
         var state = prepared
         state.cases = []
