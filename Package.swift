@@ -32,6 +32,8 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        // glibc's <malloc.h> (part of libc, nothing to install).
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "HuntKit",
             dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", .product(name: "Mustache", package: "swift-mustache")]
@@ -46,7 +48,7 @@ let package = Package(
         // judges) never links SwiftNIO or Hummingbird.
         .target(
             name: "HuntServe",
-            dependencies: ["HuntKit", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["HuntKit", "CMalloc", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .executableTarget(
             name: "hunt",

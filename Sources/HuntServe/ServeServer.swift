@@ -79,6 +79,7 @@ public struct ServeServer: Sendable {
     /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
     /// which the server waits for, then waits for `--out` to be written.
     public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        ProcessMemory.limitArenas()
         let app = application(pages: pages, onRunning: onRunning)
         let group = ServiceGroup(configuration: .init(services: [app, ServeWatcher(session: session)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))

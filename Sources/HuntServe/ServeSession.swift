@@ -106,6 +106,7 @@ public actor ServeSession {
         examined = Judge(hunt: hunt, reviews: reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
         submissionPaths = Set(read.inputs.map(\.submission.path))
         settle(reason: reason, reindex: true)
+        ProcessMemory.returnFreedMemory()
     }
 
     /// Judges what was examined with the current reviews, from memory: a decision re-runs the
