@@ -28,10 +28,6 @@ extension HuntCommand {
             """
         )
 
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json
-        }
-
         @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
         var hunt: String
 
@@ -48,7 +44,7 @@ extension HuntCommand {
         var out: String?
 
         @Option(help: ArgumentHelp("What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.", valueName: "formats"))
-        var format = JudgeFormatList()
+        var format = JudgeOutputFormats()
 
         @Option(help: ArgumentHelp("Teams of the leaderboard shown in the text summary.", valueName: "n"))
         var top: Int = 10
@@ -179,6 +175,13 @@ extension HuntCommand {
             Foundation.exit(unreadable || badFolder ? 1 : 0)
         }
     }
+}
+
+/// `hunt judge --format`, read by the library (see `JudgeOutputFormats`).
+extension JudgeOutputFormats: ExpressibleByArgument {
+    public init?(argument: String) { self.init(list: argument) }
+    public static var allValueStrings: [String] { words }
+    public var defaultValueDescription: String { list }
 }
 
 /// `judging 1234/20000 photos · 5400/s · 3 s left` on one rewritten stderr line, at most ten times a second.

@@ -60,15 +60,7 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("For csv on standard output: which table.", valueName: "submissions|leaderboard"))
         var table: Table = .submissions
 
-        var chosenFormat: ReportFormat {
-            if let format { return format }
-            switch out.map({ ($0 as NSString).pathExtension.lowercased() }) {
-            case "md", "markdown": return .md
-            case "json": return .json
-            case "csv": return .csv
-            default: return .html
-            }
-        }
+        var chosenFormat: ReportFormat { format ?? ReportFormat(outputPath: out) }
 
         var outIsFolder: Bool {
             guard let out, out != "-" else { return false }
@@ -157,37 +149,4 @@ extension HuntCommand {
             Foundation.exit(0)
         }
     }
-}
-
-/// `hunt judge --format`: a comma-separated list; `text` or `json` chooses standard output, and
-/// `html`, `csv`, `md` name reports written beside results.json (they need `--out`), e.g.
-/// `--format html,csv` or `--format json,md`.
-struct JudgeFormatList: ExpressibleByArgument, Sendable {
-    var stdout: HuntCommand.Judge.Format
-    var reports: [ReportFormat]
-
-    init(stdout: HuntCommand.Judge.Format = .text, reports: [ReportFormat] = []) {
-        self.stdout = stdout
-        self.reports = reports
-    }
-
-    init?(argument: String) {
-        var stdout: HuntCommand.Judge.Format?
-        var reports: [ReportFormat] = []
-        for word in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !word.isEmpty {
-            if let chosen = HuntCommand.Judge.Format(rawValue: word) {
-                guard stdout == nil || stdout == chosen else { return nil }
-                stdout = chosen
-            } else if let report = ReportFormat(rawValue: word == "markdown" ? "md" : word), report != .json {
-                if !reports.contains(report) { reports.append(report) }
-            } else {
-                return nil
-            }
-        }
-        guard stdout != nil || !reports.isEmpty else { return nil }
-        self.init(stdout: stdout ?? .text, reports: reports)
-    }
-
-    static var allValueStrings: [String] { HuntCommand.Judge.Format.allCases.map(\.rawValue) + ["html", "csv", "md"] }
-    var defaultValueDescription: String { ([stdout.rawValue] + reports.map(\.rawValue)).joined(separator: ",") }
 }

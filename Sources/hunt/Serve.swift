@@ -57,7 +57,7 @@ extension HuntCommand {
         func reportFormats() throws -> [ReportFormat] {
             try (format ?? "").split(separator: ",").map { word in
                 let name = word.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let report = ReportFormat(rawValue: name == "markdown" ? "md" : name), report != .json else {
+                guard let report = ReportFormat(besideResults: name) else {
                     throw ValidationError("--format takes html, csv and md, comma-separated, not `\(name)`")
                 }
                 return report
