@@ -75,29 +75,11 @@ enum ReviewsFileEdit {
     }
 
     static func lines(for path: String, _ entry: ReviewEntry) -> [String] {
-        var lines = ["\(quoted(path)):", "  decision: \(entry.decision.rawValue)"]
-        if let note = entry.note { lines.append("  note: \(quoted(note))") }
-        if let by = entry.by { lines.append("  by: \(quoted(by))") }
-        if let task = entry.task { lines.append("  task: \(quoted(task))") }
-        if let at = entry.at { lines.append("  at: \(quoted(at))") }
+        var lines = ["\(YAMLText.quoted(path)):", "  decision: \(entry.decision.rawValue)"]
+        if let note = entry.note { lines.append("  note: \(YAMLText.quoted(note))") }
+        if let by = entry.by { lines.append("  by: \(YAMLText.quoted(by))") }
+        if let task = entry.task { lines.append("  task: \(YAMLText.quoted(task))") }
+        if let at = entry.at { lines.append("  at: \(YAMLText.quoted(at))") }
         return lines
-    }
-
-    /// A YAML double-quoted scalar: `\` and `"` escaped, and every character YAML does not allow
-    /// raw (C0 and C1 controls, DEL, line and paragraph separators, BOM) as `\uXXXX`.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
-                out += String(format: "\\u%04X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -21,22 +21,9 @@ struct WatchedFiles: Sendable, Equatable {
         return files
     }
 
-    /// Every entry under `root` by relative path, descending only into real folders.
+    /// Every file under `root` by relative path, as the judge's walk sees the folder.
     static func snapshot(_ root: String) -> [String: FileStamp] {
-        var found: [String: FileStamp] = [:]
-        var pending = [""]
-        let manager = FileManager.default
-        while let relative = pending.popLast(), found.count < 1_000_000 {
-            let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(root + "/" + path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR { pending.append(path) } else { found[path] = FileStamp(info) }
-            }
-        }
-        return found
+        (try? InputFolder(path: root))?.fileStamps() ?? [:]
     }
 
     struct Change {

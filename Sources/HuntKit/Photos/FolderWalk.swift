@@ -79,3 +79,17 @@ struct FolderWalk: Sequence, IteratorProtocol {
         stack.append((relative, folder, names[...], PhotoFiles.sidecars(among: names.lazy.map(\.name))))
     }
 }
+
+extension InputFolder {
+    /// The stamp of every entry below this folder that is not a folder, by relative path, seen as
+    /// the judge's walk sees the tree (hidden entries passed over, links not followed): what a
+    /// watcher compares to notice photos added, changed or removed — and not a synced drive's
+    /// hidden temporary files.
+    public func fileStamps() -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        for case .entry(let entry) in FolderWalk(self) where entry.kind != .directory {
+            if let stamp = entry.folder.stamp(of: entry.name) { stamps[entry.relative] = stamp }
+        }
+        return stamps
+    }
+}

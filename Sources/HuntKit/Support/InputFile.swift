@@ -331,6 +331,13 @@ public final class InputFolder: Sendable, Hashable {
         return result
     }
 
+    /// An entry's stamp, by `fstatat` without following a link; nil when there is none.
+    func stamp(of name: String) -> FileStamp? {
+        var info = stat()
+        guard PathText.withRawName(name, { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+        return FileStamp(info)
+    }
+
     /// What an entry is, by `fstatat` without following a link; nil when there is none.
     func kind(of name: String) -> EntryKind? {
         var info = stat()
