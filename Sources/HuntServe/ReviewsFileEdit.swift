@@ -27,27 +27,71 @@ public struct ReviewEntry: Sendable, Hashable, Codable {
 /// were: a decision about a photo the file already decides replaces that entry's lines (from its
 /// key to the line before the next key, less trailing blank and comment lines, which belong to
 /// what follows); any other decision is appended. Positions come from the YAML layer.
-enum ReviewsFileEdit {
+struct ReviewsFileEdit {
     struct Refused: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The file's text with `entry` (nil: the entry removed) for `path`.
-    static func apply(_ text: String, path: String, entry: ReviewEntry?, displayPath: String) throws -> String {
+    let text: String
+    let displayPath: String
+    /// The parsed file; nil when it is empty.
+    private let root: YAMLNode?
+
+    /// Parses the file's text, once for everything asked of it after.
+    init(_ text: String, displayPath: String) throws(DiagnosticError) {
+        self.text = text
+        self.displayPath = displayPath
+        root = try YAMLParser().parse(Array(text.utf8), displayPath: displayPath)
+    }
+
+    /// The decisions the file holds now.
+    func reviews() throws(DiagnosticError) -> Reviews {
+        guard let root else { return Reviews(displayPath: displayPath) }
+        return try Reviews.parse(root, displayPath: displayPath)
+    }
+
+    /// The file's text with each change made: an entry for the path, or (nil) its entry removed.
+    /// A path named twice takes its last change.
+    func applying(_ changes: [(path: String, entry: ReviewEntry?)]) throws(Refused) -> String {
         var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }  // the text ended with a newline
-        let root: YAMLNode?
-        do { root = try YAMLParser().parse(Array(text.utf8), displayPath: displayPath) } catch {
-            throw Refused(description: "\(displayPath) does not parse (\(error.diagnostics.first.map { "\($0.location): \($0.message)" } ?? "")); fix it, then decide again")
+        let pairs = try blockPairs()
+        var pairIndex: [String: Int] = [:]
+        for (index, pair) in pairs.enumerated() {
+            let key = SubmissionFinder.normalised(pair.key.text ?? "") ?? pair.key.text ?? ""
+            if pairIndex[key] == nil { pairIndex[key] = index }
         }
-        var pairs: [YAMLPair] = []
-        if let root, !root.isNull {
-            guard let mapping = root.mapping else {
-                throw Refused(description: "\(displayPath) is not a mapping from submission path to decision; fix it, then decide again")
+        var replacements: [(index: Int, lines: [String])] = []
+        var appended: [String] = []
+        var done = Set<String>()
+        for (path, entry) in changes.reversed() where done.insert(path).inserted {
+            let newLines = entry.map { Self.lines(for: path, $0) } ?? []
+            if let index = pairIndex[path] {
+                replacements.append((index, newLines))
+            } else {
+                appended = newLines + appended
             }
-            pairs = mapping
         }
-        // Only a block mapping with each key at the start of its own line can be edited by lines.
+        // From the last entry up, so the line numbers of those above stay true.
+        for (index, newLines) in replacements.sorted(by: { $0.index > $1.index }) {
+            let start = pairs[index].key.location.line - 1
+            var end = index + 1 < pairs.count ? pairs[index + 1].key.location.line - 1 : lines.count
+            while end > start + 1, Self.isBlankOrComment(lines[end - 1]) { end -= 1 }
+            // Comment lines inside the old entry are the organizer's: they stay, above the new one.
+            let kept = lines[(start + 1)..<end].filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            lines.replaceSubrange(start..<end, with: kept + newLines)
+        }
+        lines += appended
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The file's entries, refused unless it is a block mapping with each key at the start of its
+    /// own line (what can be edited by lines).
+    private func blockPairs() throws(Refused) -> [YAMLPair] {
+        guard let root, !root.isNull else { return [] }
+        guard let pairs = root.mapping else {
+            throw Refused(description: "\(displayPath) is not a mapping from submission path to decision; fix it, then decide again")
+        }
         var lastLine = 0
         for pair in pairs {
             guard pair.key.location.column == 1, pair.key.location.line > lastLine else {
@@ -55,18 +99,7 @@ enum ReviewsFileEdit {
             }
             lastLine = pair.key.location.line
         }
-        let newLines = entry.map { Self.lines(for: path, $0) } ?? []
-        if let index = pairs.firstIndex(where: { (SubmissionFinder.normalised($0.key.text ?? "") ?? $0.key.text) == path }) {
-            let start = pairs[index].key.location.line - 1
-            var end = index + 1 < pairs.count ? pairs[index + 1].key.location.line - 1 : lines.count
-            while end > start + 1, Self.isBlankOrComment(lines[end - 1]) { end -= 1 }
-            // Comment lines inside the old entry are the organizer's: they stay, above the new one.
-            let kept = lines[(start + 1)..<end].filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-            lines.replaceSubrange(start..<end, with: kept + newLines)
-        } else if entry != nil {
-            lines += newLines
-        }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return pairs
     }
 
     static func isBlankOrComment(_ line: String) -> Bool {

@@ -363,19 +363,22 @@ public actor ServeSession {
                 throw ServeError("\(error)", status: 500)
             }
         }
+        let file: ReviewsFileEdit
         let before: Reviews
-        do { before = try Self.parseReviews(text, displayPath: shown) } catch {
+        do {
+            file = try ReviewsFileEdit(text, displayPath: shown)
+            before = try file.reviews()
+        } catch {
             throw ServeError("\(shown) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 409)
         }
-        var logged: [AuditLog.Event] = []
-        for (path, entry) in changes {
-            do { text = try ReviewsFileEdit.apply(text, path: path, entry: entry, displayPath: shown) } catch {
-                throw ServeError("\(error)", status: 409)
-            }
-            logged.append(.init(action: action, path: path, by: by, at: at, entry: entry, previous: before.entries[path].map(ReviewEntry.init)))
+        do { text = try file.applying(changes.map { (path: $0.0, entry: $0.1) }) } catch {
+            throw ServeError("\(error)", status: 409)
+        }
+        let logged = changes.map { path, entry in
+            AuditLog.Event(action: action, path: path, by: by, at: at, entry: entry, previous: before.entries[path].map(ReviewEntry.init))
         }
         let after: Reviews
-        do { after = try Self.parseReviews(text, displayPath: shown) } catch {
+        do { after = try ReviewsFileEdit(text, displayPath: shown).reviews() } catch {
             throw ServeError("the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 500)
         }
         if examined != nil {
@@ -397,11 +400,6 @@ public actor ServeSession {
             events.send("decided", ["path": configuration.blind ? nil : event.path, "id": Self.id(of: event.path),
                                     "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])
         }
-    }
-
-    private static func parseReviews(_ text: String, displayPath: String) throws(DiagnosticError) -> Reviews {
-        guard let root = try YAMLParser().parse(Array(text.utf8), displayPath: displayPath) else { return Reviews(displayPath: displayPath) }
-        return try Reviews.parse(root, displayPath: displayPath)
     }
 
     private func answer(for paths: [String]) -> DecisionAnswer {

@@ -104,21 +104,33 @@ extension ServeSessionTests {
 
     @Test func replacesAnEntryKeepingCommentsAndOrder() throws {
         let text = "# top\na.jpg:\n  decision: accept\n  # why: looked fine\n  by: Bo\n\n# next one\nb.jpg: {decision: reject}\n"
-        let edited = try ReviewsFileEdit.apply(text, path: "a.jpg", entry: entry, displayPath: "r.yaml")
+        let edited = try ReviewsFileEdit(text, displayPath: "r.yaml").applying([("a.jpg", entry)])
         #expect(edited == "# top\n  # why: looked fine\n\"a.jpg\":\n  decision: reject\n  note: \"blurry\"\n  by: \"Ann\"\n  at: \"2026-05-02T12:00:00Z\"\n\n# next one\nb.jpg: {decision: reject}\n")
     }
 
     @Test func appendsANewEntryAndRemovesOne() throws {
         let text = "a.jpg:\n  decision: accept\n"
-        let added = try ReviewsFileEdit.apply(text, path: "b c.jpg", entry: entry, displayPath: "r.yaml")
+        let added = try ReviewsFileEdit(text, displayPath: "r.yaml").applying([("b c.jpg", entry)])
         #expect(added.hasPrefix(text + "\"b c.jpg\":\n  decision: reject\n"))
-        #expect(try ReviewsFileEdit.apply(added, path: "b c.jpg", entry: nil, displayPath: "r.yaml") == text)
-        #expect(try ReviewsFileEdit.apply("", path: "a.jpg", entry: nil, displayPath: "r.yaml") == "")
+        #expect(try ReviewsFileEdit(added, displayPath: "r.yaml").applying([("b c.jpg", nil)]) == text)
+        #expect(try ReviewsFileEdit("", displayPath: "r.yaml").applying([("a.jpg", nil)]) == "")
+    }
+
+    @Test func manyChangesInOneEditEachLandOnce() throws {
+        let text = "a.jpg:\n  decision: accept\n# keep\nb.jpg:\n  decision: accept\nc.jpg:\n  decision: reject\n"
+        let accept = ReviewEntry(decision: .accept, by: "Cy")
+        let edited = try ReviewsFileEdit(text, displayPath: "r.yaml").applying([("c.jpg", entry), ("new.jpg", accept), ("a.jpg", nil), ("b.jpg", entry), ("c.jpg", accept)])
+        var stepwise = text
+        for (path, change) in [("b.jpg", entry), ("a.jpg", nil), ("new.jpg", accept), ("c.jpg", accept)] as [(String, ReviewEntry?)] {
+            stepwise = try ReviewsFileEdit(stepwise, displayPath: "r.yaml").applying([(path, change)])
+        }
+        #expect(edited == "# keep\n\"b.jpg\":\n  decision: reject\n  note: \"blurry\"\n  by: \"Ann\"\n  at: \"2026-05-02T12:00:00Z\"\n\"c.jpg\":\n  decision: accept\n  by: \"Cy\"\n\"new.jpg\":\n  decision: accept\n  by: \"Cy\"\n")
+        #expect(edited == stepwise)
     }
 
     @Test(arguments: ["a \"quoted\" \\ note", "line\nbreak", "\u{1B}[2J escape", "tab\there", "\u{2028}sep", "ünïcødé 📷"])
     func anyNoteReadsBackAsWritten(note: String) throws {
-        let written = try ReviewsFileEdit.apply("", path: "x/\(note).jpg", entry: ReviewEntry(decision: .accept, note: note, by: note), displayPath: "r.yaml")
+        let written = try ReviewsFileEdit("", displayPath: "r.yaml").applying([("x/\(note).jpg", ReviewEntry(decision: .accept, note: note, by: note))])
         let root = try #require(try YAMLParser().parse(Array(written.utf8), displayPath: "r.yaml"))
         let reviews = try Reviews.parse(root, displayPath: "r.yaml")
         #expect(reviews.entries.values.first?.note == note)
@@ -126,8 +138,8 @@ extension ServeSessionTests {
     }
 
     @Test func refusesFilesItCannotEditByLines() {
-        #expect(throws: ReviewsFileEdit.Refused.self) { try ReviewsFileEdit.apply("{a.jpg: {decision: accept}}\n", path: "a.jpg", entry: entry, displayPath: "r.yaml") }
-        #expect(throws: ReviewsFileEdit.Refused.self) { try ReviewsFileEdit.apply("a.jpg: [\n", path: "a.jpg", entry: entry, displayPath: "r.yaml") }
-        #expect(throws: ReviewsFileEdit.Refused.self) { try ReviewsFileEdit.apply("- a\n- b\n", path: "a.jpg", entry: entry, displayPath: "r.yaml") }
+        #expect(throws: ReviewsFileEdit.Refused.self) { try ReviewsFileEdit("{a.jpg: {decision: accept}}\n", displayPath: "r.yaml").applying([("a.jpg", entry)]) }
+        #expect(throws: DiagnosticError.self) { try ReviewsFileEdit("a.jpg: [\n", displayPath: "r.yaml").applying([("a.jpg", entry)]) }
+        #expect(throws: ReviewsFileEdit.Refused.self) { try ReviewsFileEdit("- a\n- b\n", displayPath: "r.yaml").applying([("a.jpg", entry)]) }
     }
 }

@@ -85,7 +85,7 @@ public struct Judge: Sendable {
                files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         var (state, groups) = acrossPhotos(consume cases, groups: groups)
         state.checkTeams(groups)
-        let scoring = state.score()
+        let scoring = state.score(groups)
         return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
 }

@@ -68,7 +68,7 @@ extension JudgingState {
                 evidence: task.evidence == .any ? nil : task.evidence.rawValue, after: task.after,
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
-                completedBy: (scoring.completedBy[task.id] ?? []).sorted { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) },
+                completedBy: scoring.completedBy[task.id] ?? [],
                 closest: scoring.closest[task.id] ?? [], counts: taskCounts[task.id] ?? .init())
         }
 
@@ -98,7 +98,7 @@ extension JudgingState {
         return cases.withUnsafeMutableBufferPointer { buffer in
             let shared = DisjointBuffer(buffer)
             return [JudgeResults.SubmissionResult](parallelCount: buffer.count, chunkSize: 1000) { i in
-                Self.takeResult(from: &shared.buffer[i], points: scoring.awarded[i] ?? 0, policy: policy)
+                Self.takeResult(from: &shared.buffer[i], points: scoring.awarded[i], policy: policy)
             }
         }
     }

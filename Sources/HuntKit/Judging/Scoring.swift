@@ -6,10 +6,26 @@ struct Scoring: Sendable {
     var reachedAt: [String: Date] = [:]
     var completions: [String: [JudgeResults.Completion]] = [:]
     var approaches: [String: [JudgeResults.Approach]] = [:]
+    /// Per task, the teams that scored on it, earliest first.
     var completedBy: [String: [JudgeResults.TaskCompletion]] = [:]
     var closest: [String: [JudgeResults.ClosestEntry]] = [:]
     /// Points per case index.
-    var awarded: [Int: Int] = [:]
+    var awarded: [Int] = []
+}
+
+/// One team's part of the scoring: all of it but the ranking of closest approaches, which is
+/// across teams. A decision changes only its own team's (`StandingJudgement` keeps them).
+struct TeamScore: Sendable {
+    var points = 0
+    var reachedAt: Date?
+    /// In time order.
+    var completions: [JudgeResults.Completion] = []
+    var approaches: [JudgeResults.Approach] = []
+    /// By task: the team's first scoring photo of it, with all the points the task gave it.
+    var completedBy: [String: JudgeResults.TaskCompletion] = [:]
+    var awarded: [(index: Int, points: Int)] = []
+    /// Per `score: closest` task, the team's best approach.
+    var best: [(task: String, index: Int, distance: Double)] = []
 }
 
 extension JudgingState {
@@ -22,28 +38,39 @@ extension JudgingState {
         return whole.multipliedClamped(by: fraction.numerator).addingClamped(part * fraction.numerator / fraction.denominator)
     }
 
-    func score() -> Scoring {
-        var scoring = Scoring()
-        var units: [String: [Int]] = [:]     // team·task → photos that can score
+    /// The scoring of every team in `groups`.
+    func score(_ groups: CaseGroups) -> Scoring { score(teamScores(groups, only: nil)) }
+
+    /// Each team's own scoring, for the teams `only` names (all when nil), teams side by side.
+    func teamScores(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamScore] {
+        let ids = groups.byTeam.keys.filter { only?.contains($0) ?? true }.sorted()
+        let scores = [TeamScore](parallelCount: ids.count) { teamScore(groups.byTeam[ids[$0]]!) }
+        return Dictionary(uniqueKeysWithValues: zip(ids, scores))
+    }
+
+    /// One team's scoring from the final verdicts of its cases (`team`: their indices).
+    func teamScore(_ team: [Int]) -> TeamScore {
+        var score = TeamScore()
+        var units: [String: [Int]] = [:]     // task → photos that can score
         var approachCases: [String: [Int]] = [:]
-        for i in cases.indices where cases[i].effective == .accepted && cases[i].teamKnown && !cases[i].resent {
+        for i in team where cases[i].effective == .accepted && cases[i].teamKnown && !cases[i].resent {
             guard let task = cases[i].task else { continue }
-            let key = "\(cases[i].submission.team)\u{0}\(task.id)"
             if task.score == .closest {
-                if cases[i].placement != nil { approachCases[key, default: []].append(cases[i].index) }
+                if cases[i].placement != nil { approachCases[task.id, default: []].append(i) }
                 continue
             }
             if task.dwell != nil && task.target != nil {
                 // A completed stay scores once, at the photo that completed it; a photo a reviewer
                 // accepted outside any stay scores on its own.
-                let reviewedAlone = cases[i].review?.decision == .accept && !inStay.contains(cases[i].index)
-                guard dwellStarts[cases[i].index] != nil || reviewedAlone else { continue }
+                let reviewedAlone = cases[i].review?.decision == .accept && !inStay.contains(i)
+                guard dwellStarts[i] != nil || reviewedAlone else { continue }
             }
-            units[key, default: []].append(cases[i].index)
+            units[task.id, default: []].append(i)
         }
 
+        let times = self.times
         for key in units.keys.sorted() {
-            let ordered = units[key]!.sorted { earlier($0, $1) }
+            let ordered = units[key]!.sorted { Self.earlier($0, $1, times: times) }
             let task = cases[ordered[0]].task!
             var seen = Set<String>()
             for i in ordered {
@@ -55,17 +82,14 @@ extension JudgingState {
                 case .unlimited: unitKey = String(i)
                 }
                 guard seen.insert(unitKey).inserted else { continue }
-                award(&scoring, i, points: task.points)
+                award(&score, i, points: task.points)
             }
         }
 
-        // Closest approach: each team's best per day (top three kept for the team); the task's
-        // three closest teams score.
-        var bestByTask: [String: [(team: String, index: Int, distance: Double)]] = [:]
+        // Closest approach: the team's best per day, the top three kept; its best of all is
+        // ranked against the other teams' in `score(_:)`.
         for key in approachCases.keys.sorted() {
             let members = approachCases[key]!
-            let task = cases[members[0]].task!
-            let team = cases[members[0]].submission.team
             var bestPerDay: [String: Int] = [:]
             for i in members {
                 let day = cases[i].instant.map { clock.day(of: $0) } ?? ""
@@ -73,13 +97,28 @@ extension JudgingState {
                 bestPerDay[day] = i
             }
             let days = bestPerDay.values.sorted { closer($0, than: $1) }
-            scoring.approaches[team, default: []] += days.prefix(3).map { i in
-                JudgeResults.Approach(task: task.id, day: cases[i].instant.map { clock.day(of: $0) } ?? "",
+            score.approaches += days.prefix(3).map { i in
+                JudgeResults.Approach(task: key, day: cases[i].instant.map { clock.day(of: $0) } ?? "",
                                       distanceM: approachDistance(i), at: cases[i].instant.map(clock.iso),
                                       submission: cases[i].submission.path)
             }
-            bestByTask[task.id, default: []].append((team, days[0], approachDistance(days[0])))
+            score.best.append((key, days[0], approachDistance(days[0])))
         }
+        score.approaches.sort { ($0.task, $0.distanceM, $0.day) < ($1.task, $1.distanceM, $1.day) }
+        score.completions.sort(by: Self.inTimeOrder)
+        return score
+    }
+
+    /// The whole scoring from every team's own: the closest approaches ranked across teams (the
+    /// three closest teams of each such task score), then everything by team and by task.
+    func score(_ teamScores: [String: TeamScore]) -> Scoring {
+        var teams = teamScores
+        var scoring = Scoring(awarded: Array(repeating: 0, count: cases.count))
+        var bestByTask: [String: [(team: String, index: Int, distance: Double)]] = [:]
+        for (team, score) in teams {
+            for best in score.best { bestByTask[best.task, default: []].append((team, best.index, best.distance)) }
+        }
+        var reordered = Set<String>()
         for task in hunt.tasks where task.score == .closest {
             let ranked = (bestByTask[task.id] ?? []).sorted { a, b in
                 closer(a.index, than: b.index) || (!closer(b.index, than: a.index) && a.team < b.team)
@@ -96,17 +135,32 @@ extension JudgingState {
                 entries.append(JudgeResults.ClosestEntry(rank: rank, team: entry.team, distanceM: entry.distance,
                                                          at: cases[entry.index].instant.map(clock.iso),
                                                          submission: cases[entry.index].submission.path, points: points))
-                if points > 0 { award(&scoring, entry.index, points: points) }
+                if points > 0 {
+                    award(&teams[entry.team]!, entry.index, points: points)
+                    reordered.insert(entry.team)
+                }
             }
             scoring.closest[task.id] = entries
         }
-        for team in scoring.approaches.keys {
-            scoring.approaches[team]!.sort { ($0.task, $0.distanceM, $0.day) < ($1.task, $1.distanceM, $1.day) }
+        for team in reordered { teams[team]!.completions.sort(by: Self.inTimeOrder) }
+        for (team, score) in teams {
+            if !score.approaches.isEmpty { scoring.approaches[team] = score.approaches }
+            guard !score.awarded.isEmpty else { continue }
+            scoring.points[team] = score.points
+            scoring.reachedAt[team] = score.reachedAt
+            scoring.completions[team] = score.completions
+            for (index, points) in score.awarded { scoring.awarded[index] = scoring.awarded[index].addingClamped(points) }
+            for (task, completion) in score.completedBy { scoring.completedBy[task, default: []].append(completion) }
         }
-        for team in scoring.completions.keys {
-            scoring.completions[team]!.sort { ($0.at ?? "~", $0.task, $0.submission) < ($1.at ?? "~", $1.task, $1.submission) }
+        for task in scoring.completedBy.keys {
+            scoring.completedBy[task]!.sort { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) }
         }
         return scoring
+    }
+
+    /// Completions in time order (unknown times last), then by task and photo.
+    static func inTimeOrder(_ a: JudgeResults.Completion, _ b: JudgeResults.Completion) -> Bool {
+        (a.at ?? "~", a.task, a.submission) < (b.at ?? "~", b.task, b.submission)
     }
 
     private func approachDistance(_ i: Int) -> Double {
@@ -120,23 +174,22 @@ extension JudgingState {
         return earlier(a, b)
     }
 
-    private func award(_ scoring: inout Scoring, _ i: Int, points: Int) {
-        let team = cases[i].submission.team
+    private func award(_ score: inout TeamScore, _ i: Int, points: Int) {
         let task = cases[i].task!
-        scoring.awarded[i, default: 0] = scoring.awarded[i, default: 0].addingClamped(points)
-        scoring.points[team, default: 0] = scoring.points[team, default: 0].addingClamped(points)
-        if let instant = cases[i].instant, scoring.reachedAt[team].map({ instant > $0 }) ?? true {
-            scoring.reachedAt[team] = instant
+        score.awarded.append((i, points))
+        score.points = score.points.addingClamped(points)
+        if let instant = cases[i].instant, score.reachedAt.map({ instant > $0 }) ?? true {
+            score.reachedAt = instant
         }
         let at = cases[i].instant.map(clock.iso)
-        scoring.completions[team, default: []].append(JudgeResults.Completion(
+        score.completions.append(JudgeResults.Completion(
             task: task.id, points: points, at: at, submission: cases[i].submission.path, place: cases[i].placement?.placeName,
             dwellStart: dwellStarts[i].map { cases[$0].submission.path }))
-        if let index = scoring.completedBy[task.id]?.firstIndex(where: { $0.team == team }) {
-            scoring.completedBy[task.id]![index].points = scoring.completedBy[task.id]![index].points.addingClamped(points)
+        if score.completedBy[task.id] != nil {
+            score.completedBy[task.id]!.points = score.completedBy[task.id]!.points.addingClamped(points)
         } else {
-            scoring.completedBy[task.id, default: []].append(JudgeResults.TaskCompletion(
-                team: team, at: at, submission: cases[i].submission.path, points: points, place: cases[i].placement?.placeName))
+            score.completedBy[task.id] = JudgeResults.TaskCompletion(
+                team: cases[i].submission.team, at: at, submission: cases[i].submission.path, points: points, place: cases[i].placement?.placeName)
         }
     }
 }

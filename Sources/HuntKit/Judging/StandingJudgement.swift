@@ -1,8 +1,9 @@
 import Foundation
 
 /// A judgement kept to be judged again as reviews' decisions change, for a judge that runs all
-/// day (`hunt serve`): a change of decisions re-runs the rules within the teams it touches,
-/// the scoring, and rebuilds the results of those teams' photos; nothing else is judged again.
+/// day (`hunt serve`): a change of decisions re-runs the rules and the scoring within the teams
+/// it touches, ranks the closest approaches across teams again, and rebuilds the results of those
+/// teams' photos; nothing else is judged again.
 /// Gives exactly what `Judge.judge` gives for the same examined submissions and reviews.
 ///
 /// Sound because reviews enter judging only there: a decision settles its photo's verdict
@@ -20,6 +21,8 @@ public struct StandingJudgement: Sendable {
     /// The cases after the team rules, with the current reviews.
     private var ruled: [Case]
     private var stays: [String: TeamRules.Stays]
+    /// Each team's scoring before the closest approaches are ranked across teams.
+    private var teamScores: [String: TeamScore]
     private let skipped: [SkippedFile]
     private let problems: [Diagnostic]
     private let files: (hunt: String?, submissions: String?)
@@ -42,11 +45,12 @@ public struct StandingJudgement: Sendable {
         var ruledState = state
         stays = ruledState.checkTeams(groups, only: nil)
         ruledState.adopt(stays)
-        let scoring = ruledState.score()
+        teamScores = ruledState.teamScores(groups, only: nil)
+        let scoring = ruledState.score(teamScores)
         let policy = hunt.policy
         let cases = ruledState.cases
         let submissions = [JudgeResults.SubmissionResult](parallelCount: cases.count, chunkSize: 1000) {
-            JudgingState.result(of: cases[$0], points: scoring.awarded[$0] ?? 0, policy: policy)
+            JudgingState.result(of: cases[$0], points: scoring.awarded[$0], policy: policy)
         }
         results = ruledState.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: examined.problems,
                                       files: (files.hunt, files.submissions, reviews.displayPath))
@@ -76,16 +80,17 @@ public struct StandingJudgement: Sendable {
         for team in teams { for i in groups.byTeam[team] ?? [] { state.cases[i] = prepared.cases[i] } }
         stays.merge(state.checkTeams(groups, only: teams)) { _, new in new }
         state.adopt(stays)
-        let scoring = state.score()
+        teamScores.merge(state.teamScores(groups, only: teams)) { _, new in new }
+        let scoring = state.score(teamScores)
         var submissions: [JudgeResults.SubmissionResult] = []
         swap(&submissions, &results.submissions)
         for team in teams {
             for i in groups.byTeam[team] ?? [] {
-                submissions[i] = JudgingState.result(of: state.cases[i], points: scoring.awarded[i] ?? 0, policy: hunt.policy)
+                submissions[i] = JudgingState.result(of: state.cases[i], points: scoring.awarded[i], policy: hunt.policy)
             }
         }
         // Closest-approach points are ranked across teams: any photo's points may move.
-        for i in submissions.indices where submissions[i].points != scoring.awarded[i] ?? 0 { submissions[i].points = scoring.awarded[i] ?? 0 }
+        for i in submissions.indices where submissions[i].points != scoring.awarded[i] { submissions[i].points = scoring.awarded[i] }
         results = state.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems,
                                  files: (files.hunt, files.submissions, newReviews.displayPath))
         swap(&state.cases, &ruled)
