@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Differential, coverage-guided fuzzing (libFuzzer + AddressSanitizer) of `hunt report`'s own
-# results.json reading — Reports/SubmissionJSONReader.swift through ReportInput.quickDecode, and the
-# limits checked before it (Reports/ResultsFileLimits.swift) —
-# against Foundation's JSONDecoder; main.swift says what is checked for every input.
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of results.json: the judge's hand-written
+# writer (Judging/ResultsJSON.swift) against the reader (Foundation through the types' CodingKeys),
+# and the limits `hunt report` checks first (Reports/ResultsFileLimits.swift); main.swift says
+# what is checked for every input.
 #
 # Usage (from anywhere):  .ci/fuzz/results-reader/run.sh [SECONDS]     (default 60)
 #   HUNT=path/to/hunt    a built `hunt` to make the seeds with (else a release one is built in .build-fuzz)
-#   FUZZ_DECODE=1        also check ReportInput.decode's fallback against Foundation
 # Works in .build-fuzz/results-reader (found/, the inputs it adds to the seeds, is kept between runs). A finding stops the run and
 # leaves crash-*/timeout-* there; replay one with `.build-fuzz/results-reader/fuzz FILE`, shrink
 # it with `.build-fuzz/results-reader/fuzz -minimize_crash=1 -runs=20000 FILE`.
@@ -68,14 +67,8 @@ hostile = {
 }
 for name, text in hostile.items():
     write(f"x-hostile-{name}.json", "[" + text + "]")
-# Whole files with the two known divergences of ReportInput's key conversion outside the
-# array (main.swift's knownShellIssue; FUZZ_KNOWN=1 stops on them at once).
-whole = json.dumps(two, separators=(",", ":"))
-rest = json.dumps(two["submissions"][1:], separators=(",", ":"))
-write("x-known-escaped-key.json", whole.replace('"submissions":[', '"submission\\u0073":[', 1)[:-1] + ',"submissions":' + rest + "}")
-write("x-known-upper-key.json", whole.replace('"review_queue"', '"Review_queue":["x"],"review_queue"', 1))
 PY
-# The reader's types come from Sources; the few they name from files that pull in the whole
+# The results types come from Sources; the few they name from files that pull in the whole
 # library (Geo, Definition, Reviews, Submission) are copied out of those files, so they stay true.
 {
     echo "import Foundation"
@@ -89,7 +82,7 @@ PY
 } > "$out/shim/Shim.swift"
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -swift-version 6 \
     "$here/main.swift" "$out/shim/Shim.swift" \
-    Sources/HuntKit/Reports/SubmissionJSONReader.swift Sources/HuntKit/Reports/ReportInput.swift Sources/HuntKit/Reports/ResultsFileLimits.swift \
+    Sources/HuntKit/Reports/ResultsFileLimits.swift \
     Sources/HuntKit/Judging/JudgeResults.swift Sources/HuntKit/Judging/ReasonCode.swift Sources/HuntKit/Judging/ResultsJSON.swift \
     Sources/HuntKit/Support/ParallelMap.swift \
     Sources/HuntKit/Definition/Units.swift Sources/HuntKit/Definition/TextTrimming.swift \

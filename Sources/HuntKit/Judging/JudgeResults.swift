@@ -34,6 +34,13 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var submissionsFolder: String?
         public var reviewsFile: String?
         public var rewards: [RewardInfo]
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, timezone, window, file
+            case submissionsFolder = "submissions_folder"
+            case reviewsFile = "reviews_file"
+            case rewards
+        }
     }
 
     public struct Window: Sendable, Codable, Hashable {
@@ -85,6 +92,13 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// For `score: closest` tasks: the best approach per day, the three closest kept.
         public var approaches: [Approach]
         public var counts: Counts
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, points, rank
+            case reachedAt = "reached_at"
+            case tasksDone = "tasks_done"
+            case rewards, completions, approaches, counts
+        }
     }
 
     public struct Completion: Sendable, Codable, Hashable {
@@ -96,6 +110,11 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var place: String?
         /// For `dwell` tasks: the photo that began the stay.
         public var dwellStart: String?
+
+        enum CodingKeys: String, CodingKey {
+            case task, points, at, submission, place
+            case dwellStart = "dwell_start"
+        }
     }
 
     public struct Approach: Sendable, Codable, Hashable {
@@ -105,6 +124,12 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var distanceM: Double
         public var at: String?
         public var submission: String
+
+        enum CodingKeys: String, CodingKey {
+            case task, day
+            case distanceM = "distance_m"
+            case at, submission
+        }
     }
 
     public struct Counts: Sendable, Codable, Hashable {
@@ -135,6 +160,14 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// For `score: closest`: every team's best approach, closest first (top three score).
         public var closest: [ClosestEntry]
         public var counts: Counts
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, clue, hint, reveal, points, score, `repeat`
+            case dwellS = "dwell_s"
+            case evidence, after, tags, target, window
+            case completedBy = "completed_by"
+            case closest, counts
+        }
     }
 
     public struct TargetInfo: Sendable, Codable, Hashable {
@@ -147,6 +180,12 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// For `area` targets: the outer rings, thinned to at most 200 points each (largest 20
         /// rings), for the maps in reports; not used for judging.
         public var outline: [[Position]]? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case kind, center
+            case radiusM = "radius_m"
+            case file, places, outline
+        }
     }
 
     public struct Position: Sendable, Codable, Hashable {
@@ -169,6 +208,12 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var at: String?
         public var submission: String
         public var points: Int
+
+        enum CodingKeys: String, CodingKey {
+            case rank, team
+            case distanceM = "distance_m"
+            case at, submission, points
+        }
     }
 
     public struct SubmissionResult: Sendable, Codable, Hashable {
@@ -190,6 +235,14 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// Points this photo earned (0 when accepted but already counted).
         public var points: Int
         public var evidence: Evidence
+
+        enum CodingKeys: String, CodingKey {
+            case path, team, task
+            case taskSource = "task_source"
+            case verdict
+            case judgedVerdict = "judged_verdict"
+            case reasons, findings, review, points, evidence
+        }
     }
 
     public struct FindingResult: Sendable, Codable, Hashable {
@@ -250,5 +303,34 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var speedKmh: Double?
         /// Tasks whose targets contain the position, for ambiguous-task.
         public var candidates: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case position
+            case accuracyM = "accuracy_m"
+            case accuracySource = "accuracy_source"
+            case distanceM = "distance_m"
+            case edgeDistanceM = "edge_distance_m"
+            case bearingDeg = "bearing_deg"
+            case compass, band, place
+            case capturedAt = "captured_at"
+            case capturedLocal = "captured_local"
+            case offset
+            case timeSource = "time_source"
+            case gpsTime = "gps_time"
+            case clockSkewS = "clock_skew_s"
+            case make, model, software
+            case contentHash = "content_hash"
+            case format, media
+            case durationS = "duration_s"
+            case motion, error
+            case speedKmh = "speed_kmh"
+            case candidates
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, hunt, summary, teams, tasks, submissions
+        case reviewQueue = "review_queue"
+        case skipped, problems
     }
 }

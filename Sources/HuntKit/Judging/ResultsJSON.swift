@@ -188,10 +188,9 @@ extension JudgeResults {
         }
     }
 
+    /// The results a results.json holds, through the types' own snake_case `CodingKeys`.
     public static func decode(_ data: Data) throws -> JudgeResults {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(JudgeResults.self, from: data)
+        try JSONDecoder().decode(JudgeResults.self, from: data)
     }
 }
 

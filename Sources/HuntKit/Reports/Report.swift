@@ -35,6 +35,13 @@ public struct Report: Sendable, Codable, Hashable {
         public var windowText: String?
         public var submissionsFolder: String?
         public var rewards: [JudgeResults.RewardInfo]
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, timezone
+            case windowText = "window_text"
+            case submissionsFolder = "submissions_folder"
+            case rewards
+        }
     }
 
     public struct TeamHeader: Sendable, Codable, Hashable {
@@ -70,6 +77,16 @@ public struct Report: Sendable, Codable, Hashable {
         public var rejected: Int
         /// The team of a `--team` report.
         public var isSelected: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case rank, team, name, points
+            case tasksDone = "tasks_done"
+            case rewards
+            case reachedAt = "reached_at"
+            case reachedText = "reached_text"
+            case accepted, review, rejected
+            case isSelected = "is_selected"
+        }
     }
 
     public struct Column: Sendable, Codable, Hashable {
@@ -142,6 +159,22 @@ public struct Report: Sendable, Codable, Hashable {
         public var evidenceText: String
         /// The HTML page shows this photo's thumbnail (see `ReportOptions.thumbnailLimit`).
         public var wantsThumbnail: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case path, team
+            case teamName = "team_name"
+            case task
+            case taskTitle = "task_title"
+            case taskSource = "task_source"
+            case verdict
+            case judgedVerdict = "judged_verdict"
+            case overridden, points, reasons, review, evidence
+            case missText = "miss_text"
+            case whereText = "where_text"
+            case capturedText = "captured_text"
+            case evidenceText = "evidence_text"
+            case wantsThumbnail = "wants_thumbnail"
+        }
     }
 
     public struct TaskSection: Sendable, Codable, Hashable {
@@ -167,6 +200,14 @@ public struct Report: Sendable, Codable, Hashable {
         public var accepted: Int
         public var review: Int
         public var rejected: Int
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, clue, points, score, `repeat`, tags, evidence, target
+            case targetText = "target_text"
+            case reveal
+            case completedBy = "completed_by"
+            case closest, misses, accepted, review, rejected
+        }
     }
 
     public struct Completion: Sendable, Codable, Hashable {
@@ -177,6 +218,14 @@ public struct Report: Sendable, Codable, Hashable {
         public var submission: String
         public var points: Int
         public var place: String?
+
+        enum CodingKeys: String, CodingKey {
+            case team
+            case teamName = "team_name"
+            case at
+            case atText = "at_text"
+            case submission, points, place
+        }
     }
 
     public struct Approach: Sendable, Codable, Hashable {
@@ -190,6 +239,17 @@ public struct Report: Sendable, Codable, Hashable {
         public var atText: String?
         public var submission: String
         public var points: Int
+
+        enum CodingKeys: String, CodingKey {
+            case rank, team
+            case teamName = "team_name"
+            case day
+            case distanceM = "distance_m"
+            case distanceText = "distance_text"
+            case at
+            case atText = "at_text"
+            case submission, points
+        }
     }
 
     public struct Miss: Sendable, Codable, Hashable {
@@ -202,6 +262,22 @@ public struct Report: Sendable, Codable, Hashable {
         public var at: String?
         public var atText: String?
         public var submission: String
+
+        enum CodingKeys: String, CodingKey {
+            case team
+            case teamName = "team_name"
+            case text
+            case distanceM = "distance_m"
+            case band, at
+            case atText = "at_text"
+            case submission
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, hunt, team, summary, leaderboard, columns, grid
+        case reviewQueue = "review_queue"
+        case tasks, verdicts, skipped, problems
     }
 }
 

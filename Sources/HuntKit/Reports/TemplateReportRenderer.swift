@@ -17,16 +17,7 @@ public struct MarkdownReportRenderer: ReportRenderer {
         // Prepended on the same line, so error positions keep their line numbers.
         if !markdown.source.contains("CONTENT_TYPE") { markdown.source = "{{% CONTENT_TYPE: MARKDOWN }}" + markdown.source }
         let compiled = try markdown.compiled()
-        let text: String
-        if let source = MarkdownVerdictRows.fastSource(markdown.source), let fast = try? MustacheTemplate(string: source) {
-            // The 20,000 `verdicts` entries are made only for a layout that still names them.
-            let namesVerdicts = !MarkdownVerdictRows.offsets(of: "verdicts", in: Array(source.utf8)).isEmpty
-            var context = ReportContext().make(report, format: .md, verdicts: namesVerdicts)
-            context[MarkdownVerdictRows.key] = MarkdownVerdictRows.value(report.verdicts)
-            text = fast.render(context)
-        } else {
-            text = compiled.render(ReportContext().make(report, format: .md))
-        }
+        let text = compiled.render(ReportContext().make(report, format: .md))
         return [ReportDocument(name: format.fileNames(team: report.team?.id)[0], bytes: Array(text.utf8))]
     }
 }

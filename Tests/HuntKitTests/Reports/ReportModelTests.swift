@@ -110,19 +110,7 @@ import Testing
 
     @Test func jsonReportRoundTrips() throws {
         let report = try Report(try ReportFixtures.results("where-is-france"))
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        #expect(try decoder.decode(Report.self, from: report.jsonData()) == report)
-    }
-
-    @Test func fastKeyConversionDecodesLikeFoundation() throws {
-        var hostile = try ReportFixtures.hostile()
-        hostile.teams[0].name = "{\"review_queue\": [\"a_b\"], \"x_y\" : 1}"
-        hostile.submissions[3].review = .init(decision: .reject, note: "\"dwell_s\":\\\"_x_\"", by: "__by__", task: nil)
-        for results in [try ReportFixtures.results("photo-scavenger-hunt"), try ReportFixtures.results("where-is-france"), hostile] {
-            let data = try results.jsonData()
-            #expect(try ReportInput.decode(data) == JudgeResults.decode(data))
-        }
+        #expect(try JSONDecoder().decode(Report.self, from: report.jsonData()) == report)
     }
 
     @Test(arguments: [
