@@ -33,6 +33,7 @@ demo: release
 
 # The build is quiet (its log is $(LOG)); swift test's own output, with its closing line, is shown.
 test: deps
+	.ci/check/layers.py
 	@$(QUIETLY) "building hunt and the tests" $(SWIFT) build --build-tests
 	$(SWIFT) test
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast

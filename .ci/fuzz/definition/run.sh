@@ -20,10 +20,10 @@ printf '%s' '1.5 km' > "$work/corpus/length"
 printf '%s' '10 min' > "$work/corpus/duration"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name HuntFuzz \
     main.swift \
-    "$root/Sources/HuntKit/Definition/CoordinateText.swift" \
-    "$root/Sources/HuntKit/Definition/DateTimeText.swift" \
-    "$root/Sources/HuntKit/Definition/Units.swift" \
-    "$root/Sources/HuntKit/Definition/TextTrimming.swift" \
+    "$root/Sources/HuntKit/Geo/CoordinateText.swift" \
+    "$root/Sources/HuntKit/Support/DateTimeText.swift" \
+    "$root/Sources/HuntKit/Support/Units.swift" \
+    "$root/Sources/HuntKit/Support/TextTrimming.swift" \
     "$root/Sources/HuntKit/Geo/Coordinate.swift" \
     -o "$work/fuzz-definition"
 "$work/fuzz-definition" -max_total_time="$seconds" -max_len=256 -print_final_stats=1 "$work/corpus"

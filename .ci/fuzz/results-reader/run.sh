@@ -76,6 +76,9 @@ PY
     awk '/^public enum PolicyAction:/,/^}/' Sources/HuntKit/Definition/Hunt.swift
     awk '/^public struct Policy:/,/^}/' Sources/HuntKit/Definition/Hunt.swift
     awk '/^public struct SkippedFile:/,/^}/' Sources/HuntKit/Judging/Submission.swift
+    echo "public struct Diagnostic {"
+    awk '/^    public enum Severity:/,/^    }/' Sources/HuntKit/Support/Diagnostic.swift
+    echo "}"
     echo "public struct Reviews {"
     grep -m1 'public enum Decision:' Sources/HuntKit/Judging/Reviews.swift
     echo "}"
@@ -83,9 +86,9 @@ PY
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -swift-version 6 \
     "$here/main.swift" "$out/shim/Shim.swift" \
     Sources/HuntKit/Reports/ResultsFileLimits.swift \
-    Sources/HuntKit/Judging/JudgeResults.swift Sources/HuntKit/Judging/ReasonCode.swift Sources/HuntKit/Judging/ResultsJSON.swift \
+    Sources/HuntKit/Judging/JudgeResults.swift Sources/HuntKit/Definition/ReasonCode.swift Sources/HuntKit/Judging/ResultsJSON.swift \
     Sources/HuntKit/Support/ParallelMap.swift \
-    Sources/HuntKit/Definition/Units.swift Sources/HuntKit/Definition/TextTrimming.swift \
+    Sources/HuntKit/Support/Units.swift Sources/HuntKit/Support/TextTrimming.swift \
     -o "$out/fuzz"
 # The Swift runtime's own crash handler fights ASan's; let the sanitizer report traps.
 SWIFT_BACKTRACE=enable=no nice -n 10 "$out/fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \

@@ -113,17 +113,6 @@ public struct Policy: Sendable, Hashable {
     public init() {}
 }
 
-/// Distance bands for hot-or-cold feedback: at most `found` is found, then hot, warm, else cold.
-public struct Bands: Sendable, Hashable {
-    public var found: Length = .metres(100)
-    public var hot: Length = .metres(300)
-    public var warm: Length = .metres(500)
-    public init(found: Length = .metres(100), hot: Length = .metres(300), warm: Length = .metres(500)) {
-        self.found = found
-        self.hot = hot
-        self.warm = warm
-    }
-}
 
 public struct Team: Sendable, Hashable {
     public var id: String
@@ -354,5 +343,25 @@ extension Hunt {
             case .circle, nil: nil
             }
         }
+    }
+}
+
+extension Hunt {
+    /// The tasks so that each comes after those it names in `after` (cycles, which validation
+    /// reports, are broken by the file's order).
+    var tasksInDependencyOrder: [HuntTask] {
+        var placed = Set<String>(), result: [HuntTask] = []
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var visiting = Set<String>()
+        func visit(_ task: HuntTask) {
+            if placed.contains(task.id) || visiting.contains(task.id) { return }
+            visiting.insert(task.id)
+            for id in task.after { if let t = byID[id] { visit(t) } }
+            visiting.remove(task.id)
+            placed.insert(task.id)
+            result.append(task)
+        }
+        tasks.forEach(visit)
+        return result
     }
 }

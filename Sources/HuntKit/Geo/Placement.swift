@@ -58,3 +58,15 @@ extension Bands {
         return .cold
     }
 }
+
+/// Distance bands for hot-or-cold feedback: at most `found` is found, then hot, warm, else cold.
+public struct Bands: Sendable, Hashable {
+    public var found: Length = .metres(100)
+    public var hot: Length = .metres(300)
+    public var warm: Length = .metres(500)
+    public init(found: Length = .metres(100), hot: Length = .metres(300), warm: Length = .metres(500)) {
+        self.found = found
+        self.hot = hot
+        self.warm = warm
+    }
+}

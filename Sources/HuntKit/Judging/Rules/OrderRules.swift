@@ -1,25 +1,5 @@
 import Foundation
 
-extension JudgingState {
-    /// Tasks so that each comes after those it names in `after` (cycles, which validation
-    /// reports, are broken by the file's order).
-    static func dependencyOrder(_ tasks: [HuntTask]) -> [HuntTask] {
-        var placed = Set<String>(), result: [HuntTask] = []
-        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var visiting = Set<String>()
-        func visit(_ task: HuntTask) {
-            if placed.contains(task.id) || visiting.contains(task.id) { return }
-            visiting.insert(task.id)
-            for id in task.after { if let t = byID[id] { visit(t) } }
-            visiting.remove(task.id)
-            placed.insert(task.id)
-            result.append(task)
-        }
-        tasks.forEach(visit)
-        return result
-    }
-}
-
 extension TeamRules {
     /// `after`: a photo for a task counts only when each task it must come after was done
     /// (accepted, by a photo taken earlier) by the same team. Tasks are checked in dependency

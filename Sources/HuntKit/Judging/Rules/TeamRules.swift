@@ -12,7 +12,7 @@ extension JudgingState {
     mutating func checkTeams(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamRules.Stays] {
         let ids = groups.byTeam.keys.filter { only?.contains($0) ?? true }.sorted()
         let hunt = self.hunt, clock = self.clock, times = self.times
-        let ordered = Self.dependencyOrder(hunt.tasks).filter { !$0.after.isEmpty }
+        let ordered = hunt.tasksInDependencyOrder.filter { !$0.after.isEmpty }
         let stays = cases.withUnsafeMutableBufferPointer { buffer in
             let shared = DisjointBuffer(buffer)
             return [TeamRules.Stays](parallelCount: ids.count) { t in

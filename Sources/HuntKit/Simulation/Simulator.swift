@@ -148,7 +148,7 @@ public struct Simulator: Sendable {
         guard options.teams <= hunt.teams.count else {
             throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)
         }
-        let usable = JudgingState.dependencyOrder(hunt.tasks).filter { Self.usable($0) }
+        let usable = hunt.tasksInDependencyOrder.filter { Self.usable($0) }
         guard !usable.isEmpty else { throw SimulationError.noUsableTasks }
         var rng = SplitMix64(seed: options.seed)
         var photos: [PlannedPhoto] = []
