@@ -2,9 +2,9 @@ import Foundation
 import HuntKit
 
 /// Keeps `--out` equal to what `hunt judge --out DIR --format …` writes for the latest
-/// judgement: results.json and the asked reports, staged in one `OutputBatch` and swapped in
-/// whole. It writes beside the session, so a decision never waits for a 20,000-photo report;
-/// judgements that arrive while one is being written are coalesced into the newest.
+/// judgement, through the same `JudgeOutputFolder`. It writes beside the session, so a decision
+/// never waits for a 20,000-photo report; judgements that arrive while one is being written are
+/// coalesced into the newest.
 final class OutFolderWriter: @unchecked Sendable {
     let out: String
     let formats: [ReportFormat]
@@ -63,20 +63,8 @@ final class OutFolderWriter: @unchecked Sendable {
     }
 
     private func write(_ results: JudgeResults, inputs: [URL]) async throws {
-        let folder = URL(fileURLWithPath: out)
-        let resultsURL = folder.appendingPathComponent("results.json")
-        let shown = (out as NSString).appendingPathComponent("results.json")
-        let batch = OutputBatch(inputs: inputs, inputFolders: [URL(fileURLWithPath: submissions)], destination: out.hasSuffix("/") ? out : out + "/")
-        do {
-            try batch.check(resultsURL, displayPath: shown)
-            try batch.makeFolder(folder, displayPath: out)
-            try batch.lockFolder(folder, displayPath: out)
-            try batch.stage(chunks: results.jsonChunks(), to: resultsURL, displayPath: shown)
-            _ = try await ReportWriter.stage(results: results, formats: formats, to: folder, in: batch, photosFolder: URL(fileURLWithPath: submissions))
-            _ = try batch.commit()
-        } catch {
-            batch.discard()
-            throw error
-        }
+        let folder = try JudgeOutputFolder(out, reports: formats, inputs: inputs, submissions: URL(fileURLWithPath: submissions))
+        _ = try await folder.stage(results, json: results.jsonChunks())
+        try folder.commit()
     }
 }

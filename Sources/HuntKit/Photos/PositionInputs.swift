@@ -1,0 +1,47 @@
+import Foundation
+
+/// The positions `hunt where` measures, each with the label its rows show: typed `LAT,LON`, the
+/// GPS position a photo records (labelled by its path), and every row of a positions file (CSV,
+/// `-` for standard input; labelled `file:line`).
+public enum PositionInputs {
+    /// The positions in input order, then the file's; an input that is neither a position nor a
+    /// readable photo with a position is an error diagnostic instead.
+    public static func read(_ inputs: [String], positionsFile: String? = nil) -> (positions: [(label: String, position: Coordinate)], diagnostics: [Diagnostic]) {
+        var positions: [(label: String, position: Coordinate)] = []
+        var diagnostics: [Diagnostic] = []
+        for input in inputs {
+            if case .success(let c) = CoordinateText.parse(input) {
+                positions.append((input, c))
+            } else if FileManager.default.fileExists(atPath: input) {
+                if let c = photoPosition(input, diagnostics: &diagnostics) { positions.append((input, c)) }
+            } else {
+                diagnostics.append(.error("bad-input", "`\(input)` is neither a position (LAT,LON) nor a file",
+                                          at: SourceLocation(file: input), fix: "write positions like 52.0907,5.1213"))
+            }
+        }
+        if let file = positionsFile {
+            let display = file == "-" ? "<stdin>" : file
+            let features = file == "-" ? GeoFileReader.readStandardInput(format: .csv, path: display)
+                : GeoFileReader.read(URL(fileURLWithPath: file), displayPath: file)
+            diagnostics += features.diagnostics
+            for place in features.places { positions.append(("\(display):\(place.location.line)", place.coordinate)) }
+        }
+        return (positions, diagnostics)
+    }
+
+    /// The position a photo records, or an error diagnostic; none at 0,0 (a placeholder, not a place).
+    static func photoPosition(_ path: String, diagnostics: inout [Diagnostic]) -> Coordinate? {
+        switch PhotoReader(options: .init(useSidecars: true, computeContentHash: false)).read(path: path) {
+        case .failure(let error):
+            diagnostics.append(.error(error.code.rawValue, error.message, at: SourceLocation(file: path), fix: error.fix))
+            return nil
+        case .success(let photo):
+            guard let position = photo.position, position.isValid, !(position.latitude == 0 && position.longitude == 0) else {
+                diagnostics.append(.error("no-position", "the photo records no GPS position", at: SourceLocation(file: path),
+                                          fix: "turn on location for the camera app, or send the original file rather than a copy from a chat app"))
+                return nil
+            }
+            return position
+        }
+    }
+}

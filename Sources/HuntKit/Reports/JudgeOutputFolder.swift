@@ -1,0 +1,52 @@
+import Foundation
+
+/// The folder `hunt judge --out DIR` writes and `hunt serve --out DIR` keeps current: results.json
+/// (schema 1) and the asked reports beside it, staged in one `OutputBatch` and swapped in whole.
+///
+/// Opening it claims the folder before any photo is read, so a wrong `--out` fails at once:
+///
+///     let folder = try JudgeOutputFolder("results", reports: [.html], inputs: [huntURL], submissions: photos)
+///     let written = try await folder.stage(results, json: results.jsonChunks())
+///     try folder.commit()
+public struct JudgeOutputFolder: Sendable {
+    /// The folder as given, e.g. `results` or `results/`.
+    public let path: String
+    /// Reports written beside results.json.
+    public let reports: [ReportFormat]
+    private let submissions: URL
+    private let batch: OutputBatch
+
+    /// Checks that results.json would replace none of `inputs` and lie outside `submissions`,
+    /// makes the folder (and its parents) and locks it against other runs until the commit.
+    public init(_ path: String, reports: [ReportFormat], inputs: [URL], submissions: URL) throws(OutputError) {
+        self.path = path
+        self.reports = reports
+        self.submissions = submissions
+        batch = OutputBatch(inputs: inputs, inputFolders: [submissions], destination: path.hasSuffix("/") ? path : path + "/")
+        let folder = URL(fileURLWithPath: path)
+        try batch.check(folder.appendingPathComponent("results.json"), displayPath: resultsPath)
+        try batch.makeFolder(folder, displayPath: path)
+        try batch.lockFolder(folder, displayPath: path)
+    }
+
+    /// results.json's path as messages show it, e.g. `results/results.json`.
+    public var resultsPath: String { (path as NSString).appendingPathComponent("results.json") }
+
+    /// Stages results.json (`json`, from `results.jsonChunks()`) and the reports, with thumbnails
+    /// read from the submissions folder. Nothing is replaced yet; on failure nothing ever is.
+    public func stage(_ results: JudgeResults, json: [[UInt8]]) async throws -> ReportWriter.Written {
+        let folder = URL(fileURLWithPath: path)
+        do {
+            try batch.stage(chunks: json, to: folder.appendingPathComponent("results.json"), displayPath: resultsPath)
+            return try await ReportWriter.stage(results: results, formats: reports, to: folder, in: batch, photosFolder: submissions)
+        } catch {
+            batch.discard()
+            throw error
+        }
+    }
+
+    /// Replaces the old files with the staged ones and unlocks the folder.
+    public func commit() throws(OutputError) {
+        try batch.commit()
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import HuntKit
+
+@Suite struct JudgeOutputFolderTests {
+    private func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("judge-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func resultsAndReportsAppearTogetherOnlyAtTheCommit() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let results = try ReportFixtures.results("photo-scavenger-hunt")
+        let out = root.appendingPathComponent("results").path
+        let folder = try JudgeOutputFolder(out, reports: [.md, .csv], inputs: [], submissions: root.appendingPathComponent("photos"))
+        #expect(folder.resultsPath == out + "/results.json")
+        let written = try await folder.stage(results, json: results.jsonChunks())
+        #expect(written.files.map(\.lastPathComponent) == ["report.md", "submissions.csv", "leaderboard.csv"])
+        #expect(!FileManager.default.fileExists(atPath: folder.resultsPath))
+        try folder.commit()
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["leaderboard.csv", "report.md", "results.json", "submissions.csv"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.resultsPath)) == Data(results.jsonChunks().joined()))
+    }
+
+    @Test func aFolderInsideTheSubmissionsIsRefusedBeforeAnythingIsMade() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("results").path
+        #expect(throws: OutputError.self) { try JudgeOutputFolder(out, reports: [], inputs: [], submissions: root) }
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func aSecondRunCannotClaimAFolderInUse() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("results").path
+        let photos = root.appendingPathComponent("photos")
+        let first = try JudgeOutputFolder(out, reports: [], inputs: [], submissions: photos)
+        #expect(throws: OutputError.self) { try JudgeOutputFolder(out, reports: [], inputs: [], submissions: photos) }
+        _ = first
+    }
+}
