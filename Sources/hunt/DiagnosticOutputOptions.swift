@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HuntKit
 
 extension DiagnosticFormat: ExpressibleByArgument {}
@@ -13,19 +12,8 @@ struct DiagnosticOutputOptions: ParsableArguments {
     /// Prints diagnostics: text to stderr, JSON (always, even when empty) to stdout.
     func print(_ diagnostics: [Diagnostic]) {
         switch format {
-        case .text:
-            let text = TextDiagnosticRenderer(colour: Terminal.wantsColour(FileHandle.standardError)).render(diagnostics, sources: SourceLines())
-            FileHandle.standardError.write(Data(text.utf8))
-        case .json:
-            FileHandle.standardOutput.write(Data(JSONDiagnosticRenderer().render(diagnostics, sources: SourceLines()).utf8))
+        case .text: Console.diagnostics(diagnostics)
+        case .json: Console.write(JSONDiagnosticRenderer().render(diagnostics, sources: SourceLines()))
         }
-    }
-}
-
-enum Terminal {
-    /// Colour when the handle is a terminal and `NO_COLOR` is unset or empty (https://no-color.org).
-    static func wantsColour(_ handle: FileHandle) -> Bool {
-        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return !noColour && isatty(handle.fileDescriptor) == 1
     }
 }

@@ -46,7 +46,7 @@ extension HuntCommand {
             let renderer = PhotoOutputFormat(rawValue: chosen.rawValue)!.renderer()
             let files = PhotoFiles(paths, filter: allFiles ? .all : .photoExtensions)
             var output = BufferedOutput()
-            var progress = Progress()
+            let progress = ProgressLine.onTerminal()
             var failures = 0
             var count = 0
             output.write(renderer.header)
@@ -61,56 +61,16 @@ extension HuntCommand {
                     output.write(row.text)
                     count += 1
                     if row.failed { failures += 1 }
-                    progress.update(count)
+                    progress?.update { _ in "\(count) photos read" }
                 }
             )
             output.write(renderer.footer)
             output.flush()
-            progress.finish(count: count, failures: failures)
+            progress?.finish(summary: "\(count) photos read" + (failures > 0 ? ", \(failures) could not be read" : ""))
             if count == 0 {
                 Console.error("hunt exif: no photos found in \(paths.joined(separator: " "))\n")
             }
             if failures > 0 { throw ExitCode(1) }
         }
-    }
-}
-
-/// stdout through a 64 KiB buffer: one `write` per buffer, not per row.
-private struct BufferedOutput {
-    private var buffer: [UInt8] = []
-
-    init() { buffer.reserveCapacity(1 << 16) }
-
-    mutating func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let n = buffer[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            offset += n
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-}
-
-/// A count on stderr, only when stderr is a terminal.
-private struct Progress {
-    let enabled = isatty(STDERR_FILENO) == 1
-    var last = Date()
-
-    mutating func update(_ count: Int) {
-        guard enabled, count % 256 == 0, Date().timeIntervalSince(last) > 0.2 else { return }
-        last = Date()
-        FileHandle.standardError.write(Data("\r\(count) photos read".utf8))
-    }
-
-    func finish(count: Int, failures: Int) {
-        guard enabled else { return }
-        let tail = failures > 0 ? ", \(failures) could not be read" : ""
-        FileHandle.standardError.write(Data("\r\(count) photos read\(tail)\u{1B}[K\n".utf8))
     }
 }

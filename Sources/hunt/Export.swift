@@ -18,8 +18,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The hunt file.", valueName: "HUNT.yaml"))
-        var hunt: String
+        @OptionGroup var hunt: HuntArgument
 
         @Option(help: "Output format.")
         var format: HuntExportFormat = .geojson
@@ -28,17 +27,16 @@ extension HuntCommand {
         var output: String?
 
         mutating func run() async throws {
-            var diagnostics: [Diagnostic] = []
-            let loaded = try HuntFile.load(hunt, diagnostics: &diagnostics)
+            var (loaded, diagnostics) = try hunt.loadOrExit(mustExist: true)
             let text = format.writer.render(loaded)
             if let output {
-                do { try GeoOutput.writeAtomically(text, to: output, inputs: [URL(fileURLWithPath: hunt)] + loaded.targetFiles) } catch {
+                do { try GeoOutput.writeAtomically(text, to: output, inputs: hunt.files(of: loaded)) } catch {
                     diagnostics.append(.error("write-failed", error.message, at: SourceLocation(file: output)))
                 }
             } else {
-                GeoOutput.writeStdout(text)
+                Console.write(text)
             }
-            GeoOutput.printDiagnostics(diagnostics)
+            Console.diagnostics(diagnostics)
             if diagnostics.hasErrors { throw ExitCode(1) }
         }
     }

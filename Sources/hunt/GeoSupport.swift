@@ -2,18 +2,8 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-/// Printing shared by `where`, `import` and `export`: data to stdout, diagnostics to stderr.
+/// Atomic writes for `import` and `export`.
 enum GeoOutput {
-    static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-        guard !diagnostics.isEmpty else { return }
-        let text = TextDiagnosticRenderer(colour: Terminal.wantsColour(FileHandle.standardError)).render(diagnostics, sources: SourceLines())
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    static func writeStdout(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
     /// Writes `text` to `path` atomically (a new temporary file beside it, then a rename),
     /// refusing to replace any of `inputs`.
     static func writeAtomically(_ text: String, to path: String, inputs: [URL]) throws(OutputError) {
@@ -62,41 +52,5 @@ enum CoordinateArguments {
         var inputs = captured
         if terminator < captured.endIndex { inputs.remove(at: terminator) }
         return inputs
-    }
-}
-
-/// Loading a hunt for `where` and `export`.
-enum HuntFile {
-    /// The hunt with its area and places files read. Errors in the hunt stop the command
-    /// (exit 1, after printing them); warnings are passed on.
-    static func load(_ path: String, diagnostics: inout [Diagnostic]) throws -> Hunt {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ValidationError("no hunt file at `\(path)`; check the path")
-        }
-        let result = HuntLoader().load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-        guard let hunt = result.hunt, !result.diagnostics.hasErrors else {
-            GeoOutput.printDiagnostics(result.diagnostics)
-            throw ExitCode(1)
-        }
-        diagnostics += result.diagnostics
-        return hunt
-    }
-}
-
-/// The position a photo records, for `where`.
-enum PhotoPosition {
-    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> Coordinate? {
-        switch PhotoReader(options: .init(useSidecars: true, computeContentHash: false)).read(path: path) {
-        case .failure(let error):
-            diagnostics.append(.error(error.code.rawValue, error.message, at: SourceLocation(file: path), fix: error.fix))
-            return nil
-        case .success(let photo):
-            guard let position = photo.position, position.isValid, !(position.latitude == 0 && position.longitude == 0) else {
-                diagnostics.append(.error("no-position", "the photo records no GPS position", at: SourceLocation(file: path),
-                                          fix: "turn on location for the camera app, or send the original file rather than a copy from a chat app"))
-                return nil
-            }
-            return position
-        }
     }
 }

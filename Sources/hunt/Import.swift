@@ -69,8 +69,8 @@ extension HuntCommand {
                                               at: SourceLocation(file: areaFile.path)))
                 }
             }
-            GeoOutput.writeStdout(output.yaml)
-            GeoOutput.printDiagnostics(diagnostics)
+            Console.write(output.yaml)
+            Console.diagnostics(diagnostics)
             if diagnostics.hasErrors { throw ExitCode(1) }
         }
     }

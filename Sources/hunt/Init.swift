@@ -35,14 +35,14 @@ extension HuntCommand {
 
         mutating func run() async throws {
             guard let templates = HuntTemplates() else {
-                FileHandle.standardError.write(Data("""
+                Console.error("""
                 error: the Templates/ folder was not found; set HUNT_TEMPLATES to its path \
                 (it is at the top of the HuntKit checkout, or in share/hunt/Templates of an install)\n
-                """.utf8))
+                """)
                 throw ExitCode(1)
             }
             if listTemplates {
-                for t in templates.list() { print("\(t.name)\t\(t.summary)") }
+                for t in templates.list() { Console.write("\(t.name)\t\(t.summary)\n") }
                 return
             }
             let destination = URL(fileURLWithPath: directory, isDirectory: true)
@@ -59,7 +59,7 @@ extension HuntCommand {
                   hunt sheets hunt.yaml          print task sheets for the teams
                   hunt judge hunt.yaml PHOTOS/   judge the photos the teams send (PHOTOS/<team>/...)\n
                 """
-                FileHandle.standardError.write(Data(text.utf8))
+                Console.error(text)
             } catch .unknownTemplate(let name, let suggestion, let available) {
                 // A wrong `--template` is a usage error (exit 2); ArgumentParser would add the root's usage.
                 let error = HuntTemplates.InstallError.unknownTemplate(name, suggestion: suggestion, available: available)

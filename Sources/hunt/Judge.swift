@@ -28,11 +28,9 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
-        var hunt: String
+        @OptionGroup var hunt: HuntArgument
 
-        @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
-        var submissions: String
+        @OptionGroup var submissions: SubmissionsArgument
 
         @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"))
         var reviews: String?
@@ -59,120 +57,62 @@ extension HuntCommand {
 
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
-            let stderr = FileHandle.standardError
-            let renderer = TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr))
-            func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-                stderr.write(Data(renderer.render(diagnostics, sources: SourceLines()).utf8))
-                return ExitCode(1)
+            let (hunt, warnings) = try self.hunt.loadOrExit()
+            var decisions = Reviews(), rows: Manifest?
+            do {
+                if let reviews { decisions = try Reviews.read(contentsOf: URL(fileURLWithPath: reviews), displayPath: reviews) }
+                if let manifest { rows = try Manifest.read(contentsOf: URL(fileURLWithPath: manifest), displayPath: manifest) }
+            } catch { throw stop(error.diagnostics) }
+            let photos = URL(fileURLWithPath: submissions.path)
+            let inputs = self.hunt.files(of: hunt) + [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+            let folder: JudgeOutputFolder?
+            do { folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, inputs: inputs, submissions: photos) } } catch {
+                Console.error("\(error)\n")
+                throw ExitCode(1)
             }
-
-            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
-            guard !loaded.hasErrors, let hunt = loaded.hunt else { throw fail(loaded.diagnostics) }
-            var reviewDecisions = Reviews()
-            if let reviews {
-                do { reviewDecisions = try Reviews.read(contentsOf: URL(fileURLWithPath: reviews), displayPath: reviews) } catch {
-                    stderr.write(Data("nothing written: fix the reviews file and run again\n".utf8))
-                    throw fail(error.diagnostics)
-                }
-            }
-            var manifestRows: Manifest?
-            if let manifest {
-                do { manifestRows = try Manifest.read(contentsOf: URL(fileURLWithPath: manifest), displayPath: manifest) } catch {
-                    throw fail(error.diagnostics)
-                }
-            }
-            // Every output of the run is staged in one batch and replaces the old files only once
-            // all are written; nothing may replace an input.
-            var inputs = [URL(fileURLWithPath: self.hunt)] + hunt.targetFiles
-            inputs += [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
-            let batch = OutputBatch(inputs: inputs, inputFolders: [URL(fileURLWithPath: submissions)], destination: out.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
-            var resultsURL: URL?
-            if let out {
-                let folder = URL(fileURLWithPath: out)
-                let results = folder.appendingPathComponent("results.json")
-                do {
-                    try batch.check(results, displayPath: (out as NSString).appendingPathComponent("results.json"))
-                    try batch.makeFolder(folder, displayPath: out)
-                    try batch.lockFolder(folder, displayPath: out)
-                } catch {
-                    Console.error("\(error)\n")
-                    throw ExitCode(1)
-                }
-                resultsURL = results
-            }
-
-            let progress = isatty(stderr.fileDescriptor) == 1 ? JudgeProgress() : nil
-            let run = JudgeRun(hunt: hunt, reviews: reviewDecisions, manifest: manifestRows)
-            var report: (@Sendable (Int, Int) -> Void)?
-            if let progress { report = { done, total in progress.update(done, total) } }
-            // A test hook: milliseconds of sleep per photo, so a test can interrupt a run half way.
-            if let throttle = ProcessInfo.processInfo.environment["HUNT_JUDGE_THROTTLE_MS"].flatMap(UInt32.init), throttle > 0 {
-                let inner = report
-                report = { done, total in
-                    usleep(throttle * 1000)
-                    inner?(done, total)
-                }
-            }
+            let progress = ProgressLine.onTerminal()
             let results: JudgeResults
             do {
-                results = try await run.run(submissions: URL(fileURLWithPath: submissions), displayPath: submissions,
-                                            huntDisplayPath: self.hunt, progress: report)
+                results = try await JudgeRun(hunt: hunt, reviews: decisions, manifest: rows).run(
+                    submissions: photos, displayPath: submissions.path, huntDisplayPath: self.hunt.path, progress: ProgressLine.judging(progress))
             } catch let error as DiagnosticError {
                 progress?.finish()
-                if reviews != nil, error.diagnostics.contains(where: { $0.location.file == reviews }) {
-                    stderr.write(Data("nothing written: fix the reviews file and run again\n".utf8))
-                }
-                throw fail(error.diagnostics)
+                throw stop(error.diagnostics)
             }
             progress?.finish()
-            let huntWarnings = loaded.diagnostics.filter { $0.severity != .error }
-            if !huntWarnings.isEmpty { stderr.write(Data(renderer.render(huntWarnings, sources: SourceLines()).utf8)) }
-            let scanProblems = results.problems
-            for problem in scanProblems {
-                var line = "\(problem.location): \(problem.severity): \(problem.message)"
-                if let fix = problem.fix { line += "\n  fix: \(fix)" }
-                Console.error(line + "\n")
-            }
-            if results.summary.unreadable > 0 {
-                for s in results.submissions where s.reasons.contains(.unreadable) {
-                    Console.error("\(submissions)/\(s.path): error: \(s.evidence.error ?? "could not be read")\n")
-                }
-            }
-
+            Console.diagnostics(warnings)
+            let summary = ResultsSummary(results: results, top: top)
+            Console.error(summary.problemsText(submissionsPath: submissions.path))
             let json = results.jsonChunks()
-            if let out, let resultsURL {
-                let reportsWritten: ReportWriter.Written
-                do {
-                    try batch.stage(chunks: json, to: resultsURL, displayPath: (out as NSString).appendingPathComponent("results.json"))
-                    reportsWritten = try await ReportWriter.stage(results: results, formats: format.reports, to: URL(fileURLWithPath: out), in: batch,
-                                                                      photosFolder: URL(fileURLWithPath: submissions))
-                } catch {
-                    batch.discard()
-                    Console.error("\(error)\nnothing in \(out) was replaced\n")
+            if let folder {
+                let written: ReportWriter.Written
+                do { written = try await folder.stage(results, json: json) } catch {
+                    Console.error("\(error)\nnothing in \(folder.path) was replaced\n")
                     throw ExitCode(1)
                 }
-                do { try batch.commit() } catch {
+                do { try folder.commit() } catch {
                     Console.error("\(error)\n")
                     throw ExitCode(1)
                 }
-                Console.diagnostics(reportsWritten.diagnostics)
-                if !reportsWritten.files.isEmpty {
-                    Console.error("reports: \(reportsWritten.files.map { (out as NSString).appendingPathComponent($0.lastPathComponent) }.joined(separator: ", "))\n")
-                }
+                Console.diagnostics(written.diagnostics)
+                let paths = written.files.map { (folder.path as NSString).appendingPathComponent($0.lastPathComponent) }
+                if !paths.isEmpty { Console.error("reports: \(paths.joined(separator: ", "))\n") }
             }
             switch format.stdout {
-            case .json:
-                for chunk in json { FileHandle.standardOutput.write(Data(chunk)) }
-            case .text:
-                let shownResults = resultsURL.map { _ in (out! as NSString).appendingPathComponent("results.json") }
-                let text = ResultsSummary(results: results, top: top).text(resultsPath: shownResults, reviewsPath: reviews)
-                FileHandle.standardOutput.write(Data(text.utf8))
+            case .json: for chunk in json { Console.write(chunk) }
+            case .text: Console.write(summary.text(resultsPath: folder?.resultsPath, reviewsPath: reviews))
             }
-            let unreadable = results.summary.unreadable > 0
-            let badFolder = scanProblems.contains { $0.severity == .error || $0.code == "unknown-team" }
-            // Everything is written: end here rather than free 20,000 results one by one first
-            // (the same exit status ArgumentParser would give).
-            Foundation.exit(unreadable || badFolder ? 1 : 0)
+            // Everything is written: end here rather than free 20,000 results one by one first.
+            Foundation.exit(summary.inputsFailed ? 1 : 0)
+        }
+
+        /// Prints what stopped the run; a problem in the reviews file says first that nothing was written.
+        private func stop(_ diagnostics: [Diagnostic]) -> ExitCode {
+            if let reviews, diagnostics.contains(where: { $0.location.file == reviews }) {
+                Console.error("nothing written: fix the reviews file and run again\n")
+            }
+            Console.diagnostics(diagnostics)
+            return ExitCode(1)
         }
     }
 }
@@ -182,35 +122,4 @@ extension JudgeOutputFormats: ExpressibleByArgument {
     public init?(argument: String) { self.init(list: argument) }
     public static var allValueStrings: [String] { words }
     public var defaultValueDescription: String { list }
-}
-
-/// `judging 1234/20000 photos · 5400/s · 3 s left` on one rewritten stderr line, at most ten times a second.
-final class JudgeProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private let start = Date()
-    private var last = Date.distantPast
-    private var shown = false
-
-    func update(_ done: Int, _ total: Int) {
-        lock.withLock {
-            let now = Date()
-            guard done == total || now.timeIntervalSince(last) >= 0.1 else { return }
-            last = now
-            let elapsed = max(now.timeIntervalSince(start), 0.001)
-            let rate = Double(done) / elapsed
-            let left = rate > 0 ? Double(total - done) / rate : 0
-            // No rate or estimate from the first fraction of a second: they would say nonsense.
-            let pace = elapsed < 0.5 && done < total ? "" : " · \(Int(rate))/s · \(Int(left.rounded(.up))) s left"
-            let line = "\rjudging \(done)/\(total) photos\(pace) \u{1B}[K"
-            FileHandle.standardError.write(Data(line.utf8))
-            shown = true
-        }
-    }
-
-    func finish() {
-        lock.withLock {
-            if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            shown = false
-        }
-    }
 }

@@ -62,19 +62,13 @@ extension HuntCommand {
 
         var chosenFormat: ReportFormat { format ?? ReportFormat(outputPath: out) }
 
-        var outIsFolder: Bool {
-            guard let out, out != "-" else { return false }
-            var isDirectory: ObjCBool = false
-            return out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue)
-        }
-
         func validate() throws {
             if thumbnails < 0 { throw ValidationError("--thumbnails takes a count, e.g. `--thumbnails 100`, or 0 for none") }
             if let template, chosenFormat == .csv || chosenFormat == .json {
                 throw ValidationError("--template \(template) applies to html and md reports; add `--format html` or `--format md`")
             }
             if let out, out.isEmpty { throw ValidationError("--out needs a file or folder, e.g. `--out report.html` or `--out results/`") }
-            if chosenFormat == .csv, let out, out != "-", !outIsFolder {
+            if chosenFormat == .csv, case .file(let out) = ReportDestination(out: out) {
                 throw ValidationError("csv writes two files (submissions.csv, leaderboard.csv): give --out a folder, e.g. `--out \(((out as NSString).deletingPathExtension as NSString).lastPathComponent.isEmpty ? "csv" : ((out as NSString).deletingPathExtension))/`")
             }
             if table != .submissions, chosenFormat != .csv {
@@ -114,33 +108,15 @@ extension HuntCommand {
                 }
             }
 
-            guard let out, out != "-" else {
-                let chosen = format == .csv && table == .leaderboard ? documents[1] : documents[0]
-                FileHandle.standardOutput.write(Data(chosen.bytes))
+            let destination = ReportDestination(out: out)
+            guard destination != .standardOutput else {
+                Console.write(format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
                 Foundation.exit(0)
             }
             OutputBatch.handleInterrupts()
             // One batch: csv's two files replace the old ones together, and never the results file read.
-            var inputs = [resultsURL]
-            if let template { inputs.append(URL(fileURLWithPath: template)) }
-            let batch = OutputBatch(inputs: inputs)
-            var written: [String] = []
-            do {
-                if outIsFolder {
-                    let folder = URL(fileURLWithPath: out)
-                    try batch.makeFolder(folder, displayPath: out)
-                    if documents.count > 1 { try batch.lockFolder(folder, displayPath: out) }
-                    for document in documents {
-                        let path = (out as NSString).appendingPathComponent(document.name)
-                        try batch.stage(document.bytes, to: URL(fileURLWithPath: path), displayPath: path)
-                        written.append(path)
-                    }
-                } else {
-                    try batch.stage(documents[0].bytes, to: URL(fileURLWithPath: out), displayPath: out)
-                    written.append(out)
-                }
-                try batch.commit()
-            } catch {
+            let written: [String]
+            do { written = try destination.write(documents, inputs: [resultsURL] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }) } catch {
                 throw fail(error.description)
             }
             let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"

@@ -20,7 +20,7 @@ extension HuntCommand {
         )
 
         mutating func run() async throws {
-            FileHandle.standardOutput.write(Data(HuntJSONSchema.document().utf8))
+            Console.write(HuntJSONSchema.document())
         }
     }
 }

@@ -24,11 +24,9 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
-        var hunt: String
+        @OptionGroup var hunt: HuntArgument
 
-        @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
-        var submissions: String
+        @OptionGroup var submissions: SubmissionsArgument
 
         @Option(help: ArgumentHelp("The reviews file decisions are written to (default: reviews.yaml beside the hunt file; created at the first decision).", valueName: "file"))
         var reviews: String?
@@ -76,7 +74,7 @@ extension HuntCommand {
 
         func run() async throws {
             let (host, port) = try Self.listenAddress(listen)
-            let configuration = ServeConfiguration(huntPath: hunt, submissionsPath: submissions, reviewsPath: reviews, outPath: out,
+            let configuration = ServeConfiguration(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out,
                                                    reports: try reportFormats(), blind: blind)
             let session: ServeSession
             let pages: ServePages

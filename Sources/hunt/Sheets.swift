@@ -30,8 +30,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The hunt file.", valueName: "HUNT.yaml"))
-        var hunt: String
+        @OptionGroup var hunt: HuntArgument
 
         @Option(name: .shortAndLong, help: ArgumentHelp(
             "Write to this file, atomically; `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
@@ -57,7 +56,7 @@ extension HuntCommand {
 
         func validate() throws {
             if answerKey && team != nil {
-                throw ValidationError("--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(hunt) --answer-key`)")
+                throw ValidationError("--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(hunt.path) --answer-key`)")
             }
             if let output, output.isEmpty {
                 throw ValidationError("-o needs a file name, e.g. `-o sheets.pdf`, or `-o -` for standard output")
@@ -70,28 +69,27 @@ extension HuntCommand {
         mutating func run() async throws {
             let destination = output ?? (answerKey ? "answer-key.pdf" : "sheets.pdf")
             let chosenFormat = format ?? SheetFormat(path: destination)
-            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
-            printDiagnostics(loaded.diagnostics)
-            guard let huntValue = loaded.hunt, !loaded.hasErrors else { throw ExitCode(1) }
+            let (huntValue, warnings) = try hunt.loadOrExit()
+            Console.diagnostics(warnings)
 
             let bytes: [UInt8], templateFiles: [URL]
             switch makeSheets(huntValue, format: chosenFormat) {
             case .success(let made): (bytes, templateFiles) = made
             case .failure(let error):
-                printDiagnostics(error.diagnostics)
+                Console.diagnostics(error.diagnostics)
                 throw ExitCode(1)
             }
 
             if destination == "-" {
-                FileHandle.standardOutput.write(Data(bytes))
+                Console.write(bytes)
                 return
             }
             OutputBatch.handleInterrupts()
             do {
-                let inputs = [URL(fileURLWithPath: hunt)] + huntValue.targetFiles
-                try OutputBatch.write(bytes, to: URL(fileURLWithPath: destination), displayPath: destination, inputs: inputs + templateFiles)
+                try OutputBatch.write(bytes, to: URL(fileURLWithPath: destination), displayPath: destination,
+                                      inputs: hunt.files(of: huntValue) + templateFiles)
             } catch {
-                printDiagnostics([.error("write-failed", error.message, at: SourceLocation(file: destination))])
+                Console.diagnostics([.error("write-failed", error.message, at: SourceLocation(file: destination))])
                 throw ExitCode(1)
             }
             let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
@@ -113,12 +111,6 @@ extension HuntCommand {
             } catch {
                 return .failure(error)
             }
-        }
-
-        private func printDiagnostics(_ diagnostics: [Diagnostic]) {
-            guard !diagnostics.isEmpty else { return }
-            let renderer = TextDiagnosticRenderer(colour: Terminal.wantsColour(FileHandle.standardError))
-            FileHandle.standardError.write(Data(renderer.render(diagnostics, sources: SourceLines()).utf8))
         }
     }
 }

@@ -22,8 +22,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
-        var hunt: String
+        @OptionGroup var hunt: HuntArgument
 
         @Option(help: ArgumentHelp("How many teams of the hunt's roster send photos (default: all of them).", valueName: "n"))
         var teams: Int?
@@ -57,12 +56,7 @@ extension HuntCommand {
         }
 
         mutating func run() async throws {
-            let stderr = FileHandle.standardError
-            let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
-            guard !loaded.hasErrors, let hunt = loaded.hunt else {
-                stderr.write(Data(TextDiagnosticRenderer(colour: Terminal.wantsColour(stderr)).render(loaded.diagnostics, sources: SourceLines()).utf8))
-                throw ExitCode(1)
-            }
+            let hunt = try self.hunt.loadOrExit().hunt
             let teams = self.teams ?? hunt.teams.count
             let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
                                                                  failureShare: failureShare, videoShare: videoShare))

@@ -34,7 +34,7 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"))
         var positions: String?
 
-        @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "HUNT.yaml"))
+        @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "hunt.yaml"))
         var hunt: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"))
@@ -70,35 +70,14 @@ extension HuntCommand {
         mutating func run() async throws {
             var diagnostics: [Diagnostic] = []
             let targets = try loadTargets(&diagnostics)
-            var list: [(label: String, position: Coordinate)] = []
-            for input in try positionInputs() {
-                if case .success(let c) = CoordinateText.parse(input) {
-                    list.append((input, c))
-                } else if FileManager.default.fileExists(atPath: input) {
-                    if let c = PhotoPosition.read(input, diagnostics: &diagnostics) { list.append((input, c)) }
-                } else {
-                    diagnostics.append(.error("bad-input", "`\(input)` is neither a position (LAT,LON) nor a file",
-                                              at: SourceLocation(file: input), fix: "write positions like 52.0907,5.1213"))
-                }
-            }
-            if let positions {
-                let features: GeoFeatures
-                if positions == "-" {
-                    features = GeoFileReader.readStandardInput(format: .csv, path: "<stdin>")
-                } else {
-                    features = GeoFileReader.read(URL(fileURLWithPath: positions), displayPath: positions)
-                }
-                diagnostics += features.diagnostics
-                let display = positions == "-" ? "<stdin>" : positions
-                for place in features.places { list.append(("\(display):\(place.location.line)", place.coordinate)) }
-            }
+            let read = PositionInputs.read(try positionInputs(), positionsFile: positions)
+            diagnostics += read.diagnostics
             if benchmarkContainment, case .area(let target)? = targets.first?.target, let area = target.area {
-                GeoOutput.writeStdout(ContainmentBenchmark.run(area, positions: list.map(\.position)))
+                Console.write(ContainmentBenchmark.run(area, positions: read.positions.map(\.position)))
                 return
             }
-            let rows = await Whereabouts.measure(list, against: targets)
-            GeoOutput.writeStdout(WhereaboutsRenderer.render(rows, format: format))
-            GeoOutput.printDiagnostics(diagnostics)
+            Console.write(WhereaboutsRenderer.render(await Whereabouts.measure(read.positions, against: targets), format: format))
+            Console.diagnostics(diagnostics)
             if diagnostics.hasErrors { throw ExitCode(1) }
         }
 
@@ -106,36 +85,27 @@ extension HuntCommand {
             try CoordinateArguments.inputs(inputs, knownOptions: ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"])
         }
 
+        /// The hunt's tasks, or what --to names; a --to that is no target is a usage error, as
+        /// ArgumentParser prints it from `run()` (the root's usage line).
         private func loadTargets(_ diagnostics: inout [Diagnostic]) throws -> [NamedTarget] {
             if let hunt {
-                let loaded = try HuntFile.load(hunt, diagnostics: &diagnostics)
-                return loaded.namedTargets
+                let loaded = try HuntArgument.loadOrExit(hunt, mustExist: true)
+                diagnostics += loaded.warnings
+                return loaded.hunt.namedTargets
             }
             guard let to else { return [] }
-            let radiusLength = radius.flatMap(Length.parse) ?? .metres(30)
-            if case .success(let centre) = CoordinateText.parse(to) {
-                return [NamedTarget(name: "\(Coordinate.format(centre.latitude)),\(Coordinate.format(centre.longitude)) r=\(radiusLength)", target: .circle(center: centre, radius: radiusLength), bands: Bands())]
-            }
-            guard FileManager.default.fileExists(atPath: to) else {
+            do throws(NamedTarget.ChoiceError) {
+                let chosen = try NamedTarget.chosen(by: to, radius: radius.flatMap(Length.parse))
+                diagnostics += chosen.diagnostics
+                return chosen.targets
+            } catch .notAPositionOrFile {
                 throw ValidationError("--to `\(to)` is neither a position (LAT,LON) nor an existing file")
+            } catch .radiusOnArea {
+                throw ValidationError("--radius does not apply to an area; drop it")
+            } catch .nothingInFile(let problems) {
+                Console.diagnostics(problems)
+                throw ExitCode(1)
             }
-            let url = URL(fileURLWithPath: to)
-            let features = GeoFileReader.read(url, displayPath: to)
-            diagnostics += features.diagnostics
-            let polygons = features.areas.flatMap(\.polygons)
-            if !polygons.isEmpty {
-                if radius != nil { throw ValidationError("--radius does not apply to an area; drop it") }
-                var target = AreaTarget(path: to, url: url)
-                target.area = Area(name: features.areas.first?.name, polygons: polygons)
-                return [NamedTarget(name: to, target: .area(target), bands: Bands())]
-            }
-            if !features.places.isEmpty {
-                var target = PlacesTarget(path: to, url: url, radius: radiusLength)
-                target.places = features.places
-                return [NamedTarget(name: to, target: .places(target), bands: Bands())]
-            }
-            GeoOutput.printDiagnostics(diagnostics)
-            throw ExitCode(1)
         }
     }
 }
