@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HuntKit
 
@@ -20,6 +21,18 @@ enum Console {
     static func write(_ text: String) { write(Array(text.utf8)) }
 
     static func write(_ bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
+
+    /// Prints `message` on stderr and gives exit status 1 to throw: `throw Console.failure("…\n")`.
+    static func failure(_ message: String) -> ExitCode {
+        error(message)
+        return ExitCode(1)
+    }
+
+    /// Prints `diagnostics` and gives exit status 1 to throw.
+    static func failure(_ diagnostics: [Diagnostic]) -> ExitCode {
+        self.diagnostics(diagnostics)
+        return ExitCode(1)
+    }
 
     /// Diagnostics as text on stderr, coloured on a terminal unless `NO_COLOR` is set
     /// (https://no-color.org).

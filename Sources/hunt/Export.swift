@@ -30,9 +30,7 @@ extension HuntCommand {
             var (loaded, diagnostics) = try hunt.loadOrExit(mustExist: true)
             let text = format.writer.render(loaded)
             if let output {
-                do { try GeoOutput.writeAtomically(text, to: output, inputs: hunt.files(of: loaded)) } catch {
-                    diagnostics.append(.error("write-failed", error.message, at: SourceLocation(file: output)))
-                }
+                if let failed = OutputFile.write(Array(text.utf8), to: output, inputs: hunt.files(of: loaded)) { diagnostics.append(failed) }
             } else {
                 Console.write(text)
             }

@@ -2,16 +2,6 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-/// Atomic writes for `import` and `export`.
-enum GeoOutput {
-    /// Writes `text` to `path` atomically (a new temporary file beside it, then a rename),
-    /// refusing to replace any of `inputs`.
-    static func writeAtomically(_ text: String, to path: String, inputs: [URL]) throws(OutputError) {
-        OutputBatch.handleInterrupts()
-        try OutputBatch.write(Array(text.utf8), to: URL(fileURLWithPath: path), displayPath: path, inputs: inputs)
-    }
-}
-
 extension CoordinateText {
     /// For ArgumentParser: the coordinate, or a ValidationError saying what to type.
     static func argument(_ text: String, option: String) throws -> Coordinate {

@@ -21,8 +21,7 @@ struct HuntArgument: ParsableArguments {
         }
         let result = HuntLoader().load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
         guard let hunt = result.hunt, !result.hasErrors else {
-            Console.diagnostics(result.diagnostics)
-            throw ExitCode(1)
+            throw Console.failure(result.diagnostics)
         }
         return (hunt, result.diagnostics)
     }

@@ -61,13 +61,12 @@ extension HuntCommand {
                 do {
                     let dir = (areaFile.path as NSString).deletingLastPathComponent
                     if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-                    try GeoOutput.writeAtomically(areaFile.contents, to: areaFile.path, inputs: [url])
-                } catch let error as OutputError {
-                    diagnostics.append(.error("write-failed", error.message, at: SourceLocation(file: areaFile.path)))
                 } catch {
                     diagnostics.append(.error("write-failed", "cannot create the folder for \(areaFile.path): \(error.localizedDescription)",
                                               at: SourceLocation(file: areaFile.path)))
+                    continue
                 }
+                if let failed = OutputFile.write(Array(areaFile.contents.utf8), to: areaFile.path, inputs: [url]) { diagnostics.append(failed) }
             }
             Console.write(output.yaml)
             Console.diagnostics(diagnostics)

@@ -66,8 +66,7 @@ extension HuntCommand {
                 Console.error("error: \(error)\n")
                 throw ExitCode(2)
             } catch {
-                Console.error("error: \(error)\n")
-                throw ExitCode(1)
+                throw Console.failure("error: \(error)\n")
             }
         }
     }

@@ -66,10 +66,8 @@ extension HuntCommand {
             let photos = URL(fileURLWithPath: submissions.path)
             let inputs = self.hunt.files(of: hunt) + [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
             let folder: JudgeOutputFolder?
-            do { folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, inputs: inputs, submissions: photos) } } catch {
-                Console.error("\(error)\n")
-                throw ExitCode(1)
-            }
+            do { folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, inputs: inputs, submissions: photos) } }
+            catch { throw Console.failure("\(error)\n") }
             let progress = ProgressLine.onTerminal()
             let results: JudgeResults
             do {
@@ -86,14 +84,9 @@ extension HuntCommand {
             let json = results.jsonChunks()
             if let folder {
                 let written: ReportWriter.Written
-                do { written = try await folder.stage(results, json: json) } catch {
-                    Console.error("\(error)\nnothing in \(folder.path) was replaced\n")
-                    throw ExitCode(1)
-                }
-                do { try folder.commit() } catch {
-                    Console.error("\(error)\n")
-                    throw ExitCode(1)
-                }
+                do { written = try await folder.stage(results, json: json) }
+                catch { throw Console.failure("\(error)\nnothing in \(folder.path) was replaced\n") }
+                do { try folder.commit() } catch { throw Console.failure("\(error)\n") }
                 Console.diagnostics(written.diagnostics)
                 let paths = written.files.map { (folder.path as NSString).appendingPathComponent($0.lastPathComponent) }
                 if !paths.isEmpty { Console.error("reports: \(paths.joined(separator: ", "))\n") }
@@ -111,8 +104,7 @@ extension HuntCommand {
             if let reviews, diagnostics.contains(where: { $0.location.file == reviews }) {
                 Console.error("nothing written: fix the reviews file and run again\n")
             }
-            Console.diagnostics(diagnostics)
-            return ExitCode(1)
+            return Console.failure(diagnostics)
         }
     }
 }

@@ -78,18 +78,11 @@ extension HuntCommand {
 
         mutating func run() async throws {
             func fail(_ message: String, fix: String? = nil) -> ExitCode {
-                Console.error("\(message)\n\(fix.map { "  fix: \($0)\n" } ?? "")")
-                return ExitCode(1)
+                Console.failure("\(message)\n\(fix.map { "  fix: \($0)\n" } ?? "")")
             }
-
             let resultsURL = URL(fileURLWithPath: results)
             let judged: JudgeResults
-            do {
-                judged = try ReportInput.read(resultsURL, displayPath: results)
-            } catch {
-                throw fail(error.description, fix: error.fix)
-            }
-
+            do { judged = try ReportInput.read(resultsURL, displayPath: results) } catch { throw fail(error.description, fix: error.fix) }
             let format = chosenFormat
             let report: HuntKit.Report
             let documents: [ReportDocument]
@@ -107,7 +100,6 @@ extension HuntCommand {
                 case .template(let path, let reason): throw fail("\(path): error: \(reason)")
                 }
             }
-
             let destination = ReportDestination(out: out)
             guard destination != .standardOutput else {
                 Console.write(format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
@@ -116,9 +108,8 @@ extension HuntCommand {
             OutputBatch.handleInterrupts()
             // One batch: csv's two files replace the old ones together, and never the results file read.
             let written: [String]
-            do { written = try destination.write(documents, inputs: [resultsURL] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }) } catch {
-                throw fail(error.description)
-            }
+            do { written = try destination.write(documents, inputs: [resultsURL] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }) }
+            catch { throw fail(error.description) }
             let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"
             Console.error("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n")
             // Everything is written: end here rather than free 20,000 submissions one by one first.

@@ -82,11 +82,9 @@ extension HuntCommand {
                 session = try ServeSession(configuration: configuration)
                 pages = try ServePages.load()
             } catch let error as DiagnosticError {
-                Console.diagnostics(error.diagnostics)
-                throw ExitCode(1)
+                throw Console.failure(error.diagnostics)
             } catch {
-                Console.error("error: \(error)\n")
-                throw ExitCode(1)
+                throw Console.failure("error: \(error)\n")
             }
             await session.judge()
             if let problem = await session.problem {
@@ -105,12 +103,9 @@ extension HuntCommand {
                 }
             } catch {
                 let text = "\(error)"
-                if text.contains("Address already in use") || text.contains("EADDRINUSE") {
-                    Console.error("error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)\n")
-                } else {
-                    Console.error("error: the server stopped: \(text)\n")
-                }
-                throw ExitCode(1)
+                let inUse = text.contains("Address already in use") || text.contains("EADDRINUSE")
+                throw Console.failure(inUse ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)\n"
+                                            : "error: the server stopped: \(text)\n")
             }
         }
     }

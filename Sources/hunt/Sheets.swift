@@ -73,44 +73,25 @@ extension HuntCommand {
             Console.diagnostics(warnings)
 
             let bytes: [UInt8], templateFiles: [URL]
-            switch makeSheets(huntValue, format: chosenFormat) {
-            case .success(let made): (bytes, templateFiles) = made
-            case .failure(let error):
-                Console.diagnostics(error.diagnostics)
-                throw ExitCode(1)
-            }
-
-            if destination == "-" {
-                Console.write(bytes)
-                return
-            }
-            OutputBatch.handleInterrupts()
-            do {
-                try OutputBatch.write(bytes, to: URL(fileURLWithPath: destination), displayPath: destination,
-                                      inputs: hunt.files(of: huntValue) + templateFiles)
-            } catch {
-                Console.diagnostics([.error("write-failed", error.message, at: SourceLocation(file: destination))])
-                throw ExitCode(1)
-            }
-            let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
-                ?? (huntValue.teams.isEmpty ? "sheets" : "sheets for \(huntValue.teams.count) team\(huntValue.teams.count == 1 ? "" : "s")")
-            Console.error("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n")
-        }
-
-        /// The sheets' bytes, and the template files read (inputs the output must not replace).
-        private func makeSheets(_ hunt: Hunt, format: SheetFormat) -> Result<([UInt8], [URL]), DiagnosticError> {
             do throws(DiagnosticError) {
                 let chosen = if let template {
                     try SheetTemplate.load(template, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 } else {
-                    try HuntSheets.template(for: hunt)
+                    try HuntSheets.template(for: huntValue)
                 }
-                let bytes = try HuntSheets.make(hunt, options: SheetOptions(teamID: team, answerKey: answerKey, paper: paper),
-                                                format: format, template: chosen)
-                return .success((bytes, chosen.files))
-            } catch {
-                return .failure(error)
+                let options = SheetOptions(teamID: team, answerKey: answerKey, paper: paper)
+                (bytes, templateFiles) = (try HuntSheets.make(huntValue, options: options, format: chosenFormat, template: chosen), chosen.files)
+            } catch { throw Console.failure(error.diagnostics) }
+            if destination == "-" {
+                Console.write(bytes)
+                return
             }
+            if let failed = OutputFile.write(bytes, to: destination, inputs: hunt.files(of: huntValue) + templateFiles) {
+                throw Console.failure([failed])
+            }
+            let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
+                ?? (huntValue.teams.isEmpty ? "sheets" : "sheets for \(huntValue.teams.count) team\(huntValue.teams.count == 1 ? "" : "s")")
+            Console.error("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n")
         }
     }
 }

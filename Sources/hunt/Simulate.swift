@@ -65,8 +65,7 @@ extension HuntCommand {
             do {
                 answers = try simulator.write(to: URL(fileURLWithPath: out))
             } catch {
-                Console.error("hunt simulate: error: \(error)\n")
-                throw ExitCode(1)
+                throw Console.failure("hunt simulate: error: \(error)\n")
             }
             let kinds = answers.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             var verdicts: [Verdict: Int] = [:]

@@ -103,8 +103,7 @@ extension HuntCommand {
             } catch .radiusOnArea {
                 throw ValidationError("--radius does not apply to an area; drop it")
             } catch .nothingInFile(let problems) {
-                Console.diagnostics(problems)
-                throw ExitCode(1)
+                throw Console.failure(problems)
             }
         }
     }
