@@ -58,11 +58,8 @@ extension HuntCommand {
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
             let (hunt, warnings) = try self.hunt.loadOrExit()
-            var decisions = Reviews(), rows: Manifest?
-            do {
-                if let reviews { decisions = try Reviews.read(contentsOf: URL(fileURLWithPath: reviews), displayPath: reviews) }
-                if let manifest { rows = try Manifest.read(contentsOf: URL(fileURLWithPath: manifest), displayPath: manifest) }
-            } catch { throw stop(error.diagnostics) }
+            let run: JudgeRun
+            do { run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest) } catch { throw stop(error.diagnostics) }
             let photos = URL(fileURLWithPath: submissions.path)
             let inputs = self.hunt.files(of: hunt) + [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
             let folder: JudgeOutputFolder?
@@ -71,13 +68,10 @@ extension HuntCommand {
             let progress = ProgressLine.onTerminal()
             let results: JudgeResults
             do {
-                results = try await JudgeRun(hunt: hunt, reviews: decisions, manifest: rows).run(
-                    submissions: photos, displayPath: submissions.path, huntDisplayPath: self.hunt.path, progress: ProgressLine.judging(progress))
-            } catch let error as DiagnosticError {
-                progress?.finish()
-                throw stop(error.diagnostics)
-            }
-            progress?.finish()
+                defer { progress?.finish() }
+                results = try await run.run(submissions: photos, displayPath: submissions.path, huntDisplayPath: self.hunt.path,
+                                            progress: ProgressLine.judging(progress))
+            } catch let error as DiagnosticError { throw stop(error.diagnostics) }
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)
             Console.error(summary.problemsText(submissionsPath: submissions.path))
