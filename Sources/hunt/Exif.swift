@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
+extension PhotoOutputFormat: ExpressibleByArgument {}
+
 extension HuntCommand {
     struct Exif: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -20,15 +22,11 @@ extension HuntCommand {
             """
         )
 
-        enum Format: String, ExpressibleByArgument, CaseIterable {
-            case table, json, csv
-        }
-
         @Argument(help: "Photo files or folders.")
         var paths: [String] = []
 
-        @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")). Default: table on a terminal, csv otherwise.")
-        var format: Format?
+        @Option(help: "Output format: \(PhotoOutputFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: table on a terminal, csv otherwise.")
+        var format: PhotoOutputFormat?
 
         @Flag(name: .customLong("all-files"), help: "In folders, read every file, not only those with a photo extension.")
         var allFiles = false
@@ -42,8 +40,7 @@ extension HuntCommand {
         }
 
         mutating func run() async throws {
-            let chosen = format ?? (isatty(STDOUT_FILENO) == 1 ? .table : .csv)
-            let renderer = PhotoOutputFormat(rawValue: chosen.rawValue)!.renderer()
+            let renderer = (format ?? (isatty(STDOUT_FILENO) == 1 ? .table : .csv)).renderer()
             let files = PhotoFiles(paths, filter: allFiles ? .all : .photoExtensions)
             var output = BufferedOutput()
             let progress = ProgressLine.onTerminal()

@@ -1,5 +1,4 @@
 import ArgumentParser
-import HuntKit
 import Foundation
 
 extension HuntCommand {
@@ -16,19 +15,10 @@ extension HuntCommand {
             }
         } catch {
             if exitCode(for: error).rawValue == 64 {
-                var standardError = FileHandleOutputStream.standardError
-                print(TerminalText.visible(fullMessage(for: error), keepingLineBreaks: true), to: &standardError)
+                Console.error(fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             exit(withError: error)
         }
     }
-}
-
-/// Text output to a file handle, for `print(_:to:)`.
-struct FileHandleOutputStream: TextOutputStream {
-    let handle: FileHandle
-    static var standardError: FileHandleOutputStream { FileHandleOutputStream(handle: .standardError) }
-    static var standardOutput: FileHandleOutputStream { FileHandleOutputStream(handle: .standardOutput) }
-    mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }
