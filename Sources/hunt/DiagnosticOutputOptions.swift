@@ -1,8 +1,6 @@
 import ArgumentParser
 import HuntKit
 
-extension DiagnosticFormat: ExpressibleByArgument {}
-
 /// `--format text|json` for commands whose output is diagnostics, and how they are printed:
 /// text on stderr (coloured on a terminal unless NO_COLOR is set), JSON on stdout.
 struct DiagnosticOutputOptions: ParsableArguments {

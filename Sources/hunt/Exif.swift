@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-extension PhotoOutputFormat: ExpressibleByArgument {}
-
 extension HuntCommand {
     struct Exif: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

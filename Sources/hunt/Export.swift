@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-extension HuntExportFormat: ExpressibleByArgument {}
-
 extension HuntCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

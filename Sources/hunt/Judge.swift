@@ -102,10 +102,3 @@ extension HuntCommand {
         }
     }
 }
-
-/// `hunt judge --format`, read by the library (see `JudgeOutputFormats`).
-extension JudgeOutputFormats: ExpressibleByArgument {
-    public init?(argument: String) { self.init(list: argument) }
-    public static var allValueStrings: [String] { words }
-    public var defaultValueDescription: String { list }
-}

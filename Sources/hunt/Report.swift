@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-extension ReportFormat: ExpressibleByArgument {}
-
 extension HuntCommand {
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -3,9 +3,6 @@ import Foundation
 import HuntKit
 import HuntSheets
 
-extension SheetSettings.Paper: ExpressibleByArgument {}
-extension SheetFormat: ExpressibleByArgument {}
-
 extension HuntCommand {
     struct Sheets: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

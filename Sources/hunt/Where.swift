@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-extension WhereaboutsFormat: ExpressibleByArgument {}
-
 extension HuntCommand {
     struct Where: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
