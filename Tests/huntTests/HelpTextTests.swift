@@ -40,4 +40,12 @@ import Testing
                     "ragged line in `hunt \(command) --help`: `\(above)` could take `\(firstWord)`")
         }
     }
+
+    /// The hunt file has one spelling in every usage line, the one `HuntArgument` gives.
+    @Test(arguments: ["where", "judge", "sheets", "export", "simulate", "serve"])
+    func theHuntFileIsSpelledOneWay(command: String) throws {
+        let run = try HuntBinary.run([command, "--help"], environment: ["COLUMNS": "\(Self.width)"])
+        #expect(run.stdout.contains("<hunt.yaml>"))
+        #expect(!run.stdout.contains("HUNT.yaml"))
+    }
 }
