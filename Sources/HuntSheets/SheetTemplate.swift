@@ -139,6 +139,21 @@ public enum HuntSheets {
         return try SheetTemplate.load(hunt.sheets.layout, relativeTo: base, at: hunt.sheets.layoutLocation)
     }
 
+    /// `reference` (a template folder, layout.yaml or .mustache file, or a name in
+    /// Templates/sheets/, relative to the current folder) when given, else `template(for:)`.
+    public static func template(for hunt: Hunt, reference: String?) throws(DiagnosticError) -> SheetTemplate {
+        guard let reference else { return try template(for: hunt) }
+        return try SheetTemplate.load(reference, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// What `options` make of `hunt`, for a message: `sheets for 3 teams, 12 tasks`, `answer key, 1 task`.
+    public static func summary(_ hunt: Hunt, options: SheetOptions) -> String {
+        let teams = hunt.teams.count
+        let what = options.answerKey ? "answer key" : options.teamID.map { "sheets for team \($0)" }
+            ?? (teams == 0 ? "sheets" : "sheets for \(teams) team\(teams == 1 ? "" : "s")")
+        return "\(what), \(hunt.tasks.count) task\(hunt.tasks.count == 1 ? "" : "s")"
+    }
+
     /// The bytes of the PDF or HTML file for `hunt`.
     ///
     /// Uses `template` when given, else the hunt's `sheets: layout:`, else the default template.

@@ -65,30 +65,20 @@ extension HuntCommand {
 
         mutating func run() async throws {
             let destination = output ?? (answerKey ? "answer-key.pdf" : "sheets.pdf")
-            let chosenFormat = format ?? SheetFormat(path: destination)
             let (huntValue, warnings) = try hunt.loadOrExit()
             Console.diagnostics(warnings)
-
+            let options = SheetOptions(teamID: team, answerKey: answerKey, paper: paper)
             let bytes: [UInt8], templateFiles: [URL]
             do throws(DiagnosticError) {
-                let chosen = if let template {
-                    try SheetTemplate.load(template, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                } else {
-                    try HuntSheets.template(for: huntValue)
-                }
-                let options = SheetOptions(teamID: team, answerKey: answerKey, paper: paper)
-                (bytes, templateFiles) = (try HuntSheets.make(huntValue, options: options, format: chosenFormat, template: chosen), chosen.files)
+                let chosen = try HuntSheets.template(for: huntValue, reference: template)
+                bytes = try HuntSheets.make(huntValue, options: options, format: format ?? SheetFormat(path: destination), template: chosen)
+                templateFiles = chosen.files
             } catch { throw Console.failure(error.diagnostics) }
-            if destination == "-" {
-                Console.write(bytes)
-                return
-            }
+            guard destination != "-" else { return Console.write(bytes) }
             if let failed = OutputFile.write(bytes, to: destination, inputs: hunt.files(of: huntValue) + templateFiles) {
                 throw Console.failure([failed])
             }
-            let what = answerKey ? "answer key" : team.map { "sheets for team \($0)" }
-                ?? (huntValue.teams.isEmpty ? "sheets" : "sheets for \(huntValue.teams.count) team\(huntValue.teams.count == 1 ? "" : "s")")
-            Console.error("wrote \(destination): \(what), \(huntValue.tasks.count) task\(huntValue.tasks.count == 1 ? "" : "s")\n")
+            Console.error("wrote \(destination): \(HuntSheets.summary(huntValue, options: options))\n")
         }
     }
 }

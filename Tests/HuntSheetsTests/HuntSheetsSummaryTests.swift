@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import HuntKit
+@testable import HuntSheets
+
+@Suite struct HuntSheetsSummaryTests {
+    @Test func theSummarySaysWhatWasMade() {
+        let hunt = SheetSamples.utrecht(teams: 2)
+        let tasks = "\(hunt.tasks.count) task\(hunt.tasks.count == 1 ? "" : "s")"
+        #expect(HuntSheets.summary(hunt, options: SheetOptions()) == "sheets for 2 teams, \(tasks)")
+        #expect(HuntSheets.summary(hunt, options: SheetOptions(teamID: "foxes")) == "sheets for team foxes, \(tasks)")
+        #expect(HuntSheets.summary(hunt, options: SheetOptions(answerKey: true)) == "answer key, \(tasks)")
+        #expect(HuntSheets.summary(SheetSamples.utrecht(teams: 1), options: SheetOptions()) == "sheets for 1 team, \(tasks)")
+    }
+
+    @Test func noReferenceMeansTheHuntsOwnTemplate() throws {
+        let hunt = SheetSamples.utrecht()
+        #expect(try HuntSheets.template(for: hunt, reference: nil).files == HuntSheets.template(for: hunt).files)
+    }
+
+    @Test func anUnknownReferenceIsAnError() {
+        #expect(throws: DiagnosticError.self) { try HuntSheets.template(for: SheetSamples.utrecht(), reference: "no-such-template-\(UUID())") }
+    }
+}
