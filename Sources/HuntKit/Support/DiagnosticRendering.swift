@@ -14,13 +14,6 @@ public protocol DiagnosticRenderer {
 /// The formats `--format` offers for diagnostics.
 public enum DiagnosticFormat: String, Sendable, CaseIterable {
     case text, json
-
-    public func renderer(colour: Bool) -> any DiagnosticRenderer {
-        switch self {
-        case .text: return TextDiagnosticRenderer(colour: colour)
-        case .json: return JSONDiagnosticRenderer()
-        }
-    }
 }
 
 /// Compiler-style text:
