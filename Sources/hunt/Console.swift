@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import HuntKit
 
-/// Everything `hunt` prints: data on stdout, messages, diagnostics and progress on stderr.
+/// Everything `hunt` prints, but its progress line (`ProgressLine`): data on stdout, messages and
+/// diagnostics on stderr.
 ///
 /// Messages that quote paths, names or errors are shown through `TerminalText.visible`, so a file
 /// name holding an escape sequence is printed, not obeyed; line breaks are kept (the message's

@@ -20,9 +20,7 @@ struct HuntArgument: ParsableArguments {
             throw ValidationError("no hunt file at `\(path)`; check the path")
         }
         let result = HuntLoader().load(contentsOf: URL(fileURLWithPath: path), displayPath: path)
-        guard let hunt = result.hunt, !result.hasErrors else {
-            throw Console.failure(result.diagnostics)
-        }
+        guard let hunt = result.hunt, !result.hasErrors else { throw Console.failure(result.diagnostics) }
         return (hunt, result.diagnostics)
     }
 
