@@ -64,7 +64,6 @@ final class OutFolderWriter: @unchecked Sendable {
 
     private func write(_ results: JudgeResults, inputs: [URL]) async throws {
         let folder = try JudgeOutputFolder(out, reports: formats, inputs: inputs, submissions: URL(fileURLWithPath: submissions))
-        _ = try await folder.stage(results, json: results.jsonChunks())
-        try folder.commit()
+        _ = try await folder.write(results, json: results.jsonChunks())
     }
 }

@@ -22,6 +22,15 @@ public struct ServeServer: Sendable {
         self.extraHosts = extraHosts
     }
 
+    /// The host and port of a `--listen` value: `host:port`, `[v6]:port`, or `:port` for
+    /// loopback; nil when it is none of these or the port is not 0–65535.
+    public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host.isEmpty ? "127.0.0.1" : host, port)
+    }
+
     /// Whether `host` is a loopback address or name.
     public static func isLoopback(_ host: String) -> Bool {
         ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")

@@ -7,6 +7,7 @@ extension DiagnosticFormat: ExpressibleByArgument {}
 extension PhotoOutputFormat: ExpressibleByArgument {}
 extension HuntExportFormat: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension ReportRequest.Table: ExpressibleByArgument {}
 extension SheetFormat: ExpressibleByArgument {}
 extension SheetSettings.Paper: ExpressibleByArgument {}
 extension WhereaboutsFormat: ExpressibleByArgument {}

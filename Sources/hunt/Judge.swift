@@ -29,18 +29,15 @@ extension HuntCommand {
         )
 
         @OptionGroup var hunt: HuntArgument
-
         @OptionGroup var submissions: SubmissionsArgument
 
         @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"))
         var reviews: String?
-
         @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"))
         var manifest: String?
 
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"))
         var out: String?
-
         @Option(help: ArgumentHelp("What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.", valueName: "formats"))
         var format = JudgeOutputFormats()
 
@@ -77,13 +74,11 @@ extension HuntCommand {
             Console.error(summary.problemsText(submissionsPath: submissions.path))
             let json = results.jsonChunks()
             if let folder {
-                let written: ReportWriter.Written
-                do { written = try await folder.stage(results, json: json) }
-                catch { throw Console.failure("\(error)\nnothing in \(folder.path) was replaced\n") }
-                do { try folder.commit() } catch { throw Console.failure("\(error)\n") }
-                Console.diagnostics(written.diagnostics)
-                let paths = written.files.map { (folder.path as NSString).appendingPathComponent($0.lastPathComponent) }
-                if !paths.isEmpty { Console.error("reports: \(paths.joined(separator: ", "))\n") }
+                do {
+                    let written = try await folder.write(results, json: json)
+                    Console.diagnostics(written.diagnostics)
+                    if !written.reports.isEmpty { Console.error("reports: \(written.reports.joined(separator: ", "))\n") }
+                } catch { throw Console.failure("\(error)\n") }
             }
             switch format.stdout {
             case .json: for chunk in json { Console.write(chunk) }

@@ -30,15 +30,12 @@ extension HuntCommand {
             """
         )
 
-        enum Table: String, ExpressibleByArgument, CaseIterable { case submissions, leaderboard }
-
         @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"))
         var results: String
 
         @Option(help: ArgumentHelp("Output format. (default: from --out's extension, else html)",
                                    valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: ReportFormat?
-
         @Option(help: ArgumentHelp("A Mustache layout (file, or folder with report.html.mustache / report.md.mustache) instead of Templates/reports/.",
                                    valueName: "path"))
         var template: String?
@@ -48,70 +45,33 @@ extension HuntCommand {
 
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"))
         var out: String?
-
         @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"))
         var photos: String?
 
         @Option(help: ArgumentHelp("At most this many thumbnails in the HTML page (review queue first); 0 for none.", valueName: "n"))
         var thumbnails: Int = ReportOptions.defaultThumbnailLimit
-
         @Option(help: ArgumentHelp("For csv on standard output: which table.", valueName: "submissions|leaderboard"))
-        var table: Table = .submissions
+        var table: ReportRequest.Table = .submissions
 
-        var chosenFormat: ReportFormat { format ?? ReportFormat(outputPath: out) }
-
-        func validate() throws {
-            if thumbnails < 0 { throw ValidationError("--thumbnails takes a count, e.g. `--thumbnails 100`, or 0 for none") }
-            if let template, chosenFormat == .csv || chosenFormat == .json {
-                throw ValidationError("--template \(template) applies to html and md reports; add `--format html` or `--format md`")
-            }
-            if let out, out.isEmpty { throw ValidationError("--out needs a file or folder, e.g. `--out report.html` or `--out results/`") }
-            if chosenFormat == .csv, case .file(let out) = ReportDestination(out: out) {
-                throw ValidationError("csv writes two files (submissions.csv, leaderboard.csv): give --out a folder, e.g. `--out \(((out as NSString).deletingPathExtension as NSString).lastPathComponent.isEmpty ? "csv" : ((out as NSString).deletingPathExtension))/`")
-            }
-            if table != .submissions, chosenFormat != .csv {
-                throw ValidationError("--table chooses the csv table; add `--format csv`")
-            }
+        var request: ReportRequest {
+            ReportRequest(results: results, format: format, template: template, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails),
+                          out: out, photos: photos, table: table)
         }
 
+        func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }
+
         mutating func run() async throws {
-            func fail(_ message: String, fix: String? = nil) -> ExitCode {
-                Console.failure("\(message)\n\(fix.map { "  fix: \($0)\n" } ?? "")")
-            }
-            let resultsURL = URL(fileURLWithPath: results)
-            let judged: JudgeResults
-            do { judged = try ReportInput.read(resultsURL, displayPath: results) } catch { throw fail(error.description, fix: error.fix) }
-            let format = chosenFormat
-            let report: HuntKit.Report
-            let documents: [ReportDocument]
-            do {
-                report = try HuntKit.Report(judged, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails))
-                let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
-                if format == .html, thumbnails > 0, folder == nil {
-                    Console.error("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)\n")
-                }
-                documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
-                Console.diagnostics(documents.flatMap(\.diagnostics))
-            } catch {
-                switch error {
-                case .unknownTeam: throw fail("\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
-                case .template(let path, let reason): throw fail("\(path): error: \(reason)")
-                }
-            }
-            let destination = ReportDestination(out: out)
-            guard destination != .standardOutput else {
-                Console.write(format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
+            let made: ReportRequest.Made
+            do { made = try await request.make() } catch { throw Console.failure(error.description) }
+            Console.error(made.notes.map { $0 + "\n" }.joined())
+            Console.diagnostics(made.documents.flatMap(\.diagnostics))
+            if request.destination == .standardOutput {
+                Console.write(made.standardOutput)
                 Foundation.exit(0)
             }
             OutputBatch.handleInterrupts()
-            // One batch: csv's two files replace the old ones together, and never the results file read.
-            let written: [String]
-            do { written = try destination.write(documents, inputs: [resultsURL] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }) }
-            catch { throw fail(error.description) }
-            let who = report.team.map { "team \($0.id)" } ?? "\(report.summary.teams) teams"
-            Console.error("wrote \(written.joined(separator: ", ")): \(who), \(report.summary.submissions) photos, \(report.reviewQueue.count) to review\n")
-            // Everything is written: end here rather than free 20,000 submissions one by one first.
-            Foundation.exit(0)
+            do { Console.error(try request.write(made) + "\n") } catch { throw Console.failure("\(error.description)\n") }
+            Foundation.exit(0)  // rather than free 20,000 submissions one by one first
         }
     }
 }

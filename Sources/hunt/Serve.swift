@@ -47,33 +47,26 @@ extension HuntCommand {
         var blind = false
 
         func validate() throws {
-            _ = try Self.listenAddress(listen)
+            _ = try listenAddress()
             _ = try reportFormats()
             if format != nil, out == nil { throw ValidationError("reports are kept beside results.json: add `--out DIR`") }
         }
 
         func reportFormats() throws -> [ReportFormat] {
-            try (format ?? "").split(separator: ",").map { word in
-                let name = word.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let report = ReportFormat(besideResults: name) else {
-                    throw ValidationError("--format takes html, csv and md, comma-separated, not `\(name)`")
-                }
-                return report
+            do { return try ReportFormat.list(besideResults: format ?? "") } catch {
+                throw ValidationError("--format takes html, csv and md, comma-separated, not `\(error.word)`")
             }
         }
 
-        /// `host:port`, `[v6]:port` or `:port` (loopback).
-        static func listenAddress(_ text: String) throws -> (host: String, port: Int) {
-            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else {
-                throw ValidationError("--listen takes host:port, e.g. `127.0.0.1:8765` or `0.0.0.0:8765`, not `\(text)`")
+        func listenAddress() throws -> (host: String, port: Int) {
+            guard let address = ServeServer.listenAddress(listen) else {
+                throw ValidationError("--listen takes host:port, e.g. `127.0.0.1:8765` or `0.0.0.0:8765`, not `\(listen)`")
             }
-            var host = String(text[..<colon])
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            return (host.isEmpty ? "127.0.0.1" : host, port)
+            return address
         }
 
         func run() async throws {
-            let (host, port) = try Self.listenAddress(listen)
+            let (host, port) = try listenAddress()
             let configuration = ServeConfiguration(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out,
                                                    reports: try reportFormats(), blind: blind)
             let session: ServeSession

@@ -175,6 +175,13 @@ struct DecisionProbe: Decodable {
             .allowedHosts(port: 8765)
         #expect(proxied.contains("hunt.example.org") && proxied.contains("hunt.example.org:8765"))
     }
+
+    @Test func listenAddressesReadAsHostAndPort() {
+        #expect(ServeServer.listenAddress("0.0.0.0:8765")! == ("0.0.0.0", 8765))
+        #expect(ServeServer.listenAddress("[::1]:0")! == ("::1", 0))
+        #expect(ServeServer.listenAddress(":9000")! == ("127.0.0.1", 9000))
+        for bad in ["8765", "host:", "host:65536", "host:-1", "host:http"] { #expect(ServeServer.listenAddress(bad) == nil, "\(bad)") }
+    }
 }
 
 extension ServeSession {

@@ -6,8 +6,7 @@ import Foundation
 /// Opening it claims the folder before any photo is read, so a wrong `--out` fails at once:
 ///
 ///     let folder = try JudgeOutputFolder("results", reports: [.html], inputs: [huntURL], submissions: photos)
-///     let written = try await folder.stage(results, json: results.jsonChunks())
-///     try folder.commit()
+///     let written = try await folder.write(results, json: results.jsonChunks())
 public struct JudgeOutputFolder: Sendable {
     /// The folder as given, e.g. `results` or `results/`.
     public let path: String
@@ -48,5 +47,19 @@ public struct JudgeOutputFolder: Sendable {
     /// Replaces the old files with the staged ones and unlocks the folder.
     public func commit() throws(OutputError) {
         try batch.commit()
+    }
+
+    /// Why the folder was not written, in words (a failure while staging says nothing was replaced).
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Stages and commits: results.json and the reports replace the old ones together, or none does.
+    /// Returns the reports written, by their paths as messages show them.
+    public func write(_ results: JudgeResults, json: [[UInt8]]) async throws(Failure) -> (reports: [String], diagnostics: [Diagnostic]) {
+        let written: ReportWriter.Written
+        do { written = try await stage(results, json: json) } catch { throw Failure(description: "\(error)\nnothing in \(path) was replaced") }
+        do { try commit() } catch { throw Failure(description: "\(error)") }
+        return (written.files.map { (path as NSString).appendingPathComponent($0.lastPathComponent) }, written.diagnostics)
     }
 }

@@ -19,4 +19,17 @@ extension ReportFormat {
         guard let format = ReportFormat(rawValue: word == "markdown" ? "md" : word), format != .json else { return nil }
         self = format
     }
+
+    /// A word of a `--format` list that names no report kept beside results.json.
+    public struct UnknownWord: Error, Sendable { public var word: String }
+
+    /// Reports kept beside results.json, from a comma-separated list such as `html,csv` (case and
+    /// spaces around words ignored), in the order named; the first word that names none is thrown.
+    public static func list(besideResults text: String) throws(UnknownWord) -> [ReportFormat] {
+        try text.split(separator: ",").map { (word) throws(UnknownWord) -> ReportFormat in
+            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let report = ReportFormat(besideResults: name) else { throw UnknownWord(word: name) }
+            return report
+        }
+    }
 }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What `hunt report` is asked for — a results file, a format and layout, a scope, a destination —
+/// and the making of it: read the results, build the report, render it, write it.
+public struct ReportRequest: Sendable {
+    /// For csv on standard output: which of the two tables.
+    public enum Table: String, Sendable, CaseIterable { case submissions, leaderboard }
+
+    public var results: String
+    /// The format asked for; nil to take it from `out`'s extension (else html).
+    public var format: ReportFormat?
+    /// A Mustache layout (a file, or a folder holding the standard names) instead of Templates/reports/.
+    public var template: String?
+    public var options: ReportOptions
+    /// A file, a folder (existing, or ending in `/`), or nil or `-` for standard output.
+    public var out: String?
+    /// The submissions folder, when the photos moved since judging.
+    public var photos: String?
+    public var table: Table
+
+    public init(results: String, format: ReportFormat? = nil, template: String? = nil, options: ReportOptions = ReportOptions(),
+                out: String? = nil, photos: String? = nil, table: Table = .submissions) {
+        self.results = results
+        self.format = format
+        self.template = template
+        self.options = options
+        self.out = out
+        self.photos = photos
+        self.table = table
+    }
+
+    public var chosenFormat: ReportFormat { format ?? ReportFormat(outputPath: out) }
+    public var destination: ReportDestination { ReportDestination(out: out) }
+
+    /// What does not fit together, worded for a usage error; nil when the request can be made.
+    public var problem: String? {
+        let format = chosenFormat
+        if options.thumbnailLimit < 0 { return "--thumbnails takes a count, e.g. `--thumbnails 100`, or 0 for none" }
+        if let template, format == .csv || format == .json {
+            return "--template \(template) applies to html and md reports; add `--format html` or `--format md`"
+        }
+        if let out, out.isEmpty { return "--out needs a file or folder, e.g. `--out report.html` or `--out results/`" }
+        if format == .csv, case .file(let out) = destination {
+            let stem = (out as NSString).deletingPathExtension
+            return "csv writes two files (submissions.csv, leaderboard.csv): give --out a folder, e.g. `--out \((stem as NSString).lastPathComponent.isEmpty ? "csv" : stem)/`"
+        }
+        if table != .submissions, format != .csv { return "--table chooses the csv table; add `--format csv`" }
+        return nil
+    }
+
+    /// A report made and not yet written.
+    public struct Made: Sendable {
+        public var report: Report
+        public var documents: [ReportDocument]
+        /// What the person should know that is not a diagnostic of a document.
+        public var notes: [String]
+        /// The bytes standard output gets: the first document, or the chosen csv table.
+        public var standardOutput: [UInt8]
+    }
+
+    /// Why the report could not be made, with what to do.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var message: String
+        public var fix: String?
+        public var description: String { message + "\n" + (fix.map { "  fix: \($0)\n" } ?? "") }
+    }
+
+    /// Reads the results (read-only), builds the report and renders it; thumbnails come from the
+    /// photos folder the results record (as given to the judge, else beside the results file) or `photos`.
+    public func make() async throws(Failure) -> Made {
+        let resultsURL = URL(fileURLWithPath: results)
+        let judged: JudgeResults
+        do { judged = try ReportInput.read(resultsURL, displayPath: results) } catch { throw Failure(message: error.description, fix: error.fix) }
+        let format = chosenFormat
+        var notes: [String] = []
+        do {
+            let report = try Report(judged, options: options)
+            let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
+            if format == .html, options.thumbnailLimit > 0, folder == nil {
+                notes.append("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)")
+            }
+            let documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
+            return Made(report: report, documents: documents, notes: notes,
+                        standardOutput: format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
+        } catch {
+            switch error {
+            case .unknownTeam: throw Failure(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
+            case .template(let path, let reason): throw Failure(message: "\(path): error: \(reason)")
+            }
+        }
+    }
+
+    /// Writes what was made to the destination, together and atomically, never over the results
+    /// or the template read; returns what it says it wrote.
+    public func write(_ made: Made) throws(OutputError) -> String {
+        let inputs = [URL(fileURLWithPath: results)] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+        let written = try destination.write(made.documents, inputs: inputs)
+        let who = made.report.team.map { "team \($0.id)" } ?? "\(made.report.summary.teams) teams"
+        return "wrote \(written.joined(separator: ", ")): \(who), \(made.report.summary.submissions) photos, \(made.report.reviewQueue.count) to review"
+    }
+}
