@@ -133,6 +133,17 @@ public struct SheetTemplate: Sendable {
 
 /// Makes printable sheets from a loaded hunt: the library side of `hunt sheets`.
 public enum HuntSheets {
+    /// What does not fit together in a request for sheets written to `output` (a file, `-` for
+    /// standard output, nil for the default), worded for a usage error; nil when they can be made.
+    public static func problem(output: String?, format: SheetFormat?, options: SheetOptions, huntPath: String) -> String? {
+        if options.answerKey && options.teamID != nil {
+            return "--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(huntPath) --answer-key`)"
+        }
+        if let output, output.isEmpty { return "-o needs a file name, e.g. `-o sheets.pdf`, or `-o -` for standard output" }
+        if output == "-" && format == nil { return "with `-o -` say which format to write: add `--format pdf` or `--format html`" }
+        return nil
+    }
+
     /// The hunt's `sheets: layout:` template, else the default one.
     public static func template(for hunt: Hunt) throws(DiagnosticError) -> SheetTemplate {
         let base = hunt.fileURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

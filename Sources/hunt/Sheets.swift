@@ -51,23 +51,16 @@ extension HuntCommand {
                                    valueName: "PATH"))
         var template: String?
 
+        var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper) }
+
         func validate() throws {
-            if answerKey && team != nil {
-                throw ValidationError("--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(hunt.path) --answer-key`)")
-            }
-            if let output, output.isEmpty {
-                throw ValidationError("-o needs a file name, e.g. `-o sheets.pdf`, or `-o -` for standard output")
-            }
-            if output == "-" && format == nil {
-                throw ValidationError("with `-o -` say which format to write: add `--format pdf` or `--format html`")
-            }
+            if let problem = HuntSheets.problem(output: output, format: format, options: options, huntPath: hunt.path) { throw ValidationError(problem) }
         }
 
         mutating func run() async throws {
             let destination = output ?? (answerKey ? "answer-key.pdf" : "sheets.pdf")
             let (huntValue, warnings) = try hunt.loadOrExit()
             Console.diagnostics(warnings)
-            let options = SheetOptions(teamID: team, answerKey: answerKey, paper: paper)
             let bytes: [UInt8], templateFiles: [URL]
             do throws(DiagnosticError) {
                 let chosen = try HuntSheets.template(for: huntValue, reference: template)
