@@ -279,8 +279,14 @@ public final class OutputBatch: @unchecked Sendable {
         return try body()
     }
 
+    /// The error for a batch abandoned by `discard()`. A batch abandoned by an interrupt gives
+    /// none: the interrupt handler is ending the process with the signal's status, and the calling
+    /// thread waits for that instead of reporting an error of its own, which raced the handler to
+    /// exit 1 first. (No deadlock: the handler has left this batch's lock, or never takes it —
+    /// a batch begun after the interrupt is not among those it visits.)
     private static func abandonedError(_ displayPath: String) -> OutputError {
-        OutputError(path: displayPath, message: "the run was interrupted; nothing more is written")
+        if registryLock.withLock({ interrupted }) { while true { sleep(60) } }
+        return OutputError(path: displayPath, message: "the run was interrupted; nothing more is written")
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
