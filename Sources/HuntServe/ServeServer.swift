@@ -84,6 +84,21 @@ public struct ServeServer: Sendable {
         return ("\(base)/queue?token=\(tokens.judge)", "\(base)/leaderboard?token=\(tokens.viewer)")
     }
 
+    /// What the organizer should know before the server listens: off loopback, that tokens guard it
+    /// and a TLS proxy should front it; nil on loopback.
+    public var exposureNote: String? {
+        ServeServer.isLoopback(host) ? nil
+            : "listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (see “The judges' console” in the README's Reference)"
+    }
+
+    /// Why the server stopped, worded with what to do (a port in use names `--listen`).
+    public func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        let inUse = text.contains("Address already in use") || text.contains("EADDRINUSE")
+        return inUse ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)"
+                     : "error: the server stopped: \(text)"
+    }
+
     /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
     /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
     /// which the server waits for, then waits for `--out` to be written.

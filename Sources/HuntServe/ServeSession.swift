@@ -85,6 +85,13 @@ public actor ServeSession {
         try? await exclusively { await judgeNow(reason: "start") }
     }
 
+    /// What the last judgement came to, in a line for the organizer's terminal.
+    public var summary: String {
+        if let problem { return "\(problem)\nthe console shows this until it is fixed; it re-judges when the files change" }
+        guard let results else { return "nothing judged yet" }
+        return "judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)"
+    }
+
     /// Reads the folder anew (only new or changed photos really are read) and settles.
     private func judgeNow(reason: String, seen: WatchedFiles? = nil) async {
         watched = seen ?? WatchedFiles.take(configuration: configuration, hunt: hunt)

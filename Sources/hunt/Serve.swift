@@ -80,26 +80,15 @@ extension HuntCommand {
                 throw Console.failure("error: \(error)\n")
             }
             await session.judge()
-            if let problem = await session.problem {
-                Console.error("\(problem)\nthe console shows this until it is fixed; it re-judges when the files change\n")
-            } else if let results = await session.results {
-                Console.error("judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)\n")
-            }
-            if !ServeServer.isLoopback(host) {
-                Console.error("listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (see “The judges' console” in the README's Reference)\n")
-            }
+            Console.error(await session.summary + "\n")
             let server = ServeServer(session: session, host: host, port: port, extraHosts: allowHosts)
+            if let note = server.exposureNote { Console.error(note + "\n") }
             do {
                 try await server.run(pages: pages) { actual in
                     let urls = server.urls(port: actual)
                     Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
                 }
-            } catch {
-                let text = "\(error)"
-                let inUse = text.contains("Address already in use") || text.contains("EADDRINUSE")
-                throw Console.failure(inUse ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)\n"
-                                            : "error: the server stopped: \(text)\n")
-            }
+            } catch { throw Console.failure(server.describe(error) + "\n") }
         }
     }
 }

@@ -51,17 +51,8 @@ extension HuntCommand {
         func validate() throws {
             let inputs = try positionInputs()
             if let to, to.hasPrefix("--") { _ = try CoordinateText.argument(to, option: "--to") }
-            if inputs.isEmpty && positions == nil {
-                throw ValidationError("give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE")
-            }
-            switch (hunt, to) {
-            case (nil, nil): throw ValidationError("say what to measure against: --hunt HUNT.yaml, --to LAT,LON [--radius R] or --to AREA_FILE")
-            case (.some, .some): throw ValidationError("use either --hunt or --to, not both")
-            default: break
-            }
-            if radius != nil, hunt != nil { throw ValidationError("--radius goes with --to; a hunt's tasks have their own radius") }
-            if let radius, Length.parse(radius).map({ $0.metres > 0 }) != true {
-                throw ValidationError("--radius `\(radius)` is not a length; write it like 30m or 1.5km")
+            if let problem = NamedTarget.problem(positions: inputs.count, positionsFile: positions, hunt: hunt, to: to, radius: radius) {
+                throw ValidationError(problem)
             }
         }
 
@@ -96,12 +87,10 @@ extension HuntCommand {
                 let chosen = try NamedTarget.chosen(by: to, radius: radius.flatMap(Length.parse))
                 diagnostics += chosen.diagnostics
                 return chosen.targets
-            } catch .notAPositionOrFile {
-                throw ValidationError("--to `\(to)` is neither a position (LAT,LON) nor an existing file")
-            } catch .radiusOnArea {
-                throw ValidationError("--radius does not apply to an area; drop it")
             } catch .nothingInFile(let problems) {
                 throw Console.failure(problems)
+            } catch {
+                throw ValidationError(error.usage(to: to))
             }
         }
     }

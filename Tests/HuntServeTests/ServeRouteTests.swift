@@ -176,6 +176,14 @@ struct DecisionProbe: Decodable {
         #expect(proxied.contains("hunt.example.org") && proxied.contains("hunt.example.org:8765"))
     }
 
+    @Test func offLoopbackTheOrganizerIsToldAndAPortInUseNamesListen() throws {
+        let session = try ServeSession.empty()
+        #expect(ServeServer(session: session, host: "127.0.0.1", port: 8765).exposureNote == nil)
+        #expect(ServeServer(session: session, host: "0.0.0.0", port: 8765).exposureNote?.contains("every request needs a token") == true)
+        struct InUse: Error, CustomStringConvertible { var description: String { "bind: Address already in use" } }
+        #expect(ServeServer(session: session, host: "0.0.0.0", port: 80).describe(InUse()).contains("pass --listen 0.0.0.0:PORT"))
+    }
+
     @Test func listenAddressesReadAsHostAndPort() {
         #expect(ServeServer.listenAddress("0.0.0.0:8765")! == ("0.0.0.0", 8765))
         #expect(ServeServer.listenAddress("[::1]:0")! == ("::1", 0))

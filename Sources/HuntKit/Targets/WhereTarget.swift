@@ -9,6 +9,34 @@ extension NamedTarget {
         case radiusOnArea
         /// The file holds no area and no place; its diagnostics say why.
         case nothingInFile([Diagnostic])
+
+        /// The first two in words, for a usage error about `--to` (the third's diagnostics speak for it).
+        public func usage(to: String) -> String {
+            switch self {
+            case .notAPositionOrFile: "--to `\(to)` is neither a position (LAT,LON) nor an existing file"
+            case .radiusOnArea: "--radius does not apply to an area; drop it"
+            case .nothingInFile: "--to `\(to)` holds no area and no place"
+            }
+        }
+    }
+
+    /// What does not fit together in a `hunt where` request, worded for a usage error: some
+    /// positions (`positions` typed or photos, or a positions file) and either a hunt or a `--to`
+    /// target, with a radius (a length) only for `--to`. Nil when it can be measured.
+    public static func problem(positions: Int, positionsFile: String?, hunt: String?, to: String?, radius: String?) -> String? {
+        if positions == 0 && positionsFile == nil {
+            return "give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE"
+        }
+        switch (hunt, to) {
+        case (nil, nil): return "say what to measure against: --hunt HUNT.yaml, --to LAT,LON [--radius R] or --to AREA_FILE"
+        case (.some, .some): return "use either --hunt or --to, not both"
+        default: break
+        }
+        if radius != nil, hunt != nil { return "--radius goes with --to; a hunt's tasks have their own radius" }
+        if let radius, Length.parse(radius).map({ $0.metres > 0 }) != true {
+            return "--radius `\(radius)` is not a length; write it like 30m or 1.5km"
+        }
+        return nil
     }
 
     /// The target `hunt where --to` names: a point `LAT,LON` (a circle of `radius`, default 30 m),
