@@ -23,11 +23,11 @@ sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/Hunt
 extra=()
 limits=()
 if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ]; then
-    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles}.swift
-              Sources/HuntKit/Support/CivilCalendar.swift)
+    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk}.swift
+              Sources/HuntKit/Support/CivilCalendar.swift Sources/HuntKit/Support/ClockText.swift)
 fi
 if [ "$target" = thumbnail ]; then
-    sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,JPEGDecodePlan,JPEGScaler}.swift)
+    sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,ThumbnailOrientation,JPEGDecodePlan,JPEGScaler}.swift)
     extra=(-I Sources/CJPEG -lturbojpeg)
     # The harness decodes only what its plan puts under 64 MiB; a single larger allocation is a finding.
     limits=(-malloc_limit_mb=96)

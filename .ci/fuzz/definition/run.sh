@@ -24,6 +24,8 @@ swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name HuntFuzz \
     "$root/Sources/HuntKit/Support/DateTimeText.swift" \
     "$root/Sources/HuntKit/Support/Units.swift" \
     "$root/Sources/HuntKit/Support/TextTrimming.swift" \
+    "$root/Sources/HuntKit/Support/ClockText.swift" \
+    "$root/Sources/HuntKit/Support/CivilCalendar.swift" \
     "$root/Sources/HuntKit/Geo/Coordinate.swift" \
     -o "$work/fuzz-definition"
 "$work/fuzz-definition" -max_total_time="$seconds" -max_len=256 -print_final_stats=1 "$work/corpus"

@@ -17,6 +17,7 @@ printf 'foxes,tower,"never closed\nowls,bridge,b.jpg\n' > "$work/corpus/unclosed
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -swift-version 6 \
     .ci/fuzz/manifest/main.swift Sources/HuntKit/Judging/Manifest.swift Sources/HuntKit/Support/CSVRows.swift \
     Sources/HuntKit/Support/Diagnostic.swift Sources/HuntKit/Support/SourceLocation.swift Sources/HuntKit/Support/TextTrimming.swift \
+    Sources/HuntKit/Support/InputFile.swift Sources/HuntKit/Support/PathText.swift \
     -o "$work/fuzz-manifest"
 SWIFT_BACKTRACE=enable=no nice -n 10 "$work/fuzz-manifest" -max_total_time="${1:-60}" -timeout=10 -rss_limit_mb=2048 \
     -max_len=4096 -print_final_stats=1 -artifact_prefix="$work/" "$work/corpus"

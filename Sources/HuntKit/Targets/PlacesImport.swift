@@ -80,7 +80,7 @@ public struct PlacesImport: Sendable {
             if let dir = areasDirectory {
                 id = uniqueID(name, fallbackNumber: count + 1)
                 path = dir.hasSuffix("/") ? dir + id + ".geojson" : dir + "/" + id + ".geojson"
-                areaFiles.append((path, GeoJSONWriter.areaFile(name: name, description: named.description, polygons: named.polygons)))
+                areaFiles.append((path, GeoJSONText.areaFile(name: name, description: named.description, polygons: named.polygons)))
             } else if areaCount == 1 && (sourceFormat == .geojson || sourceFormat == .kml) {
                 path = sourcePath
             } else {
