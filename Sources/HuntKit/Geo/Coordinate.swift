@@ -12,6 +12,9 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }
 
+    /// Whether a recorded position is a fix: valid, and not 0, 0 (what a phone without one writes).
+    public var isFix: Bool { isValid && !(latitude == 0 && longitude == 0) }
+
     /// `52.0906700, 5.1213300` — seven decimals is about 1 cm.
     public var description: String {
         "\(Self.format(latitude)), \(Self.format(longitude))"

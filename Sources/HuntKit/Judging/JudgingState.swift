@@ -34,11 +34,6 @@ struct JudgingState: Sendable {
         self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
     }
 
-    /// Whether a position is a fix: valid, and not 0, 0 (what a phone without one writes).
-    static func hasFix(_ p: Coordinate) -> Bool {
-        p.isValid && !(p.latitude == 0 && p.longitude == 0)
-    }
-
     /// The position's accuracy: the photo's own, else the policy's assumed one.
     func accuracy(of photo: PhotoMetadata) -> (metres: Double, source: String) {
         if let a = photo.horizontalAccuracyMetres, a.isFinite, a >= 0 { return (a, "photo") }

@@ -36,7 +36,7 @@ public enum PositionInputs {
             diagnostics.append(.error(error.code.rawValue, error.message, at: SourceLocation(file: path), fix: error.fix))
             return nil
         case .success(let photo):
-            guard let position = photo.position, position.isValid, !(position.latitude == 0 && position.longitude == 0) else {
+            guard let position = photo.position, position.isFix else {
                 diagnostics.append(.error("no-position", "the photo records no GPS position", at: SourceLocation(file: path),
                                           fix: "turn on location for the camera app, or send the original file rather than a copy from a chat app"))
                 return nil

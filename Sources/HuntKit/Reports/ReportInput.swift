@@ -25,11 +25,11 @@ public enum ReportInput {
         if let limit { throw Failure(path: displayPath, message: limit.message, fix: limit.fix) }
         // The whole file is decoded first (one pass): the header is looked at only to word an error.
         let decodeError: any Error
-        do {
-            let results = try JudgeResults.decode(data)
+        switch Result(catching: { try JudgeResults.decode(data) }) {
+        case .success(let results):
             if results.schema <= JudgeResults.schemaVersion { return results }
-            decodeError = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "newer schema"))
-        } catch {
+            throw newerSchema(results.schema, displayPath)
+        case .failure(let error):
             decodeError = error
         }
         let header: Header
@@ -47,15 +47,17 @@ public enum ReportInput {
         case .number(let number)?:
             schema = number
         }
-        guard schema <= JudgeResults.schemaVersion else {
-            throw Failure(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
-                          fix: "update hunt, or re-judge with this version")
+        guard schema <= JudgeResults.schemaVersion else { throw newerSchema(schema, displayPath) }
+        guard let mismatch = decodeError as? DecodingError else {
+            throw Failure(path: displayPath, message: "cannot decode the results: \(decodeError)", fix: nil)
         }
-        if let error = decodeError as? DecodingError {
-            throw Failure(path: displayPath, message: "results file does not match schema \(schema): \(describe(error))",
-                          fix: "re-run `hunt judge` to write it again; results files are not meant to be edited by hand")
-        }
-        throw Failure(path: displayPath, message: "cannot decode the results: \(decodeError)", fix: nil)
+        throw Failure(path: displayPath, message: "results file does not match schema \(schema): \(describe(mismatch))",
+                      fix: "re-run `hunt judge` to write it again; results files are not meant to be edited by hand")
+    }
+
+    private static func newerSchema(_ schema: Int, _ displayPath: String) -> Failure {
+        Failure(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
+                fix: "update hunt, or re-judge with this version")
     }
 
     /// The top of a results file: an object, and its `schema` if it has one.

@@ -20,7 +20,7 @@ extension JudgingState {
         fillEvidence(&c, photo)
         c.contentHash = photo.contentHash
         c.contentIdentifier = photo.contentIdentifier
-        if let p = photo.position, Self.hasFix(p) { c.position = p }
+        if let p = photo.position, p.isFix { c.position = p }
         if !c.teamKnown {
             c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
         }
@@ -62,7 +62,7 @@ extension JudgingState {
             c.evidence.media = PhotoMetadata.Media.video.rawValue
             c.evidence.durationS = photo.durationSeconds.map { Self.round($0) }
         }
-        if let p = photo.position, Self.hasFix(p) {
+        if let p = photo.position, p.isFix {
             c.evidence.position = JudgeResults.Position(lat: p.latitude, lon: p.longitude)
         }
     }

@@ -16,7 +16,7 @@ extension JudgingState {
     /// ambiguous; with none, the only `score: closest` task, else the nearest target (which then
     /// rejects it as outside).
     func autoMatch(_ c: inout Case, _ position: Coordinate, photo: PhotoMetadata) {
-        guard Self.hasFix(position) else { return }
+        guard position.isFix else { return }
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
         var nearest: (HuntTask, Double)?
@@ -41,7 +41,7 @@ extension JudgingState {
     }
 
     func checkPosition(_ c: inout Case, _ photo: PhotoMetadata) {
-        guard let position = photo.position, Self.hasFix(position) else {
+        guard let position = photo.position, position.isFix else {
             c.findings.append(Finding(code: .noPosition, message: photo.position == nil
                                       ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))
             return
