@@ -159,6 +159,10 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var completedBy: [TaskCompletion]
         /// For `score: closest`: every team's best approach, closest first (top three score).
         public var closest: [ClosestEntry]
+        /// For other tasks, only while no team has completed the task: the nearest photos of all
+        /// teams by distance to the target's edge, the best of each day, three at most (points 0).
+        /// Absent otherwise, and in results.json written before HuntKit judged it.
+        public var nearest: [ClosestEntry]? = nil
         public var counts: Counts
 
         enum CodingKeys: String, CodingKey {
@@ -166,7 +170,7 @@ public struct JudgeResults: Sendable, Codable, Hashable {
             case dwellS = "dwell_s"
             case evidence, after, tags, target, window
             case completedBy = "completed_by"
-            case closest, counts
+            case closest, nearest, counts
         }
     }
 

@@ -69,7 +69,7 @@ extension JudgingState {
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
                 completedBy: scoring.completedBy[task.id] ?? [],
-                closest: scoring.closest[task.id] ?? [], counts: taskCounts[task.id] ?? .init())
+                closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: taskCounts[task.id] ?? .init())
         }
 
         let summary = JudgeResults.Summary(

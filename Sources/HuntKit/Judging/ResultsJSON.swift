@@ -289,14 +289,7 @@ extension JudgeResults.TaskResult {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         w.field("after", after)
-        w.key("closest"); w.beginArray()
-        for c in closest {
-            w.element(); w.beginObject()
-            w.field("at", c.at); w.field("distance_m", c.distanceM); w.field("points", c.points); w.field("rank", c.rank)
-            w.field("submission", c.submission); w.field("team", c.team)
-            w.endObject()
-        }
-        w.endArray()
+        w.key("closest"); JudgeResults.ClosestEntry.write(closest, &w)
         w.field("clue", clue)
         w.key("completed_by"); w.beginArray()
         for c in completedBy {
@@ -311,6 +304,7 @@ extension JudgeResults.TaskResult {
         w.field("evidence", evidence)
         w.field("hint", hint)
         w.field("id", id)
+        if let nearest { w.key("nearest"); JudgeResults.ClosestEntry.write(nearest, &w) }
         w.field("points", points)
         w.field("repeat", self.repeat)
         w.field("reveal", reveal)
@@ -336,6 +330,19 @@ extension JudgeResults.TaskResult {
         w.field("title", title)
         if let window { w.key("window"); window.write(&w) }
         w.endObject()
+    }
+}
+
+extension JudgeResults.ClosestEntry {
+    static func write(_ entries: [Self], _ w: inout JSONTextWriter) {
+        w.beginArray()
+        for c in entries {
+            w.element(); w.beginObject()
+            w.field("at", c.at); w.field("distance_m", c.distanceM); w.field("points", c.points); w.field("rank", c.rank)
+            w.field("submission", c.submission); w.field("team", c.team)
+            w.endObject()
+        }
+        w.endArray()
     }
 }
 

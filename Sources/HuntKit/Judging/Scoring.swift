@@ -9,6 +9,8 @@ struct Scoring: Sendable {
     /// Per task, the teams that scored on it, earliest first.
     var completedBy: [String: [JudgeResults.TaskCompletion]] = [:]
     var closest: [String: [JudgeResults.ClosestEntry]] = [:]
+    /// Per task no team has completed: the nearest photos, the best of each day (`TaskResult.nearest`).
+    var nearest: [String: [JudgeResults.ClosestEntry]] = [:]
     /// Points per case index.
     var awarded: [Int] = []
 }
@@ -26,6 +28,8 @@ struct TeamScore: Sendable {
     var awarded: [(index: Int, points: Int)] = []
     /// Per `score: closest` task, the team's best approach.
     var best: [(task: String, index: Int, distance: Double)] = []
+    /// Per other task the team has not completed: its nearest photos, best first (case indices).
+    var nearest: [String: [Int]] = [:]
 }
 
 extension JudgingState {
@@ -88,6 +92,7 @@ extension JudgingState {
 
         // Closest approach: the team's best per day, the top three kept; its best of all is
         // ranked against the other teams' in `score(_:)`.
+        var approaches: [String: [JudgeResults.Approach]] = [:]
         for key in approachCases.keys.sorted() {
             let members = approachCases[key]!
             var bestPerDay: [String: Int] = [:]
@@ -97,16 +102,58 @@ extension JudgingState {
                 bestPerDay[day] = i
             }
             let days = bestPerDay.values.sorted { closer($0, than: $1) }
-            score.approaches += days.prefix(3).map { i in
-                JudgeResults.Approach(task: key, day: cases[i].instant.map { clock.day(of: $0) } ?? "",
-                                      distanceM: approachDistance(i), at: cases[i].instant.map(clock.iso),
-                                      submission: cases[i].submission.path)
-            }
+            approaches[key] = days.prefix(3).map { approach($0, task: key, distance: approachDistance($0)) }
+                .sorted { ($0.distanceM, $0.day) < ($1.distanceM, $1.day) }
             score.best.append((key, days[0], approachDistance(days[0])))
         }
-        score.approaches.sort { ($0.task, $0.distanceM, $0.day) < ($1.task, $1.distanceM, $1.day) }
+
+        // The tasks it has not completed: how near it came, for the reports.
+        var nearCases: [String: [Int]] = [:]
+        for i in team where countsAsApproach(i) {
+            guard let task = cases[i].task, task.score != .closest, score.completedBy[task.id] == nil else { continue }
+            nearCases[task.id, default: []].append(i)
+        }
+        for (task, members) in nearCases {
+            let nearest = nearestPerDay(members)
+            score.nearest[task] = nearest
+            approaches[task] = nearest.map { approach($0, task: task, distance: max(0, edgeDistance($0))) }
+        }
+        score.approaches = approaches.keys.sorted().flatMap { approaches[$0]! }
         score.completions.sort(by: Self.inTimeOrder)
         return score
+    }
+
+    /// Whether photo `i` shows how near its team came to its task: it was measured against the
+    /// target, and it was not rejected, or rejected only for being outside (a reviewer's own
+    /// rejection included).
+    private func countsAsApproach(_ i: Int) -> Bool {
+        guard cases[i].placement != nil else { return false }
+        return cases[i].effective != .rejected
+            || cases[i].findings.allSatisfy { $0.code == .outsideTarget || $0.code.action(under: hunt.policy) != .reject }
+    }
+
+    /// The signed distance to the target's edge, as results.json gives it (negative inside).
+    private func edgeDistance(_ i: Int) -> Double { cases[i].evidence.edgeDistanceM! }
+
+    /// Nearer the target's edge (deeper inside first), or as near and first by path.
+    private func nearer(_ a: Int, than b: Int) -> Bool {
+        (edgeDistance(a), cases[a].submission.path) < (edgeDistance(b), cases[b].submission.path)
+    }
+
+    /// Of `members`, the nearest photo of each day, the three nearest of those, nearest first.
+    private func nearestPerDay(_ members: [Int]) -> [Int] {
+        var bestPerDay: [String: Int] = [:]
+        for i in members {
+            let day = cases[i].instant.map { clock.day(of: $0) } ?? ""
+            if let best = bestPerDay[day], !nearer(i, than: best) { continue }
+            bestPerDay[day] = i
+        }
+        return Array(bestPerDay.values.sorted { nearer($0, than: $1) }.prefix(3))
+    }
+
+    private func approach(_ i: Int, task: String, distance: Double) -> JudgeResults.Approach {
+        JudgeResults.Approach(task: task, day: cases[i].instant.map { clock.day(of: $0) } ?? "", distanceM: distance,
+                              at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path)
     }
 
     /// The whole scoring from every team's own: the closest approaches ranked across teams (the
@@ -154,6 +201,17 @@ extension JudgingState {
         }
         for task in scoring.completedBy.keys {
             scoring.completedBy[task]!.sort { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) }
+        }
+        // Tasks nobody has completed: every team's nearest photos, the best of each day, three at
+        // most. Each team's own top three days are enough: a day the team kept no photo of has
+        // three nearer days in that team alone.
+        var nearByTask: [String: [Int]] = [:]
+        for score in teams.values { for (task, members) in score.nearest { nearByTask[task, default: []] += members } }
+        for (task, members) in nearByTask where scoring.completedBy[task] == nil {
+            scoring.nearest[task] = nearestPerDay(members).enumerated().map { rank, i in
+                JudgeResults.ClosestEntry(rank: rank + 1, team: cases[i].submission.team, distanceM: max(0, edgeDistance(i)),
+                                          at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path, points: 0)
+            }
         }
         return scoring
     }

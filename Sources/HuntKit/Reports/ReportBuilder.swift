@@ -132,7 +132,7 @@ extension Report {
                 id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
                 tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(task.target),
                 reveal: revealShown ? task.reveal : nil, completedBy: completions,
-                closest: Self.closest(task, photos: photos, inScope: inScope, name: name, time: time),
+                closest: Self.closest(task, team: selected, name: name, time: time),
                 misses: Self.misses(photos, name: name, time: time),
                 accepted: counts.accepted, review: counts.review, rejected: counts.rejected)
         }
@@ -171,35 +171,29 @@ extension Report {
         return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
     }
 
-    /// The judge's ranking for `score: closest` tasks. For other tasks only while nobody has
-    /// completed them (in scope): the nearest photos by distance to the target's edge, the best of
-    /// each day, three at most; once a team is inside, the completions say more.
-    static func closest(_ task: JudgeResults.TaskResult, photos: [Entry], inScope: (String) -> Bool,
+    /// The judge's closest approaches: for `score: closest` tasks its ranking of the teams (in
+    /// scope); for other tasks, while nobody in scope has completed them, the nearest photos it
+    /// found, the best of each day, three at most: a team's own (its `approaches`), or, for the
+    /// whole hunt, every team's (`nearest`).
+    static func closest(_ task: JudgeResults.TaskResult, team: JudgeResults.TeamResult?,
                         name: (String) -> String, time: (String?) -> String?) -> [Approach] {
-        if task.score == "closest" || !task.closest.isEmpty {
-            return task.closest.filter { inScope($0.team) }.prefix(3).map { c in
-                Approach(rank: c.rank, team: c.team, teamName: name(c.team), day: ReportText.day(c.at) ?? "",
-                         distanceM: c.distanceM, distanceText: c.distanceM <= 0 ? "inside" : MeasureText.distance(c.distanceM),
-                         at: c.at, atText: time(c.at), submission: c.submission, points: c.points)
+        func approach(rank: Int, team: String, distanceM: Double, at: String?, submission: String, points: Int) -> Approach {
+            Approach(rank: rank, team: team, teamName: name(team), day: ReportText.day(at) ?? "", distanceM: distanceM,
+                     distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
+                     at: at, atText: time(at), submission: submission, points: points)
+        }
+        if task.score == ScoreRule.closest.rawValue {
+            return task.closest.filter { team == nil || $0.team == team?.id }.prefix(3).map {
+                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: $0.points)
             }
         }
-        guard !task.completedBy.contains(where: { inScope($0.team) }) else { return [] }
-        var bestPerDay: [String: Entry] = [:]
-        for p in photos where p.verdict != "rejected" || p.reasons.allSatisfy({ $0.code == ReasonCode.outsideTarget.rawValue || $0.action != "reject" }) {
-            guard let edge = p.evidence.edgeDistanceM ?? p.evidence.distanceM else { continue }
-            let day = ReportText.day(p.evidence.capturedAt) ?? ""
-            if let current = bestPerDay[day], let currentEdge = current.evidence.edgeDistanceM ?? current.evidence.distanceM,
-               (currentEdge, current.path) <= (edge, p.path) { continue }
-            bestPerDay[day] = p
+        guard let team else {
+            return (task.nearest ?? []).map {
+                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: 0)
+            }
         }
-        let ranked = bestPerDay.values.sorted {
-            (($0.evidence.edgeDistanceM ?? $0.evidence.distanceM)!, $0.path) < (($1.evidence.edgeDistanceM ?? $1.evidence.distanceM)!, $1.path)
-        }
-        return ranked.prefix(3).enumerated().map { i, p in
-            let edge = max(0, p.evidence.edgeDistanceM ?? p.evidence.distanceM ?? 0)
-            return Approach(rank: i + 1, team: p.team, teamName: name(p.team), day: ReportText.day(p.evidence.capturedAt) ?? "",
-                            distanceM: edge, distanceText: edge <= 0 ? "inside" : MeasureText.distance(edge),
-                            at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path, points: p.points)
+        return team.approaches.filter { $0.task == task.id }.enumerated().map { i, a in
+            approach(rank: i + 1, team: team.id, distanceM: a.distanceM, at: a.at, submission: a.submission, points: 0)
         }
     }
 
