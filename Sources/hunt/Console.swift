@@ -29,10 +29,17 @@ enum Console {
         return ExitCode(1)
     }
 
-    /// Prints `diagnostics` and gives exit status 1 to throw.
-    static func failure(_ diagnostics: [Diagnostic]) -> ExitCode {
+    /// Prints `note` (a line of its own) if any, then `diagnostics`, and gives exit status 1 to throw.
+    static func failure(_ diagnostics: [Diagnostic], note: String? = nil) -> ExitCode {
+        if let note { error(note + "\n") }
         self.diagnostics(diagnostics)
         return ExitCode(1)
+    }
+
+    /// What `JudgeOutputFolder.write` wrote: the problems of its reports, then a line naming the reports.
+    static func written(_ written: (reports: [String], diagnostics: [Diagnostic])) {
+        diagnostics(written.diagnostics)
+        if !written.reports.isEmpty { error("reports: \(written.reports.joined(separator: ", "))\n") }
     }
 
     /// Diagnostics as text on stderr, coloured on a terminal unless `NO_COLOR` is set

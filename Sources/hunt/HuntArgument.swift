@@ -32,4 +32,6 @@ struct HuntArgument: ParsableArguments {
 struct SubmissionsArgument: ParsableArguments {
     @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
     var path: String
+
+    var url: URL { URL(fileURLWithPath: path) }
 }

@@ -46,39 +46,26 @@ extension HuntCommand {
 
         func validate() throws {
             if top < 0 { throw ValidationError("--top takes a count of teams, e.g. `--top 10`") }
-            if !format.reports.isEmpty, out == nil { throw ValidationError("reports are written beside results.json: add `--out DIR`") }
-            if let out, FileManager.default.fileExists(atPath: out), out.hasSuffix(".json") {
-                throw ValidationError("--out takes a folder; results.json is written inside it, e.g. `--out results/`")
-            }
+            if let problem = JudgeOutputFolder.problem(out: out, reports: format.reports) { throw ValidationError(problem) }
         }
 
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
             let (hunt, warnings) = try self.hunt.loadOrExit()
-            let run: JudgeRun
-            do { run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest) } catch { throw stop(error.diagnostics) }
-            let photos = URL(fileURLWithPath: submissions.path)
-            let inputs = self.hunt.files(of: hunt) + [reviews, manifest].compactMap { $0.map { URL(fileURLWithPath: $0) } }
-            let folder: JudgeOutputFolder?
-            do { folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, inputs: inputs, submissions: photos) } }
-            catch { throw Console.failure("\(error)\n") }
-            let progress = ProgressLine.onTerminal()
-            let results: JudgeResults
+            let folder: JudgeOutputFolder?, results: JudgeResults
             do {
-                defer { progress?.finish() }
-                results = try await run.run(submissions: photos, displayPath: submissions.path, huntDisplayPath: self.hunt.path,
-                                            progress: ProgressLine.judging(progress))
-            } catch let error as DiagnosticError { throw stop(error.diagnostics) }
+                let run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest)
+                folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, for: run, submissions: submissions.url) }
+                results = try await ProgressLine.whileJudging { try await run.run(submissions: submissions.url, displayPath: submissions.path,
+                                                                                  huntDisplayPath: self.hunt.path, progress: $0) }
+            } catch let failure as JudgeRun.Failure { throw Console.failure(failure.diagnostics, note: failure.note) }
+            catch let error as OutputError { throw Console.failure("\(error)\n") }
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)
             Console.error(summary.problemsText(submissionsPath: submissions.path))
             let json = results.jsonChunks()
             if let folder {
-                do {
-                    let written = try await folder.write(results, json: json)
-                    Console.diagnostics(written.diagnostics)
-                    if !written.reports.isEmpty { Console.error("reports: \(written.reports.joined(separator: ", "))\n") }
-                } catch { throw Console.failure("\(error)\n") }
+                do { Console.written(try await folder.write(results, json: json)) } catch { throw Console.failure("\(error)\n") }
             }
             switch format.stdout {
             case .json: for chunk in json { Console.write(chunk) }
@@ -86,14 +73,6 @@ extension HuntCommand {
             }
             // Everything is written: end here rather than free 20,000 results one by one first.
             Foundation.exit(summary.inputsFailed ? 1 : 0)
-        }
-
-        /// Prints what stopped the run; a problem in the reviews file says first that nothing was written.
-        private func stop(_ diagnostics: [Diagnostic]) -> ExitCode {
-            if let reviews, diagnostics.contains(where: { $0.location.file == reviews }) {
-                Console.error("nothing written: fix the reviews file and run again\n")
-            }
-            return Console.failure(diagnostics)
         }
     }
 }

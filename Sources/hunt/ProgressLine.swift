@@ -42,13 +42,21 @@ extension ProgressLine {
     /// The judge's `progress` callback: `line` (nil off a terminal) shows its count. With
     /// `HUNT_JUDGE_THROTTLE_MS`, a test hook, each photo first sleeps that many milliseconds, so a
     /// test can interrupt a run half way.
-    static func judging(_ line: ProgressLine?) -> (@Sendable (Int, Int) -> Void)? {
+    private static func judging(_ line: ProgressLine?) -> (@Sendable (Int, Int) -> Void)? {
         let throttle = ProcessInfo.processInfo.environment["HUNT_JUDGE_THROTTLE_MS"].flatMap(UInt32.init) ?? 0
         guard line != nil || throttle > 0 else { return nil }
         return { done, total in
             if throttle > 0 { usleep(throttle * 1000) }
             line?.judging(done, of: total)
         }
+    }
+
+    /// Runs `body` with the judge's `progress` callback (`judging(_:)`), its line (on a terminal)
+    /// cleared when `body` ends.
+    static func whileJudging<T>(_ body: (_ progress: (@Sendable (Int, Int) -> Void)?) async throws -> T) async rethrows -> T {
+        let line = onTerminal()
+        defer { line?.finish() }
+        return try await body(judging(line))
     }
 
     /// `judging 1234/20000 photos · 5400/s · 3 s left`.

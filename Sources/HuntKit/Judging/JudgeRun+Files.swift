@@ -4,10 +4,40 @@ extension JudgeRun {
     /// A run of `hunt` with the decisions of a reviews file and the task assignments of a
     /// manifest (team,task,path rows), each read from its path when given. Throws the problems
     /// of the first file that cannot be used; nothing has been judged then.
-    public init(hunt: Hunt, reviewsFile: String?, manifestFile: String?) throws(DiagnosticError) {
+    public init(hunt: Hunt, reviewsFile: String?, manifestFile: String?) throws(Failure) {
         var reviews = Reviews(), manifest: Manifest?
-        if let reviewsFile { reviews = try Reviews.read(contentsOf: URL(fileURLWithPath: reviewsFile), displayPath: reviewsFile) }
-        if let manifestFile { manifest = try Manifest.read(contentsOf: URL(fileURLWithPath: manifestFile), displayPath: manifestFile) }
+        do {
+            if let reviewsFile { reviews = try Reviews.read(contentsOf: URL(fileURLWithPath: reviewsFile), displayPath: reviewsFile) }
+            if let manifestFile { manifest = try Manifest.read(contentsOf: URL(fileURLWithPath: manifestFile), displayPath: manifestFile) }
+        } catch {
+            throw Failure(error.diagnostics, reviewsFile: reviewsFile)
+        }
         self.init(hunt: hunt, reviews: reviews, manifest: manifest)
+        self.reviewsFile = reviewsFile
+        self.manifestFile = manifestFile
+    }
+
+    /// The files the run reads, which no output of it may replace: the hunt file (when the hunt
+    /// was loaded from one), its area and places files, the reviews file and the manifest.
+    public var inputFiles: [URL] {
+        [hunt.fileURL].compactMap { $0 } + hunt.targetFiles + [reviewsFile, manifestFile].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+    }
+
+    /// What stopped a run before anything was judged: a file it could not use, a folder it could
+    /// not scan, or reviews of paths that are no submissions.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What to say before the problems: when one is in the reviews file, that nothing was
+        /// written and the file wants fixing (the run writes nothing until the reviews fit).
+        public var note: String?
+        public var diagnostics: [Diagnostic]
+
+        /// The failure of `diagnostics`, with the note when one of them is located in `reviewsFile`.
+        public init(_ diagnostics: [Diagnostic], reviewsFile: String?) {
+            let inReviews = reviewsFile.map { file in diagnostics.contains { $0.location.file == file } } ?? false
+            note = inReviews ? "nothing written: fix the reviews file and run again" : nil
+            self.diagnostics = diagnostics
+        }
+
+        public var description: String { ([note].compactMap { $0 } + [DiagnosticError(diagnostics).description]).joined(separator: "\n") }
     }
 }

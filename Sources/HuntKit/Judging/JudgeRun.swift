@@ -8,6 +8,10 @@ public struct JudgeRun: Sendable {
     public var manifest: Manifest?
     public var reader: PhotoReader
     public var maxConcurrency: Int
+    /// The reviews file and the manifest as given, when they were read from files
+    /// (`init(hunt:reviewsFile:manifestFile:)`): see `inputFiles` and `Failure`.
+    public var reviewsFile: String?
+    public var manifestFile: String?
 
     public init(hunt: Hunt, reviews: Reviews = Reviews(), manifest: Manifest? = nil, reader: PhotoReader = PhotoReader(),
                 maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -18,13 +22,16 @@ public struct JudgeRun: Sendable {
         self.maxConcurrency = maxConcurrency
     }
 
-    /// Judges the folder. Throws (before reading any photo) when the folder cannot be scanned
-    /// or the reviews file names paths that are not submissions. `progress` gets (done, total).
+    /// Judges the folder. Throws a `Failure` (before reading any photo) when the folder cannot be
+    /// scanned or the reviews file names paths that are not submissions. `progress` gets (done, total).
     public func run(submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
-        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
+        let scan: SubmissionScan
+        do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
+            throw Failure(error.diagnostics, reviewsFile: reviewsFile)
+        }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
-        if !reviewProblems.isEmpty { throw DiagnosticError(reviewProblems) }
+        if !reviewProblems.isEmpty { throw Failure(reviewProblems, reviewsFile: reviewsFile) }
 
         // Each photo is read and examined on its own in the reading tasks, in parallel; the rules
         // across photos run once all are in.

@@ -28,6 +28,23 @@ public struct JudgeOutputFolder: Sendable {
         try batch.lockFolder(folder, displayPath: path)
     }
 
+    /// The folder for the results of `run`: results.json may replace none of the files the run
+    /// reads (`JudgeRun.inputFiles`).
+    public init(_ path: String, reports: [ReportFormat], for run: JudgeRun, submissions: URL) throws(OutputError) {
+        try self.init(path, reports: reports, inputs: run.inputFiles, submissions: submissions)
+    }
+
+    /// What is wrong with asking for `reports` in the folder `out`, worded for a usage error:
+    /// reports are written beside results.json, so they need a folder, and an existing `.json`
+    /// file is no folder. Nil when the folder can be tried.
+    public static func problem(out: String?, reports: [ReportFormat]) -> String? {
+        if !reports.isEmpty, out == nil { return "reports are written beside results.json: add `--out DIR`" }
+        if let out, out.hasSuffix(".json"), FileManager.default.fileExists(atPath: out) {
+            return "--out takes a folder; results.json is written inside it, e.g. `--out results/`"
+        }
+        return nil
+    }
+
     /// results.json's path as messages show it, e.g. `results/results.json`.
     public var resultsPath: String { (path as NSString).appendingPathComponent("results.json") }
 

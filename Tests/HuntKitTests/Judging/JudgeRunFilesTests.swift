@@ -22,11 +22,47 @@ import Testing
         #expect(run.manifest == nil)
     }
 
-    @Test func aMissingReviewsFileStopsTheRunWithItsPath() {
+    @Test func aMissingReviewsFileStopsTheRunWithItsPathAndSaysNothingWasWritten() {
         #expect {
             try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: "no-such-reviews.yaml", manifestFile: nil)
         } throws: { error in
-            (error as? DiagnosticError)?.diagnostics.first?.location.file == "no-such-reviews.yaml"
+            let failure = error as? JudgeRun.Failure
+            return failure?.diagnostics.first?.location.file == "no-such-reviews.yaml"
+                && failure?.note == "nothing written: fix the reviews file and run again"
         }
+    }
+
+    @Test func aMissingManifestStopsTheRunWithoutTheReviewsNote() {
+        #expect {
+            try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: nil, manifestFile: "no-such-manifest.csv")
+        } throws: { error in
+            let failure = error as? JudgeRun.Failure
+            return failure?.diagnostics.first?.location.file == "no-such-manifest.csv" && failure?.note == nil
+        }
+    }
+
+    @Test func reviewsOfPathsThatAreNoSubmissionsStopTheRunBeforeAnyPhotoIsRead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos/foxes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reviews = folder.appendingPathComponent("reviews.yaml").path
+        try "foxes/gone.jpg:\n  decision: accept\n".write(toFile: reviews, atomically: true, encoding: .utf8)
+        let run = try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: reviews, manifestFile: nil)
+        await #expect {
+            _ = try await run.run(submissions: folder.appendingPathComponent("photos"), displayPath: "photos")
+        } throws: { error in
+            let failure = error as? JudgeRun.Failure
+            return failure?.diagnostics.first?.location.file == reviews && failure?.note?.hasPrefix("nothing written") == true
+        }
+    }
+
+    @Test func theInputFilesAreTheHuntsFilesTheReviewsAndTheManifest() throws {
+        var hunt = JudgingFixtures.hunt()
+        hunt.fileURL = URL(fileURLWithPath: "/hunts/hunt.yaml")
+        var run = JudgeRun(hunt: hunt)
+        run.reviewsFile = "reviews.yaml"
+        run.manifestFile = "manifest.csv"
+        #expect(run.inputFiles.map(\.path) == ["/hunts/hunt.yaml", "/tmp/cafes.geojson",
+                                                URL(fileURLWithPath: "reviews.yaml").path, URL(fileURLWithPath: "manifest.csv").path])
     }
 }

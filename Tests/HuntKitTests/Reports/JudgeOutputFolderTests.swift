@@ -33,6 +33,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func reportsNeedAFolderAndAJSONFileIsNone() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let json = root.appendingPathComponent("results.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: json))
+        #expect(JudgeOutputFolder.problem(out: nil, reports: [.html]) == "reports are written beside results.json: add `--out DIR`")
+        #expect(JudgeOutputFolder.problem(out: json, reports: [])?.hasPrefix("--out takes a folder") == true)
+        #expect(JudgeOutputFolder.problem(out: nil, reports: []) == nil)
+        #expect(JudgeOutputFolder.problem(out: root.appendingPathComponent("new.json").path, reports: [.csv]) == nil)
+    }
+
     @Test func aSecondRunCannotClaimAFolderInUse() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
