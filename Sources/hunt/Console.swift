@@ -29,6 +29,13 @@ enum Console {
         return ExitCode(1)
     }
 
+    /// Prints what stopped the command, diagnostics as diagnostics and any other error as
+    /// `error: …`, and gives exit status 1 to throw.
+    static func failure(_ error: any Error) -> ExitCode {
+        if let error = error as? DiagnosticError { return failure(error.diagnostics) }
+        return failure("error: \(error)\n")
+    }
+
     /// Prints `note` (a line of its own) if any, then `diagnostics`, and gives exit status 1 to throw.
     static func failure(_ diagnostics: [Diagnostic], note: String? = nil) -> ExitCode {
         if let note { error(note + "\n") }

@@ -66,7 +66,7 @@ extension HuntCommand {
                 Console.error("error: \(error)\n")
                 throw ExitCode(2)
             } catch {
-                throw Console.failure("error: \(error)\n")
+                throw Console.failure(error)
             }
         }
     }

@@ -46,42 +46,18 @@ extension HuntCommand {
         @Flag(help: "Hide team names and ids in the review queue.")
         var blind = false
 
-        func validate() throws {
-            _ = try listenAddress()
-            _ = try reportFormats()
-            if format != nil, out == nil { throw ValidationError("reports are kept beside results.json: add `--out DIR`") }
+        var request: ServeRequest {
+            ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
+                         listen: listen, extraHosts: allowHosts, blind: blind)
         }
 
-        func reportFormats() throws -> [ReportFormat] {
-            do { return try ReportFormat.list(besideResults: format ?? "") } catch {
-                throw ValidationError("--format takes html, csv and md, comma-separated, not `\(error.word)`")
-            }
-        }
-
-        func listenAddress() throws -> (host: String, port: Int) {
-            guard let address = ServeServer.listenAddress(listen) else {
-                throw ValidationError("--listen takes host:port, e.g. `127.0.0.1:8765` or `0.0.0.0:8765`, not `\(listen)`")
-            }
-            return address
-        }
+        func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }
 
         func run() async throws {
-            let (host, port) = try listenAddress()
-            let configuration = ServeConfiguration(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out,
-                                                   reports: try reportFormats(), blind: blind)
-            let session: ServeSession
-            let pages: ServePages
-            do {
-                session = try ServeSession(configuration: configuration)
-                pages = try ServePages.load()
-            } catch let error as DiagnosticError {
-                throw Console.failure(error.diagnostics)
-            } catch {
-                throw Console.failure("error: \(error)\n")
-            }
-            await session.judge()
-            Console.error(await session.summary + "\n")
-            let server = ServeServer(session: session, host: host, port: port, extraHosts: allowHosts)
+            let (server, pages): (ServeServer, ServePages)
+            do { (server, pages) = try request.load() } catch { throw Console.failure(error) }
+            await server.session.judge()
+            Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
             do {
                 try await server.run(pages: pages) { actual in
