@@ -48,50 +48,32 @@ extension HuntCommand {
         @Flag(help: .private)
         var benchmarkContainment = false
 
+        /// What is asked, once no input that looks like an option is a mistyped one (see CoordinateArguments).
+        var request: WhereRequest {
+            get throws {
+                let known = ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"]
+                return WhereRequest(inputs: try CoordinateArguments.inputs(inputs, knownOptions: known), positionsFile: positions,
+                                    huntFile: hunt, to: to, radius: radius, format: format, benchmarkContainment: benchmarkContainment)
+            }
+        }
+
         func validate() throws {
-            let inputs = try positionInputs()
+            let request = try request
             if let to, to.hasPrefix("--") { _ = try CoordinateText.argument(to, option: "--to") }
-            if let problem = NamedTarget.problem(positions: inputs.count, positionsFile: positions, hunt: hunt, to: to, radius: radius) {
-                throw ValidationError(problem)
-            }
+            if let problem = request.problem { throw ValidationError(problem) }
         }
 
+        /// A --to that is no target is a usage error, as ArgumentParser prints it from `run()` (the root's usage line).
         mutating func run() async throws {
-            var diagnostics: [Diagnostic] = []
-            let targets = try loadTargets(&diagnostics)
-            let read = PositionInputs.read(try positionInputs(), positionsFile: positions)
-            diagnostics += read.diagnostics
-            if benchmarkContainment, case .area(let target)? = targets.first?.target, let area = target.area {
-                Console.write(ContainmentBenchmark.run(area, positions: read.positions.map(\.position)))
-                return
-            }
-            Console.write(WhereaboutsRenderer.render(await Whereabouts.measure(read.positions, against: targets), format: format))
-            Console.diagnostics(diagnostics)
-            if diagnostics.hasErrors { throw ExitCode(1) }
-        }
-
-        private func positionInputs() throws -> [String] {
-            try CoordinateArguments.inputs(inputs, knownOptions: ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"])
-        }
-
-        /// The hunt's tasks, or what --to names; a --to that is no target is a usage error, as
-        /// ArgumentParser prints it from `run()` (the root's usage line).
-        private func loadTargets(_ diagnostics: inout [Diagnostic]) throws -> [NamedTarget] {
-            if let hunt {
-                let loaded = try HuntArgument.loadOrExit(hunt, mustExist: true)
-                diagnostics += loaded.warnings
-                return loaded.hunt.namedTargets
-            }
-            guard let to else { return [] }
-            do throws(NamedTarget.ChoiceError) {
-                let chosen = try NamedTarget.chosen(by: to, radius: radius.flatMap(Length.parse))
-                diagnostics += chosen.diagnostics
-                return chosen.targets
-            } catch .nothingInFile(let problems) {
-                throw Console.failure(problems)
-            } catch {
-                throw ValidationError(error.usage(to: to))
-            }
+            let hunt = try self.hunt.map { try HuntArgument.loadOrExit($0, mustExist: true) }
+            let request = try request
+            let measured: WhereRequest.Measured
+            do throws(NamedTarget.ChoiceError) { measured = try await request.measure(hunt: hunt?.hunt, warnings: hunt?.warnings ?? []) }
+            catch .nothingInFile(let problems) { throw Console.failure(problems) }
+            catch { throw ValidationError(error.usage(to: to ?? "")) }
+            Console.write(measured.text)
+            Console.diagnostics(measured.diagnostics)
+            if measured.diagnostics.hasErrors { throw ExitCode(1) }
         }
     }
 }

@@ -20,25 +20,6 @@ extension NamedTarget {
         }
     }
 
-    /// What does not fit together in a `hunt where` request, worded for a usage error: some
-    /// positions (`positions` typed or photos, or a positions file) and either a hunt or a `--to`
-    /// target, with a radius (a length) only for `--to`. Nil when it can be measured.
-    public static func problem(positions: Int, positionsFile: String?, hunt: String?, to: String?, radius: String?) -> String? {
-        if positions == 0 && positionsFile == nil {
-            return "give at least one position or photo, e.g. `hunt where 52.0907,5.1213 --to 52.09,5.12`, or --positions FILE"
-        }
-        switch (hunt, to) {
-        case (nil, nil): return "say what to measure against: --hunt HUNT.yaml, --to LAT,LON [--radius R] or --to AREA_FILE"
-        case (.some, .some): return "use either --hunt or --to, not both"
-        default: break
-        }
-        if radius != nil, hunt != nil { return "--radius goes with --to; a hunt's tasks have their own radius" }
-        if let radius, Length.parse(radius).map({ $0.metres > 0 }) != true {
-            return "--radius `\(radius)` is not a length; write it like 30m or 1.5km"
-        }
-        return nil
-    }
-
     /// The target `hunt where --to` names: a point `LAT,LON` (a circle of `radius`, default 30 m),
     /// an area file (one target of all its polygons) or a places file (each place a circle of
     /// `radius`). The file's warnings come with it.

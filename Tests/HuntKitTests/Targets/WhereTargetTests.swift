@@ -30,16 +30,8 @@ import Testing
         #expect(throws: NamedTarget.ChoiceError.notAPositionOrFile) { try NamedTarget.chosen(by: "no-such-file.kml", radius: nil) }
     }
 
-    @Test(arguments: [
-        (0, nil, nil, "t.kml", nil, "give at least one position or photo"),
-        (1, nil, nil, nil, nil, "say what to measure against"),
-        (1, nil, "h.yaml", "t.kml", nil, "use either --hunt or --to"),
-        (1, nil, "h.yaml", nil, "30m", "--radius goes with --to"),
-        (0, "p.csv", nil, "52,5", "thirty", "is not a length"),
-    ] as [(Int, String?, String?, String?, String?, String)])
-    func requestsThatCannotBeMeasuredAreNamed(positions: Int, file: String?, hunt: String?, to: String?, radius: String?, problem: String) {
-        #expect(NamedTarget.problem(positions: positions, positionsFile: file, hunt: hunt, to: to, radius: radius)?.contains(problem) == true)
-        #expect(NamedTarget.problem(positions: 1, positionsFile: nil, hunt: nil, to: "52,5", radius: "30m") == nil)
+    @Test func theFirstTwoFailuresAreWordedForAUsageError() {
         #expect(NamedTarget.ChoiceError.radiusOnArea.usage(to: "a.kml") == "--radius does not apply to an area; drop it")
+        #expect(NamedTarget.ChoiceError.notAPositionOrFile.usage(to: "nope") == "--to `nope` is neither a position (LAT,LON) nor an existing file")
     }
 }
