@@ -45,8 +45,9 @@ public struct ServeRequest: Sendable {
     /// file, and a `ServeError` for the pages or when there is a `problem`.
     public func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
-        let session = try ServeSession(configuration: ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath,
-                                                                         reviewsPath: reviewsPath, outPath: outPath, reports: reports, blind: blind))
+        let configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
+                                               reports: reports, blind: blind)
+        let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load()
         return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts), pages)
     }

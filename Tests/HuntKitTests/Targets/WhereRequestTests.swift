@@ -10,7 +10,8 @@ import Testing
         (["52,5"], nil, "h.yaml", nil, "30m", "--radius goes with --to"),
         ([], "p.csv", nil, "52,5", "thirty", "is not a length"),
     ] as [([String], String?, String?, String?, String?, String)])
-    func requestsThatCannotBeMeasuredAreNamed(inputs: [String], file: String?, hunt: String?, to: String?, radius: String?, problem: String) {
+    func requestsThatCannotBeMeasuredAreNamed(inputs: [String], file: String?, hunt: String?, to: String?, radius: String?,
+                                              problem: String) {
         let request = WhereRequest(inputs: inputs, positionsFile: file, huntFile: hunt, to: to, radius: radius)
         #expect(request.problem?.contains(problem) == true)
         #expect(WhereRequest(inputs: ["52,5"], to: "52,5", radius: "30m").problem == nil)
@@ -46,7 +47,8 @@ import Testing
 
     @Test func theContainmentBenchmarkOfAnAreaIsItsLineAlone() async throws {
         let area = GeoFixtures.url("park-with-pond-clockwise.kml").path
-        let measured = try await WhereRequest(inputs: ["52.0907,5.1213", "nowhere.jpg"], to: area, benchmarkContainment: true).measure(hunt: nil)
+        let request = WhereRequest(inputs: ["52.0907,5.1213", "nowhere.jpg"], to: area, benchmarkContainment: true)
+        let measured = try await request.measure(hunt: nil)
         #expect(measured.text.hasPrefix("containment: "))
         #expect(measured.diagnostics.isEmpty)
     }
