@@ -43,6 +43,10 @@ two = dict(d, submissions=d["submissions"][:2])
 write("x-two.json", json.dumps(two, indent=2, sort_keys=True))
 write("x-two-compact.json", json.dumps(two, separators=(",", ":")))
 write("x-none.json", json.dumps(dict(d, submissions=[]), indent=2))
+near = json.loads(json.dumps(two))
+for t in near["tasks"]:
+    t["nearest"] = [{"at": "2026-05-02T11:00:00+02:00", "distance_m": 12.5, "points": 0, "rank": 1, "submission": "a/b.jpg", "team": "a"}]
+write("x-nearest.json", json.dumps(near, indent=2, sort_keys=True))
 s = json.loads(json.dumps(d["submissions"][0]))
 s["path"] = "t\u00e9am/\"q\"\\\n\u2028\U0001F600.jpg"
 write("x-escapes.json", json.dumps([s], ensure_ascii=True))
