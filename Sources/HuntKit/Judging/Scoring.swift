@@ -82,7 +82,7 @@ extension JudgingState {
                 switch task.repeatRule {
                 case .once: unitKey = ""
                 case .perPlace: unitKey = String(cases[i].placeKey)
-                case .perDay: unitKey = cases[i].instant.map { clock.day(of: $0) } ?? ""
+                case .perDay: unitKey = day(of: i)
                 case .unlimited: unitKey = String(i)
                 }
                 guard seen.insert(unitKey).inserted else { continue }
@@ -94,14 +94,7 @@ extension JudgingState {
         // ranked against the other teams' in `score(_:)`.
         var approaches: [String: [JudgeResults.Approach]] = [:]
         for key in approachCases.keys.sorted() {
-            let members = approachCases[key]!
-            var bestPerDay: [String: Int] = [:]
-            for i in members {
-                let day = cases[i].instant.map { clock.day(of: $0) } ?? ""
-                if let best = bestPerDay[day], !closer(i, than: best) { continue }
-                bestPerDay[day] = i
-            }
-            let days = bestPerDay.values.sorted { closer($0, than: $1) }
+            let days = bestOfEachDay(approachCases[key]!, by: closer)
             approaches[key] = days.prefix(3).map { approach($0, task: key, distance: approachDistance($0)) }
                 .sorted { ($0.distanceM, $0.day) < ($1.distanceM, $1.day) }
             score.best.append((key, days[0], approachDistance(days[0])))
@@ -114,7 +107,7 @@ extension JudgingState {
             nearCases[task.id, default: []].append(i)
         }
         for (task, members) in nearCases {
-            let nearest = nearestPerDay(members)
+            let nearest = Array(bestOfEachDay(members, by: nearer).prefix(3))
             score.nearest[task] = nearest
             approaches[task] = nearest.map { approach($0, task: task, distance: max(0, edgeDistance($0))) }
         }
@@ -140,19 +133,21 @@ extension JudgingState {
         (edgeDistance(a), cases[a].submission.path) < (edgeDistance(b), cases[b].submission.path)
     }
 
-    /// Of `members`, the nearest photo of each day, the three nearest of those, nearest first.
-    private func nearestPerDay(_ members: [Int]) -> [Int] {
+    /// Of `members`, the best photo of each day (in the hunt's timezone; no time is a day of its
+    /// own), best first.
+    private func bestOfEachDay(_ members: [Int], by better: (Int, Int) -> Bool) -> [Int] {
         var bestPerDay: [String: Int] = [:]
         for i in members {
-            let day = cases[i].instant.map { clock.day(of: $0) } ?? ""
-            if let best = bestPerDay[day], !nearer(i, than: best) { continue }
-            bestPerDay[day] = i
+            if let best = bestPerDay[day(of: i)], !better(i, best) { continue }
+            bestPerDay[day(of: i)] = i
         }
-        return Array(bestPerDay.values.sorted { nearer($0, than: $1) }.prefix(3))
+        return bestPerDay.values.sorted(by: better)
     }
 
+    private func day(of i: Int) -> String { cases[i].instant.map { clock.day(of: $0) } ?? "" }
+
     private func approach(_ i: Int, task: String, distance: Double) -> JudgeResults.Approach {
-        JudgeResults.Approach(task: task, day: cases[i].instant.map { clock.day(of: $0) } ?? "", distanceM: distance,
+        JudgeResults.Approach(task: task, day: day(of: i), distanceM: distance,
                               at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path)
     }
 
@@ -208,7 +203,7 @@ extension JudgingState {
         var nearByTask: [String: [Int]] = [:]
         for score in teams.values { for (task, members) in score.nearest { nearByTask[task, default: []] += members } }
         for (task, members) in nearByTask where scoring.completedBy[task] == nil {
-            scoring.nearest[task] = nearestPerDay(members).enumerated().map { rank, i in
+            scoring.nearest[task] = bestOfEachDay(members, by: nearer).prefix(3).enumerated().map { rank, i in
                 JudgeResults.ClosestEntry(rank: rank + 1, team: cases[i].submission.team, distanceM: max(0, edgeDistance(i)),
                                           at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path, points: 0)
             }
