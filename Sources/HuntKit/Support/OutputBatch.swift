@@ -12,7 +12,71 @@ import Foundation
 ///     let batch = OutputBatch(inputs: [huntURL])
 ///     try batch.stage([UInt8](pdf), to: url, displayPath: "sheets.pdf")
 ///     let written = try batch.commit()
-public final class OutputBatch: @unchecked Sendable {
+public final class OutputBatch: Sendable {
+    /// Everything the batch has staged; the interrupt registry holds it (never this handle), so
+    /// no lock is ever held while a batch can be released, and no release runs a deinit that locks.
+    private let files: StagedFiles
+
+    /// `inputs` are the files the run reads; `inputFolders` the folders it judges (nothing may be
+    /// written inside them). `destination` names, for messages, where the outputs go.
+    public init(inputs: [URL] = [], inputFolders: [URL] = [], destination: String? = nil) {
+        files = StagedFiles(inputs: inputs, inputFolders: inputFolders, destination: destination)
+        StagedFiles.register(files)
+    }
+
+    deinit {
+        // Not committed: its temporary files, lock and new folders go. The registry then lets go
+        // of `files`, whose own release takes no lock.
+        files.discard()
+        StagedFiles.unregister(files)
+    }
+
+    /// Refuses `target` when it is an input of the run (the same file, or a link to it) or lies
+    /// inside an input folder. A target that does not exist yet is judged by its resolved parent.
+    public func check(_ target: URL, displayPath: String) throws(OutputError) { try files.check(target, displayPath: displayPath) }
+
+    /// Makes `folder` and its missing parents; on an interrupt or `discard()` the ones made here
+    /// are removed again if still empty.
+    public func makeFolder(_ folder: URL, displayPath: String) throws(OutputError) { try files.makeFolder(folder, displayPath: displayPath) }
+
+    /// Keeps other runs from writing into `folder` until this batch ends: a `.hunt.lock` file
+    /// holding this process's id, locked with flock(2). Another run holding it is an error that
+    /// names its pid. Also proves that files can be created in the folder.
+    public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) { try files.lockFolder(folder, displayPath: displayPath) }
+
+    /// Writes `bytes` to a new temporary file beside `target`; `commit()` renames it into place.
+    /// With `replacing: false` the commit refuses to replace a file that exists by then.
+    public func stage(_ bytes: [UInt8], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+        try files.stage(chunks: [bytes], to: target, displayPath: displayPath, replacing: replacing)
+    }
+
+    /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory first).
+    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+        try files.stage(chunks: chunks, to: target, displayPath: displayPath, replacing: replacing)
+    }
+
+    /// Renames every staged file into place and returns their display paths, in order. The first
+    /// failing rename stops it; the message says which files were replaced before it.
+    @discardableResult
+    public func commit() throws(OutputError) -> [String] { try files.commit() }
+
+    /// Removes every temporary file, the lock and the folders made, if not committed.
+    public func discard() { files.discard() }
+
+    /// On SIGINT or SIGTERM: abandon every batch still staging (removing its temporary files, lock
+    /// and new folders), wait for one being committed, print what was and was not replaced, and
+    /// exit 130 (SIGINT) or 143 (SIGTERM). Call once, early; later calls do nothing.
+    ///
+    /// The signal handler itself only writes the signal's number to a pipe (write(2) is
+    /// async-signal-safe); a thread reading the pipe does the rest, so it may take locks and
+    /// allocate. (libdispatch's signal sources on Linux let a signal that lands on an unblocked
+    /// thread take its default action, killing the run with its temporary files in place.)
+    public static func handleInterrupts() { StagedFiles.handleInterrupts() }
+}
+
+/// The state of one `OutputBatch`: what it staged, the folders it made, its lock file. Guarded by
+/// its own lock; it has no deinit, so the registry may drop it while holding `registryLock`.
+private final class StagedFiles: @unchecked Sendable {
     /// An input of the run: an output that is (or links to) the same file is refused.
     private struct Input {
         var device: UInt64, inode: UInt64, displayPath: String, isFolder: Bool
@@ -33,9 +97,7 @@ public final class OutputBatch: @unchecked Sendable {
     /// What an interrupt message names as kept, e.g. `results/`.
     private let destination: String?
 
-    /// `inputs` are the files the run reads; `inputFolders` the folders it judges (nothing may be
-    /// written inside them). `destination` names, for messages, where the outputs go.
-    public init(inputs: [URL] = [], inputFolders: [URL] = [], destination: String? = nil) {
+    init(inputs: [URL], inputFolders: [URL], destination: String?) {
         var found: [Input] = []
         for (url, isFolder) in inputs.map({ ($0, false) }) + inputFolders.map({ ($0, true) }) {
             var info = stat()
@@ -45,24 +107,24 @@ public final class OutputBatch: @unchecked Sendable {
         }
         self.inputs = found
         self.destination = destination
-        // A batch begun after an interrupt writes nothing: the process is about to end.
-        Self.registryLock.withLock {
-            if Self.interrupted { state = .abandoned }
-            Self.registry.append(Weak(batch: self))
+    }
+
+    /// Makes the batch known to the interrupt handler. A batch begun after an interrupt writes
+    /// nothing: the process is about to end.
+    static func register(_ files: StagedFiles) {
+        registryLock.withLock {
+            if interrupted { files.lock.withLock { files.state = .abandoned } }
+            registry[ObjectIdentifier(files)] = files
         }
     }
 
-    deinit {
-        discard()
-        let me = ObjectIdentifier(self)
-        Self.registryLock.withLock { Self.registry.removeAll { $0.batch == nil || $0.id == me } }
+    static func unregister(_ files: StagedFiles) {
+        _ = registryLock.withLock { registry.removeValue(forKey: ObjectIdentifier(files)) }
     }
 
     // MARK: Checks and folders
 
-    /// Refuses `target` when it is an input of the run (the same file, or a link to it) or lies
-    /// inside an input folder. A target that does not exist yet is judged by its resolved parent.
-    public func check(_ target: URL, displayPath: String) throws(OutputError) {
+    func check(_ target: URL, displayPath: String) throws(OutputError) {
         var info = stat()
         if stat(target.path, &info) == 0, let input = inputs.first(where: { !$0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
             let same = input.displayPath == displayPath ? "" : " (`\(input.displayPath)`)"
@@ -82,9 +144,7 @@ public final class OutputBatch: @unchecked Sendable {
         }
     }
 
-    /// Makes `folder` and its missing parents; on an interrupt or `discard()` the ones made here
-    /// are removed again if still empty.
-    public func makeFolder(_ folder: URL, displayPath: String) throws(OutputError) {
+    func makeFolder(_ folder: URL, displayPath: String) throws(OutputError) {
         var missing: [URL] = []
         var current = folder.standardizedFileURL
         var isDirectory: ObjCBool = false
@@ -108,10 +168,7 @@ public final class OutputBatch: @unchecked Sendable {
         }
     }
 
-    /// Keeps other runs from writing into `folder` until this batch ends: a `.hunt.lock` file
-    /// holding this process's id, locked with flock(2). Another run holding it is an error that
-    /// names its pid. Also proves that files can be created in the folder.
-    public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) {
+    func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) {
         // Under `lock`, so an interrupt that abandoned the batch first leaves no lock file behind.
         try locked { () throws(OutputError) in
             guard state == .staging else { throw Self.abandonedError(displayPath) }
@@ -149,14 +206,7 @@ public final class OutputBatch: @unchecked Sendable {
 
     // MARK: Staging
 
-    /// Writes `bytes` to a new temporary file beside `target`; `commit()` renames it into place.
-    /// With `replacing: false` the commit refuses to replace a file that exists by then.
-    public func stage(_ bytes: [UInt8], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
-        try stage(chunks: [bytes], to: target, displayPath: displayPath, replacing: replacing)
-    }
-
-    /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory first).
-    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+    func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
         try check(target, displayPath: displayPath)
         let (fd, temporary) = try createTemporary(beside: target, displayPath: displayPath)
         do throws(OutputError) {
@@ -213,10 +263,7 @@ public final class OutputBatch: @unchecked Sendable {
 
     // MARK: Commit
 
-    /// Renames every staged file into place and returns their display paths, in order. The first
-    /// failing rename stops it; the message says which files were replaced before it.
-    @discardableResult
-    public func commit() throws(OutputError) -> [String] {
+    func commit() throws(OutputError) -> [String] {
         try locked { () throws(OutputError) in
             guard state == .staging else { throw Self.abandonedError(destination ?? "outputs") }
             // No fsync: rename(2) is what makes each swap atomic for readers and for Ctrl-C, and
@@ -250,8 +297,7 @@ public final class OutputBatch: @unchecked Sendable {
 
     private var committed: [String] = []
 
-    /// Removes every temporary file, the lock and the folders made, if not committed.
-    public func discard() {
+    func discard() {
         lock.withLock { abandonLocked() }
     }
 
@@ -293,11 +339,11 @@ public final class OutputBatch: @unchecked Sendable {
 
     // MARK: Interrupts
 
-    private struct Weak { weak var batch: OutputBatch?; var id: ObjectIdentifier
-        init(batch: OutputBatch) { self.batch = batch; id = ObjectIdentifier(batch) }
-    }
-    /// Every live batch, for the interrupt handler; guarded by `registryLock`.
-    nonisolated(unsafe) private static var registry: [Weak] = []
+    /// Every live batch's files, for the interrupt handler; guarded by `registryLock`. Strong
+    /// references to `StagedFiles`, never to an `OutputBatch`: dropping one here runs no deinit
+    /// that locks (a weak reference to the batch, read under this lock, once made the last
+    /// strong one, and the batch's deinit then took this lock again: a deadlock in `hunt serve`).
+    nonisolated(unsafe) private static var registry: [ObjectIdentifier: StagedFiles] = [:]
     private static let registryLock = NSLock()
     /// Set by the interrupt handler; guarded by `registryLock`.
     nonisolated(unsafe) private static var interrupted = false
@@ -318,15 +364,8 @@ public final class OutputBatch: @unchecked Sendable {
         }
     }
 
-    /// On SIGINT or SIGTERM: abandon every batch still staging (removing its temporary files, lock
-    /// and new folders), wait for one being committed, print what was and was not replaced, and
-    /// exit 130 (SIGINT) or 143 (SIGTERM). Call once, early; later calls do nothing.
-    ///
-    /// The signal handler itself only writes the signal's number to a pipe (write(2) is
-    /// async-signal-safe); a thread reading the pipe does the rest, so it may take locks and
-    /// allocate. (libdispatch's signal sources on Linux let a signal that lands on an unblocked
-    /// thread take its default action, killing the run with its temporary files in place.)
-    public static func handleInterrupts() {
+    /// See `OutputBatch.handleInterrupts()`.
+    static func handleInterrupts() {
         registryLock.withLock {
             guard interruptPipe < 0 else { return }
             var fds: [Int32] = [0, 0]
@@ -339,7 +378,7 @@ public final class OutputBatch: @unchecked Sendable {
                 while read(readEnd, &signo, 1) != 1 {}
                 let batches = registryLock.withLock {
                     interrupted = true
-                    return registry.compactMap(\.batch)
+                    return Array(registry.values)
                 }
                 let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
                 let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")

@@ -119,4 +119,31 @@ struct OutputBatchTests {
         second.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test("batches made and released on several threads at once never deadlock (hunt serve with --out hung so)")
+    func concurrentReleases() throws {
+        let done = DispatchSemaphore(value: 0)
+        let threads = 4
+        let deadline = Date().addingTimeInterval(2)
+        for _ in 0..<threads {
+            Thread {
+                // Each thread keeps a few batches alive and lets go of the oldest, so releases on
+                // one thread meet registrations and releases on the others.
+                var ring: [OutputBatch?] = Array(repeating: nil, count: 64)
+                var i = 0
+                while Date() < deadline {
+                    ring[i % ring.count] = OutputBatch()
+                    i += 1
+                }
+                ring.removeAll()
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<threads {
+            // A deadlocked thread never signals; its lock stays taken, so the suite stops here.
+            let finished = done.wait(timeout: .now() + 30) == .success
+            #expect(finished, "a thread releasing batches did not finish within 30 s: deadlocked")
+            if !finished { return }
+        }
+    }
 }
