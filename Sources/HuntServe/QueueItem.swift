@@ -66,6 +66,19 @@ public struct QueueAnswer: Sendable, Encodable {
     public var blind: Bool
     public var items: [QueueItem]
     public var problem: String?
+    /// Decisions in the reviews file about photos that are no longer in the folder: kept, not
+    /// judged ("decided, photo gone"), newest path order.
+    public var gone: [GoneDecision] = []
+}
+
+/// A decision the reviews file keeps about a photo that left the folder. In blind mode `path`
+/// and `by` are left out.
+public struct GoneDecision: Sendable, Encodable, Equatable {
+    public var id: String
+    public var path: String?
+    public var decision: String
+    public var by: String?
+    public var at: String?
 }
 
 /// The filters of `/api/queue`, as query parameters.

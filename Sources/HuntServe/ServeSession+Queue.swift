@@ -23,7 +23,16 @@ extension ServeSession {
         }
         let page = selected.dropFirst(max(0, filter.offset)).prefix(max(0, min(filter.limit, 1000)))
         return QueueAnswer(generation: generation, total: selected.count, offset: filter.offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem)
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, gone: goneDecisions())
+    }
+
+    /// The reviews file's decisions about photos no longer in the folder, in path order.
+    func goneDecisions() -> [GoneDecision] {
+        gone.sorted().compactMap { path in
+            guard let review = reviewEntry(path) else { return nil }
+            return GoneDecision(id: Self.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
+                                by: configuration.blind ? nil : review.by, at: review.at)
+        }
     }
 
     /// One submission by id or path, whatever its verdict (so any verdict can be opened and overridden).

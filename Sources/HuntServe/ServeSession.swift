@@ -23,6 +23,9 @@ public actor ServeSession {
     var pathByID: [String: String] = [:]
     var byTeam: [String: [Int]] = [:]
     var leaderboard: LeaderboardAnswer?
+    /// Paths the reviews file decides that are not submissions now (the photo left the folder):
+    /// kept in the file, shown in the console as "decided, photo gone".
+    var gone: Set<String> = []
     private var watched = WatchedFiles()
     /// The folder as last read and examined: what a decision judges again without reading or
     /// examining a photo.
@@ -125,10 +128,12 @@ public actor ServeSession {
     private func settle(reason: String, reindex: Bool = false) {
         guard let examined else { return }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: submissionPaths, hunt: hunt)
-        if !reviewProblems.isEmpty {
-            fail(reviewProblems.map(\.oneLine).joined(separator: "\n"))
+        if reviewProblems.contains(where: { $0.severity == .error }) {
+            fail(reviewProblems.filter { $0.severity == .error }.map(\.oneLine).joined(separator: "\n"))
             return
         }
+        // A decision about a photo that left the folder judges nothing but stays in the file.
+        gone = Set(reviews.entries.keys.filter { !submissionPaths.contains($0) })
         // Decisions alone: only the teams they touch are judged again (`StandingJudgement`).
         // The judgement's arrays are changed in place only if nothing else holds them.
         results = nil
@@ -147,6 +152,9 @@ public actor ServeSession {
         events.send("judged", ["generation": .int(generation), "submissions": .int(judged.summary.submissions),
                                "undecided": .int(judged.summary.undecided), "reason": .string(reason)] as [String: JSONValue])
     }
+
+    /// The reviews file's decision about `path`, if any.
+    func reviewEntry(_ path: String) -> Reviews.Review? { reviews.entries[path] }
 
     /// Files `--out` must never replace.
     private var inputFiles: [URL] {
@@ -392,9 +400,9 @@ public actor ServeSession {
             throw ServeError("the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))", status: 500)
         }
         if examined != nil {
-            let problems = after.check(paths: submissionPaths, hunt: hunt)
+            let problems = after.check(paths: submissionPaths, hunt: hunt).filter { $0.severity == .error }
             if !problems.isEmpty {
-                throw ServeError("\(shown) names what is not a submission, so nothing was written; fix it, then decide again: "
+                throw ServeError("\(shown) has a problem, so nothing was written; fix it, then decide again: "
                                  + problems.map(\.oneLine).joined(separator: "; "), status: 409)
             }
         }

@@ -34,8 +34,15 @@ async function loadWindow(offset) {
   Q.generation = answer.generation;
   Hunt.replace("left", `${answer.undecided} to decide`);
   const problem = document.getElementById("problem");
-  problem.hidden = !answer.problem;
+  const gone = answer.gone || [];
+  problem.hidden = !answer.problem && gone.length === 0;
   problem.textContent = answer.problem || "";
+  if (gone.length) {
+    // Decisions kept in the reviews file about photos that left the folder: shown, never lost.
+    const names = gone.slice(0, 5).map((g) => `${g.path || g.id} (${g.decision}${g.by ? " by " + g.by : ""})`).join(", ");
+    problem.append(Hunt.el("div", { id: "gone" }, `${gone.length} decided, photo gone: ${names}${gone.length > 5 ? ", …" : ""}. ` +
+      "The decisions stay in the reviews file and count again if the photos come back."));
+  }
   return answer;
 }
 

@@ -106,16 +106,28 @@ import Testing
         }
     }
 
-    @Test func aReviewsFileNamingNoSubmissionStopsDecisions() async throws {
+    @Test func aDecidedPhotoThatLeavesTheFolderIsShownAsGoneAndJudgingGoesOn() async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
-        try "owls/IMG_0099.jpg:\n  decision: reject\n".write(toFile: fixture.reviews, atomically: true, encoding: .utf8)
+        let photo = "herons/educatorium/IMG_0001.jpg"
+        _ = try await fixture.session.decide(DecisionRequest(path: photo, decision: "reject", note: "blurred", by: "Ann"))
+        let generation = await fixture.session.generation
+        try FileManager.default.removeItem(atPath: fixture.submissions + "/" + photo)
         _ = await fixture.session.poll()
-        #expect(await fixture.session.problem?.contains("`owls/IMG_0099.jpg` is not a submission") == true)
-        await #expect(throws: ServeError.self) {
-            _ = try await fixture.session.decide(DecisionRequest(path: "herons/educatorium/IMG_0001.jpg", decision: "accept", by: "A"))
-        }
-        #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "owls/IMG_0099.jpg:\n  decision: reject\n")
+        #expect(await fixture.session.problem == nil)
+        #expect(await fixture.session.generation > generation)
+        let gone = await fixture.session.queue(QueueFilter()).gone
+        #expect(gone.map(\.path) == [photo])
+        #expect(gone.first?.decision == "reject" && gone.first?.by == "Ann")
+        // Decisions about other photos go on, and the gone photo's entry stays in the file.
+        let other = try #require(await fixture.session.results?.submissions.first { $0.path != photo }?.path)
+        _ = try await fixture.session.decide(DecisionRequest(path: other, decision: "accept", by: "Bo"))
+        let text = try String(contentsOfFile: fixture.reviews, encoding: .utf8)
+        #expect(text.contains(photo) && text.contains(other))
+        // What the console shows is what `hunt judge --reviews` gives on the same files.
+        let judged = try await fixture.judgeFromFiles()
+        #expect(judged.problems.contains { $0.code == "decided-photo-gone" })
+        #expect(await fixture.session.results?.submissions.map(\.verdict) == judged.submissions.map(\.verdict))
     }
 
     @Test func blindModeNamesNoTeam() async throws {

@@ -99,7 +99,6 @@ struct JudgeCommandTests {
         let earlier = Data("earlier results\n".utf8)
         try earlier.write(to: out.appendingPathComponent("results.json"))
         let cases: [(String, String)] = [
-            ("foxes/nope/IMG_9999.jpg:\n  decision: accept\n", "reviews.yaml:1:1: error: `foxes/nope/IMG_9999.jpg` is not a submission"),
             ("foxes/a.jpg: { decision: accept\n", "reviews.yaml:2:1: error:"),
             ("foxes/a.jpg:\n  decision: perhaps\n", "decision must be accept or reject"),
         ]
@@ -114,6 +113,21 @@ struct JudgeCommandTests {
             #expect(try Data(contentsOf: reviews) == Data(text.utf8))
         }
         _ = submissions
+    }
+
+    @Test("a decision about a photo that is gone is a warning: the run goes on, the decision stays in the file")
+    func decisionAboutAGonePhoto() throws {
+        let folder = try simulate(7, teams: 2, photos: 5)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "foxes/nope/IMG_9999.jpg:\n  decision: accept\n  by: Ann\n"
+        let reviews = folder.appendingPathComponent("reviews.yaml")
+        try Data(text.utf8).write(to: reviews)
+        let run = try HuntBinary.run(["judge", Self.hunt.path, "submissions", "--reviews", "reviews.yaml", "--out", "out"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("reviews.yaml:1:1: warning: `foxes/nope/IMG_9999.jpg` is decided here but is not a submission in this folder"), "\(run.stderr)")
+        let results = try JudgeResults.decode(Data(contentsOf: folder.appendingPathComponent("out/results.json")))
+        #expect(results.problems.contains { $0.code == "decided-photo-gone" })
+        #expect(try Data(contentsOf: reviews) == Data(text.utf8))
     }
 
     @Test("decisions from a reviews file are applied; the review queue shrinks; the file is never written")

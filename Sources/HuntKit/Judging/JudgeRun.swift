@@ -23,7 +23,8 @@ public struct JudgeRun: Sendable {
     }
 
     /// Judges the folder. Throws a `Failure` (before reading any photo) when the folder cannot be
-    /// scanned or the reviews file names paths that are not submissions. `progress` gets (done, total).
+    /// scanned or the reviews file names a task the hunt does not have; a decision about a photo
+    /// that is gone is a warning among the results' problems. `progress` gets (done, total).
     public func run(submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
         let scan: SubmissionScan
@@ -31,7 +32,7 @@ public struct JudgeRun: Sendable {
             throw Failure(error.diagnostics, reviewsFile: reviewsFile)
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
-        if !reviewProblems.isEmpty { throw Failure(reviewProblems, reviewsFile: reviewsFile) }
+        if reviewProblems.contains(where: { $0.severity == .error }) { throw Failure(reviewProblems, reviewsFile: reviewsFile) }
 
         // Each photo is read and examined on its own in the reading tasks, in parallel; the rules
         // across photos run once all are in.
@@ -64,7 +65,7 @@ public struct JudgeRun: Sendable {
         let examined = slots.takeAll()
         let judge = Judge(hunt: hunt, reviews: reviews)
         // Hand over the only reference, so the rules do not copy all the cases on their first change.
-        return judge.judge(examined: consume examined, groups: groups, skipped: scan.skipped, problems: scan.diagnostics,
+        return judge.judge(examined: consume examined, groups: groups, skipped: scan.skipped, problems: scan.diagnostics + reviewProblems,
                            files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
 

@@ -132,7 +132,11 @@ public struct Reviews: Sendable {
         return Reviews(entries: entries, displayPath: displayPath)
     }
 
-    /// Errors for decisions about paths that are not submissions, or tasks the hunt does not have.
+    /// What is wrong with these decisions for this folder and hunt: an error for a task the hunt
+    /// does not have; a warning (`decided-photo-gone`) for a decision about a path that is not a
+    /// submission — the photo left the folder, or the path is mistyped. Such a decision is kept
+    /// in the file (a judge's work is never lost) and judges nothing; it counts again if the photo
+    /// comes back.
     public func check(paths: Set<String>, hunt: Hunt) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         if entries.isEmpty { return [] }
@@ -154,8 +158,9 @@ public struct Reviews: Sendable {
                 // Bounded like `Suggestions.suggest(for:)`, across all folders.
                 suggested += 1
                 let near = suggested <= Suggestions.maximumSuggestions ? pathSuggestions[folder]?.closest(to: path) : nil
-                problems.append(.error("unknown-submission", "`\(path)` is not a submission in this folder", at: review.location,
-                                       fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg"))
+                problems.append(.warning("decided-photo-gone", "`\(path)` is decided here but is not a submission in this folder (the photo is gone, or the path is mistyped); the decision is kept and judges nothing",
+                                         at: review.location,
+                                         fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
             }
             if let task = review.task, hunt.task(task) == nil {
                 problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,

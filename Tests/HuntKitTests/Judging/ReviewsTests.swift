@@ -57,14 +57,15 @@ struct ReviewsTests {
         #expect(throws: DiagnosticError.self) { _ = try parse("a.jpg: { decision: accept\nb.jpg: [\n") }
     }
 
-    @Test("paths that are not submissions, and unknown tasks, are errors with a suggestion")
+    @Test("a path that is not a submission is a warning (the photo is gone; the decision is kept), an unknown task an error; both with a suggestion")
     func check() {
         let reviews = Reviews(entries: [
             "foxes/tower/IMG_1.jpeg": .init(decision: .accept, location: SourceLocation(file: "reviews.yaml", line: 3, column: 1)),
             "foxes/tower/IMG_2.jpg": .init(decision: .accept, task: "towr", location: SourceLocation(file: "reviews.yaml", line: 5, column: 1)),
         ])
         let problems = reviews.check(paths: ["foxes/tower/IMG_1.jpg", "foxes/tower/IMG_2.jpg"], hunt: JudgingFixtures.hunt())
-        #expect(problems.map(\.code) == ["unknown-submission", "unknown-task"])
+        #expect(problems.map(\.code) == ["decided-photo-gone", "unknown-task"])
+        #expect(problems.map(\.severity) == [.warning, .error])
         #expect(problems[0].fix == "did you mean `foxes/tower/IMG_1.jpg`?")
         #expect(problems[1].fix == "did you mean `tower`?")
     }
