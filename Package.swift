@@ -48,7 +48,8 @@ let package = Package(
         // judges) never links SwiftNIO or Hummingbird.
         .target(
             name: "HuntServe",
-            dependencies: ["HuntKit", "CMalloc", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["HuntKit", "CMalloc", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
         .executableTarget(
             name: "hunt",

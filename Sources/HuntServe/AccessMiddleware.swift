@@ -7,7 +7,6 @@ import Hummingbird
 /// the judge token for anything that changes state, and the security headers on every answer.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = ServeContext
-    static let cookieName = "hunt_token"
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy: "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         .xContentTypeOptions: "nosniff",
@@ -45,11 +44,11 @@ struct AccessMiddleware: RouterMiddleware {
             var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\(Self.percent($0.key))=\(Self.percent($0.value))" }.joined(separator: "&")
             if !query.isEmpty { query = "?" + query }
             var response = Response(status: .seeOther, headers: [.location: request.uri.path + query])
-            response.headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            response.headers[.setCookie] = "\(tokens.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
             return response
         }
-        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
-        let cookie = Self.cookie(Self.cookieName, in: request.headers[values: .cookie])
+        let bearer = Self.bearer(request.headers)
+        let cookie = Self.cookie(tokens.cookieName, in: request.headers[values: .cookie])
         let changesState = request.method != .get && request.method != .head
         var context = context
         if changesState {
@@ -69,6 +68,16 @@ struct AccessMiddleware: RouterMiddleware {
         try await Task.sleep(for: await brake.delayAfterFailure())
         let what = status == .unauthorized ? "this needs a token" : "wrong token"
         return ServeRoutes.text("\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
+    }
+
+    /// The token of an `Authorization: Bearer` header.
+    static func bearer(_ headers: HTTPFields) -> Substring? {
+        headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
+    }
+
+    /// The token a request head carries: the bearer token, else the console's cookie.
+    static func token(in head: HTTPRequest, cookieName: String) -> Substring? {
+        bearer(head.headerFields) ?? cookie(cookieName, in: head.headerFields[values: .cookie])
     }
 
     static func cookie(_ name: String, in headers: [String]) -> Substring? {

@@ -16,13 +16,14 @@ final class EventHub: @unchecked Sendable {
     /// The only events a leaderboard (viewer) stream gets; the others name photos and judges.
     static let forViewers: Set<String> = ["leaderboard"]
 
-    /// A stream of events: all of them for a judge, the leaderboard's for a viewer.
-    func subscribe(judge: Bool) -> AsyncStream<Event> {
+    /// A stream of events: all of them for a judge, the leaderboard's for a viewer. `end()` ends
+    /// it (the client went away), so its request handler returns at once, not at the next event.
+    func subscribe(judge: Bool) -> (stream: AsyncStream<Event>, end: @Sendable () -> Void) {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(64))
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         lock.withLock { streams[id] = (continuation, judge) }
-        return stream
+        return (stream, { continuation.finish() })
     }
 
     private func remove(_ id: UUID) { lock.withLock { _ = streams.removeValue(forKey: id) } }

@@ -81,7 +81,9 @@ enum ServeRoutes {
             return try await photoResponse(await session.reference(task: String(task)))
         }
         router.get("/api/events") { _, context in
-            let stream = session.events.subscribe(judge: context.role == .judge)
+            let (stream, end) = session.events.subscribe(judge: context.role == .judge)
+            // A client that goes away ends its stream now: its descriptor is not held until the next event.
+            context.connectionClosed?.whenComplete { _ in end() }
             let hello = ByteBuffer(string: "retry: 2000\n\n")
             let body = ResponseBody { writer in
                 try await writer.write(hello)

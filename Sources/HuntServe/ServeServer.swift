@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HuntKit
 import Logging
 import NIOCore
@@ -112,6 +113,11 @@ public struct ServeServer: Sendable {
 
     /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
     public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        application(pages: pages, limits: .forThisProcess, onRunning: onRunning)
+    }
+
+    /// `application(pages:onRunning:)` with the connection limits given (see `ConnectionGuard`).
+    func application(pages: ServePages, limits: ConnectionGuard.Limits, onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let hosts = AllowedHosts()
         let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: BadTokenBrake())
         if port != 0 { hosts.set(allowedHosts(port: port)) }
@@ -119,7 +125,11 @@ public struct ServeServer: Sendable {
         var logger = Logger(label: "hunt-serve")
         logger.logLevel = .warning
         let server = self
-        return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+        let tokens = self.tokens
+        let connections = ConnectionGuard(limits: limits) { tokens.role(of: AccessMiddleware.token(in: $0, cookieName: tokens.cookieName)) == .judge }
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [connections.handler()], idleTimeout: limits.idleTimeout)
+        return Application(router: router, server: .http1(configuration: http1),
+                           configuration: .init(address: .hostname(host, port: port), serverName: nil),
                            onServerRunning: { channel in
                                let actual = channel.localAddress?.port ?? server.port
                                hosts.set(server.allowedHosts(port: actual))

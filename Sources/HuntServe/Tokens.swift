@@ -5,10 +5,15 @@ import Foundation
 public struct ServeTokens: Sendable {
     public var judge: String
     public var viewer: String
+    /// The name of the cookie that carries a token: `hunt_` and 8 random hex digits, one name per
+    /// console. Browsers send a host's cookies to every port of it, so with one fixed name two
+    /// consoles on one machine overwrote each other's token; and a console takes only its own.
+    public var cookieName: String
 
-    public init(judge: String = ServeTokens.random(), viewer: String = ServeTokens.random()) {
+    public init(judge: String = ServeTokens.random(), viewer: String = ServeTokens.random(), cookieName: String? = nil) {
         self.judge = judge
         self.viewer = viewer
+        self.cookieName = cookieName ?? "hunt_" + ServeTokens.random().prefix(8)
     }
 
     /// 16 bytes from the system's secure generator.

@@ -27,10 +27,19 @@ import Testing
             try await client.execute(uri: "/queue?token=\(fixture.tokens.judge)&task=bridge", method: .get, headers: host) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/queue?task=bridge")
-                #expect(response.headers[.setCookie] == "hunt_token=\(fixture.tokens.judge); Path=/; HttpOnly; SameSite=Strict")
+                #expect(response.headers[.setCookie] == "\(fixture.tokens.cookieName)=\(fixture.tokens.judge); Path=/; HttpOnly; SameSite=Strict")
             }
-            let cookie: HTTPFields = [.cookie: "hunt_token=\(fixture.tokens.judge)"]
+            let cookie: HTTPFields = [.cookie: "\(fixture.tokens.cookieName)=\(fixture.tokens.judge)"]
             try await client.execute(uri: "/api/queue", method: .get, headers: cookie) { #expect($0.status == .ok) }
+            // The cookie is named for this console: another console's cookie on the same host
+            // (browsers send cookies to every port) is not taken, and neither is the old shared name.
+            #expect(fixture.tokens.cookieName.hasPrefix("hunt_") && fixture.tokens.cookieName != ServeTokens().cookieName)
+            for other in ["\(ServeTokens().cookieName)=\(fixture.tokens.judge)", "hunt_token=\(fixture.tokens.judge)"] {
+                try await client.execute(uri: "/api/queue", method: .get, headers: [.cookie: other]) { #expect($0.status == .unauthorized) }
+            }
+            // Two consoles' cookies in one request: each console takes its own.
+            let both: HTTPFields = [.cookie: "\(ServeTokens().cookieName)=\(ServeTokens.random()); \(fixture.tokens.cookieName)=\(fixture.tokens.judge)"]
+            try await client.execute(uri: "/api/queue", method: .get, headers: both) { #expect($0.status == .ok) }
             // A cookie alone never decides: another page in the judge's browser could send it.
             let body = ByteBuffer(string: #"{"path":"herons/educatorium/IMG_0001.jpg","decision":"accept","by":"x"}"#)
             try await client.execute(uri: "/api/decisions", method: .post, headers: cookie, body: body) { #expect($0.status == .unauthorized) }
