@@ -41,9 +41,44 @@ struct AuditLog: Sendable {
 
     /// Every event, oldest first; lines that do not parse (a crash half way through a write) are skipped.
     func events() -> [Event] {
-        guard let bytes = try? InputFile.read(path: url.path, limitBytes: 512 << 20, what: "audit log") else { return [] }
+        var all: [Event] = []
+        _ = latest { all.append($0); return false }
+        return all.reversed()
+    }
+
+    /// The newest event that `matches`, read from the end of the log backwards a block at a
+    /// time, so finding a recent event costs the same however long the day's log has grown.
+    /// Lines that do not parse (a crash half way through a write) are skipped.
+    func latest(where matches: (Event) -> Bool) -> Event? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let decoder = ServeJSON.decoder
-        return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(Event.self, from: Data($0)) }
+        let block = 1 << 20
+        var end = Int(info.st_size)
+        var carry: [UInt8] = []  // the start of a line whose beginning is in an earlier block
+        while end > 0 || !carry.isEmpty {
+            let start = max(0, end - block)
+            var bytes = [UInt8](repeating: 0, count: end - start)
+            if !bytes.isEmpty {
+                let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+                guard n == bytes.count else { return nil }
+            }
+            bytes += carry
+            var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            // The first piece may be the end of a line that began in the block before.
+            carry = start > 0 ? Array(lines.removeFirst()) : []
+            for line in lines.reversed() where !line.isEmpty {
+                if let event = try? decoder.decode(Event.self, from: Data(line)), matches(event) { return event }
+            }
+            if start == 0 { break }
+            end = start
+            // A single line longer than 64 MiB is not an event this server wrote.
+            if carry.count > 64 << 20 { return nil }
+        }
+        return nil
     }
 }
 

@@ -26,6 +26,8 @@ public actor ServeSession {
     /// Paths the reviews file decides that are not submissions now (the photo left the folder):
     /// kept in the file, shown in the console as "decided, photo gone".
     var gone: Set<String> = []
+    /// Makes leaderboard photo ids (`shownID(of:)`) unguessable from paths and queue ids.
+    nonisolated let shownSalt = ServeTokens.random()
     private var watched = WatchedFiles()
     /// The folder as last read and examined: what a decision judges again without reading or
     /// examining a photo.
@@ -182,7 +184,7 @@ public actor ServeSession {
             // The cache forgets photos that are gone, so it stays the size of the folder.
             if cache.count > submissionPaths.count { cache.drop { !submissionPaths.contains($0) } }
         }
-        let board = Self.leaderboard(judged, generation: generation)
+        let board = Self.leaderboard(judged, generation: generation, shownID: shownID(of:))
         if var before = leaderboard {
             before.generation = board.generation
             if before != board { events.send("leaderboard", board) }
@@ -204,7 +206,11 @@ public actor ServeSession {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    static func leaderboard(_ judged: JudgeResults, generation: Int) -> LeaderboardAnswer {
+    /// The id a leaderboard photo goes by: unrelated to its queue id (`id(of:)`), so that in blind
+    /// mode nothing links a queue item to the team the leaderboard names beside the photo.
+    nonisolated func shownID(of path: String) -> String { Self.id(of: shownSalt + "/" + path) }
+
+    static func leaderboard(_ judged: JudgeResults, generation: Int, shownID: (String) -> String) -> LeaderboardAnswer {
         let rows = judged.teams.map { LeaderboardAnswer.Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
         // The six latest completions, kept while walking them all (no sort of thousands per decision).
         var recent: [(at: String, team: String, task: String, submission: String)] = []
@@ -222,7 +228,7 @@ public actor ServeSession {
         let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         return LeaderboardAnswer(generation: generation, title: judged.hunt.title, teams: rows,
                                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : $0.at,
-                                                                      photo: "/api/photo?id=" + id(of: $0.submission)) },
+                                                                      photo: "/api/photo?shown=" + shownID($0.submission)) },
                                  submissions: judged.summary.submissions, undecided: judged.summary.undecided)
     }
 
@@ -287,13 +293,12 @@ public actor ServeSession {
             guard let decision = Reviews.Decision(rawValue: request.decision.lowercased()) else {
                 throw ServeError("decision must be accept or reject, not `\(request.decision)`")
             }
-            guard let by = request.by?.trimmingCharacters(in: .whitespacesAndNewlines), !by.isEmpty else {
-                throw ServeError("say who decides: `by` is the judge's name")
+            let by = try Self.judgeName(request.by, required: true)
+            if let note = request.note, note.count > Reviews.maximumNoteCharacters {
+                throw ServeError("the note is \(note.count) characters long; at most \(Reviews.maximumNoteCharacters): say it in fewer words", status: 413)
             }
-            for (name, text) in [("note", request.note), ("by", by), ("task", request.task)] {
-                if let text, text.utf8.count > Hunt.maximumTextBytes {
-                    throw ServeError("`\(name)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB", status: 413)
-                }
+            if let task = request.task, task.utf8.count > Hunt.maximumTextBytes {
+                throw ServeError("`task` is \(task.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB", status: 413)
             }
             if let task = request.task, hunt.task(task) == nil { throw ServeError("no task `\(task)` in the hunt") }
             let paths = try submissionPaths(request)
@@ -312,10 +317,13 @@ public actor ServeSession {
     public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws -> DecisionAnswer {
         let (path, written) = try await exclusively { () async throws -> (String, Int) in
             let paths = try submissionPaths(DecisionRequest(path: requested, id: id, decision: "undo"))
-            guard let path = paths.first, let last = audit.events().last(where: { $0.path == path }) else {
+            // The event that made the file's entry what it is now: a logged event whose file write
+            // never happened (the log is written first) is passed over.
+            let current = paths.first.flatMap { reviews.entries[$0] }.map(ReviewEntry.init)
+            guard let path = paths.first, let last = audit.latest(where: { $0.path == path && $0.entry == current }) else {
                 throw ServeError("nothing to undo for this photo", status: 409)
             }
-            let who = by.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+            let who = try Self.judgeName(by, required: false)
             try writeReviews([(path, last.previous)], action: "undo", by: who, at: Self.timestamp(now))
             return (path, reviewsWritten)
         }
@@ -377,7 +385,7 @@ public actor ServeSession {
         let shown = configuration.reviewsPath
         var text = ""
         if FileStamp.of(path: shown) != nil {
-            do { text = String(decoding: try InputFile.read(path: shown, limitBytes: 64 << 20, what: "reviews file"), as: UTF8.self) } catch {
+            do { text = String(decoding: try InputFile.read(path: shown, limitBytes: Reviews.maximumFileBytes, what: "reviews file"), as: UTF8.self) } catch {
                 throw ServeError("\(error)", status: 500)
             }
         }
@@ -391,6 +399,9 @@ public actor ServeSession {
         }
         do { text = try file.applying(changes.map { (path: $0.0, entry: $0.1) }) } catch {
             throw ServeError("\(error)", status: 409)
+        }
+        guard text.utf8.count <= Reviews.maximumFileBytes else {
+            throw ServeError("this would make \(shown) \(text.utf8.count >> 20) MiB, past the \(Reviews.maximumFileBytes >> 20) MiB that hunt judge and hunt serve read, so nothing was written; decide fewer photos at once or write a shorter note", status: 413)
         }
         let logged = changes.map { path, entry in
             AuditLog.Event(action: action, path: path, by: by, at: at, entry: entry, previous: before.entries[path].map(ReviewEntry.init))
@@ -406,10 +417,12 @@ public actor ServeSession {
                                  + problems.map(\.oneLine).joined(separator: "; "), status: 409)
             }
         }
+        // The log first: a decision in the file is always in the log, even if the process dies
+        // between the two writes (undo passes over a logged event whose file write never happened).
+        try audit.append(logged)
         do { try OutputBatch.write(Array(text.utf8), to: url, displayPath: shown, inputs: [URL(fileURLWithPath: configuration.huntPath)]) } catch {
             throw ServeError("\(error)", status: 500)
         }
-        try audit.append(logged)
         reviewsWritten += 1
         // The file's new stamp is taken, so the watcher does not judge this write again.
         watched.reviews = FileStamp.of(path: configuration.reviewsPath)
@@ -418,6 +431,19 @@ public actor ServeSession {
             events.send("decided", ["path": configuration.blind ? nil : event.path, "id": Self.id(of: event.path),
                                     "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])
         }
+    }
+
+    /// The judge's name from a request's `by`, trimmed; at most `Reviews.maximumNameCharacters`.
+    /// Without one: an error when `required`, else "unknown".
+    static func judgeName(_ by: String?, required: Bool) throws(ServeError) -> String {
+        guard let name = by?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+            if required { throw ServeError("say who decides: `by` is the judge's name") }
+            return "unknown"
+        }
+        guard name.count <= Reviews.maximumNameCharacters else {
+            throw ServeError("`by` is \(name.count) characters long; a judge's name is at most \(Reviews.maximumNameCharacters)", status: 413)
+        }
+        return name
     }
 
     private func answer(for paths: [String]) -> DecisionAnswer {

@@ -48,9 +48,19 @@ public struct Reviews: Sendable {
 
     static let keys = ["decision", "note", "by", "task", "at"]
 
+    /// The largest reviews file `hunt judge` and `hunt serve` read (the same limit for both).
+    public static let maximumFileBytes = 64 << 20
+    /// The longest note, in characters, that `hunt serve` writes for a decision; a bulk decision
+    /// writes its note into every photo's entry, so this bounds the file's growth.
+    public static let maximumNoteCharacters = 1_000
+    /// The longest judge's name (`by`), in characters, that `hunt serve` writes.
+    public static let maximumNameCharacters = 100
+
     /// Reads a reviews file. Every problem is an error with its line and column; none is ignored.
     public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Reviews {
-        guard let root = try YAMLParser().parse(contentsOf: url, displayPath: displayPath, what: "reviews file") else {
+        var parser = YAMLParser()
+        parser.maximumBytes = maximumFileBytes
+        guard let root = try parser.parse(contentsOf: url, displayPath: displayPath, what: "reviews file") else {
             return Reviews(displayPath: displayPath)  // an empty file: no decisions yet
         }
         return try parse(root, displayPath: displayPath)
