@@ -143,6 +143,17 @@ def event_streams_round():
     return f"500 event streams: {held} descriptors while open, {after} 2 s after their clients left ({before} before)"
 
 
+def misdirected():
+    """A Host the server does not answer to: 421, without the names it does answer to."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/queue", headers={"Host": "evil.example"})
+    response = connection.getresponse()
+    body = response.read().decode()
+    if response.status != 421 or "127.0.0.1" in body or socket.gethostname() in body:
+        failures.append(f"a request for another host got {response.status}: {body!r}")
+
+
+misdirected()
 rounds = 0
 started = time.time()
 try:

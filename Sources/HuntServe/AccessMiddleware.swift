@@ -35,15 +35,18 @@ struct AccessMiddleware: RouterMiddleware {
 
     private func check(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority?.lowercased(), allowedHosts.contains(host) else {
-            throw ServeError("this server answers only to \(allowedHosts.sorted.joined(separator: ", ")) (the Host header said \(request.head.authority ?? "nothing"))", status: 421)
+            // The names it does answer to (the machine's addresses and name) are not for a client without a token.
+            throw ServeError("this server does not answer to that host name: open the URL `hunt serve` printed (a reverse proxy's name is allowed with --allow-host)", status: 421)
         }
         // `?token=` on a page: set the cookie and go to the same page without the token, so it
         // stays out of the address bar, history and Referer.
         if let token = request.uri.queryParameters["token"] {
             guard tokens.role(of: token) != nil else { return try await refuse() }
-            var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\(Self.percent($0.key))=\(Self.percent($0.value))" }.joined(separator: "&")
+            // Keys come as sent (still percent-encoded), values decoded: each is encoded once.
+            var query = request.uri.queryParameters.filter { $0.key != "token" }
+                .map { "\(Self.percent(Substring($0.key.removingPercentEncoding ?? String($0.key))))=\(Self.percent($0.value))" }.joined(separator: "&")
             if !query.isEmpty { query = "?" + query }
-            var response = Response(status: .seeOther, headers: [.location: request.uri.path + query])
+            var response = Response(status: .seeOther, headers: [.location: Self.localPath(request.uri.path) + query])
             response.headers[.setCookie] = "\(tokens.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
             return response
         }
@@ -88,6 +91,12 @@ struct AccessMiddleware: RouterMiddleware {
             }
         }
         return nil
+    }
+
+    /// `path` as a path on this server: `//evil.example/` (which a browser reads as another host)
+    /// becomes `/evil.example/`.
+    static func localPath(_ path: String) -> String {
+        "/" + path.drop { $0 == "/" || $0 == "\\" }
     }
 
     static func percent(_ text: Substring) -> String {

@@ -44,6 +44,9 @@ enum ServeRoutes {
         }
         router.get("/api/results") { _, context in
             try requireJudge(context)
+            if session.configuration.blind {
+                throw ServeError("blind judging: results.json names the team of every photo; read it from --out or `hunt judge` after judging", status: 403)
+            }
             guard let chunks = await session.resultsJSON() else { throw ServeError("not judged yet: \(await session.problem ?? "")", status: 503) }
             return Response(status: .ok, headers: [.contentType: "application/json"],
                             body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
@@ -68,12 +71,15 @@ enum ServeRoutes {
         }
         router.get("/api/photo") { request, context in
             let query = request.uri.queryParameters
-            let id = query["id"].map(String.init)
-            // The leaderboard shows recent accepted photos; everything else is for the judge.
-            if context.role != .judge, await !session.isRecentAccepted(id: id) { throw ServeError("this photo is for judges", status: 403) }
             let pixels = query["size"] == "small" ? smallPixels : largePixels
-            return try await photoResponse(await session.preview(path: context.role == .judge ? query["path"].map(String.init) : nil,
-                                                                 id: id, maxPixels: pixels))
+            // The leaderboard's recent accepted photos (`shown=`), for anyone with a token;
+            // everything else (`id=`, `path=`) is for the judge.
+            if let shown = query["shown"] {
+                guard let path = await session.recentPhotoPath(shown: String(shown)) else { throw ServeError("no such photo on the leaderboard", status: 404) }
+                return try await photoResponse(await session.preview(path: path, id: nil, maxPixels: pixels))
+            }
+            try requireJudge(context)
+            return try await photoResponse(await session.preview(path: query["path"].map(String.init), id: query["id"].map(String.init), maxPixels: pixels))
         }
         router.get("/api/reference") { request, context in
             try requireJudge(context)

@@ -22,10 +22,10 @@ extension ServeSession {
     public var taskChoices: [Choice] { hunt.tasks.map { Choice(id: $0.id, name: $0.title) } }
     public var teamChoices: [Choice] { hunt.teams.map { Choice(id: $0.id, name: $0.name) } }
 
-    /// Whether the leaderboard shows this photo (viewers may see those and no other).
-    func isRecentAccepted(id: String?) -> Bool {
-        guard let id, let board = currentLeaderboard() else { return false }
-        return board.recent.contains { $0.photo.hasSuffix("=" + id) }
+    /// The path of the leaderboard photo `shown` names (viewers may see those and no other).
+    func recentPhotoPath(shown: String) -> String? {
+        guard let board = currentLeaderboard(), board.recent.contains(where: { $0.photo.hasSuffix("=" + shown) }) else { return nil }
+        return results?.teams.lazy.flatMap(\.completions).first { shownID(of: $0.submission) == shown }?.submission
     }
 
     /// The submission as a JPEG at most `maxPixels` on its long side. The file is opened inside
@@ -62,6 +62,7 @@ extension ServeSession {
 
     /// One team's grid: every task with the team's submissions for it and their verdicts.
     public func teamGrid(_ teamID: String) throws(ServeError) -> TeamGrid {
+        guard !configuration.blind else { throw ServeError("blind judging: a team's grid would tell the team of each photo", status: 403) }
         guard let judged = results, let team = judged.teams.first(where: { $0.id == teamID }) else {
             throw ServeError("no team `\(teamID)` in the current judgement", status: 404)
         }

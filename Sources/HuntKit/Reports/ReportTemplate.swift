@@ -83,7 +83,9 @@ public struct ReportTemplate: Sendable, Hashable {
 /// `*a|b*` shows as typed, a table cell stays one cell and no `<tag>` reaches the page.
 ///
 /// Backslash-escapes the CommonMark/GFM characters that change meaning anywhere in a line
-/// (`\ ` * _ [ ] < > | ~ #`), keeps `&` from starting an entity, and turns line breaks into spaces.
+/// (`\ ` * _ [ ] < > | ~ #`), keeps `&` from starting an entity, turns line breaks into spaces,
+/// and shows other control characters (ESC, NUL, …) as `TerminalText` does: a report read in a
+/// terminal (`cat report.md`) obeys nothing a name or a file carried.
 struct MarkdownContentType: MustacheContentType {
     static let registerOnce: Void = {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
@@ -92,8 +94,10 @@ struct MarkdownContentType: MustacheContentType {
 
     /// Bytes that need escaping: the ASCII punctuation above and the line breaks (U+2028/2029
     /// start with 0xE2, checked precisely in the slow path).
-    private static let special: [Bool] = (0..<256).map { b in
-        Array("\\`*_[]<>|~#&\n\r".utf8).contains(UInt8(b)) || b == 0xE2
+    private static let special: [Bool] = (0..<256).map { (b: Int) -> Bool in
+        let punctuation = Array("\\`*_[]<>|~#&".utf8)
+        let control = b < 0x20 || b == 0x7F || b == 0xC2
+        return control || b == 0xE2 || punctuation.contains(UInt8(b))
     }
 
     func escapeText(_ text: String) -> String { Self.escape(text) }
@@ -101,7 +105,13 @@ struct MarkdownContentType: MustacheContentType {
     /// On UTF-8 bytes: what is escaped is ASCII, and U+2028/2029 are E2 80 A8/A9.
     static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { special[Int($0)] }) else { return text }
-        let bytes = Array(text.utf8)
+        // Line breaks of every kind become LF (then spaces, below); other controls are shown.
+        var lines = text
+        for separator in ["\r", "\u{2028}", "\u{2029}"] where lines.contains(separator) {
+            lines = lines.replacingOccurrences(of: separator, with: "\n")
+        }
+        let shown = TerminalText.visible(lines, keepingLineBreaks: true)
+        let bytes = Array(shown.utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 8)
         var changed = false
@@ -117,16 +127,12 @@ struct MarkdownContentType: MustacheContentType {
             case 0x0A, 0x0D:
                 out.append(0x20)
                 changed = true
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                out.append(0x20)
-                changed = true
-                i += 2
             default:
                 out.append(b)
             }
             i += 1
         }
-        return changed ? String(decoding: out, as: UTF8.self) : text
+        return changed || shown != text ? String(decoding: out, as: UTF8.self) : text
     }
 }
 

@@ -5,7 +5,8 @@
 /// `=`, `+`, `-`, `@`, a tab or CR gets a leading apostrophe so spreadsheets show it instead of
 /// running it as a formula (OWASP "CSV Injection"). Numbers stay numbers, negative ones
 /// included (a longitude of `-33.8` is data, not a formula): they are written by this program,
-/// never copied from input.
+/// never copied from input. Control characters in text (ESC, NUL, …; tabs and line breaks kept, in quotes)
+/// are shown as `TerminalText` shows them, so a CSV opened in a terminal obeys nothing.
 struct CSVWriter {
     enum Cell {
         /// Text from outside (a file, a photo, a person): neutralised and quoted.
@@ -32,7 +33,7 @@ struct CSVWriter {
             if !first { text += "," }
             first = false
             switch cell {
-            case .text(let value): if let value { text += Self.quoted(Self.neutralized(value)) }
+            case .text(let value): if let value { text += Self.quoted(Self.neutralized(TerminalText.visible(value, keepingLineBreaks: true, keepingTabs: true, keepingCarriageReturns: true))) }
             case .int(let value): text += String(value)
             case .number(let value, let digits): if let value, value.isFinite { text += Decimals.format(value, places: digits) }
             case .formatted(let value): text += Self.quoted(value)

@@ -15,14 +15,16 @@ public enum TerminalText {
     /// `text` with every control character replaced, one for one, by a visible stand-in.
     /// `keepingLineBreaks` keeps LF (for text whose lines this program made: a multi-line message
     /// that embeds untrusted values); `keepingTabs` keeps tab (a source line, where the caret
-    /// padding copies its tabs).
-    public static func visible(_ text: String, keepingLineBreaks: Bool = false, keepingTabs: Bool = false) -> String {
+    /// padding copies its tabs). `keepingCarriageReturns` keeps CR too (a CSV cell, quoted, holds
+    /// CRLF as data).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false, keepingTabs: Bool = false,
+                               keepingCarriageReturns: Bool = false) -> String {
         // Nearly every string is harmless: look at the bytes first, and return it as it is.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x0A where keepingLineBreaks, 0x09 where keepingTabs:
+            case 0x0A where keepingLineBreaks, 0x09 where keepingTabs, 0x0D where keepingCarriageReturns:
                 out.append(scalar)
             case 0x00..<0x20:
                 out.append(Unicode.Scalar(0x2400 + scalar.value)!)

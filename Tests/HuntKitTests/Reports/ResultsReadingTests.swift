@@ -75,6 +75,8 @@ import Testing
         ("a\r\nb\nc\rd", "a  b c d"),
         ("x\u{2028}y\u{2029}z\u{2027}", "x y z\u{2027}"),
         ("e\u{301}_😀", "e\u{301}\\_😀"),
+        ("Red\u{1B}[31m\u{0}Foxes\u{7F}", "Red␛\\[31m␀Foxes␡"),
+        ("\u{202E}evil", "\u{FFFD}evil"),
     ])
     func markdownEscapes(text: String, escaped: String) {
         #expect(MarkdownContentType.escape(text) == escaped)

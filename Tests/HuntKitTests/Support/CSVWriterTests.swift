@@ -37,4 +37,10 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines[1].hasPrefix("'@label,-33.8000000,-151.2000000,'=target,0.00,"))
     }
+
+    @Test func controlCharactersInTextAreShownNotObeyed() {
+        var out = CSVWriter()
+        out.row([.text("Red\u{1B}]0;owned\u{07} Foxes\u{0}"), .text("line one\nline two")])
+        #expect(out.text == "Red␛]0;owned␇ Foxes␀,\"line one\nline two\"\r\n")
+    }
 }
