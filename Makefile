@@ -39,6 +39,7 @@ test: deps
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
+	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" DECISIONS=1500 SOAK=20 .ci/check/serve-soak.sh
 
 # Man pages from the command's own help, through swift-argument-parser's generate-manual plugin.
 manual: release
