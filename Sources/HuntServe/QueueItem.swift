@@ -24,6 +24,17 @@ public struct QueueItem: Sendable, Encodable {
     /// Photos that settle it: the kept copy of a duplicate, the team's neighbouring photos for
     /// too-fast and dwell-short, the `after` task's photo for order.
     public var related: [RelatedPhoto]
+    /// The Where map: the target around the point the judge measured to, and the photo at the
+    /// judge's distance and bearing; nil without a position, a task or a measurement.
+    public var radar: PlacementMap?
+
+    /// The map of a submission against its task's target in `hunt`.
+    static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {
+        guard let position = s.evidence.position, let target = s.task.flatMap({ hunt.task($0)?.target }) else { return nil }
+        return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distanceM,
+                          edgeDistanceMetres: s.evidence.edgeDistanceM, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracyM,
+                          placeName: s.evidence.place)
+    }
 
     public struct Why: Sendable, Encodable {
         public var code: String

@@ -108,37 +108,43 @@ function showPhoto(item) {
   Hunt.replace("photo", img);
 }
 
-// A map of the target around its centre (or around the photo): the target's circle or outline,
-// the photo's position and its accuracy circle, north up, with a scale.
+// The map the API sends (`radar`, metres east and north of the point the judge measured to): the
+// target's circle, places or outline, and the photo where the judge's distance and bearing put it,
+// with its accuracy circle and a line to the measured point; a photo too far to show sits on the
+// edge as a marker with its distance. North up. Only metres are turned into pixels here.
 function radar(item) {
-  const e = item.evidence, target = item.task && item.task.target;
-  const size = 240, half = size / 2;
-  const center = target && target.center ? target.center : e.position;
-  if (!center) return Hunt.el("p", {}, "The photo has no position.");
-  const cosLat = Math.cos(center.lat * Math.PI / 180);
-  const toXY = (p) => [(p.lon - center.lon) * 111320 * cosLat, (p.lat - center.lat) * 110540];
-  let reach = 50;
-  if (target && target.radius_m) reach = Math.max(reach, target.radius_m * 1.4);
-  if (e.position) { const [x, y] = toXY(e.position); reach = Math.max(reach, (Math.hypot(x, y) + (e.accuracy_m || 0)) * 1.15); }
-  const outline = target && target.outline ? target.outline : [];
-  for (const ring of outline) for (const p of ring) { const [x, y] = toXY(p); reach = Math.max(reach, Math.hypot(x, y) * 1.1); }
-  const scale = (half - 10) / reach;
-  const sx = (x) => half + x * scale, sy = (y) => half - y * scale;
-  const svg = Hunt.el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "radar", role: "img", "aria-label": "map of the target and the photo" });
+  const map = item.radar, e = item.evidence;
+  if (!map) return Hunt.el("p", {}, e.position ? "No target to draw the photo against." : "The photo has no position.");
+  const size = 240, half = size / 2, scale = (half - 10) / map.reach_m;
+  const sx = (east) => half + (east - map.centre.east_m) * scale, sy = (north) => half - (north - map.centre.north_m) * scale;
+  const svg = Hunt.el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "radar " + map.kind, role: "img", "aria-label": "map of the target and the photo" });
   for (const fraction of [0.33, 0.66, 1]) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: (half - 10) * fraction, fill: "none", stroke: "#2a2e36" }));
-  if (target && target.radius_m) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: target.radius_m * scale, fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
-  for (const ring of outline) {
-    svg.append(Hunt.el("svg:polygon", { points: ring.map((p) => { const [x, y] = toXY(p); return `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`; }).join(" "),
-      fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
+  for (const polygon of map.polygons) {
+    const d = polygon.map((ring) => "M" + ring.map((p) => `${sx(p.east_m).toFixed(1)} ${sy(p.north_m).toFixed(1)}`).join(" L") + " Z").join(" ");
+    svg.append(Hunt.el("svg:path", { d, "fill-rule": "evenodd", class: "target", fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
   }
-  if (target && target.center) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: 3, fill: "#2e9d5b" }));
-  if (e.position) {
-    const [x, y] = toXY(e.position);
-    if (e.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: Math.max(2, e.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
-    svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: 5, fill: "#4b8bd6", stroke: "white" }));
+  for (const circle of map.circles) {
+    svg.append(Hunt.el("svg:circle", { cx: sx(circle.east_m), cy: sy(circle.north_m), r: Math.max(1.5, circle.radius_m * scale),
+      class: circle.judged ? "target judged" : "target other", fill: circle.judged ? "#2e9d5b33" : "#9aa0aa1a",
+      stroke: circle.judged ? "#2e9d5b" : "#6b717c", "stroke-width": circle.judged ? 2 : 1 }, circle.name ? Hunt.el("svg:title", {}, circle.name) : null));
+  }
+  const measured = Hunt.el("svg:circle", { cx: sx(0), cy: sy(0), r: 3, fill: "#2e9d5b", class: "measured" });
+  const photo = map.photo;
+  if (photo.off_scale) {
+    const x = sx(photo.marker.east_m), y = sy(photo.marker.north_m);
+    svg.append(measured, Hunt.el("svg:line", { x1: sx(0), y1: sy(0), x2: x, y2: y, stroke: "#4b8bd6", "stroke-dasharray": "2 4" }),
+      Hunt.el("svg:circle", { cx: x, cy: y, r: 6, fill: "none", stroke: "#4b8bd6", "stroke-width": 2, class: "photo off-scale" }),
+      Hunt.el("svg:text", { x: Math.min(size - 4, Math.max(4, x)), y: y + (y > half ? -10 : 18), fill: "#4b8bd6", "font-size": 12,
+        "text-anchor": x > half + 40 ? "end" : x < half - 40 ? "start" : "middle", class: "off-scale-label" }, `photo ${Hunt.metres(photo.distance_m)} away`));
+  } else {
+    const x = sx(photo.east_m), y = sy(photo.north_m);
+    if (photo.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: x, cy: y, r: Math.max(2, photo.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
+    svg.append(Hunt.el("svg:line", { x1: x, y1: y, x2: sx(0), y2: sy(0), stroke: "#4b8bd6", "stroke-dasharray": "2 3" }), measured,
+      Hunt.el("svg:circle", { cx: x, cy: y, r: 5, fill: "#4b8bd6", stroke: "white", class: "photo" }));
   }
   svg.append(Hunt.el("svg:text", { x: half, y: 14, fill: "#9aa0aa", "text-anchor": "middle", "font-size": 12 }, "N"));
-  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(reach / 3)}`));
+  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(map.reach_m / 3)}`));
+  if (map.kind === "places") svg.append(Hunt.el("svg:text", { x: size - 6, y: size - 8, fill: "#9aa0aa", "font-size": 11, "text-anchor": "end" }, "around the nearest place"));
   return svg;
 }
 
