@@ -16,10 +16,11 @@ final class EventHub: @unchecked Sendable {
     /// The only events a leaderboard (viewer) stream gets; the others name photos and judges.
     static let forViewers: Set<String> = ["leaderboard"]
 
-    /// A stream of events: all of them for a judge, the leaderboard's for a viewer.
-    func subscribe(judge: Bool) -> AsyncStream<Event> {
+    /// A stream of events: all of them for a judge, the leaderboard's for a viewer. It keeps the
+    /// newest `keepingNewest` unread events, or every one (nil: the log, which must not skip).
+    func subscribe(judge: Bool, keepingNewest: Int? = 64) -> AsyncStream<Event> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: keepingNewest.map { .bufferingNewest($0) } ?? .unbounded)
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         lock.withLock { streams[id] = (continuation, judge) }
         return stream
