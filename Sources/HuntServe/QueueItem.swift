@@ -77,6 +77,8 @@ public struct QueueAnswer: Sendable, Encodable {
     public var blind: Bool
     public var items: [QueueItem]
     public var problem: String?
+    /// With `around`: that item's place in the filtered list; nil when the filter does not show it.
+    public var index: Int?
 }
 
 /// The filters of `/api/queue`, as query parameters.
@@ -88,14 +90,26 @@ public struct QueueFilter: Sendable, Hashable {
     public var verdict: String = "undecided"
     public var offset = 0
     public var limit = 50
+    /// An item id: the window is the one that holds it (when the filter shows it), not `offset`'s.
+    public var around: String?
 
-    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50) {
+    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
+                around: String? = nil) {
         self.task = task
         self.team = team
         self.reason = reason
         self.verdict = verdict
         self.offset = offset
         self.limit = limit
+        self.around = around
+    }
+
+    /// The window's start and the `around` item's index, for a list of `selected` submission
+    /// indices (ascending) in which that item is `wanted`.
+    func window(_ selected: [Int], wanted: Int?) -> (offset: Int, index: Int?) {
+        guard let wanted, let index = selected.firstIndex(of: wanted) else { return (max(0, offset), nil) }
+        let size = max(1, min(limit, 1000))
+        return (index / size * size, index)
     }
 
     static let verdicts = ["undecided", "review", "accepted", "rejected", "decided", "all"]

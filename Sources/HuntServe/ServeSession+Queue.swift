@@ -21,9 +21,10 @@ extension ServeSession {
             default: return s.verdict.rawValue == filter.verdict
             }
         }
-        let page = selected.dropFirst(max(0, filter.offset)).prefix(max(0, min(filter.limit, 1000)))
-        return QueueAnswer(generation: generation, total: selected.count, offset: filter.offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem)
+        let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index(path: nil, id: $0) })
+        let page = selected.dropFirst(offset).prefix(max(0, min(filter.limit, 1000)))
+        return QueueAnswer(generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, index: index)
     }
 
     /// One submission by id or path, whatever its verdict (so any verdict can be opened and overridden).

@@ -8,7 +8,7 @@ const Q = {
   position: 0, // the item shown, in the window
   total: 0,
   item: null, // the item shown (may be opened by id, outside the window)
-  history: [], // ids decided here, newest last (undo)
+  history: [], // decisions made here, newest last (undo): {id, path, verdict} after each
   generation: 0,
   comparing: false,
 };
@@ -23,10 +23,12 @@ function filters() {
   return query;
 }
 
-async function loadWindow(offset) {
+// Loads the window at `offset`, or with `around` (an item id) the window that holds that item.
+async function loadWindow(offset, around) {
   const query = filters();
   query.set("offset", Math.max(0, offset));
   query.set("limit", pageSize);
+  if (around) query.set("around", around);
   const answer = await Hunt.get("/api/queue?" + query);
   Q.items = answer.items;
   Q.offset = answer.offset;
@@ -185,6 +187,12 @@ function showName() {
   Hunt.replace("judge-name", name ? Hunt.el("a", { href: "#", title: "change", onclick: (e) => { e.preventDefault(); localStorage.removeItem("hunt-judge-name"); askName(); } }, name) : "");
 }
 
+// "IMG_0003.jpg: accepted, was review" — what the decision changed, in the API's words.
+function changed(before, after) {
+  const name = before.path ? before.path.split("/").pop() + ": " : "";
+  return name + (after.verdict === before.verdict ? `still ${after.verdict}` : `${after.verdict}, was ${before.verdict}`);
+}
+
 async function decide(decision) {
   const item = Q.item;
   if (!item) return;
@@ -196,8 +204,8 @@ async function decide(decision) {
     const body = { id: item.id, decision, by };
     if (note) body.note = note;
     const answer = await Hunt.post("/api/decisions", body);
-    Q.history.push(item.id);
-    Hunt.status(`${decision === "accept" ? "accepted" : "rejected"} → ${answer.decided[0].verdict}`);
+    Q.history.push({ id: item.id, path: item.path, verdict: answer.decided[0].verdict });
+    Hunt.status(changed(item, answer.decided[0]));
     await next(true);
   } catch (error) {
     Hunt.status("not saved: " + error.message);
@@ -213,12 +221,12 @@ async function next(decided) {
 }
 
 async function undo() {
-  const id = Q.history.pop();
-  if (!id) { Hunt.status("nothing to undo here"); return; }
+  const last = Q.history.pop();
+  if (!last) { Hunt.status("nothing to undo here"); return; }
   try {
-    await Hunt.post("/api/undo", { id, by: localStorage.getItem("hunt-judge-name") || "" });
-    show(await Hunt.get("/api/item?id=" + encodeURIComponent(id)));
-    Hunt.status("undone");
+    const answer = await Hunt.post("/api/undo", { id: last.id, by: localStorage.getItem("hunt-judge-name") || "" });
+    show(await Hunt.get("/api/item?id=" + encodeURIComponent(last.id)));
+    Hunt.status("undone — " + changed(last, answer.decided[0]));
   } catch (error) { Hunt.status("not undone: " + error.message); }
 }
 
@@ -229,7 +237,7 @@ async function openBulk() {
   Hunt.replace("bulk-count", `${answer.items.length} of ${answer.total}`);
   Hunt.replace("bulk-items", answer.items.map((item) => Hunt.el("label", {},
     Hunt.el("img", { src: item.photo + "&size=small", alt: "", loading: "lazy" }),
-    Hunt.el("input", { type: "checkbox", checked: true, value: item.id }), " ",
+    Hunt.el("input", { type: "checkbox", checked: true, value: item.id, "data-verdict": item.verdict }), " ",
     `${item.task ? item.task.title : "?"} · ${item.reasons.join(", ")}`)));
   document.getElementById("bulk").hidden = false;
 }
@@ -242,10 +250,20 @@ async function decideBulk(decision) {
   const note = document.getElementById("bulk-note").value.trim();
   try {
     const answer = await Hunt.post("/api/decisions", { ids, decision, by, note: note || undefined });
-    Hunt.status(`${answer.decided.length} decided`);
+    const was = new Map([...document.querySelectorAll("#bulk-items input:checked")].map((box) => [box.value, box.dataset.verdict]));
+    const moved = answer.decided.filter((d) => d.verdict !== was.get(d.id));
+    Hunt.status(`${answer.decided.length} decided: ${moved.length} now ${decision === "accept" ? "accepted" : "rejected"}` +
+      (moved.length ? `, was ${[...new Set(moved.map((d) => was.get(d.id)))].join(" or ")}` : ""));
     document.getElementById("bulk").hidden = true;
     await showIndex(0);
   } catch (error) { Hunt.status("not saved: " + error.message); }
+}
+
+// A new filter: the item shown stays if the filter shows it, else the first one it shows.
+async function filterChanged() {
+  const shown = Q.item && Q.item.id;
+  const answer = await loadWindow(0, shown);
+  await showIndex(answer.index !== undefined && answer.index !== null ? answer.index : 0);
 }
 
 function fillFilters(session) {
@@ -257,17 +275,25 @@ function fillFilters(session) {
   for (const key of ["task", "team", "reason", "verdict"]) {
     const select = document.getElementById("filter-" + key);
     if (params.get(key)) select.value = params.get(key);
-    select.addEventListener("change", () => showIndex(0));
+    select.addEventListener("change", () => { select.blur(); filterChanged(); });
   }
 }
 
+// Keys belong to the queue everywhere but in a text field (a focused filter's type-ahead would
+// otherwise take `a` for "ambiguous-task"); a dialog keeps its own keys.
+function typing(element) {
+  if (element.isContentEditable || element.tagName === "TEXTAREA") return true;
+  return element.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset"].includes(element.type);
+}
+
 document.addEventListener("keydown", (event) => {
-  const typing = ["TEXTAREA", "INPUT", "SELECT"].includes(document.activeElement.tagName);
-  if (typing) {
+  if (typing(document.activeElement) || document.getElementById("name-dialog").open) {
     if (event.key === "Escape") document.activeElement.blur();
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Over the bulk list, only Esc (close): a letter must not decide the item behind it.
+  if (!document.getElementById("bulk").hidden && event.key !== "Escape") return;
   const actions = {
     a: () => decide("accept"), r: () => decide("reject"), s: () => next(false), j: () => next(false), ArrowRight: () => next(false),
     k: () => showIndex(currentIndex() - 1), ArrowLeft: () => showIndex(currentIndex() - 1), u: undo,
