@@ -164,6 +164,14 @@ def map_check(driver):
             check(m["others"] >= 2 and not m["off"], f"the other cafés are drawn as their own circles ({m['others']})")
         driver.save_screenshot(os.path.join(screens, "map-" + path.split("/")[-2] + "-" + path.split("/")[-1].replace(".jpg", ".png")))
 
+    # Walking the queue (its items come without maps), each item shown gets its own map.
+    driver.get(judge.split("?")[0] + "?verdict=all&task=cafe")
+    for _ in range(2):
+        wait(driver, lambda d: d.execute_script("const s = document.querySelector('#radar svg'); return s && Q.item && Q.item.radar && s.classList.contains(Q.item.radar.kind)"),
+             f"walking the queue, {driver.find_element(By.ID, 'position').text or 'the item'} has its map")
+        driver.find_element(By.TAG_NAME, "body").send_keys("j")
+        time.sleep(0.3)
+
     # The projector: 30 teams on a 1920×1080 screen, nothing to scroll.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})
     driver.get(board)

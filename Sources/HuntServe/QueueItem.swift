@@ -25,8 +25,9 @@ public struct QueueItem: Sendable, Encodable {
     /// too-fast and dwell-short, the `after` task's photo for order.
     public var related: [RelatedPhoto]
     /// The Where map: the target around the point the judge measured to, and the photo at the
-    /// judge's distance and bearing; nil without a position, a task or a measurement.
-    public var radar: PlacementMap?
+    /// judge's distance and bearing; nil without a position, a task or a measurement, and in
+    /// `/api/queue`'s items (`/api/item` has it).
+    public var radar: PlacementMap? = nil
 
     /// The map of a submission against its task's target in `hunt`.
     static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {

@@ -27,10 +27,14 @@ extension ServeSession {
                            blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, index: index)
     }
 
-    /// One submission by id or path, whatever its verdict (so any verdict can be opened and overridden).
+    /// One submission by id or path, whatever its verdict (so any verdict can be opened and
+    /// overridden), with its Where map (which the queue's windows of up to 1,000 items leave out:
+    /// an area of 100,000 vertices costs milliseconds a map).
     public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
         guard let judged = results, let index = self.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
-        return item(judged, index: index)
+        var shown = item(judged, index: index)
+        shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
+        return shown
     }
 
     /// The submission of the current judgement that `path` or `id` names; the request's text is
@@ -90,6 +94,6 @@ extension ServeSession {
             taskSource: s.taskSource, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
             evidence: s.evidence, review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
-            photo: "/api/photo?id=" + Self.id(of: s.path), related: related, radar: QueueItem.radar(s, hunt: hunt))
+            photo: "/api/photo?id=" + Self.id(of: s.path), related: related)
     }
 }

@@ -72,7 +72,7 @@ function show(item) {
     item.judged_verdict !== item.verdict ? ` (judged: ${item.judged_verdict})` : "", item.points ? ` · ${item.points} points` : "");
   Hunt.replace("why", item.why.length ? item.why.map((w) => Hunt.el("li", {}, Hunt.el("code", {}, w.code), " ", w.message,
     w.action !== "review" ? ` → ${w.action}` : "")) : Hunt.el("li", {}, "no findings"));
-  Hunt.replace("radar", radar(item));
+  showRadar(item);
   Hunt.replace("evidence", evidence(item));
   const referenceBox = document.getElementById("reference-box");
   referenceBox.hidden = !(task && task.reference);
@@ -108,6 +108,17 @@ function showPhoto(item) {
   const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
   img.addEventListener("error", () => Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "No preview of this file")));
   Hunt.replace("photo", img);
+}
+
+// The queue's items come without their map: it is asked for once the item is shown.
+async function showRadar(item) {
+  if (item.radar === undefined && !item.mapped) {
+    Hunt.replace("radar");
+    try { item.radar = (await Hunt.get("/api/item?id=" + encodeURIComponent(item.id))).radar; } catch (error) { return; }
+    item.mapped = true;
+    if (Q.item !== item) return;
+  }
+  Hunt.replace("radar", radar(item));
 }
 
 // The map the API sends (`radar`, metres east and north of the point the judge measured to): the
