@@ -12,8 +12,9 @@ import HuntKit
 public struct ServeLog: Sendable {
     let session: ServeSession
     let events: AsyncStream<EventHub.Event>
-    /// Photos judged so far, by id: their path and verdict.
-    let known: [String: Seen]
+    /// Photos judged so far, by id: their path and verdict; nil while nothing is judged (a start
+    /// whose judgement failed: its first good judgement is not a flood of arrivals either).
+    let known: [String: Seen]?
 
     struct Seen: Sendable {
         var path: String
@@ -25,12 +26,12 @@ public struct ServeLog: Sendable {
         self.session = session
         // Every event: a log line is not something to drop when the terminal is slow.
         events = session.events.subscribe(judge: true, keepingNewest: nil)
-        known = Self.seen(await session.results)
+        known = await session.results.map(Self.seen)
     }
 
     /// Writes a line per arrival and decision until the session's events end (at shutdown).
     public func run(clock: @escaping @Sendable () -> Date = Date.init, _ write: @Sendable (String) -> Void) async {
-        var seen = known
+        var memory = known
         var pending: [Decided] = []
         let blind = session.configuration.blind
         for await event in events {
@@ -39,6 +40,10 @@ public struct ServeLog: Sendable {
                 if let decided = try? ServeJSON.decoder.decode(Decided.self, from: Data(event.json.utf8)) { pending.append(decided) }
             case "judged":
                 guard let results = await session.results else { continue }
+                guard var seen = memory else {
+                    memory = Self.seen(results)
+                    continue
+                }
                 let time = Self.clock(clock())
                 let name = { (id: String, path: String) in blind ? "photo " + id : path }
                 // Only a new read of the folder can bring photos; a decision is looked up alone.
@@ -59,6 +64,7 @@ public struct ServeLog: Sendable {
                     seen[decided.id]?.verdict = s.verdict.rawValue
                 }
                 pending = []
+                memory = seen
             default:
                 continue
             }

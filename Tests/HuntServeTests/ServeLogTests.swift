@@ -11,14 +11,17 @@ import Testing
         var all: [String] { lock.withLock { lines } }
     }
 
-    /// The lines the log writes while `changes` run on the session, once `count` have come.
-    static func logged(_ fixture: ServeFixture, count: Int, _ changes: (ServeSession) async throws -> Void) async throws -> [String] {
-        let log = await ServeLog(session: fixture.session)
+    /// The lines the log writes while `changes` run on the session (the fixture's, or `session`),
+    /// once `count` have come.
+    static func logged(_ fixture: ServeFixture, session: ServeSession? = nil, count: Int,
+                       _ changes: (ServeSession) async throws -> Void) async throws -> [String] {
+        let session = session ?? fixture.session
+        let log = await ServeLog(session: session)
         let lines = Lines()
         let running = Task { await log.run { lines.append($0) } }
-        try await changes(fixture.session)
+        try await changes(session)
         for _ in 0..<200 where lines.all.count < count { try await Task.sleep(for: .milliseconds(10)) }
-        fixture.session.events.finishAll()
+        session.events.finishAll()
         await running.value
         return lines.all
     }
@@ -50,5 +53,19 @@ import Testing
             _ = try await session.decide(DecisionRequest(path: path, decision: "reject", by: "Bo"))
         }
         #expect(lines.count == 1 && lines[0].hasSuffix("decided photo \(ServeSession.id(of: path)): rejected, was review (Bo)"), "\(lines)")
+    }
+
+    /// A log started before anything was judged takes the first judgement as what was there,
+    /// not as thousands of arrivals.
+    @Test func theFirstJudgementIsNoArrival() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let unjudged = try ServeSession(configuration: ServeConfiguration(huntPath: fixture.hunt, submissionsPath: fixture.submissions))
+        let lines = try await Self.logged(fixture, session: unjudged, count: 1) { session in
+            await session.judge()
+            try FileManager.default.copyItem(atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/owls/new.jpg")
+            #expect(await session.poll())
+        }
+        #expect(lines.count == 1 && lines[0].contains(" arrived owls/new.jpg: "), "\(lines)")
     }
 }
