@@ -16,11 +16,13 @@ final class EventHub: @unchecked Sendable {
     /// The only events a leaderboard (viewer) stream gets; the others name photos and judges.
     static let forViewers: Set<String> = ["leaderboard"]
 
-    /// A stream of events: all of them for a judge, the leaderboard's for a viewer. `end()` ends
-    /// it (the client went away), so its request handler returns at once, not at the next event.
-    func subscribe(judge: Bool) -> (stream: AsyncStream<Event>, end: @Sendable () -> Void) {
+    /// A stream of events: all of them for a judge, the leaderboard's for a viewer. It keeps the
+    /// newest `keepingNewest` unread events, or every one (nil: the log, which must not skip).
+    /// `end()` ends it (the client went away), so its request handler returns at once, not at the
+    /// next event.
+    func subscribe(judge: Bool, keepingNewest: Int? = 64) -> (stream: AsyncStream<Event>, end: @Sendable () -> Void) {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: keepingNewest.map { .bufferingNewest($0) } ?? .unbounded)
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         lock.withLock { streams[id] = (continuation, judge) }
         return (stream, { continuation.finish() })

@@ -24,6 +24,18 @@ public struct QueueItem: Sendable, Encodable {
     /// Photos that settle it: the kept copy of a duplicate, the team's neighbouring photos for
     /// too-fast and dwell-short, the `after` task's photo for order.
     public var related: [RelatedPhoto]
+    /// The Where map: the target around the point the judge measured to, and the photo at the
+    /// judge's distance and bearing; nil without a position, a task or a measurement, and in
+    /// `/api/queue`'s items (`/api/item` has it).
+    public var radar: PlacementMap? = nil
+
+    /// The map of a submission against its task's target in `hunt`.
+    static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {
+        guard let position = s.evidence.position, let target = s.task.flatMap({ hunt.task($0)?.target }) else { return nil }
+        return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distanceM,
+                          edgeDistanceMetres: s.evidence.edgeDistanceM, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracyM,
+                          placeName: s.evidence.place)
+    }
 
     public struct Why: Sendable, Encodable {
         public var code: String
@@ -66,8 +78,10 @@ public struct QueueAnswer: Sendable, Encodable {
     public var blind: Bool
     public var items: [QueueItem]
     public var problem: String?
+    /// With `around`: that item's place in the filtered list; nil when the filter does not show it.
+    public var index: Int?
     /// Decisions in the reviews file about photos that are no longer in the folder: kept, not
-    /// judged ("decided, photo gone"), newest path order.
+    /// judged ("decided, photo gone"), in path order.
     public var gone: [GoneDecision] = []
 }
 
@@ -90,14 +104,26 @@ public struct QueueFilter: Sendable, Hashable {
     public var verdict: String = "undecided"
     public var offset = 0
     public var limit = 50
+    /// An item id: the window is the one that holds it (when the filter shows it), not `offset`'s.
+    public var around: String?
 
-    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50) {
+    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
+                around: String? = nil) {
         self.task = task
         self.team = team
         self.reason = reason
         self.verdict = verdict
         self.offset = offset
         self.limit = limit
+        self.around = around
+    }
+
+    /// The window's start and the `around` item's index, for a list of `selected` submission
+    /// indices (ascending) in which that item is `wanted`.
+    func window(_ selected: [Int], wanted: Int?) -> (offset: Int, index: Int?) {
+        guard let wanted, let index = selected.firstIndex(of: wanted) else { return (max(0, offset), nil) }
+        let size = max(1, min(limit, 1000))
+        return (index / size * size, index)
     }
 
     static let verdicts = ["undecided", "review", "accepted", "rejected", "decided", "all"]

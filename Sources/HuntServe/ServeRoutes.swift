@@ -126,6 +126,7 @@ enum ServeRoutes {
         filter.task = text("task")
         filter.team = text("team")
         filter.reason = text("reason")
+        filter.around = text("around")
         if let verdict = text("verdict") {
             guard QueueFilter.verdicts.contains(verdict) else {
                 throw ServeError("verdict must be one of \(QueueFilter.verdicts.joined(separator: ", ")), not `\(verdict)`")

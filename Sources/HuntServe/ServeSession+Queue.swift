@@ -21,9 +21,10 @@ extension ServeSession {
             default: return s.verdict.rawValue == filter.verdict
             }
         }
-        let page = selected.dropFirst(max(0, filter.offset)).prefix(max(0, min(filter.limit, 1000)))
-        return QueueAnswer(generation: generation, total: selected.count, offset: filter.offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, gone: goneDecisions())
+        let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index(path: nil, id: $0) })
+        let page = selected.dropFirst(offset).prefix(max(0, min(filter.limit, 1000)))
+        return QueueAnswer(generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, index: index, gone: goneDecisions())
     }
 
     /// The reviews file's decisions about photos no longer in the folder, in path order.
@@ -35,10 +36,14 @@ extension ServeSession {
         }
     }
 
-    /// One submission by id or path, whatever its verdict (so any verdict can be opened and overridden).
+    /// One submission by id or path, whatever its verdict (so any verdict can be opened and
+    /// overridden), with its Where map (which the queue's windows of up to 1,000 items leave out:
+    /// an area of 100,000 vertices costs milliseconds a map).
     public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
         guard let judged = results, let index = self.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
-        return item(judged, index: index)
+        var shown = item(judged, index: index)
+        shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
+        return shown
     }
 
     /// The submission of the current judgement that `path` or `id` names; the request's text is

@@ -12,7 +12,8 @@ extension HuntCommand {
             then keeps the judgement current: photos added, changed or removed, and edits to the hunt or the reviews \
             file, are picked up within 2 seconds. Decisions made in the browser are written into the reviews file \
             (the format `hunt judge --reviews` reads; your own entries and comments are kept) and logged beside it \
-            in REVIEWS.audit.jsonl. --out DIR always holds what `hunt judge --out DIR` would write.
+            in REVIEWS.audit.jsonl. --out DIR always holds what `hunt judge --out DIR` would write. After the URLs, \
+            stdout gets a line per photo that arrives and per decision (--quiet leaves them out).
 
             Listens on 127.0.0.1 only unless --listen says otherwise; see “The judges' console” (README, Reference) for judges on \
             other machines and a TLS reverse proxy. Ctrl-C stops it.
@@ -46,6 +47,9 @@ extension HuntCommand {
         @Flag(help: "Hide team names and ids in the review queue.")
         var blind = false
 
+        @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs are still printed).")
+        var quiet = false
+
         var request: ServeRequest {
             ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
                          listen: listen, extraHosts: allowHosts, blind: blind)
@@ -59,6 +63,9 @@ extension HuntCommand {
             await server.session.judge()
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
+            let log = quiet ? nil : await ServeLog(session: server.session)
+            let logging = Task { await log?.run { Console.output($0 + "\n") } }
+            defer { logging.cancel() }
             do {
                 try await server.run(pages: pages) { actual in
                     let urls = server.urls(port: actual)

@@ -11,11 +11,11 @@ function draw(board) {
     const changed = before !== undefined && before !== team.points;
     const name = judge ? Hunt.el("a", { href: "/team?team=" + encodeURIComponent(team.id) }, team.name) : team.name;
     return Hunt.el("tr", { class: changed ? "changed" : null, "data-team": team.id },
-      Hunt.el("td", { class: "num" }, team.rank), Hunt.el("td", {}, name),
+      Hunt.el("td", { class: "num" }, team.rank), Hunt.el("td", { class: "name", title: team.name }, name),
       Hunt.el("td", { class: "num points" }, team.points), Hunt.el("td", { class: "num" }, team.tasks_done));
   });
   shown = new Map(board.teams.map((team) => [team.id, team.points]));
-  Hunt.replace("ranks", rows);
+  Hunt.replace("ranks", rows).closest("table").style.setProperty("--rows", rows.length);
   Hunt.replace("recent", board.recent.map((recent) =>
     Hunt.el("figure", {}, Hunt.el("img", { src: recent.photo.replace("?", "?size=small&"), alt: recent.task }),
       Hunt.el("figcaption", {}, `${Hunt.clock(recent.at)} ${recent.team} — ${recent.task}`))));

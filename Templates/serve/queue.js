@@ -8,7 +8,7 @@ const Q = {
   position: 0, // the item shown, in the window
   total: 0,
   item: null, // the item shown (may be opened by id, outside the window)
-  history: [], // ids decided here, newest last (undo)
+  history: [], // decisions made here, newest last (undo): {id, path, verdict} after each
   generation: 0,
   comparing: false,
 };
@@ -23,10 +23,12 @@ function filters() {
   return query;
 }
 
-async function loadWindow(offset) {
+// Loads the window at `offset`, or with `around` (an item id) the window that holds that item.
+async function loadWindow(offset, around) {
   const query = filters();
   query.set("offset", Math.max(0, offset));
   query.set("limit", pageSize);
+  if (around) query.set("around", around);
   const answer = await Hunt.get("/api/queue?" + query);
   Q.items = answer.items;
   Q.offset = answer.offset;
@@ -77,7 +79,7 @@ function show(item) {
     item.judged_verdict !== item.verdict ? ` (judged: ${item.judged_verdict})` : "", item.points ? ` · ${item.points} points` : "");
   Hunt.replace("why", item.why.length ? item.why.map((w) => Hunt.el("li", {}, Hunt.el("code", {}, w.code), " ", w.message,
     w.action !== "review" ? ` → ${w.action}` : "")) : Hunt.el("li", {}, "no findings"));
-  Hunt.replace("radar", radar(item));
+  showRadar(item);
   Hunt.replace("evidence", evidence(item));
   const referenceBox = document.getElementById("reference-box");
   referenceBox.hidden = !(task && task.reference);
@@ -115,37 +117,54 @@ function showPhoto(item) {
   Hunt.replace("photo", img);
 }
 
-// A map of the target around its centre (or around the photo): the target's circle or outline,
-// the photo's position and its accuracy circle, north up, with a scale.
-function radar(item) {
-  const e = item.evidence, target = item.task && item.task.target;
-  const size = 240, half = size / 2;
-  const center = target && target.center ? target.center : e.position;
-  if (!center) return Hunt.el("p", {}, "The photo has no position.");
-  const cosLat = Math.cos(center.lat * Math.PI / 180);
-  const toXY = (p) => [(p.lon - center.lon) * 111320 * cosLat, (p.lat - center.lat) * 110540];
-  let reach = 50;
-  if (target && target.radius_m) reach = Math.max(reach, target.radius_m * 1.4);
-  if (e.position) { const [x, y] = toXY(e.position); reach = Math.max(reach, (Math.hypot(x, y) + (e.accuracy_m || 0)) * 1.15); }
-  const outline = target && target.outline ? target.outline : [];
-  for (const ring of outline) for (const p of ring) { const [x, y] = toXY(p); reach = Math.max(reach, Math.hypot(x, y) * 1.1); }
-  const scale = (half - 10) / reach;
-  const sx = (x) => half + x * scale, sy = (y) => half - y * scale;
-  const svg = Hunt.el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "radar", role: "img", "aria-label": "map of the target and the photo" });
-  for (const fraction of [0.33, 0.66, 1]) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: (half - 10) * fraction, fill: "none", stroke: "#2a2e36" }));
-  if (target && target.radius_m) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: target.radius_m * scale, fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
-  for (const ring of outline) {
-    svg.append(Hunt.el("svg:polygon", { points: ring.map((p) => { const [x, y] = toXY(p); return `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`; }).join(" "),
-      fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
+// The queue's items come without their map: it is asked for once the item is shown.
+async function showRadar(item) {
+  if (item.radar === undefined && !item.mapped) {
+    Hunt.replace("radar");
+    try { item.radar = (await Hunt.get("/api/item?id=" + encodeURIComponent(item.id))).radar; } catch (error) { return; }
+    item.mapped = true;
+    if (Q.item !== item) return;
   }
-  if (target && target.center) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: 3, fill: "#2e9d5b" }));
-  if (e.position) {
-    const [x, y] = toXY(e.position);
-    if (e.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: Math.max(2, e.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
-    svg.append(Hunt.el("svg:circle", { cx: sx(x), cy: sy(y), r: 5, fill: "#4b8bd6", stroke: "white" }));
+  Hunt.replace("radar", radar(item));
+}
+
+// The map the API sends (`radar`, metres east and north of the point the judge measured to): the
+// target's circle, places or outline, and the photo where the judge's distance and bearing put it,
+// with its accuracy circle and a line to the measured point; a photo too far to show sits on the
+// edge as a marker with its distance. North up. Only metres are turned into pixels here.
+function radar(item) {
+  const map = item.radar, e = item.evidence;
+  if (!map) return Hunt.el("p", {}, e.position ? "No target to draw the photo against." : "The photo has no position.");
+  const size = 240, half = size / 2, scale = (half - 10) / map.reach_m;
+  const sx = (east) => half + (east - map.centre.east_m) * scale, sy = (north) => half - (north - map.centre.north_m) * scale;
+  const svg = Hunt.el("svg:svg", { viewBox: `0 0 ${size} ${size}`, class: "radar " + map.kind, role: "img", "aria-label": "map of the target and the photo" });
+  for (const fraction of [0.33, 0.66, 1]) svg.append(Hunt.el("svg:circle", { cx: half, cy: half, r: (half - 10) * fraction, fill: "none", stroke: "#2a2e36" }));
+  for (const polygon of map.polygons) {
+    const d = polygon.map((ring) => "M" + ring.map((p) => `${sx(p.east_m).toFixed(1)} ${sy(p.north_m).toFixed(1)}`).join(" L") + " Z").join(" ");
+    svg.append(Hunt.el("svg:path", { d, "fill-rule": "evenodd", class: "target", fill: "#2e9d5b33", stroke: "#2e9d5b", "stroke-width": 2 }));
+  }
+  for (const circle of map.circles) {
+    svg.append(Hunt.el("svg:circle", { cx: sx(circle.east_m), cy: sy(circle.north_m), r: Math.max(1.5, circle.radius_m * scale),
+      class: circle.judged ? "target judged" : "target other", fill: circle.judged ? "#2e9d5b33" : "#9aa0aa1a",
+      stroke: circle.judged ? "#2e9d5b" : "#6b717c", "stroke-width": circle.judged ? 2 : 1 }, circle.name ? Hunt.el("svg:title", {}, circle.name) : null));
+  }
+  const measured = Hunt.el("svg:circle", { cx: sx(0), cy: sy(0), r: 3, fill: "#2e9d5b", class: "measured" });
+  const photo = map.photo;
+  if (photo.off_scale) {
+    const x = sx(photo.marker.east_m), y = sy(photo.marker.north_m);
+    svg.append(measured, Hunt.el("svg:line", { x1: sx(0), y1: sy(0), x2: x, y2: y, stroke: "#4b8bd6", "stroke-dasharray": "2 4" }),
+      Hunt.el("svg:circle", { cx: x, cy: y, r: 6, fill: "none", stroke: "#4b8bd6", "stroke-width": 2, class: "photo off-scale" }),
+      Hunt.el("svg:text", { x: Math.min(size - 4, Math.max(4, x)), y: y + (y > half ? -10 : 18), fill: "#4b8bd6", "font-size": 12,
+        "text-anchor": x > half + 40 ? "end" : x < half - 40 ? "start" : "middle", class: "off-scale-label" }, `photo ${Hunt.metres(photo.distance_m)} away`));
+  } else {
+    const x = sx(photo.east_m), y = sy(photo.north_m);
+    if (photo.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: x, cy: y, r: Math.max(2, photo.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
+    svg.append(Hunt.el("svg:line", { x1: x, y1: y, x2: sx(0), y2: sy(0), stroke: "#4b8bd6", "stroke-dasharray": "2 3" }), measured,
+      Hunt.el("svg:circle", { cx: x, cy: y, r: 5, fill: "#4b8bd6", stroke: "white", class: "photo" }));
   }
   svg.append(Hunt.el("svg:text", { x: half, y: 14, fill: "#9aa0aa", "text-anchor": "middle", "font-size": 12 }, "N"));
-  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(reach / 3)}`));
+  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(map.reach_m / 3)}`));
+  if (map.kind === "places") svg.append(Hunt.el("svg:text", { x: size - 6, y: size - 8, fill: "#9aa0aa", "font-size": 11, "text-anchor": "end" }, "around the nearest place"));
   return svg;
 }
 
@@ -186,6 +205,12 @@ function showName() {
   Hunt.replace("judge-name", name ? Hunt.el("a", { href: "#", title: "change", onclick: (e) => { e.preventDefault(); localStorage.removeItem("hunt-judge-name"); askName(); } }, name) : "");
 }
 
+// "IMG_0003.jpg: accepted, was review" — what the decision changed, in the API's words.
+function changed(before, after) {
+  const name = before.path ? before.path.split("/").pop() + ": " : "";
+  return name + (after.verdict === before.verdict ? `still ${after.verdict}` : `${after.verdict}, was ${before.verdict}`);
+}
+
 async function decide(decision) {
   const item = Q.item;
   if (!item) return;
@@ -197,8 +222,8 @@ async function decide(decision) {
     const body = { id: item.id, decision, by };
     if (note) body.note = note;
     const answer = await Hunt.post("/api/decisions", body);
-    Q.history.push(item.id);
-    Hunt.status(`${decision === "accept" ? "accepted" : "rejected"} → ${answer.decided[0].verdict}`);
+    Q.history.push({ id: item.id, path: item.path, verdict: answer.decided[0].verdict });
+    Hunt.status(changed(item, answer.decided[0]));
     await next(true);
   } catch (error) {
     Hunt.status("not saved: " + error.message);
@@ -214,12 +239,12 @@ async function next(decided) {
 }
 
 async function undo() {
-  const id = Q.history.pop();
-  if (!id) { Hunt.status("nothing to undo here"); return; }
+  const last = Q.history.pop();
+  if (!last) { Hunt.status("nothing to undo here"); return; }
   try {
-    await Hunt.post("/api/undo", { id, by: localStorage.getItem("hunt-judge-name") || "" });
-    show(await Hunt.get("/api/item?id=" + encodeURIComponent(id)));
-    Hunt.status("undone");
+    const answer = await Hunt.post("/api/undo", { id: last.id, by: localStorage.getItem("hunt-judge-name") || "" });
+    show(await Hunt.get("/api/item?id=" + encodeURIComponent(last.id)));
+    Hunt.status("undone — " + changed(last, answer.decided[0]));
   } catch (error) { Hunt.status("not undone: " + error.message); }
 }
 
@@ -230,7 +255,7 @@ async function openBulk() {
   Hunt.replace("bulk-count", `${answer.items.length} of ${answer.total}`);
   Hunt.replace("bulk-items", answer.items.map((item) => Hunt.el("label", {},
     Hunt.el("img", { src: item.photo + "&size=small", alt: "", loading: "lazy" }),
-    Hunt.el("input", { type: "checkbox", checked: true, value: item.id }), " ",
+    Hunt.el("input", { type: "checkbox", checked: true, value: item.id, "data-verdict": item.verdict }), " ",
     `${item.task ? item.task.title : "?"} · ${item.reasons.join(", ")}`)));
   document.getElementById("bulk").hidden = false;
 }
@@ -243,10 +268,20 @@ async function decideBulk(decision) {
   const note = document.getElementById("bulk-note").value.trim();
   try {
     const answer = await Hunt.post("/api/decisions", { ids, decision, by, note: note || undefined });
-    Hunt.status(`${answer.decided.length} decided`);
+    const was = new Map([...document.querySelectorAll("#bulk-items input:checked")].map((box) => [box.value, box.dataset.verdict]));
+    const moved = answer.decided.filter((d) => d.verdict !== was.get(d.id));
+    Hunt.status(`${answer.decided.length} decided: ${moved.length} now ${decision === "accept" ? "accepted" : "rejected"}` +
+      (moved.length ? `, was ${[...new Set(moved.map((d) => was.get(d.id)))].join(" or ")}` : ""));
     document.getElementById("bulk").hidden = true;
     await showIndex(0);
   } catch (error) { Hunt.status("not saved: " + error.message); }
+}
+
+// A new filter: the item shown stays if the filter shows it, else the first one it shows.
+async function filterChanged() {
+  const shown = Q.item && Q.item.id;
+  const answer = await loadWindow(0, shown);
+  await showIndex(answer.index !== undefined && answer.index !== null ? answer.index : 0);
 }
 
 function fillFilters(session) {
@@ -258,17 +293,25 @@ function fillFilters(session) {
   for (const key of ["task", "team", "reason", "verdict"]) {
     const select = document.getElementById("filter-" + key);
     if (params.get(key)) select.value = params.get(key);
-    select.addEventListener("change", () => showIndex(0));
+    select.addEventListener("change", () => { select.blur(); filterChanged(); });
   }
 }
 
+// Keys belong to the queue everywhere but in a text field (a focused filter's type-ahead would
+// otherwise take `a` for "ambiguous-task"); a dialog keeps its own keys.
+function typing(element) {
+  if (element.isContentEditable || element.tagName === "TEXTAREA") return true;
+  return element.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset"].includes(element.type);
+}
+
 document.addEventListener("keydown", (event) => {
-  const typing = ["TEXTAREA", "INPUT", "SELECT"].includes(document.activeElement.tagName);
-  if (typing) {
+  if (typing(document.activeElement) || document.getElementById("name-dialog").open) {
     if (event.key === "Escape") document.activeElement.blur();
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Over the bulk list, only Esc (close): a letter must not decide the item behind it.
+  if (!document.getElementById("bulk").hidden && event.key !== "Escape") return;
   const actions = {
     a: () => decide("accept"), r: () => decide("reject"), s: () => next(false), j: () => next(false), ArrowRight: () => next(false),
     k: () => showIndex(currentIndex() - 1), ArrowLeft: () => showIndex(currentIndex() - 1), u: undo,

@@ -245,10 +245,8 @@ final class AreaIndex: Sendable {
 
     private func nearestLocally(to position: Coordinate) -> (coordinate: Coordinate, distanceMetres: Double)? {
         let φ = position.latitude * .pi / 180
-        let a = 6_378_137.0, e2 = 0.00669437999014
-        let w = (1 - e2 * sin(φ) * sin(φ)).squareRoot()
-        let kx = a / w * cos(φ) * .pi / 180           // metres per degree of longitude at φ
-        let ky = a * (1 - e2) / (w * w * w) * .pi / 180   // metres per degree of latitude at φ
+        let plane = LocalPlane(around: position)
+        let kx = plane.metresPerDegreeLongitude, ky = plane.metresPerDegreeLatitude
         let λ = position.longitude, lat = position.latitude
         let tanTerm = 1.5 * (abs(tan(φ)) + 0.05) / 6_330_000
         func shift(_ minX: Double, _ maxX: Double) -> Double {

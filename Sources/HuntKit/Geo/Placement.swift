@@ -36,6 +36,14 @@ public struct Placement: Sendable, Hashable {
 
     /// The 16-point compass name of the bearing (`N`, `NNE`, … `NNW`).
     public var compass: String { Compass.name(ofBearing: bearingDegrees) }
+
+    /// Where a position lies from the point it was measured to, in metres east and north, from
+    /// the distance and `bearingDegrees` (from the position towards that point): the other way
+    /// round. Exact in distance; in direction, to within the meridians' convergence over it.
+    public static func offsetFromTarget(distanceMetres: Double, bearingDegrees: Double) -> (east: Double, north: Double) {
+        let angle = (bearingDegrees + 180) * .pi / 180
+        return (distanceMetres * sin(angle), distanceMetres * cos(angle))
+    }
 }
 
 public enum Compass {

@@ -34,9 +34,8 @@ enum TaskMapSVG {
             let r = target.radiusM ?? 25
             for p in photos {
                 guard let d = p.evidence.distanceM, let bearing = p.evidence.bearingDeg else { continue }
-                // Bearing is from the photo towards the place; the photo sits the other way round.
-                let angle = (bearing + 180) * .pi / 180
-                marks.append(Mark(east: d * sin(angle), north: d * cos(angle), verdict: p.verdict))
+                let at = Placement.offsetFromTarget(distanceMetres: d, bearingDegrees: bearing)
+                marks.append(Mark(east: at.east, north: at.north, verdict: p.verdict))
             }
             viewRadius = fit(marks, minimum: r * 1.6, cap: r * 8)
             targetShape = circle(0, 0, r, scale: size / 2 / viewRadius)

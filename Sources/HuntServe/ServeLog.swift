@@ -1,0 +1,113 @@
+import Foundation
+import HuntKit
+
+/// A line for the organizer's terminal per photo that arrives and per decision, made from the
+/// session's events (the ones the pages get), so it follows the console without a hook in it:
+///
+///     10:42:07 arrived herons/new-arrival.jpg: accepted (obelisco, 10 points)
+///     10:42:30 decided herons/IMG_0003.jpg: accepted, was review (Ann Judge)
+///
+/// A decision is worded once the judgement that includes it is made, so it says what changed.
+/// Blind sessions name photos by id. The photos of the first judgement are not listed.
+public struct ServeLog: Sendable {
+    let session: ServeSession
+    let events: AsyncStream<EventHub.Event>
+    /// Photos judged so far, by id: their path and verdict; nil while nothing is judged (a start
+    /// whose judgement failed: its first good judgement is not a flood of arrivals either).
+    let known: [String: Seen]?
+
+    struct Seen: Sendable {
+        var path: String
+        var verdict: String
+    }
+
+    /// Starts listening; the photos judged so far are known, not arrivals.
+    public init(session: ServeSession) async {
+        self.session = session
+        // Every event: a log line is not something to drop when the terminal is slow.
+        events = session.events.subscribe(judge: true, keepingNewest: nil).stream
+        known = await session.results.map(Self.seen)
+    }
+
+    /// Writes a line per arrival and decision until the session's events end (at shutdown).
+    public func run(clock: @escaping @Sendable () -> Date = Date.init, _ write: @Sendable (String) -> Void) async {
+        var memory = known
+        var pending: [Decided] = []
+        let blind = session.configuration.blind
+        for await event in events {
+            switch event.name {
+            case "decided":
+                if let decided = try? ServeJSON.decoder.decode(Decided.self, from: Data(event.json.utf8)) { pending.append(decided) }
+            case "judged":
+                guard let results = await session.results else { continue }
+                guard var seen = memory else {
+                    memory = Self.seen(results)
+                    continue
+                }
+                let time = Self.clock(clock())
+                let name = { (id: String, path: String) in blind ? "photo " + id : path }
+                // Only a new read of the folder can bring photos; a decision is looked up alone.
+                let before = seen
+                let reason = (try? ServeJSON.decoder.decode(Judged.self, from: Data(event.json.utf8)))?.reason
+                if reason != "decided" && reason != "reviews changed" {
+                    let now = Self.seen(results)
+                    for s in results.submissions {
+                        let id = ServeSession.id(of: s.path)
+                        if seen[id] == nil { write("\(time) arrived \(name(id, s.path)): \(Self.outcome(s))") }
+                    }
+                    seen = now
+                }
+                for decided in pending {
+                    guard let was = before[decided.id], let s = Self.submission(was.path, in: results) else { continue }
+                    write("\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
+                          + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))")
+                    seen[decided.id]?.verdict = s.verdict.rawValue
+                }
+                pending = []
+                memory = seen
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The submission at `path`: results are sorted by path, else it is searched for.
+    static func submission(_ path: String, in results: JudgeResults) -> JudgeResults.SubmissionResult? {
+        let all = results.submissions
+        var low = 0, high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        if low < all.count, all[low].path == path { return all[low] }
+        return all.first { $0.path == path }
+    }
+
+    struct Judged: Decodable {
+        var reason: String
+    }
+
+    /// What the `decided` event says.
+    struct Decided: Decodable {
+        var id: String
+        var by: String
+        var action: String
+    }
+
+    /// `accepted (obelisco, 10 points)`, `review (uncertain-position)`.
+    static func outcome(_ s: JudgeResults.SubmissionResult) -> String {
+        let why = s.reasons.isEmpty ? [s.task ?? "no task", "\(s.points) points"] : s.reasons.map(\.rawValue)
+        return "\(s.verdict.rawValue) (\(why.joined(separator: ", ")))"
+    }
+
+    static func seen(_ results: JudgeResults?) -> [String: Seen] {
+        Dictionary((results?.submissions ?? []).map { (ServeSession.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
+                   uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The server's wall clock, `HH:mm:ss`.
+    static func clock(_ date: Date) -> String {
+        let c = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    }
+}
