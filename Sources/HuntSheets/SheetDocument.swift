@@ -77,7 +77,8 @@ public struct SheetDocument: Sendable {
         /// Short facts players need: order, dwell, repeats, closest scoring, the task's own window.
         public var details: [String]
         public var tags: [String]
-        /// `geo:52.09067,5.12133` for point targets when QR codes are on.
+        /// `geo:52.09067,5.12133` for point targets whose positions print as QR codes
+        /// (`sheets.positions: qr`); a `text` position is a line of `details`.
         public var geoURI: String?
         public var qr: QRCode?
     }
@@ -160,12 +161,17 @@ extension SheetDocument {
         for (index, task) in hunt.tasks.enumerated() {
             var geoURI: String?
             var qr: QRCode?
-            if hunt.sheets.qr, case .circle(let centre, _) = task.target {
-                let uri = GeoURI.string(for: centre)
-                geoURI = uri
-                qr = try encode(uri, at: task.location)
-            }
             var details: [String] = []
+            if case .circle(let centre, _) = task.target {
+                switch task.positions ?? hunt.sheets.positions {
+                case .none: break
+                case .text: details.append("At " + CoordinateText.readable(centre))
+                case .qr:
+                    let uri = GeoURI.string(for: centre)
+                    geoURI = uri
+                    qr = try encode(uri, at: task.location)
+                }
+            }
             let earlier = task.after.map { id in hunt.task(id)?.title ?? id }
             switch task.evidence {
             case .video: details.append("Send a video (a photo does not count)")
@@ -231,7 +237,7 @@ extension SheetDocument {
             var qr: QRCode?
             switch task.target {
             case .circle(let centre, let radius):
-                facts.append(("Position", "\(GeoURI.decimal(centre))  (\(GeoURI.sexagesimal(centre)))"))
+                facts.append(("Position", "\(CoordinateText.readable(centre))  (\(CoordinateText.sexagesimal(centre)))"))
                 facts.append(("Radius", radius.description))
                 geoURI = GeoURI.string(for: centre)
                 if withQR { qr = try encode(geoURI!, at: task.location) }
@@ -241,14 +247,15 @@ extension SheetDocument {
                     let box = area.boundingBox
                     let name = area.name.map { "“\($0)”, " } ?? ""
                     facts.append(("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
-                    facts.append(("Bounds", "S \(Coordinate.format(box.south)) W \(Coordinate.format(box.west)) – N \(Coordinate.format(box.north)) E \(Coordinate.format(box.east))"))
+                    facts.append(("Bounds", "\(CoordinateText.readable(latitude: box.south)) to \(CoordinateText.readable(latitude: box.north)), "
+                                  + "\(CoordinateText.readable(longitude: box.west)) to \(CoordinateText.readable(longitude: box.east))"))
                 } else {
                     facts.append(("Shape", "not read (the file is checked by `hunt validate`)"))
                 }
             case .places(let target):
                 facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
                 facts.append(("Radius", target.radius.description))
-                places = target.places.map { "\($0.name) — \(GeoURI.decimal($0.coordinate))" }
+                places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
             case nil:
                 facts.append(("Target", "anywhere (judged by hand)"))
             }
@@ -324,28 +331,6 @@ public enum GeoURI {
     /// `geo:52.09067,5.12133`: WGS84 latitude and longitude, at most six decimals (about 0.1 m),
     /// no altitude and no `u=` uncertainty parameter, which several map apps refuse.
     public static func string(for coordinate: Coordinate) -> String {
-        "geo:\(fixed(coordinate.latitude)),\(fixed(coordinate.longitude))"
-    }
-
-    /// `52.09067, 5.12133`.
-    static func decimal(_ coordinate: Coordinate) -> String {
-        "\(fixed(coordinate.latitude)), \(fixed(coordinate.longitude))"
-    }
-
-    static func fixed(_ degrees: Double) -> String {
-        var s = String(format: "%.6f", degrees)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
-    }
-
-    /// `52°05′26.4″N 5°07′16.8″E`, as marshals' paper maps and GPS units show it.
-    static func sexagesimal(_ coordinate: Coordinate) -> String {
-        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let tenths = Int((abs(value) * 36000).rounded())
-            let degrees = tenths / 36000, minutes = (tenths % 36000) / 600, seconds = Double(tenths % 600) / 10
-            return String(format: "%d°%02d′%04.1f″%@", degrees, minutes, seconds, value < 0 ? negative : positive)
-        }
-        return part(coordinate.latitude, "N", "S") + " " + part(coordinate.longitude, "E", "W")
+        "geo:\(CoordinateText.decimal(coordinate.latitude)),\(CoordinateText.decimal(coordinate.longitude))"
     }
 }

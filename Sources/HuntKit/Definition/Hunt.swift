@@ -232,6 +232,8 @@ public struct HuntTask: Sendable {
     /// A photo of what to capture (`reference: FILE`, relative to the hunt file), shown to judges
     /// beside each submission; checked by the loader to be a photo inside the hunt's folder.
     public var reference: TaskReference? { get { fields.reference } set { unique().reference = newValue } }
+    /// The task's own `sheets: { positions: … }`; nil follows the hunt's `sheets.positions`.
+    public var positions: SheetSettings.Positions? { get { fields.positions } set { unique().positions = newValue } }
 
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
@@ -267,6 +269,7 @@ public struct HuntTask: Sendable {
         var location: SourceLocation
         var evidence: EvidenceKind = .any
         var reference: TaskReference?
+        var positions: SheetSettings.Positions?
 
         init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
              after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
@@ -293,6 +296,7 @@ public struct HuntTask: Sendable {
                               dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
             copy.evidence = evidence
             copy.reference = reference
+            copy.positions = positions
             return copy
         }
     }
@@ -321,9 +325,19 @@ public struct SheetSettings: Sendable, Hashable {
         /// Not printed on player sheets.
         case hidden
     }
+    /// Whether and how players' cards show where a point (`at:`) task is. A task may say
+    /// otherwise (`HuntTask.positions`); the answer key always shows positions.
+    public enum Positions: String, Sendable, Hashable, CaseIterable {
+        /// Not shown: the clue is the puzzle (the default).
+        case none
+        /// Written as people read it, `34.6093° S, 58.3739° W`.
+        case text
+        /// A QR code of a `geo:` URI that phone map apps open, with the URI under it as the layout says.
+        case qr
+    }
     public var paper: Paper = .a4
-    /// A QR code with a `geo:` URI on cards of point targets.
-    public var qr: Bool = true
+    /// `positions:`, for tasks that do not say.
+    public var positions: Positions = .none
     public var hints: HintStyle = .upsideDown
     /// `layout:`: a sheet template, by name (a folder in Templates/sheets/) or by path (relative
     /// to the hunt file's folder); nil for the default. `--template` overrides it.

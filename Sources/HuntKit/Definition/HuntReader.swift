@@ -290,6 +290,7 @@ struct HuntReader: Sendable {
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
             if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, url: file.url) }
         }
+        if let n = fields.present("sheets") { task.positions = SheetSettingsReader.readTask(n, context: &context) }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
             task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         }

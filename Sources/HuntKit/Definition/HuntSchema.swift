@@ -7,7 +7,7 @@ enum HuntSchema {
     static let bands = ["found", "hot", "warm"]
     static let team = ["id", "name", "members"]
     static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
-                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference"]
+                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets"]
     static let reward = ["points", "reward"]
     static let coordinate = ["lat", "lon", "latitude", "longitude"]
 
@@ -56,5 +56,7 @@ enum HuntSchema {
         "team": "tasks are for every team; teams are listed under `teams:`",
         "media": "did you mean `evidence` (`photo`, `video` or `any`)?",
         "type": "did you mean `evidence` (`photo`, `video` or `any`)?",
+        "positions": "a task's own positions on sheets are written `sheets: { positions: text }`",
+        "qr": "a task's QR code on sheets is written `sheets: { positions: qr }`",
     ]
 }
