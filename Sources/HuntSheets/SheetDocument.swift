@@ -188,7 +188,21 @@ extension SheetDocument {
             }
             if task.score == .closest { details.append("Ranked by closest approach; your best each day counts") }
             if case .places(let places) = task.target, !places.places.isEmpty {
-                details.append("Any of \(places.places.count) places, within \(places.radius)")
+                if let choice = task.choose {
+                    details.append(Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
+                                   + "the task counts once, at the \(Self.ordinal(choice.count))")
+                } else {
+                    details.append("Any of \(places.places.count) places, within \(places.radius)")
+                }
+            }
+            if task.isGroup {
+                let choice = task.choose!
+                details.append(Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
+                               + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))
+                details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
+            } else if let group = hunt.group(of: task.id) {
+                details.append("Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
+                               + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
             }
             if let own = task.window { details.append("Only " + describe(own, in: hunt.timezone)) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hint.flatMap { $0.isBlank ? nil : $0 }
@@ -216,6 +230,9 @@ extension SheetDocument {
         }
         if hunt.tasks.contains(where: { $0.score == .closest }) {
             lines.append("“Closest” tasks rank teams by how close they got; the best approach of each day counts.")
+        }
+        if hunt.tasks.contains(where: { $0.choose != nil }) {
+            lines.append("Some cards ask for any few of a set (“any 3 of these 5”): they score once, when that many are done.")
         }
         if hunt.tasks.contains(where: { !$0.after.isEmpty }) {
             lines.append("Some tasks must be done after others; their cards say which.")
@@ -256,9 +273,17 @@ extension SheetDocument {
                 facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
                 facts.append(("Radius", target.radius.description))
                 places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
+            case nil where task.isGroup:
+                let choice = task.choose!
+                facts.append(("Group", Choice.describe(choice.count, of: choice.tasks.count) + ": "
+                              + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", ")))
             case nil:
                 facts.append(("Target", "anywhere (judged by hand)"))
             }
+            if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
+                facts.append(("Choose", Choice.describe(choice.count, of: target.places.count) + " places"))
+            }
+            if let group = hunt.group(of: task.id) { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
             facts.append(("Scoring", describeScoring(task)))
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
@@ -275,6 +300,10 @@ extension SheetDocument {
     private static func describeScoring(_ task: HuntTask) -> String {
         var parts = ["\(task.points) point\(task.points == 1 ? "" : "s")"]
         if task.score == .closest { parts.append("closest approach, best per day") }
+        if let choice = task.choose {
+            parts.append("once, when any \(choice.count) \(task.isGroup ? "of its tasks are" : "of its places are") done")
+            return parts.joined(separator: ", ")
+        }
         switch task.repeatRule {
         case .once: parts.append("once")
         case .perPlace: parts.append("once per place")
@@ -285,6 +314,16 @@ extension SheetDocument {
     }
 
     // MARK: Text
+
+    /// `third`, `5th`: which of a set completes a `choose` task.
+    static func ordinal(_ n: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        if n >= 1 && n <= words.count { return words[n - 1] }
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return "\(n)\(suffix)"
+    }
+
+    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// `Saturday 2 May 2026, 10:00 – 16:00`, or both dates when the window spans days.
     static func describe(_ window: TimeWindow, in zone: TimeZone) -> String {

@@ -133,7 +133,7 @@ public enum HuntJSONSchema {
             "name": text("Shown in reports and on sheets (default: the id)."),
             "members": oneOrMany("Member names."),
         ], required: ["id"])
-        let task = object("A task: exactly one of `at`, `area`, `places`.", [
+        let task = object("A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.", [
             "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
             "title": text("Shown everywhere."),
             "clue": text("Shown on sheets."),
@@ -154,6 +154,10 @@ public enum HuntJSONSchema {
             "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
                                EvidenceKind.allCases.map(\.rawValue)),
             "reference": text("A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
+            "choose": ["type": "integer", "minimum": 1,
+                       "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."] as JSON,
+            "tasks": ["type": "array", "items": identifier, "minItems": 1,
+                      "description": "A group's tasks (with `choose`): ids of other tasks, which then score only through the group."] as JSON,
             "sheets": object("The task's own printing.", [
                 "positions": positions("Where this `at:` task is on players' cards (default: the hunt's `sheets.positions`)."),
             ]),

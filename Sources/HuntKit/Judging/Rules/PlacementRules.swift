@@ -52,7 +52,10 @@ extension JudgingState {
         c.evidence.accuracySource = source
         guard let task = c.task else { return }
         guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else {
-            c.findings.append(Finding(code: .noTarget, message: "task `\(task.id)` has no target geometry to judge against"))
+            c.findings.append(Finding(code: .noTarget, message: task.isGroup
+                ? "`\(task.id)` is a group of tasks (\(task.choose!.tasks.joined(separator: ", "))); a photo counts for one of them: "
+                    + "decide which in review, or send it in that task's folder"
+                : "task `\(task.id)` has no target geometry to judge against"))
             return
         }
         c.placement = p
