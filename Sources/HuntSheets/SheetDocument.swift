@@ -157,6 +157,7 @@ extension SheetDocument {
     // MARK: Players' cards
 
     static func cards(_ hunt: Hunt) throws(DiagnosticError) -> [TaskCard] {
+        let groupByTask = hunt.groupByTask
         var cards: [TaskCard] = []
         for (index, task) in hunt.tasks.enumerated() {
             var geoURI: String?
@@ -200,7 +201,7 @@ extension SheetDocument {
                 details.append(Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
                                + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))
                 details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
-            } else if let group = hunt.group(of: task.id) {
+            } else if let group = groupByTask[task.id] {
                 details.append("Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
                                + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
             }
@@ -246,6 +247,7 @@ extension SheetDocument {
     // MARK: The marshals' key
 
     static func answerEntries(_ hunt: Hunt, qr withQR: Bool) throws(DiagnosticError) -> [AnswerEntry] {
+        let groupByTask = hunt.groupByTask
         var entries: [AnswerEntry] = []
         for (index, task) in hunt.tasks.enumerated() {
             var facts: [(label: String, value: String)] = []
@@ -283,7 +285,7 @@ extension SheetDocument {
             if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
                 facts.append(("Choose", Choice.describe(choice.count, of: target.places.count) + " places"))
             }
-            if let group = hunt.group(of: task.id) { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
+            if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
             facts.append(("Scoring", describeScoring(task)))
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }

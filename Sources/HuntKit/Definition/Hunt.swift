@@ -56,6 +56,12 @@ public struct Hunt: Sendable {
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
     /// The group (`choose:` over listed tasks) that lists task `id`, if any.
     public func group(of id: String) -> HuntTask? { tasks.first { $0.isGroup && $0.choose!.tasks.contains(id) } }
+    /// Every group's tasks, each with its group (the first that lists it): for looking up many.
+    public var groupByTask: [String: HuntTask] {
+        var result: [String: HuntTask] = [:]
+        for group in tasks where group.isGroup { for id in group.choose!.tasks where result[id] == nil { result[id] = group } }
+        return result
+    }
     public func team(_ id: String) -> Team? { teams.first { $0.id == id } }
 }
 

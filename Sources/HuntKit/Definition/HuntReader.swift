@@ -65,8 +65,8 @@ struct HuntReader: Sendable {
             }
         }
         // A group's tasks score only through the group.
-        let members = Set(hunt.tasks.flatMap { $0.isGroup ? $0.choose!.tasks : [] })
-        for i in hunt.tasks.indices where members.contains(hunt.tasks[i].id) { hunt.tasks[i].points = 0 }
+        let members = hunt.groupByTask
+        for i in hunt.tasks.indices where members[hunt.tasks[i].id] != nil { hunt.tasks[i].points = 0 }
         if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
 

@@ -34,7 +34,7 @@ struct JudgingState: Sendable {
         self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         self.teamIDs = Set(hunt.teams.map(\.id))
         self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
-        self.groupTasks = Set(hunt.tasks.flatMap { $0.isGroup ? $0.choose!.tasks : [] })
+        self.groupTasks = Set(hunt.groupByTask.keys)
     }
 
     /// The position's accuracy: the photo's own, else the policy's assumed one.

@@ -115,7 +115,7 @@ extension JudgingState {
             let done = choice.tasks.compactMap { id in firstDone[id].map { (id, $0) } }
                 .sorted { Self.earlier($0.1, $1.1, times: times) }
             guard !done.isEmpty else { continue }
-            for (id, i) in done { award(&score, i, points: 0, as: hunt.task(id)!) }
+            for (_, i) in done { award(&score, i, points: 0) }
             score.chosen[group.id] = done.map(\.0)
             if done.count >= choice.count { award(&score, done[choice.count - 1].1, points: group.points, as: group) }
         }
