@@ -72,6 +72,8 @@ public struct SheetDocument: Sendable {
         public var title: String
         public var clue: String?
         public var points: Int
+        /// `20 pts`; on a task of a group, which scores only through it, `in task 1` (the group's card).
+        public var pointsLabel: String
         /// Set only when hints print on the card or on the hint page.
         public var hint: String?
         /// Short facts players need: order, dwell, repeats, closest scoring, the task's own window.
@@ -158,6 +160,8 @@ extension SheetDocument {
 
     static func cards(_ hunt: Hunt) throws(DiagnosticError) -> [TaskCard] {
         let groupByTask = hunt.groupByTask
+        var numbers: [String: Int] = [:]
+        for (index, task) in hunt.tasks.enumerated() where task.isGroup { numbers[task.id] = index + 1 }
         var cards: [TaskCard] = []
         for (index, task) in hunt.tasks.enumerated() {
             var geoURI: String?
@@ -208,7 +212,9 @@ extension SheetDocument {
             if let own = task.window { details.append("Only " + describe(own, in: hunt.timezone)) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hint.flatMap { $0.isBlank ? nil : $0 }
             cards.append(TaskCard(number: index + 1, id: task.id, title: task.title, clue: task.clue.flatMap { $0.isBlank ? nil : $0 },
-                                  points: task.points, hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
+                                  points: task.points, pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { "in task \($0)" } }
+                                      ?? Self.pointsLabel(task.points),
+                                  hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
     }
@@ -324,6 +330,9 @@ extension SheetDocument {
         let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
         return "\(n)\(suffix)"
     }
+
+    /// `20 pts`, `1 pt`.
+    public static func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
 
     static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 

@@ -27,7 +27,7 @@ import Testing
         #expect(cards[0].details.first == "Any 3 of these 5: Plaza, Obelisco, Congreso, Colón, Puente")
         #expect(cards[0].points == 30 && cards[0].qr == nil)
         #expect(cards[1].details == ["Counts towards “Three sights”: any 3 of these 5 score 30 points together"])
-        #expect(cards[1].points == 0)
+        #expect(cards[1].points == 0 && cards[1].pointsLabel == "in task 1" && cards[0].pointsLabel == "30 pts")
         #expect(cards[6].details.isEmpty)
         #expect(document.sections[0].cover.totalPoints == 40)
         #expect(document.sections[0].cover.scoring.contains { $0.contains("any 3 of these 5") })
