@@ -78,12 +78,18 @@ struct ChooseScoringTests {
                                    JudgeResults.ChoiceProgress(team: "owls", done: ["Café Blanc"])])
     }
 
-    @Test("a photo sent for the group itself waits for review, saying which tasks it could be for")
+    @Test("a photo sent for the group itself counts for the group's task whose target holds it")
     func photoForTheGroup() throws {
-        let results = F.judge([Self.at("foxes/trio/1.jpg", "trio", Self.spots[0], 11)], hunt: Self.hunt())
-        let photo = try #require(results.submission("foxes/trio/1.jpg"))
-        #expect(photo.verdict == .review && photo.reasons == [.noTarget])
-        #expect(photo.findings.first?.message.contains("group of tasks (a, b, c)") == true)
+        let results = F.judge([
+            Self.at("foxes/trio/1.jpg", "trio", Self.spots[0], 11),
+            Self.at("foxes/trio/2.jpg", "trio", Self.spots[2], 12),
+            F.input("owls/trio/far.jpg", task: "trio", F.photo("far", near: Self.spots[1], metres: 500, time: F.at(11, 0))),
+        ], hunt: Self.hunt())
+        #expect(results.submission("foxes/trio/1.jpg")?.task == "a" && results.submission("foxes/trio/1.jpg")?.verdict == .accepted)
+        #expect(results.submission("foxes/trio/2.jpg")?.task == "c")
+        #expect(results.team("foxes")?.points == 30)
+        let far = try #require(results.submission("owls/trio/far.jpg"))
+        #expect(far.task == "b" && far.reasons == [.outsideTarget], "outside all of them: judged against the nearest")
     }
 
     @Test("results.json carries choose, a group's tasks and the progress, and reads back the same")
