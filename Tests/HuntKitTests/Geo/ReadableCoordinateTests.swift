@@ -18,6 +18,16 @@ import Testing
         #expect(CoordinateText.sexagesimal(point) == sexagesimal)
     }
 
+    @Test func everyReadablePositionReadsBackWithinItsSixDecimals() throws {
+        var rng = SplitMix64(seed: 22)
+        for _ in 0..<5_000 {
+            let point = Coordinate(latitude: rng.uniform(-90, 90), longitude: rng.uniform(-180, 180))
+            let back = try CoordinateText.parse(CoordinateText.readable(point)).get()
+            #expect(abs(back.latitude - point.latitude) <= 5e-7 && abs(back.longitude - point.longitude) <= 5e-7,
+                    "\(point) → \(CoordinateText.readable(point)) → \(back)")
+        }
+    }
+
     @Test func whatIsReadableReadsBackAsTheSamePoint() throws {
         for point in [Coordinate(latitude: -34.6093, longitude: -58.3739), Coordinate(latitude: 52.09067, longitude: -5.12133)] {
             #expect(try CoordinateText.parse(CoordinateText.readable(point)).get() == point)
