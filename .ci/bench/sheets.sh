@@ -15,6 +15,8 @@ trap 'rm -rf "$work"' EXIT
 
 # A 200-task hunt: accented titles, clues of varied length, hints, two teams.
 python3 .ci/bench/sheets-hunt.py "$work/hunt.yaml" 200
+# With every position as a QR code, the heaviest cards (players' cards have none by default).
+echo "sheets: { positions: qr }" >> "$work/hunt.yaml"
 
 "$HUNT" sheets "$work/hunt.yaml" -o "$work/check.pdf"
 echo "pages (2 teams): $(pdfinfo "$work/check.pdf" | awk '/^Pages:/ {print $2}')" >&2

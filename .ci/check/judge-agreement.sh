@@ -3,7 +3,8 @@
 # `hunt simulate` then `hunt judge`, and every submission must get the verdict and reasons the
 # answer file planned. Then again with videos (--video-share 0.3: MOV, MP4, 3GP and Live Photo
 # motion files, which must pair with their stills and so never appear as submissions of their
-# own), and on a hunt whose tasks ask for `evidence: video` and `evidence: photo`.
+# own), and on a hunt whose tasks ask for `evidence: video` and `evidence: photo`. For `choose`
+# tasks, each team's progress and completion must be the answer file's `choices`.
 # Exit 1 on any disagreement (the first few are printed).
 #
 # Run from the checkout: .ci/check/judge-agreement.sh   (HUNT=path/to/hunt; SEEDS="1 2 3";
@@ -22,10 +23,21 @@ trap 'rm -rf "$WORK"' EXIT
 compare() {
     python3 - "$1/answers.json" "$1/out/results.json" <<'PY'
 import json, sys
-answers = json.load(open(sys.argv[1]))["submissions"]
-results = {s["path"]: s for s in json.load(open(sys.argv[2]))["submissions"]}
+answer_file = json.load(open(sys.argv[1]))
+answers = answer_file["submissions"]
+result_file = json.load(open(sys.argv[2]))
+results = {s["path"]: s for s in result_file["submissions"]}
 bad = [a for a in answers if a["path"] not in results
        or results[a["path"]]["verdict"] != a["verdict"] or results[a["path"]]["reasons"] != a["reasons"]]
+# `choose` tasks: what of each set each team did, and whether it completed, as planned.
+tasks = {t["id"]: t for t in result_file["tasks"]}
+for c in answer_file.get("choices") or []:
+    task = tasks[c["task"]]
+    done = next((p["done"] for p in task.get("progress") or [] if p["team"] == c["team"]), [])
+    complete = any(d["team"] == c["team"] for d in task["completed_by"])
+    if done != c["done"] or complete != c["complete"]:
+        print(f"  {c['team']} {c['task']}: expected {c['done']} (complete: {c['complete']}), got {done} (complete: {complete})")
+        bad.append(c)
 for a in bad[:5]:
     got = results.get(a["path"], {})
     print(f"  {a['path']} ({a['kind']}): expected {a['verdict']} {a['reasons']}, got {got.get('verdict')} {got.get('reasons')}")
@@ -35,7 +47,7 @@ for path in extra[:5]:
     print(f"  {path}: judged, but planned as no submission (an unpaired Live Photo motion file?)")
 videos = sum(1 for s in results.values() if s["evidence"].get("media") == "video")
 live = sum(1 for s in results.values() if s["evidence"].get("motion"))
-print(f"{len(answers) - len(bad)}/{len(answers)} agree" + (f" ({videos} videos, {live} Live Photos)" if videos or live else ""))
+print(f"{len(answers) + len(answer_file.get('choices') or []) - len(bad)}/{len(answers) + len(answer_file.get('choices') or [])} agree" + (f" ({videos} videos, {live} Live Photos)" if videos or live else ""))
 sys.exit(1 if bad or extra else 0)
 PY
 }

@@ -2,7 +2,8 @@
 # Makes (or checks) the examples' photos and expected outcomes:
 #   Examples/<name>/submissions/   real JPEGs from `hunt simulate` (fixed seed, every team)
 #   Examples/<name>/expected.json  per photo: the verdict and reasons simulate planned;
-#                                  per team: points and rank from judging them (golden)
+#                                  per team: points and rank from judging them (golden);
+#                                  per team and `choose` task: what of its set simulate planned done
 # Usage: .ci/check/judge-examples.sh            check: judge each example, compare with expected.json
 #        .ci/check/judge-examples.sh --update   regenerate photos and expected.json (review the diff!)
 # HUNT=path/to/hunt to use a built binary.
@@ -40,6 +41,8 @@ if update:
         "submissions": [{k: a[k] for k in ("path", "team", "task", "kind", "verdict", "reasons")} for a in answers["submissions"]],
         "teams": [{"id": t["id"], "points": t["points"], "rank": t["rank"]} for t in results["teams"]],
     }
+    if answers.get("choices"):
+        expected["choices"] = answers["choices"]
     with open(expected_path, "w") as f:
         json.dump(expected, f, indent=2, sort_keys=True, ensure_ascii=False)
         f.write("\n")
@@ -48,6 +51,9 @@ got = {s["path"]: s for s in results["submissions"]}
 bad = [e for e in expected["submissions"] if e["path"] not in got
        or got[e["path"]]["verdict"] != e["verdict"] or got[e["path"]]["reasons"] != e["reasons"]]
 teams = [{"id": t["id"], "points": t["points"], "rank": t["rank"]} for t in results["teams"]]
+# `choose` tasks: each team's places or group tasks done, in order, as simulate planned them.
+progress = {(p["team"], t["id"]): p["done"] for t in results["tasks"] for p in t.get("progress") or []}
+bad += [c for c in expected.get("choices", []) if progress.get((c["team"], c["task"]), []) != c["done"]]
 name = os.path.basename(os.path.dirname(expected_path))
 print(f"{name}: {len(expected['submissions']) - len(bad)}/{len(expected['submissions'])} photos as expected; "
       f"leaderboard {'as expected' if teams == expected['teams'] else 'DIFFERS'}")

@@ -2,7 +2,8 @@
 # Check: printed sheets read back as a person's tools read them (issue 7 acceptance).
 #  - pdftotext of each PDF contains every task title, accents intact, and every team's name;
 #  - every QR code, rendered at 150 dpi (pdftoppm) and decoded by zbarimg, is the geo: URI of
-#    its task's point, and there is one per point task per team;
+#    its task's point, and there is one per point task per team where `positions` is qr (none
+#    where the hunt does not ask: the default);
 #  - the answer key of a hunt whose area is the corpus' France polygon names the file and its
 #    vertex count; the HTML page escapes and contains every title.
 # Hunts: Templates/hunts/*, the accented test fixture, a generated 200-task hunt.
@@ -20,7 +21,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 .ci/bench/sheets-hunt.py "$work/generated.yaml" 200
-hunts=(Templates/hunts/*/hunt.yaml Tests/HuntSheetsTests/Fixtures/sheets/accented-hunt.yaml "$work/generated.yaml")
+# The same 200 tasks with their positions as QR codes (players' cards have none by default).
+{ cat "$work/generated.yaml"; echo "sheets: { positions: qr }"; } > "$work/generated-qr.yaml"
+hunts=(Templates/hunts/*/hunt.yaml Tests/HuntSheetsTests/Fixtures/sheets/accented-hunt.yaml "$work/generated.yaml" "$work/generated-qr.yaml")
 
 france=/work/shared/corpus/geo/FRA.geo.json
 if [ -f "$france" ]; then
@@ -84,7 +87,10 @@ for task in hunt["tasks"]:
         problems.append(f"title missing from the answer key: {title}")
     if html.escape(title, quote=True).replace("&#x27;", "&#39;") not in page:
         problems.append(f"title missing from the HTML: {title}")
-    if "at" in task:
+    # A point task's QR code prints only where `positions` (the task's, else the hunt's) is qr.
+    sheets = hunt.get("sheets") or {}
+    hunt_mode = sheets.get("positions") or ("qr" if sheets.get("qr") is True else "none")
+    if "at" in task and ((task.get("sheets") or {}).get("positions") or hunt_mode) == "qr":
         p = point(task["at"])
         if p is None:
             print(f"  note: skipped the QR check of {task['id']} (position written as {task['at']!r})")

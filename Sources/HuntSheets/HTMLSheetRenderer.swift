@@ -101,7 +101,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
     private func card(_ card: SheetDocument.TaskCard, hints: SheetSettings.HintStyle) -> [String: Any] {
         var result: [String: Any] = [
             "number": card.number, "id": card.id, "title": card.title,
-            "points": card.points, "pointsLabel": abs(card.points) == 1 ? "\(card.points) pt" : "\(card.points) pts",
+            "points": card.points, "pointsLabel": card.pointsLabel,
             "details": card.details, "hasDetails": !card.details.isEmpty, "tags": card.tags.joined(separator: ", "), "hasTags": !card.tags.isEmpty,
         ]
         if let clue = card.clue { result["clue"] = clue }
@@ -120,7 +120,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
     private func entry(_ entry: SheetDocument.AnswerEntry) -> [String: Any] {
         var result: [String: Any] = [
             "number": entry.number, "id": entry.id, "title": entry.title,
-            "pointsLabel": abs(entry.points) == 1 ? "\(entry.points) pt" : "\(entry.points) pts",
+            "pointsLabel": SheetDocument.pointsLabel(entry.points),
             "facts": entry.facts.map { ["label": $0.label, "value": $0.value] },
             "places": entry.places, "hasPlaces": !entry.places.isEmpty,
         ]

@@ -300,7 +300,6 @@ private final class PDFSheetWriter {
         TextStyle(family: layout.bodyFont, sizePoints: layout.smallSizePoints + 0.5, italic: true, colour: layout.mutedColour)
     }
 
-    func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
 
     /// The caption's style, shrunk until the URI fits on one line under the code.
     func captionStyle(_ uri: String) -> TextStyle {
@@ -331,7 +330,7 @@ private final class PDFSheetWriter {
         let qrColumn = hasQR ? layout.qrSizePoints + 14 : 0
         let textX = left + checkboxGutter
         let textWidth = max(60, width - checkboxGutter - qrColumn)
-        let pillWidth = layout.showPoints ? canvas.naturalWidth(pointsLabel(card.points), pointsStyle) + 14 : 0
+        let pillWidth = layout.showPoints ? canvas.naturalWidth(card.pointsLabel, pointsStyle) + 14 : 0
         let titleWidth = max(40, textWidth - (pillWidth > 0 ? pillWidth + 8 : 0))
         let details = card.details.map { "▸ " + $0 }.joined(separator: "\n")
         let detailsHeight = details.isEmpty ? 0 : canvas.measure(details, small, widthPoints: textWidth) + 6
@@ -427,7 +426,7 @@ private final class PDFSheetWriter {
             let pill = SheetRect(x: m.textX + m.textWidth - m.pillWidth, y: cursor, width: m.pillWidth,
                                  height: pointsStyle.sizePoints * 1.25 + 6)
             canvas.fill(pill, layout.tintColour, cornerRadius: pill.height / 2)
-            canvas.draw(pointsLabel(card.points), pointsStyle, x: pill.x, y: pill.y + 3, widthPoints: pill.width)
+            canvas.draw(card.pointsLabel, pointsStyle, x: pill.x, y: pill.y + 3, widthPoints: pill.width)
         }
         cursor += m.kickerHeight
         cursor += canvas.draw(card.title, heading, x: m.textX, y: cursor, widthPoints: m.titleWidth)
@@ -541,7 +540,7 @@ private final class PDFSheetWriter {
         canvas.draw(headerText, heading, x: left, y: y, widthPoints: width - 60 - qrColumn)
         var pts = pointsStyle
         pts.alignment = .right
-        canvas.draw(pointsLabel(entry.points), pts, x: right - qrColumn - 60, y: y + 2, widthPoints: 60)
+        canvas.draw(SheetDocument.pointsLabel(entry.points), pts, x: right - qrColumn - 60, y: y + 2, widthPoints: 60)
         y += headerHeight + 6
         pageIsEmpty = false
         if let qr = entry.qr {

@@ -72,12 +72,15 @@ public struct SheetDocument: Sendable {
         public var title: String
         public var clue: String?
         public var points: Int
+        /// `20 pts`; on a task of a group, which scores only through it, `in task 1` (the group's card).
+        public var pointsLabel: String
         /// Set only when hints print on the card or on the hint page.
         public var hint: String?
         /// Short facts players need: order, dwell, repeats, closest scoring, the task's own window.
         public var details: [String]
         public var tags: [String]
-        /// `geo:52.09067,5.12133` for point targets when QR codes are on.
+        /// `geo:52.09067,5.12133` for point targets whose positions print as QR codes
+        /// (`sheets.positions: qr`); a `text` position is a line of `details`.
         public var geoURI: String?
         public var qr: QRCode?
     }
@@ -156,16 +159,24 @@ extension SheetDocument {
     // MARK: Players' cards
 
     static func cards(_ hunt: Hunt) throws(DiagnosticError) -> [TaskCard] {
+        let groupByTask = hunt.groupByTask
+        var numbers: [String: Int] = [:]
+        for (index, task) in hunt.tasks.enumerated() where task.isGroup { numbers[task.id] = index + 1 }
         var cards: [TaskCard] = []
         for (index, task) in hunt.tasks.enumerated() {
             var geoURI: String?
             var qr: QRCode?
-            if hunt.sheets.qr, case .circle(let centre, _) = task.target {
-                let uri = GeoURI.string(for: centre)
-                geoURI = uri
-                qr = try encode(uri, at: task.location)
-            }
             var details: [String] = []
+            if case .circle(let centre, _) = task.target {
+                switch task.positions ?? hunt.sheets.positions {
+                case .none: break
+                case .text: details.append("At " + CoordinateText.readable(centre))
+                case .qr:
+                    let uri = GeoURI.string(for: centre)
+                    geoURI = uri
+                    qr = try encode(uri, at: task.location)
+                }
+            }
             let earlier = task.after.map { id in hunt.task(id)?.title ?? id }
             switch task.evidence {
             case .video: details.append("Send a video (a photo does not count)")
@@ -182,12 +193,28 @@ extension SheetDocument {
             }
             if task.score == .closest { details.append("Ranked by closest approach; your best each day counts") }
             if case .places(let places) = task.target, !places.places.isEmpty {
-                details.append("Any of \(places.places.count) places, within \(places.radius)")
+                if let choice = task.choose {
+                    details.append(Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
+                                   + "the task counts once, at the \(Self.ordinal(choice.count))")
+                } else {
+                    details.append("Any of \(places.places.count) places, within \(places.radius)")
+                }
+            }
+            if task.isGroup {
+                let choice = task.choose!
+                details.append(Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
+                               + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))
+                details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
+            } else if let group = groupByTask[task.id] {
+                details.append("Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
+                               + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
             }
             if let own = task.window { details.append("Only " + describe(own, in: hunt.timezone)) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hint.flatMap { $0.isBlank ? nil : $0 }
             cards.append(TaskCard(number: index + 1, id: task.id, title: task.title, clue: task.clue.flatMap { $0.isBlank ? nil : $0 },
-                                  points: task.points, hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
+                                  points: task.points, pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { "in task \($0)" } }
+                                      ?? Self.pointsLabel(task.points),
+                                  hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
     }
@@ -211,6 +238,9 @@ extension SheetDocument {
         if hunt.tasks.contains(where: { $0.score == .closest }) {
             lines.append("“Closest” tasks rank teams by how close they got; the best approach of each day counts.")
         }
+        if hunt.tasks.contains(where: { $0.choose != nil }) {
+            lines.append("Some cards ask for any few of a set (“any 3 of these 5”): they score once, when that many are done.")
+        }
         if hunt.tasks.contains(where: { !$0.after.isEmpty }) {
             lines.append("Some tasks must be done after others; their cards say which.")
         }
@@ -223,6 +253,7 @@ extension SheetDocument {
     // MARK: The marshals' key
 
     static func answerEntries(_ hunt: Hunt, qr withQR: Bool) throws(DiagnosticError) -> [AnswerEntry] {
+        let groupByTask = hunt.groupByTask
         var entries: [AnswerEntry] = []
         for (index, task) in hunt.tasks.enumerated() {
             var facts: [(label: String, value: String)] = []
@@ -231,7 +262,7 @@ extension SheetDocument {
             var qr: QRCode?
             switch task.target {
             case .circle(let centre, let radius):
-                facts.append(("Position", "\(GeoURI.decimal(centre))  (\(GeoURI.sexagesimal(centre)))"))
+                facts.append(("Position", "\(CoordinateText.readable(centre))  (\(CoordinateText.sexagesimal(centre)))"))
                 facts.append(("Radius", radius.description))
                 geoURI = GeoURI.string(for: centre)
                 if withQR { qr = try encode(geoURI!, at: task.location) }
@@ -241,17 +272,26 @@ extension SheetDocument {
                     let box = area.boundingBox
                     let name = area.name.map { "“\($0)”, " } ?? ""
                     facts.append(("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
-                    facts.append(("Bounds", "S \(Coordinate.format(box.south)) W \(Coordinate.format(box.west)) – N \(Coordinate.format(box.north)) E \(Coordinate.format(box.east))"))
+                    facts.append(("Bounds", "\(CoordinateText.readable(latitude: box.south)) to \(CoordinateText.readable(latitude: box.north)), "
+                                  + "\(CoordinateText.readable(longitude: box.west)) to \(CoordinateText.readable(longitude: box.east))"))
                 } else {
                     facts.append(("Shape", "not read (the file is checked by `hunt validate`)"))
                 }
             case .places(let target):
                 facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
                 facts.append(("Radius", target.radius.description))
-                places = target.places.map { "\($0.name) — \(GeoURI.decimal($0.coordinate))" }
+                places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
+            case nil where task.isGroup:
+                let choice = task.choose!
+                facts.append(("Group", Choice.describe(choice.count, of: choice.tasks.count) + ": "
+                              + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", ")))
             case nil:
                 facts.append(("Target", "anywhere (judged by hand)"))
             }
+            if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
+                facts.append(("Choose", Choice.describe(choice.count, of: target.places.count) + " places"))
+            }
+            if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
             facts.append(("Scoring", describeScoring(task)))
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
@@ -268,6 +308,10 @@ extension SheetDocument {
     private static func describeScoring(_ task: HuntTask) -> String {
         var parts = ["\(task.points) point\(task.points == 1 ? "" : "s")"]
         if task.score == .closest { parts.append("closest approach, best per day") }
+        if let choice = task.choose {
+            parts.append("once, when any \(choice.count) \(task.isGroup ? "of its tasks are" : "of its places are") done")
+            return parts.joined(separator: ", ")
+        }
         switch task.repeatRule {
         case .once: parts.append("once")
         case .perPlace: parts.append("once per place")
@@ -278,6 +322,19 @@ extension SheetDocument {
     }
 
     // MARK: Text
+
+    /// `third`, `5th`: which of a set completes a `choose` task.
+    static func ordinal(_ n: Int) -> String {
+        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+        if n >= 1 && n <= words.count { return words[n - 1] }
+        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+        return "\(n)\(suffix)"
+    }
+
+    /// `20 pts`, `1 pt`.
+    public static func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
+
+    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// `Saturday 2 May 2026, 10:00 – 16:00`, or both dates when the window spans days.
     static func describe(_ window: TimeWindow, in zone: TimeZone) -> String {
@@ -324,28 +381,6 @@ public enum GeoURI {
     /// `geo:52.09067,5.12133`: WGS84 latitude and longitude, at most six decimals (about 0.1 m),
     /// no altitude and no `u=` uncertainty parameter, which several map apps refuse.
     public static func string(for coordinate: Coordinate) -> String {
-        "geo:\(fixed(coordinate.latitude)),\(fixed(coordinate.longitude))"
-    }
-
-    /// `52.09067, 5.12133`.
-    static func decimal(_ coordinate: Coordinate) -> String {
-        "\(fixed(coordinate.latitude)), \(fixed(coordinate.longitude))"
-    }
-
-    static func fixed(_ degrees: Double) -> String {
-        var s = String(format: "%.6f", degrees)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
-    }
-
-    /// `52°05′26.4″N 5°07′16.8″E`, as marshals' paper maps and GPS units show it.
-    static func sexagesimal(_ coordinate: Coordinate) -> String {
-        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
-            let tenths = Int((abs(value) * 36000).rounded())
-            let degrees = tenths / 36000, minutes = (tenths % 36000) / 600, seconds = Double(tenths % 600) / 10
-            return String(format: "%d°%02d′%04.1f″%@", degrees, minutes, seconds, value < 0 ? negative : positive)
-        }
-        return part(coordinate.latitude, "N", "S") + " " + part(coordinate.longitude, "E", "W")
+        "geo:\(CoordinateText.decimal(coordinate.latitude)),\(CoordinateText.decimal(coordinate.longitude))"
     }
 }

@@ -55,7 +55,7 @@ import Testing
         #expect(cards.map { $0.geoURI != nil } == [true, false, false, true, true, true, true, true, true, true])
         #expect(cards[0].geoURI == "geo:52.09067,5.12133")
         #expect(cards[0].qr?.text == "geo:52.09067,5.12133")
-        let off = try SheetDocument(hunt: SheetSamples.utrecht(qr: false), options: SheetOptions()).sections[0].cards
+        let off = try SheetDocument(hunt: SheetSamples.utrecht(positions: .none), options: SheetOptions()).sections[0].cards
         #expect(off.allSatisfy { $0.geoURI == nil && $0.qr == nil })
     }
 
@@ -79,13 +79,13 @@ import Testing
         let key = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
         #expect(key.entries.count == hunt.tasks.count)
         let facts = key.entries.map { Dictionary($0.facts.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }) }
-        #expect(facts[0]["Position"] == "52.09067, 5.12133  (52°05′26.4″N 5°07′16.8″E)")
+        #expect(facts[0]["Position"] == "52.09067° N, 5.12133° E  (52°05′26.4″N 5°07′16.8″E)")
         #expect(facts[0]["Radius"] == "75 m")
         #expect(facts[1]["Area"] == "france.geojson")
         #expect(facts[1]["Shape"] == "“France”, 1 polygon, 4 vertices")
-        #expect(facts[1]["Bounds"] == "S 42 W -5 – N 51 E 8")
+        #expect(facts[1]["Bounds"] == "42° N to 51° N, 5° W to 8° E")
         #expect(facts[2]["Places"] == "cafes.geojson: 2 places")
-        #expect(key.entries[2].places == ["Café de Zaak — 52.0912, 5.1201", "Stadskasteel Oudaen — 52.0899, 5.1187"])
+        #expect(key.entries[2].places == ["Café de Zaak — 52.0912° N, 5.1201° E", "Stadskasteel Oudaen — 52.0899° N, 5.1187° E"])
         #expect(key.entries[0].reveal?.hasPrefix("Built between") == true)
         #expect(facts[3]["After"] == "De Domtoren")
     }
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func marshalsAlsoGetDegreesMinutesSeconds() {
-        #expect(GeoURI.sexagesimal(Coordinate(latitude: -33.8568, longitude: -151.2153)) == "33°51′24.5″S 151°12′55.1″W")
+        #expect(CoordinateText.sexagesimal(Coordinate(latitude: -33.8568, longitude: -151.2153)) == "33°51′24.5″S 151°12′55.1″W")
     }
 }
 

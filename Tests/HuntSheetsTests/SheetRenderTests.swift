@@ -33,7 +33,7 @@ import Testing
 
     @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
     func qrCodesCanBeTurnedOff() throws {
-        let (bytes, _) = try render(SheetSamples.utrecht(qr: false, teams: 1))
+        let (bytes, _) = try render(SheetSamples.utrecht(positions: .none, teams: 1))
         #expect(try PDFTools.qrCodes(bytes).isEmpty)
         #expect(try !PDFTools.text(bytes).contains("geo:"))
     }
@@ -93,7 +93,7 @@ import Testing
         #expect(!items.contains { $0.hasPrefix("card:") || $0.hasPrefix("cover:") })
         if PDFTools.canReadBack {
             let text = try PDFTools.text(bytes)
-            for expected in ["FOR MARSHALS ONLY", "52.09067, 5.12133", "75 m", "france.geojson", "cafes.geojson: 2 places",
+            for expected in ["FOR MARSHALS ONLY", "52.09067° N, 5.12133° E", "75 m", "france.geojson", "cafes.geojson: 2 places",
                              "Café de Zaak", "Stadskasteel Oudaen", "Built between 1321 and 1382", "Look up."] {
                 #expect(text.contains(expected), "missing “\(expected)”")
             }

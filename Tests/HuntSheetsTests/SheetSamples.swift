@@ -24,10 +24,10 @@ enum SheetSamples {
         "Ševčíkova ulice, Žižkov",
     ]
 
-    static func utrecht(hints: SheetSettings.HintStyle = .upsideDown, qr: Bool = true, teams: Int = 2) -> Hunt {
+    static func utrecht(hints: SheetSettings.HintStyle = .upsideDown, positions: SheetSettings.Positions = .qr, teams: Int = 2) -> Hunt {
         var settings = SheetSettings()
         settings.hints = hints
-        settings.qr = qr
+        settings.positions = positions
         let zone = "Europe/Amsterdam"
         var tasks: [HuntTask] = [
             HuntTask(id: "dom-tower", title: "De Domtoren", clue: "The tallest church tower in the Netherlands. Count the bells if you can.",

@@ -13,7 +13,7 @@ struct ExamplesJudgeTests {
         var teams: [Team]
     }
 
-    static let examples = ["photo-scavenger-hunt", "cache-grab", "where-is-france", "social-explorer", "booze-your-credit"]
+    static let examples = ["photo-scavenger-hunt", "cache-grab", "where-is-france", "social-explorer", "booze-your-credit", "adventure-lab"]
 
     @Test("verdicts, reasons and leaderboard as expected", arguments: examples)
     func example(_ name: String) throws {

@@ -47,6 +47,12 @@ near = json.loads(json.dumps(two))
 for t in near["tasks"]:
     t["nearest"] = [{"at": "2026-05-02T11:00:00+02:00", "distance_m": 12.5, "points": 0, "rank": 1, "submission": "a/b.jpg", "team": "a"}]
 write("x-nearest.json", json.dumps(near, indent=2, sort_keys=True))
+choice = json.loads(json.dumps(two))
+for t in choice["tasks"]:
+    t["choose"] = 2
+    t["tasks"] = ["a", "b", "c"]
+    t["progress"] = [{"done": ["a", "Caf\u00e9 Noir"], "team": "a"}, {"done": [], "team": "b"}]
+write("x-choose.json", json.dumps(choice, indent=2, sort_keys=True))
 s = json.loads(json.dumps(d["submissions"][0]))
 s["path"] = "t\u00e9am/\"q\"\\\n\u2028\U0001F600.jpg"
 write("x-escapes.json", json.dumps([s], ensure_ascii=True))

@@ -54,6 +54,14 @@ public struct Hunt: Sendable {
     }
 
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
+    /// The group (`choose:` over listed tasks) that lists task `id`, if any.
+    public func group(of id: String) -> HuntTask? { tasks.first { $0.isGroup && $0.choose!.tasks.contains(id) } }
+    /// Every group's tasks, each with its group (the first that lists it): for looking up many.
+    public var groupByTask: [String: HuntTask] {
+        var result: [String: HuntTask] = [:]
+        for group in tasks where group.isGroup { for id in group.choose!.tasks where result[id] == nil { result[id] = group } }
+        return result
+    }
     public func team(_ id: String) -> Team? { teams.first { $0.id == id } }
 }
 
@@ -203,6 +211,33 @@ public struct TaskReference: Sendable, Hashable {
     }
 }
 
+/// `choose: N`: a task that counts once any N of a set are done (Rapua's "complete N",
+/// Adventure Lab's "any 5"). The set is the task's own places (a `places:` task), or the tasks
+/// a group lists (`tasks: [a, b, c]`; a group has no target of its own, and its tasks score
+/// only through it).
+public struct Choice: Sendable, Hashable {
+    /// How many of the set must be done.
+    public var count: Int
+    /// A group's tasks, as written; empty when the set is the task's places.
+    public var tasks: [String]
+    /// Where `choose:` was written.
+    public var location: SourceLocation
+
+    public init(count: Int, tasks: [String] = [], location: SourceLocation) {
+        self.count = count
+        self.tasks = tasks
+        self.location = location
+    }
+
+    /// `any 3 of these 5`: what cards and reports say a `choose` task asks.
+    public static func describe(_ count: Int, of setSize: Int) -> String { "any \(count) of these \(setSize)" }
+
+    /// `2 of 3 done`, or `complete: 3 of 3 done` (`complete: 4 done, 3 needed`): a team's progress.
+    public static func progress(done: Int, of count: Int) -> String {
+        done < count ? "\(done) of \(count) done" : done == count ? "complete: \(done) of \(count) done" : "complete: \(done) done, \(count) needed"
+    }
+}
+
 /// One task of a hunt.
 ///
 /// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
@@ -232,6 +267,12 @@ public struct HuntTask: Sendable {
     /// A photo of what to capture (`reference: FILE`, relative to the hunt file), shown to judges
     /// beside each submission; checked by the loader to be a photo inside the hunt's folder.
     public var reference: TaskReference? { get { fields.reference } set { unique().reference = newValue } }
+    /// The task's own `sheets: { positions: … }`; nil follows the hunt's `sheets.positions`.
+    public var positions: SheetSettings.Positions? { get { fields.positions } set { unique().positions = newValue } }
+    /// `choose: N` (over the task's places, or a group's `tasks:`); nil for an ordinary task.
+    public var choose: Choice? { get { fields.choose } set { unique().choose = newValue } }
+    /// A group: `choose:` over listed tasks, with no target of its own.
+    public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
@@ -267,6 +308,8 @@ public struct HuntTask: Sendable {
         var location: SourceLocation
         var evidence: EvidenceKind = .any
         var reference: TaskReference?
+        var positions: SheetSettings.Positions?
+        var choose: Choice?
 
         init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
              after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
@@ -293,6 +336,8 @@ public struct HuntTask: Sendable {
                               dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
             copy.evidence = evidence
             copy.reference = reference
+            copy.positions = positions
+            copy.choose = choose
             return copy
         }
     }
@@ -321,9 +366,19 @@ public struct SheetSettings: Sendable, Hashable {
         /// Not printed on player sheets.
         case hidden
     }
+    /// Whether and how players' cards show where a point (`at:`) task is. A task may say
+    /// otherwise (`HuntTask.positions`); the answer key always shows positions.
+    public enum Positions: String, Sendable, Hashable, CaseIterable {
+        /// Not shown: the clue is the puzzle (the default).
+        case none
+        /// Written as people read it, `34.6093° S, 58.3739° W`.
+        case text
+        /// A QR code of a `geo:` URI that phone map apps open, with the URI under it as the layout says.
+        case qr
+    }
     public var paper: Paper = .a4
-    /// A QR code with a `geo:` URI on cards of point targets.
-    public var qr: Bool = true
+    /// `positions:`, for tasks that do not say.
+    public var positions: Positions = .none
     public var hints: HintStyle = .upsideDown
     /// `layout:`: a sheet template, by name (a folder in Templates/sheets/) or by path (relative
     /// to the hunt file's folder); nil for the default. `--template` overrides it.

@@ -11,6 +11,58 @@ struct HuntChecks {
         afterLinks(into: &context)
         rewards(into: &context)
         taskWindows(into: &context)
+        groups(into: &context)
+    }
+
+    /// Each group's tasks exist, are ordinary tasks with a "done", are in no other group and carry
+    /// no points of their own; `choose` asks for no more than the group lists; `after` names no group.
+    func groups(into context: inout LoadContext) {
+        var indexOf: [String: Int] = [:]
+        for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil { indexOf[task.id] = index }
+        var suggestions = Suggestions(hunt.tasks.filter { !$0.isGroup }.map(\.id).filter { !$0.isEmpty })
+        var groupOf: [String: String] = [:]
+        for (index, group) in hunt.tasks.enumerated() where group.isGroup {
+            var listed = Set<String>()
+            for (id, location) in extras[index].members {
+                guard listed.insert(id).inserted else {
+                    context.error(.groupMember, "`\(id)` is listed twice in the group `\(group.id)`", at: location, fix: "list each task once")
+                    continue
+                }
+                guard let memberIndex = indexOf[id] else {
+                    context.error(.unknownTask, "the group `\(group.id)` lists `\(id)`, but no task has that id", at: location,
+                                  fix: suggestions.suggest(for: id).map { "did you mean `\($0)`?" } ?? "list the `id`s of tasks of this hunt")
+                    continue
+                }
+                let member = hunt.tasks[memberIndex]
+                if id == group.id {
+                    context.error(.groupMember, "the group `\(id)` lists itself", at: location, fix: "list the tasks it is made of")
+                } else if member.isGroup {
+                    context.error(.groupMember, "groups do not nest: `\(id)` is a group itself", at: location,
+                                  fix: "list `\(id)`'s tasks here instead, or make one group of all of them")
+                } else if let other = groupOf[id] {
+                    context.error(.groupMember, "`\(id)` is already in the group `\(other)`; a task counts in one group", at: location,
+                                  fix: "remove it from one of the groups, or make a second task for the same place")
+                } else if member.score == .closest {
+                    context.error(.groupMember, "`\(id)` is ranked by closest approach, so it is never done and cannot count in a group",
+                                  at: location, fix: "remove it from the group, or make it `score: complete`")
+                } else if let points = extras[memberIndex].pointsLocation {
+                    context.error(.groupMember, "`\(id)` has points of its own, but a group's tasks score only through the group `\(group.id)`",
+                                  at: points, fix: "move the points to the group: it scores its `points` once any \(group.choose!.count) of its tasks are done")
+                }
+                if groupOf[id] == nil { groupOf[id] = group.id }
+            }
+            let choice = group.choose!
+            if choice.count > listed.count {
+                context.error(.chooseTooMany, "`choose: \(choice.count)`, but the group `\(group.id)` lists \(listed.count) task\(listed.count == 1 ? "" : "s")",
+                              at: choice.location, fix: "choose at most \(listed.count), or list more tasks")
+            }
+        }
+        for (index, links) in afterLocations.enumerated() where index < hunt.tasks.count {
+            for (id, location) in links where indexOf[id].map({ hunt.tasks[$0].isGroup }) == true {
+                context.error(.chooseConflict, "`after` names the group `\(id)`; a group has no photo of its own to come after", at: location,
+                              fix: "name one of its tasks: \(hunt.task(id)!.choose!.tasks.prefix(3).joined(separator: ", "))")
+            }
+        }
     }
 
     func duplicateIDs(into context: inout LoadContext) {

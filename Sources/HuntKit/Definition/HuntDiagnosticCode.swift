@@ -51,6 +51,11 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case noTarget = "no-target"
     case multipleTargets = "multiple-targets"
     case noTasks = "no-tasks"
+    // Choose N of a set
+    case chooseTooMany = "choose-too-many"
+    case chooseWithoutSet = "choose-without-set"
+    case chooseConflict = "choose-conflict"
+    case groupMember = "group-member"
 
     /// One line for the reference.
     public var summary: String {
@@ -103,6 +108,10 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .noTarget: return "a task with none of `at`, `area`, `places`"
         case .multipleTargets: return "a task with more than one of `at`, `area`, `places`"
         case .noTasks: return "warning: `tasks:` is an empty list"
+        case .chooseTooMany: return "`choose: N` asks for more than the group's tasks or the task's places"
+        case .chooseWithoutSet: return "`choose` on a task with neither `places` nor `tasks`, or a group's `tasks` without `choose`"
+        case .chooseConflict: return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
+        case .groupMember: return "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
         }
     }
 }

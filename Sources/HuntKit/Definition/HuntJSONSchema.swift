@@ -110,6 +110,11 @@ public enum HuntJSONSchema {
 
     private static let action = PolicyAction.allCases.map(\.rawValue)
 
+    private static func positions(_ description: String) -> JSON {
+        choice(description + " `none`, `text` (`34.6093° S, 58.3739° W`) or `qr` (a QR code of a `geo:` URI); the answer key always shows them.",
+               SheetSettings.Positions.allCases.map(\.rawValue))
+    }
+
     // MARK: The schema
 
     private static func schema() -> JSON {
@@ -128,7 +133,7 @@ public enum HuntJSONSchema {
             "name": text("Shown in reports and on sheets (default: the id)."),
             "members": oneOrMany("Member names."),
         ], required: ["id"])
-        let task = object("A task: exactly one of `at`, `area`, `places`.", [
+        let task = object("A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.", [
             "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
             "title": text("Shown everywhere."),
             "clue": text("Shown on sheets."),
@@ -149,6 +154,13 @@ public enum HuntJSONSchema {
             "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
                                EvidenceKind.allCases.map(\.rawValue)),
             "reference": text("A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
+            "choose": ["type": "integer", "minimum": 1,
+                       "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."] as JSON,
+            "tasks": ["type": "array", "items": identifier, "minItems": 1,
+                      "description": "A group's tasks (with `choose`): ids of other tasks, which then score only through the group."] as JSON,
+            "sheets": object("The task's own printing.", [
+                "positions": positions("Where this `at:` task is on players' cards (default: the hunt's `sheets.positions`)."),
+            ]),
         ], required: ["id", "title"])
         let reward = object("A reward tier.", [
             "points": points, "reward": text("What the tier gives."),
@@ -169,7 +181,8 @@ public enum HuntJSONSchema {
             "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
             "sheets": object("How printed task sheets look.", [
                 "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
-                "qr": ["description": "QR codes of point targets on the cards (default true).",
+                "positions": positions("Where point (`at:`) tasks are on players' cards (default none: the clue is the puzzle)."),
+                "qr": ["description": "The older switch for positions: `true` is `positions: qr`, `false` is `positions: none`.",
                        "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]],
                 "hints": choice("Where hints print on players' sheets (default upside-down).", SheetSettings.HintStyle.allCases.map(\.rawValue)),
                 "layout": text("A sheet template: a folder or file relative to the hunt file, or a name in Templates/sheets/."),

@@ -21,6 +21,8 @@ struct HuntReader: Sendable {
         var idLocation: SourceLocation?
         var pointsLocation: SourceLocation?
         var windowLocation: SourceLocation?
+        /// A group's `tasks:`, each id with where it was written.
+        var members: [(id: String, location: SourceLocation)] = []
     }
 
     init(context: LoadContext) { self.context = context }
@@ -62,6 +64,9 @@ struct HuntReader: Sendable {
                                 fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
             }
         }
+        // A group's tasks score only through the group.
+        let members = hunt.groupByTask
+        for i in hunt.tasks.indices where members[hunt.tasks[i].id] != nil { hunt.tasks[i].points = 0 }
         if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
 
@@ -251,7 +256,25 @@ struct HuntReader: Sendable {
             extras.pointsLocation = n.location
             if let p = context.points(n, "`points`") { task.points = p }
         }
+        if let n = fields.present("tasks") {
+            task.choose = group(n, fields: fields, id: id, extras: &extras)
+            if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
+                task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
+            }
+            afterLocations.append([])
+            taskExtras.append(extras)
+            return task
+        }
         task.target = target(fields, task: id, hunt: hunt)
+        if let n = fields.present("choose"), let count = chooseCount(n) {
+            if case .places? = task.target {
+                task.choose = Choice(count: count, location: n.location)
+            } else if fields.present("places") == nil {
+                context.error(.chooseWithoutSet, "`choose` counts the places of a `places:` task or the tasks of a group, and task `\(id)` has neither",
+                              at: fields.keyLocation("choose") ?? n.location,
+                              fix: "use `places: FILE` (any \(count) of its places), or make a group: `choose: \(count)` with `tasks: [a, b, c]` and no target")
+            }
+        }
         var after: [(String, SourceLocation)] = []
         if let n = fields.present("after") {
             let items = n.sequence ?? [n]
@@ -286,10 +309,18 @@ struct HuntReader: Sendable {
             }
         }
         if let n = fields.present("score"), let s = context.choice(n, "`score`", as: ScoreRule.self) { task.score = s }
+        if task.choose != nil {
+            // `choose` counts distinct places once; another way of counting cannot be added to it.
+            for (key, conflicts) in [("repeat", task.repeatRule != .once), ("score", task.score == .closest)] where conflicts {
+                context.error(.chooseConflict, "`\(key)` cannot go with `choose`: the task counts once, when any \(task.choose!.count) of its places are done",
+                              at: fields.keyLocation(key) ?? task.location, fix: "remove `\(key)`, or `choose`")
+            }
+        }
         if let n = fields.present("evidence"), let e = context.choice(n, "`evidence`", as: EvidenceKind.self) { task.evidence = e }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
             if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, url: file.url) }
         }
+        if let n = fields.present("sheets") { task.positions = SheetSettingsReader.readTask(n, context: &context) }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
             task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
         }
@@ -302,6 +333,44 @@ struct HuntReader: Sendable {
         afterLocations.append(after)
         taskExtras.append(extras)
         return task
+    }
+
+    /// A group: `choose: N` over the tasks it lists, with nothing of a target. The ids are
+    /// checked against the hunt's tasks once all are read (`HuntChecks.groups`).
+    mutating func group(_ node: YAMLNode, fields: Fields, id: String, extras: inout TaskExtras) -> Choice? {
+        for key in HuntSchema.task where !HuntSchema.group.contains(key) {
+            guard fields.present(key) != nil, let at = fields.keyLocation(key) else { continue }
+            context.error(.chooseConflict, "`\(key)` means nothing on the group `\(id)`: a group is done through its tasks", at: at,
+                          fix: "put `\(key)` on each of the group's tasks, or remove it")
+        }
+        var members: [(id: String, location: SourceLocation)] = []
+        for item in node.sequence ?? [node] {
+            if item.mapping != nil {
+                context.error(.wrongType, "a group's `tasks` lists task ids, but this is a task written in place", at: item.location,
+                              fix: "write the task in the hunt's `tasks:` list and its id here: `tasks: [\(item["id"]?.text ?? "its-id"), …]`")
+            } else if let text = context.nonEmptyText(item, "a group's task id", example: "tasks: [rijks, van-gogh, stedelijk]") {
+                members.append((text, item.location))
+            }
+        }
+        extras.members = members
+        guard let n = fields.present("choose") else {
+            context.error(.chooseWithoutSet, "the group `\(id)` lists `tasks` but not how many of them count",
+                          at: fields.keyLocation("tasks") ?? node.location,
+                          fix: "add `choose: N`, e.g. `choose: \(max(1, members.count - 1))`: the group is done once any N of its tasks are")
+            return nil
+        }
+        guard let count = chooseCount(n) else { return nil }
+        return Choice(count: count, tasks: members.map(\.id), location: n.location)
+    }
+
+    /// `choose: N`: a whole number, at least 1.
+    mutating func chooseCount(_ node: YAMLNode) -> Int? {
+        guard let value = context.integer(node, "`choose`") else { return nil }
+        guard value >= 1 else {
+            context.error(.badNumber, "`choose` is \(value); it is how many must be done, at least 1", at: node.location, fix: "write `choose: 1` or more")
+            return nil
+        }
+        return value
     }
 
     /// `at` + `radius`, `area`, or `places` (+ `radius`): exactly one.

@@ -7,7 +7,10 @@ enum HuntSchema {
     static let bands = ["found", "hot", "warm"]
     static let team = ["id", "name", "members"]
     static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
-                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference"]
+                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
+                       "choose", "tasks"]
+    /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
+    static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
     static let reward = ["points", "reward"]
     static let coordinate = ["lat", "lon", "latitude", "longitude"]
 
@@ -26,7 +29,7 @@ enum HuntSchema {
             "description": "a hunt's description for players goes in `rules:`",
         ]
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
-        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference"] {
+        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose"] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }
         for key in ["accuracy", "clock-skew", "max-speed"] + PolicyReader.actionKeys.map(\.key) {
@@ -56,5 +59,11 @@ enum HuntSchema {
         "team": "tasks are for every team; teams are listed under `teams:`",
         "media": "did you mean `evidence` (`photo`, `video` or `any`)?",
         "type": "did you mean `evidence` (`photo`, `video` or `any`)?",
+        "positions": "a task's own positions on sheets are written `sheets: { positions: text }`",
+        "qr": "a task's QR code on sheets is written `sheets: { positions: qr }`",
+        "choice": "did you mean `choose` (`choose: 3`: any 3 of the places or of the group's `tasks`)?",
+        "any": "write `choose: 3` (any 3 of the places or of the group's `tasks`)",
+        "group": "a group is a task with `choose: N` and `tasks: [ids]`",
+        "of": "a group lists its tasks as `tasks: [a, b, c]`",
     ]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads coordinates as people write them.
 ///
 /// - decimal degrees: `52.09067, 5.12133`, `52.09067 5.12133`, `-33.8568, 151.2153`
@@ -276,5 +278,45 @@ public enum CoordinateText {
         case .failure(let p): return .failure(p)
         }
         return .success(axes)
+    }
+}
+
+// MARK: - For people
+
+extension CoordinateText {
+    /// `34.6093° S, 58.3739° W`: a position as people read it, hemisphere letters instead of
+    /// signs, latitude first, at most six decimals (about 0.1 m) with trailing zeros dropped.
+    /// The one way sheets and answer keys print a position for people.
+    public static func readable(_ coordinate: Coordinate) -> String {
+        readable(latitude: coordinate.latitude) + ", " + readable(longitude: coordinate.longitude)
+    }
+
+    /// `34.6093° S` (0 is `0° N`).
+    public static func readable(latitude: Double) -> String { hemisphere(latitude, "N", "S") }
+
+    /// `58.3739° W` (0 is `0° E`).
+    public static func readable(longitude: Double) -> String { hemisphere(longitude, "E", "W") }
+
+    /// `33°51′24.5″S 151°12′55.1″W`, as marshals' paper maps and GPS units show it.
+    public static func sexagesimal(_ coordinate: Coordinate) -> String {
+        func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            let tenths = Int((abs(value) * 36000).rounded())
+            let degrees = tenths / 36000, minutes = (tenths % 36000) / 600, seconds = Double(tenths % 600) / 10
+            return String(format: "%d°%02d′%04.1f″%@", degrees, minutes, seconds, value < 0 && tenths > 0 ? negative : positive)
+        }
+        return part(coordinate.latitude, "N", "S") + " " + part(coordinate.longitude, "E", "W")
+    }
+
+    /// Degrees with at most six decimals (about 0.1 m), trailing zeros dropped: `-34.6093`.
+    public static func decimal(_ degrees: Double) -> String {
+        var text = String(format: "%.6f", degrees)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    private static func hemisphere(_ degrees: Double, _ positive: String, _ negative: String) -> String {
+        let text = decimal(abs(degrees))
+        return "\(text)° \(degrees < 0 && text != "0" ? negative : positive)"
     }
 }

@@ -164,14 +164,29 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// Absent otherwise, and in results.json written before HuntKit judged it.
         public var nearest: [ClosestEntry]? = nil
         public var counts: Counts
+        /// `choose: N`: the task counts once any N of its places (or of its group's `tasks`) are
+        /// done. Absent for other tasks.
+        public var choose: Int? = nil
+        /// A group's tasks (which score only through it); absent for other tasks.
+        public var tasks: [String]? = nil
+        /// For `choose` tasks: each team that has done any of the set, and what (place names or
+        /// task ids, in the order done); the task is completed once `done` holds `choose`.
+        public var progress: [ChoiceProgress]? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, hint, reveal, points, score, `repeat`
             case dwellS = "dwell_s"
             case evidence, after, tags, target, window
             case completedBy = "completed_by"
-            case closest, nearest, counts
+            case closest, nearest, counts, choose, tasks, progress
         }
+    }
+
+    /// One team's way through a `choose` task: what of its set the team has done.
+    public struct ChoiceProgress: Sendable, Codable, Hashable {
+        public var team: String
+        /// Place names (a `places:` task) or task ids (a group), in the order done.
+        public var done: [String]
     }
 
     public struct TargetInfo: Sendable, Codable, Hashable {

@@ -12,6 +12,8 @@ struct JudgingState: Sendable {
     let teamIDs: Set<String>
     /// Built once: every photo in a misspelt task folder asks it.
     let taskSuggestions: Suggestions
+    /// The tasks of groups (`choose:` over listed tasks): they score only through their group.
+    let groupTasks: Set<String>
     var cases: [Case] = []
     /// Completed dwell stays per case index of the photo that completed it: the index of the photo that began it.
     var dwellStarts: [Int: Int] = [:]
@@ -32,6 +34,7 @@ struct JudgingState: Sendable {
         self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         self.teamIDs = Set(hunt.teams.map(\.id))
         self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
+        self.groupTasks = Set(hunt.groupByTask.keys)
     }
 
     /// The position's accuracy: the photo's own, else the policy's assumed one.

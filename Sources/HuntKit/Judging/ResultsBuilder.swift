@@ -69,7 +69,9 @@ extension JudgingState {
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
                 completedBy: scoring.completedBy[task.id] ?? [],
-                closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: taskCounts[task.id] ?? .init())
+                closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: taskCounts[task.id] ?? .init(),
+                choose: task.choose?.count, tasks: task.isGroup ? task.choose!.tasks : nil,
+                progress: task.choose == nil ? nil : scoring.chosen[task.id] ?? [])
         }
 
         let summary = JudgeResults.Summary(

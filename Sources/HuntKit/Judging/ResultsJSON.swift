@@ -289,6 +289,7 @@ extension JudgeResults.TaskResult {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         w.field("after", after)
+        if let choose { w.field("choose", choose) }
         w.key("closest"); JudgeResults.ClosestEntry.write(closest, &w)
         w.field("clue", clue)
         w.key("completed_by"); w.beginArray()
@@ -306,6 +307,15 @@ extension JudgeResults.TaskResult {
         w.field("id", id)
         if let nearest { w.key("nearest"); JudgeResults.ClosestEntry.write(nearest, &w) }
         w.field("points", points)
+        if let progress {
+            w.key("progress"); w.beginArray()
+            for p in progress {
+                w.element(); w.beginObject()
+                w.field("done", p.done); w.field("team", p.team)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.field("repeat", self.repeat)
         w.field("reveal", reveal)
         w.field("score", score)
@@ -327,6 +337,7 @@ extension JudgeResults.TaskResult {
             w.field("radius_m", target.radiusM)
             w.endObject()
         }
+        if let tasks { w.field("tasks", tasks) }
         w.field("title", title)
         if let window { w.key("window"); window.write(&w) }
         w.endObject()

@@ -11,6 +11,8 @@ struct Scoring: Sendable {
     var closest: [String: [JudgeResults.ClosestEntry]] = [:]
     /// Per task no team has completed: the nearest photos, the best of each day (`TaskResult.nearest`).
     var nearest: [String: [JudgeResults.ClosestEntry]] = [:]
+    /// Per `choose` task: each team's progress through its set, by team id.
+    var chosen: [String: [JudgeResults.ChoiceProgress]] = [:]
     /// Points per case index.
     var awarded: [Int] = []
 }
@@ -30,6 +32,8 @@ struct TeamScore: Sendable {
     var best: [(task: String, index: Int, distance: Double)] = []
     /// Per other task the team has not completed: its nearest photos, best first (case indices).
     var nearest: [String: [Int]] = [:]
+    /// Per `choose` task the team has begun: the places or group tasks done, in time order.
+    var chosen: [String: [String]] = [:]
 }
 
 extension JudgingState {
@@ -73,9 +77,25 @@ extension JudgingState {
         }
 
         let times = self.times
+        var firstDone: [String: Int] = [:]     // group task → the photo that did it
         for key in units.keys.sorted() {
             let ordered = units[key]!.sorted { Self.earlier($0, $1, times: times) }
             let task = cases[ordered[0]].task!
+            if let choice = task.choose {
+                // Any N of its places: each place once; the task scores at the N-th.
+                var seen = Set<Int>(), done: [String] = []
+                for i in ordered where seen.insert(cases[i].placeKey).inserted {
+                    done.append(cases[i].placement?.placeName ?? String(cases[i].placeKey))
+                    if done.count == choice.count { award(&score, i, points: task.points) }
+                }
+                score.chosen[task.id] = done
+                continue
+            }
+            if groupTasks.contains(task.id) {
+                // Scores only through its group; its first photo is when it was done.
+                firstDone[task.id] = ordered[0]
+                continue
+            }
             var seen = Set<String>()
             for i in ordered {
                 let unitKey: String
@@ -88,6 +108,16 @@ extension JudgingState {
                 guard seen.insert(unitKey).inserted else { continue }
                 award(&score, i, points: task.points)
             }
+        }
+        // Groups: done once any N of their tasks are, at the photo of the N-th.
+        for group in hunt.tasks where group.isGroup {
+            let choice = group.choose!
+            let done = choice.tasks.compactMap { id in firstDone[id].map { (id, $0) } }
+                .sorted { Self.earlier($0.1, $1.1, times: times) }
+            guard !done.isEmpty else { continue }
+            for (_, i) in done { award(&score, i, points: 0) }
+            score.chosen[group.id] = done.map(\.0)
+            if done.count >= choice.count { award(&score, done[choice.count - 1].1, points: group.points, as: group) }
         }
 
         // Closest approach: the team's best per day, the top three kept; its best of all is
@@ -194,6 +224,9 @@ extension JudgingState {
             for (index, points) in score.awarded { scoring.awarded[index] = scoring.awarded[index].addingClamped(points) }
             for (task, completion) in score.completedBy { scoring.completedBy[task, default: []].append(completion) }
         }
+        for team in teams.keys.sorted() {
+            for (task, done) in teams[team]!.chosen { scoring.chosen[task, default: []].append(JudgeResults.ChoiceProgress(team: team, done: done)) }
+        }
         for task in scoring.completedBy.keys {
             scoring.completedBy[task]!.sort { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) }
         }
@@ -227,17 +260,19 @@ extension JudgingState {
         return earlier(a, b)
     }
 
-    private func award(_ score: inout TeamScore, _ i: Int, points: Int) {
-        let task = cases[i].task!
+    /// Photo `i` scores `points` for its task (or for `group`, which it completed); a group's
+    /// task done (0 points) is a completion that does not move when the team reached its score.
+    private func award(_ score: inout TeamScore, _ i: Int, points: Int, as other: HuntTask? = nil) {
+        let task = other ?? cases[i].task!
         score.awarded.append((i, points))
         score.points = score.points.addingClamped(points)
-        if let instant = cases[i].instant, score.reachedAt.map({ instant > $0 }) ?? true {
+        if let instant = cases[i].instant, points > 0 || !groupTasks.contains(task.id), score.reachedAt.map({ instant > $0 }) ?? true {
             score.reachedAt = instant
         }
         let at = cases[i].instant.map(clock.iso)
         score.completions.append(JudgeResults.Completion(
-            task: task.id, points: points, at: at, submission: cases[i].submission.path, place: cases[i].placement?.placeName,
-            dwellStart: dwellStarts[i].map { cases[$0].submission.path }))
+            task: task.id, points: points, at: at, submission: cases[i].submission.path, place: task.isGroup ? nil : cases[i].placement?.placeName,
+            dwellStart: task.isGroup ? nil : dwellStarts[i].map { cases[$0].submission.path }))
         if score.completedBy[task.id] != nil {
             score.completedBy[task.id]!.points = score.completedBy[task.id]!.points.addingClamped(points)
         } else {

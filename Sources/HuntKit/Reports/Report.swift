@@ -200,13 +200,29 @@ public struct Report: Sendable, Codable, Hashable {
         public var accepted: Int
         public var review: Int
         public var rejected: Int
+        /// For a `choose` task: each team's progress through its set (in the report's scope).
+        public var progress: [ChoiceProgress]? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, score, `repeat`, tags, evidence, target
             case targetText = "target_text"
             case reveal
             case completedBy = "completed_by"
-            case closest, misses, accepted, review, rejected
+            case closest, misses, accepted, review, rejected, progress
+        }
+    }
+
+    /// One team on a `choose` task: `2 of 3 done` and what (place names, or task titles).
+    public struct ChoiceProgress: Sendable, Codable, Hashable {
+        public var team: String
+        public var teamName: String
+        public var done: [String]
+        public var text: String
+
+        enum CodingKeys: String, CodingKey {
+            case team
+            case teamName = "team_name"
+            case done, text
         }
     }
 

@@ -82,7 +82,14 @@ extension Report {
             let cells = results.tasks.map { task in
                 var found = cellVerdicts[t.id]?[task.id] ?? (.none, 0, 0)
                 if completed.contains(task.id) { found.best = .accepted }
-                return Cell(task: task.id, state: found.best, mark: found.best.mark, photos: found.photos, points: found.points)
+                var mark = found.best.mark
+                if let count = task.choose, !completed.contains(task.id) {
+                    // Accepted photos are progress, not a done task: `2/3`.
+                    if found.best == .accepted { found.best = .none }
+                    let done = task.progress?.first { $0.team == t.id }?.done.count ?? 0
+                    mark = done > 0 ? "\(done)/\(count)" : found.best.mark
+                }
+                return Cell(task: task.id, state: found.best, mark: mark, photos: found.photos, points: found.points)
             }
             return GridRow(team: t.id, name: t.name, rank: t.rank, cells: cells)
         }
@@ -130,11 +137,17 @@ extension Report {
             }
             return TaskSection(
                 id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
-                tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(task.target),
+                tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(of: task, titles: taskTitles),
                 reveal: revealShown ? task.reveal : nil, completedBy: completions,
                 closest: Self.closest(task, team: selected, name: name, time: time),
                 misses: Self.misses(photos, name: name, time: time),
-                accepted: counts.accepted, review: counts.review, rejected: counts.rejected)
+                accepted: counts.accepted, review: counts.review, rejected: counts.rejected,
+                progress: task.choose.map { count in
+                    (task.progress ?? []).filter { inScope($0.team) }.map { p in
+                        ChoiceProgress(team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
+                                       text: Choice.progress(done: p.done.count, of: count))
+                    }
+                })
         }
 
         summary = Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,

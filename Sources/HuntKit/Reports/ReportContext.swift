@@ -173,6 +173,11 @@ struct ReportContext {
         if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
         d["reveal"] = t.reveal
         d["map_svg"] = maps[t.id]
+        if let progress = t.progress {
+            d["is_choice"] = true
+            d["progress"] = progress.map { ["team": $0.team, "team_name": $0.teamName, "text": $0.text,
+                                            "done_text": $0.done.joined(separator: ", ")] as [String: Any] }
+        }
         return d
     }
 

@@ -53,6 +53,17 @@ enum ReportText {
     }
 
     /// "circle of 75 m around 52.09067, 5.12133", "area france.geojson", "any of 12 places (25 m)".
+    /// What a task asks: its target, or for a `choose` task `any 3 of these 5: …` (a group's
+    /// tasks by title) or `any 3 of these 5 places (30 m) from cafes.geojson`.
+    static func target(of task: JudgeResults.TaskResult, titles: [String: String]) -> String {
+        guard let count = task.choose else { return target(task.target) }
+        if let members = task.tasks {
+            return Choice.describe(count, of: members.count) + ": " + members.map { titles[$0] ?? $0 }.joined(separator: ", ")
+        }
+        let radius = task.target?.radiusM.map { " (\(MeasureText.distance($0)))" } ?? ""
+        return Choice.describe(count, of: task.target?.places ?? 0) + " places\(radius)" + (task.target?.file.map { " from \($0)" } ?? "")
+    }
+
     static func target(_ target: JudgeResults.TargetInfo?) -> String {
         guard let target else { return "no target" }
         switch target.kind {

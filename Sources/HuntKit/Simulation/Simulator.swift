@@ -79,6 +79,17 @@ public struct Simulator: Sendable {
         public var reasons: [ReasonCode]
     }
 
+    /// What a team should have done of a `choose` task's set: the places (by name) or the group's
+    /// tasks (by id) with an accepted photo, in the order of their first; `complete` once they
+    /// are `choose` many. It follows the expected verdicts, as the judge's scoring follows its own.
+    public struct ChoiceAnswer: Sendable, Hashable, Codable {
+        public var team: String
+        public var task: String
+        public var choose: Int
+        public var done: [String]
+        public var complete: Bool
+    }
+
     /// `answers.json`.
     public struct AnswerFile: Sendable, Hashable, Codable {
         public var schema = 1
@@ -90,6 +101,9 @@ public struct Simulator: Sendable {
         public var kinds: [String: Int]
         /// Sorted by path.
         public var submissions: [Answer]
+        /// For hunts with `choose` tasks: what of each one's set each team should have done
+        /// (sorted by team, then task in the hunt's order); absent for other hunts.
+        public var choices: [ChoiceAnswer]? = nil
 
         public func jsonData() throws -> Data {
             try JSONText.stableData(self)
@@ -148,7 +162,9 @@ public struct Simulator: Sendable {
         guard options.teams <= hunt.teams.count else {
             throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)
         }
+        // A task that counts once any N of its places are done gets N visits a round.
         let usable = hunt.tasksInDependencyOrder.filter { Self.usable($0) }
+            .flatMap { task in Array(repeating: task, count: task.choose?.count ?? 1) }
         guard !usable.isEmpty else { throw SimulationError.noUsableTasks }
         var rng = SplitMix64(seed: options.seed)
         var photos: [PlannedPhoto] = []
@@ -161,7 +177,37 @@ public struct Simulator: Sendable {
         var kinds: [String: Int] = [:]
         for p in photos { kinds[p.kind.rawValue, default: 0] += 1 }
         return (photos, AnswerFile(hunt: hunt.id, seed: options.seed, teams: options.teams, photosPerTeam: options.photosPerTeam,
-                                   kinds: kinds, submissions: answers))
+                                   kinds: kinds, submissions: answers, choices: expectedChoices(photos, answers)))
+    }
+
+    /// Each simulated team's progress through each `choose` task, from the expected verdicts;
+    /// nil when the hunt has no `choose` task.
+    func expectedChoices(_ photos: [PlannedPhoto], _ answers: [Answer]) -> [ChoiceAnswer]? {
+        let chooseTasks = hunt.tasks.filter { $0.choose != nil }
+        guard !chooseTasks.isEmpty else { return nil }
+        let accepted = Set(answers.filter { $0.verdict == .accepted }.map(\.path))
+        let done = photos.filter { accepted.contains($0.path) }.sorted { ($0.instant, $0.path) < ($1.instant, $1.path) }
+        var result: [ChoiceAnswer] = []
+        for team in hunt.teams.prefix(options.teams) {
+            for task in chooseTasks {
+                let choice = task.choose!
+                var units: [String] = []
+                for photo in done where photo.team == team.id {
+                    let unit: String?
+                    if task.isGroup {
+                        unit = choice.tasks.contains(photo.task.id) ? photo.task.id : nil
+                    } else if photo.task.id == task.id, case .places(let places) = task.target, let position = photo.tags.position {
+                        unit = places.places.min { Geodesic.distanceMetres(from: $0.coordinate, to: position)
+                            < Geodesic.distanceMetres(from: $1.coordinate, to: position) }?.name
+                    } else {
+                        unit = nil
+                    }
+                    if let unit, !units.contains(unit) { units.append(unit) }
+                }
+                result.append(ChoiceAnswer(team: team.id, task: task.id, choose: choice.count, done: units, complete: units.count >= choice.count))
+            }
+        }
+        return result
     }
 
     /// A task photos can be planned for: one with loaded target geometry.

@@ -25,7 +25,7 @@ import Testing
       order: review
     bands: { found: 100 m, hot: 300 m, warm: 500 m }
     rules: Be kind.
-    sheets: { paper: letter, qr: false, hints: separate }
+    sheets: { paper: letter, positions: text, hints: separate }
     teams:
       - { id: foxes, name: Red Foxes, members: [Anna, Bram] }
       - owls
@@ -78,7 +78,7 @@ import Testing
         #expect(hunt.policy.skew == .reject && hunt.policy.tooFast == .ignore && hunt.policy.order == .review)
         #expect(hunt.bands == Bands(found: .metres(100), hot: .metres(300), warm: .metres(500)))
         #expect(hunt.rules == "Be kind.")
-        #expect(hunt.sheets.paper == .letter && hunt.sheets.qr == false && hunt.sheets.hints == .separate)
+        #expect(hunt.sheets.paper == .letter && hunt.sheets.positions == .text && hunt.sheets.hints == .separate)
         #expect(hunt.teams.map(\.id) == ["foxes", "owls"])
         #expect(hunt.teams[0].name == "Red Foxes" && hunt.teams[0].members == ["Anna", "Bram"] && hunt.teams[1].name == "owls")
         #expect(hunt.tasks.map(\.id) == ["dom-tower", "park", "cafe", "bridge"])

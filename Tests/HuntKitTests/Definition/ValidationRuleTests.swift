@@ -19,6 +19,13 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 
 private typealias S = DefinitionTestSupport
 
+/// A group `pair` over `members`, then tasks `a` and `b` (`a` with `aPoints`, when given).
+private func chooseGroup(_ choose: String, _ members: String, aPoints: String? = nil) -> String {
+    "  - id: pair\n    title: Any of two\n    \(choose)\n    tasks: \(members)\n"
+        + "  - id: a\n    title: A\n    at: 52.09067, 5.12133\n" + (aPoints.map { "    \($0)\n" } ?? "")
+        + "  - id: b\n    title: B\n    at: 52.0880, 5.1190\n"
+}
+
 private func task(_ extra: String, id: String = "dom", at: String? = "52.09067, 5.12133") -> String {
     var text = "  - id: \(id)\n    title: Task \(id)\n"
     if let at { text += "    at: \(at)\n" }
@@ -153,6 +160,14 @@ let ruleCases: [RuleCase] = [
              pointsAt: "- id: dom"),
     RuleCase(code: "multiple-targets", failing: S.hunt(tasks: task("places: places.geojson")), passing: S.hunt(tasks: task("places: places.geojson", at: nil)),
              pointsAt: "places: places.geojson"),
+    RuleCase(code: "choose-too-many", failing: S.hunt(tasks: chooseGroup("choose: 3", "[a, b]")), passing: S.hunt(tasks: chooseGroup("choose: 2", "[a, b]")),
+             pointsAt: "choose: 3", fixContains: "at most 2"),
+    RuleCase(code: "choose-without-set", failing: S.hunt(tasks: task("choose: 2")), passing: S.hunt(tasks: task("points: 2")),
+             pointsAt: "choose: 2", fixContains: "places: FILE"),
+    RuleCase(code: "choose-conflict", failing: S.hunt(tasks: chooseGroup("choose: 1\n    dwell: 10 min", "[a, b]")),
+             passing: S.hunt(tasks: chooseGroup("choose: 1", "[a, b]")), pointsAt: "dwell: 10 min", messageContains: "on the group"),
+    RuleCase(code: "group-member", failing: S.hunt(tasks: chooseGroup("choose: 1", "[a, b]", aPoints: "points: 5")),
+             passing: S.hunt(tasks: chooseGroup("choose: 1", "[a, b]")), pointsAt: "points: 5", fixContains: "move the points to the group"),
     RuleCase(code: "no-tasks", severity: .warning, failing: S.hunt(tasks: "  []\n"), passing: S.hunt(), pointsAt: "[]"),
     RuleCase(code: "empty-file", failing: "# nothing yet\n", passing: S.hunt(), pointsAt: ""),
     RuleCase(code: "yaml-syntax", failing: S.hunt(tasks: task("clue: Stop: look up")), passing: S.hunt(tasks: task("clue: \"Stop: look up\"")),

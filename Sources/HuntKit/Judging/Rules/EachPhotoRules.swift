@@ -32,6 +32,10 @@ extension JudgingState {
         } else if let id = submission.task {
             if let task = hunt.task(id) {
                 c.task = task
+                // A photo for a group is for the one of its tasks whose target holds it.
+                if task.isGroup, let position = photo.position {
+                    autoMatch(&c, position, photo: photo, among: task.choose!.tasks.compactMap(hunt.task))
+                }
             } else {
                 let near = taskSuggestions.closest(to: id)
                 c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"

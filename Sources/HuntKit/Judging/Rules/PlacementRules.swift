@@ -14,13 +14,13 @@ extension JudgingState {
 
     /// No task given: the target that contains the position. One certain match wins; several are
     /// ambiguous; with none, the only `score: closest` task, else the nearest target (which then
-    /// rejects it as outside).
-    func autoMatch(_ c: inout Case, _ position: Coordinate, photo: PhotoMetadata) {
+    /// rejects it as outside). `among`: only these tasks (a group's, for a photo sent for the group).
+    func autoMatch(_ c: inout Case, _ position: Coordinate, photo: PhotoMetadata, among: [HuntTask]? = nil) {
         guard position.isFix else { return }
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
         var nearest: (HuntTask, Double)?
-        for task in hunt.tasks where task.score != .closest {
+        for task in among ?? hunt.tasks where task.score != .closest {
             guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else { continue }
             let edge = p.edgeDistance.metres
             if edge + a <= 0 { certain.append(task) } else if edge - a <= 0 { possible.append(task) }
@@ -35,7 +35,7 @@ extension JudgingState {
                                       + matches.map { "`\($0.id)`" }.joined(separator: ", ")
                                       + "; say which in the reviews file (`task:`) or put the photo in a task folder"))
         } else {
-            let closest = hunt.tasks.filter { $0.score == .closest }
+            let closest = among == nil ? hunt.tasks.filter { $0.score == .closest } : []
             if closest.count == 1 { c.task = closest[0] } else if let (task, _) = nearest { c.task = task }
         }
     }
@@ -52,7 +52,10 @@ extension JudgingState {
         c.evidence.accuracySource = source
         guard let task = c.task else { return }
         guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else {
-            c.findings.append(Finding(code: .noTarget, message: "task `\(task.id)` has no target geometry to judge against"))
+            c.findings.append(Finding(code: .noTarget, message: task.isGroup
+                ? "`\(task.id)` is a group of tasks (\(task.choose!.tasks.joined(separator: ", "))); say which one in the reviews file "
+                    + "(`task:`) or send the photo in that task's folder"
+                : "task `\(task.id)` has no target geometry to judge against"))
             return
         }
         c.placement = p

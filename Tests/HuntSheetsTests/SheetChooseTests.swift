@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import HuntKit
+@testable import HuntSheets
+
+/// Sheets of `choose` tasks: the group's card says "any 3 of these 5" and names them, its
+/// tasks' cards say which group they count towards, and the answer key says it all.
+@Suite struct SheetChooseTests {
+    static func hunt() throws -> Hunt {
+        let yaml = """
+        hunt: Any three
+        tasks:
+          - { id: sights, title: Three sights, choose: 3, tasks: [a, b, c, d, e], points: 30 }
+          - { id: a, title: Plaza, at: [-34.6083, -58.3712] }
+          - { id: b, title: Obelisco, at: [-34.6037, -58.3816] }
+          - { id: c, title: Congreso, at: [-34.6098, -58.3926] }
+          - { id: d, title: Colón, at: [-34.6010, -58.3831] }
+          - { id: e, title: Puente, at: [-34.6083, -58.3642] }
+          - { id: f, title: Alone, at: [-34.5880, -58.3933] }
+        """
+        return try HuntLoader().load(Array(yaml.utf8), displayPath: "hunt.yaml", baseURL: URL(fileURLWithPath: "/nonexistent")).get()
+    }
+
+    @Test func theGroupsCardSaysAnyThreeOfTheseFive() throws {
+        let document = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions())
+        let cards = document.sections[0].cards
+        #expect(cards[0].details.first == "Any 3 of these 5: Plaza, Obelisco, Congreso, Colón, Puente")
+        #expect(cards[0].points == 30 && cards[0].qr == nil)
+        #expect(cards[1].details == ["Counts towards “Three sights”: any 3 of these 5 score 30 points together"])
+        #expect(cards[1].points == 0 && cards[1].pointsLabel == "in task 1" && cards[0].pointsLabel == "30 pts")
+        #expect(cards[6].details.isEmpty)
+        #expect(document.sections[0].cover.totalPoints == 40)
+        #expect(document.sections[0].cover.scoring.contains { $0.contains("any 3 of these 5") })
+    }
+
+    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils (.ci/install-deps)"))
+    func thePDFAndTheAnswerKeySayIt() throws {
+        let hunt = try Self.hunt()
+        let players = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions())).bytes
+        let text = try PDFTools.text(players).replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("Any 3 of these 5: Plaza, Obelisco, Congreso, Colón, Puente"))
+        let key = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true))).bytes
+        let keyText = try PDFTools.text(key)
+        #expect(keyText.contains("any 3 of these 5: Plaza"))
+        #expect(keyText.contains("30 points, once, when any 3 of its tasks are done"))
+        #expect(!keyText.contains("anywhere (judged by hand)"))
+    }
+}
