@@ -19,6 +19,8 @@ public struct ReportOptions: Sendable, Hashable {
 
 public enum ReportError: Error, Sendable, CustomStringConvertible {
     case unknownTeam(String, known: [String])
+    /// `--team` matches two teams (by `NameKey`): the name given, and the two teams' ids.
+    case ambiguousTeam(String, String, String)
     case template(path: String, reason: String)
 
     public var description: String {
@@ -26,6 +28,8 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .unknownTeam(let id, let known):
             let suggestion = Suggestions.closest(to: id, in: known).map { "did you mean `\($0)`? " } ?? ""
             return "no team `\(id)` in the results; \(suggestion)teams: \(known.joined(separator: ", "))"
+        case .ambiguousTeam(let typed, let a, let b):
+            return "`\(typed)` matches both team `\(a)` and team `\(b)`; give the id of one"
         case .template(let path, let reason):
             return "\(path): \(reason)"
         }
@@ -37,10 +41,11 @@ extension Report {
     public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
         let selected: JudgeResults.TeamResult?
         if let id = options.teamID {
-            guard let team = results.teams.first(where: { $0.id == id }) else {
-                throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
+            switch NameLookup(results.teams.map { ($0.id, [$0.name], $0) }).find(id) {
+            case .found(let team): selected = team
+            case .notFound: throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
+            case .ambiguous(let a, let b): throw .ambiguousTeam(id, a.id, b.id)
             }
-            selected = team
         } else {
             selected = nil
         }
