@@ -128,8 +128,15 @@ public struct SubmissionFinder: Sendable {
                                         fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
                                             ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
         }
-        // Manifest rows whose file was not found.
+        // Manifest rows whose file was not found. When no row names a photo, the manifest was
+        // not understood (columns swapped, paths from another folder): nothing is judged.
         let foundPaths = manifestRows.isEmpty ? [] : Set(submissions.map(\.path))
+        if let (_, first) = manifestRows.min(by: { $0.value.location.line < $1.value.location.line }),
+           !manifestRows.keys.contains(where: foundPaths.contains) {
+            throw DiagnosticError(.error("manifest-matches-nothing",
+                "none of the manifest's \(manifestRows.count) path(s) is a photo in \(displayPath); the first is `\(first.path)`",
+                at: first.location, fix: "give paths relative to \(displayPath) (team/photo.jpg), in a column named `path`"))
+        }
         for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
             diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
                                       fix: "check the path; it is relative to the submissions folder"))
