@@ -34,8 +34,10 @@ public struct Placement: Sendable, Hashable {
         self.band = band
     }
 
-    /// The 16-point compass name of the bearing (`N`, `NNE`, … `NNW`).
-    public var compass: String { Compass.name(ofBearing: bearingDegrees) }
+    /// Where the position is, seen from the target, as a 16-point compass name (`N`, `NNE`, …
+    /// `NNW`): the opposite of `bearingDegrees`, which is the way from the position to the target.
+    /// A photo 30 m north of a bar is `N` of it (`PlacementText`).
+    public var compass: String { Compass.name(ofBearing: bearingDegrees + 180) }
 }
 
 public enum Compass {
@@ -56,6 +58,15 @@ extension Bands {
         if distance <= hot { return .hot }
         if distance <= warm { return .warm }
         return .cold
+    }
+
+    /// The band of `distance` that agrees with the placement: `found` inside the target whatever
+    /// the distance, and never `found` outside it (`hot` at most), so no photo the judge puts
+    /// outside its target is shown as found.
+    public func band(for distance: Length, inside: Bool) -> Band {
+        if inside { return .found }
+        let band = band(for: distance)
+        return band == .found ? .hot : band
     }
 }
 
