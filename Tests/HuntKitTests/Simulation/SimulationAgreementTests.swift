@@ -70,6 +70,15 @@ struct SimulationAgreementTests {
         #expect(a.answers != c.answers)
     }
 
+    /// `--photos-per-team 8` gives 8 (issue 22, item 12): a window failure whose first or last
+    /// photo cannot take it, or a slot a two-photo stay cannot use, becomes another photo.
+    @Test("every team sends exactly the photos asked for", arguments: [(3, UInt64(6)), (8, 1), (8, 10), (20, 2)])
+    func exactCount(photos: Int, seed: UInt64) throws {
+        let plan = try Simulator(hunt: try Self.hunt(), options: .init(teams: 2, photosPerTeam: photos, seed: seed)).plan()
+        let perTeam = Dictionary(grouping: plan.answers.submissions, by: \.team).mapValues(\.count)
+        #expect(perTeam == ["foxes": photos, "owls": photos])
+    }
+
     @Test("more teams than the roster is a clear error")
     func tooManyTeams() throws {
         #expect(throws: Simulator.SimulationError.self) {
