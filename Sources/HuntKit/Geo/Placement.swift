@@ -21,7 +21,8 @@ public struct Placement: Sendable, Hashable {
     /// For `places` targets: the index of the nearest place in the file's order, and its name.
     public var placeIndex: Int?
     public var placeName: String?
-    /// The band of the distance players understand: to the centre for circles and places, to the edge for areas (0 inside).
+    /// The band of the distance players understand: to the centre for circles and places, to the
+    /// edge for areas (0 inside); `found` exactly when inside (`Bands.band(for:inside:)`).
     public var band: Band
 
     public init(edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
