@@ -48,8 +48,9 @@ struct HuntChecks {
     func alikeNames(into context: inout LoadContext) {
         func clash(_ kind: String, _ ids: [String], at location: SourceLocation, spelled: [String]) {
             let shown = ids.map { "`\($0)`" }.joined(separator: " and ")
-            context.warning(.namesAlike, "a folder or manifest cell named \(spelled.map { "`\($0)`" }.joined(separator: " or ")) matches both "
-                            + "\(kind) \(shown) (case, accents and separators do not count), so it is refused as naming neither",
+            context.warning(.namesAlike, "\(kind) \(shown) share one name once case, accents and separators are ignored ("
+                            + spelled.map { "`\($0)`" }.joined(separator: ", ") + "): a folder or manifest cell spelt like that names neither, "
+                            + "unless it is exactly one's id",
                             at: location, fix: "make their ids\(kind == "teams" ? " and names" : "") differ in a letter or digit")
         }
         for (key, teams) in hunt.teamLookup.alike {

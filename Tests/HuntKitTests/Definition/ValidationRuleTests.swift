@@ -103,7 +103,7 @@ let ruleCases: [RuleCase] = [
     // Folders name teams and tasks without regard to case, accents or separators (NameKey).
     RuleCase(code: "names-alike", severity: .warning, failing: S.hunt(top: "teams: [{ id: equipe-rouge, name: Reds }, { id: rouge, name: Équipe Rouge }]"),
              passing: S.hunt(top: "teams: [{ id: equipe-rouge, name: Équipe Rouge }, { id: bleue, name: Équipe Bleue }]"), pointsAt: "teams:",
-             messageContains: "`equipe-rouge` or `Équipe Rouge` matches both teams `equipe-rouge` and `rouge`"),
+             messageContains: "teams `equipe-rouge` and `rouge` share one name once case, accents and separators are ignored (`equipe-rouge`, `Équipe Rouge`)"),
     RuleCase(code: "names-alike", severity: .warning, failing: S.hunt(tasks: task("", id: "dom-tower") + task("", id: "Dom_Tower")),
              passing: S.hunt(tasks: task("", id: "dom-tower") + task("", id: "dom-tower-2")), pointsAt: "Dom_Tower",
              messageContains: "tasks `dom-tower` and `Dom_Tower`"),
