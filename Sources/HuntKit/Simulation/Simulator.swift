@@ -95,6 +95,16 @@ public struct Simulator: Sendable {
             try JSONText.stableData(self)
         }
 
+        /// Says which teams got fewer photos than `photosPerTeam` — the hunt's window had no room
+        /// for more at a travelling pace — and what to change; nil when every team got them all.
+        public var shortfall: String? {
+            let counts = Dictionary(grouping: submissions, by: \.team).mapValues(\.count)
+            let short = counts.filter { $0.value < photosPerTeam }.sorted { $0.key < $1.key }
+            guard !short.isEmpty else { return nil }
+            return "note: the hunt's window had room for fewer photos than asked (\(photosPerTeam) a team): "
+                + short.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "; ask for fewer, or simulate a longer window"
+        }
+
         public static func decode(_ data: Data) throws -> AnswerFile {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase

@@ -77,6 +77,14 @@ struct SimulationAgreementTests {
         let plan = try Simulator(hunt: try Self.hunt(), options: .init(teams: 2, photosPerTeam: photos, seed: seed)).plan()
         let perTeam = Dictionary(grouping: plan.answers.submissions, by: \.team).mapValues(\.count)
         #expect(perTeam == ["foxes": photos, "owls": photos])
+        #expect(plan.answers.shortfall == nil)
+    }
+
+    @Test("a window too short for the photos asked says so")
+    func shortWindowIsNamed() throws {
+        let plan = try Simulator(hunt: try Self.hunt(), options: .init(teams: 1, photosPerTeam: 2_000, seed: 1)).plan()
+        #expect(plan.answers.submissions.count < 2_000)
+        #expect(plan.answers.shortfall?.hasPrefix("note: the hunt's window had room for fewer photos than asked (2000 a team): foxes ") == true)
     }
 
     @Test("more teams than the roster is a clear error")
