@@ -2,7 +2,7 @@ import Foundation
 
 /// A `--manifest` CSV: `team,task,path` rows. A header row is optional; with one, columns are
 /// found by name in any order (`team`, `task`, `path` — also `file` or `photo` — in any case,
-/// `Team ID` too), and `task` may be left out. Read by the one CSV reader (`CSVRows`), so a file
+/// `Team ID` too, or in Spanish, French or Dutch: `equipo;tarea;ruta`), and `task` may be left out. Read by the one CSV reader (`CSVRows`), so a file
 /// saved by Excel as "CSV UTF-8" (byte-order mark, `;` between fields, CRLF, quoted cells) reads
 /// as written. Paths are relative to the submissions folder.
 public struct Manifest: Sendable {
@@ -33,9 +33,14 @@ public struct Manifest: Sendable {
         return try parse(reader, displayPath: displayPath)
     }
 
-    /// The column names a header row may use, by `NameKey`.
-    static let columnNames: (team: Set<String>, task: Set<String>, path: Set<String>) =
-        (["team", "teamid"], ["task", "taskid"], ["path", "file", "filename", "filepath", "photo"])
+    /// The column names a header row may use, by `NameKey` (so `Team ID`, `Équipe` and `Tâche`
+    /// are `teamid`, `equipe` and `tache`): English, and the Spanish, French and Dutch a
+    /// spreadsheet's owner may have typed.
+    static let columnNames: (team: Set<String>, task: Set<String>, path: Set<String>) = (
+        ["team", "teamid", "equipo", "equipe", "ploeg"],
+        ["task", "taskid", "tarea", "tache", "taak", "opdracht"],
+        ["path", "file", "filename", "filepath", "photo", "ruta", "archivo", "foto", "chemin", "fichier", "pad", "bestand"]
+    )
 
     /// The most photo rows a manifest may hold: far more than any hunt's photos, and a bound on
     /// what a runaway export can cost.

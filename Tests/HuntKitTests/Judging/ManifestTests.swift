@@ -25,6 +25,13 @@ import Testing
         #expect(manifest.rows.map(\.location.line) == [2, 3])
     }
 
+    @Test(arguments: ["Equipo;Tarea;Ruta", "ÉQUIPE;Tâche;Fichier", "Team ID;Task;File"])
+    func headersAsOrganizersWriteThem(header: String) throws {
+        let manifest = try Manifest.parse(header + "\r\nfoxes;tower;foxes/a.jpg\r\n", displayPath: "m.csv")
+        #expect(manifest.rows.map(\.path) == ["foxes/a.jpg"])
+        #expect(manifest.rows.map(\.team) == ["foxes"])
+    }
+
     @Test func aHeaderWithoutAPathColumnStopsWithWhatItHas() throws {
         #expect {
             try Manifest.parse("\u{FEFF}Team;Task;Photo name\r\nfoxes;tower;a.jpg\r\n", displayPath: "photos.csv")
