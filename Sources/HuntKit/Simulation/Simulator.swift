@@ -101,8 +101,9 @@ public struct Simulator: Sendable {
             let counts = Dictionary(grouping: submissions, by: \.team).mapValues(\.count)
             let short = counts.filter { $0.value < photosPerTeam }.sorted { $0.key < $1.key }
             guard !short.isEmpty else { return nil }
+            let named = short.prefix(5).map { "\($0.key) \($0.value)" } + (short.count > 5 ? ["\(short.count - 5) more teams"] : [])
             return "note: the hunt's window had room for fewer photos than asked (\(photosPerTeam) a team): "
-                + short.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "; ask for fewer, or simulate a longer window"
+                + named.joined(separator: ", ") + "; ask for fewer, or simulate a longer window"
         }
 
         public static func decode(_ data: Data) throws -> AnswerFile {
