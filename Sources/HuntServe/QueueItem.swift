@@ -17,6 +17,9 @@ public struct QueueItem: Sendable, Encodable {
     /// The findings' messages, each with what the policy made of it.
     public var why: [Why]
     public var evidence: JudgeResults.Evidence
+    /// Where the photo is, seen from the target, in the judge's words (`30 m N of Bar El
+    /// Federal`): the console shows this rather than composing its own from `evidence`.
+    public var whereText: String?
     public var review: JudgeResults.ReviewInfo?
     public var points: Int
     /// `/api/photo?id=…`

@@ -102,7 +102,7 @@ extension ServeSession {
                                   reference: hunt.task($0.id)?.reference != nil) },
             taskSource: s.taskSource, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
-            evidence: s.evidence, review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
+            evidence: s.evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
             photo: "/api/photo?id=" + Self.id(of: s.path), related: related)
     }
 }

@@ -40,7 +40,7 @@ extension HuntCommand {
                                    valueName: "path"))
         var template: String?
 
-        @Option(help: ArgumentHelp("One team's own report (its id): its photos, its review items, reveal texts of its completed tasks.", valueName: "id"))
+        @Option(help: ArgumentHelp("One team's own report (its id or name; case, accents and separators do not count): its photos, its review items, reveal texts of its completed tasks.", valueName: "id"))
         var team: String?
 
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"))

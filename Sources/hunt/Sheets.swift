@@ -38,7 +38,7 @@ extension HuntCommand {
                                    valueName: SheetFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: SheetFormat?
 
-        @Option(help: ArgumentHelp("Only this team's sheets (its `id:`). Default: one section per team.", valueName: "ID"))
+        @Option(help: ArgumentHelp("Only this team's sheets (its `id:` or name; case, accents and separators do not count). Default: one section per team.", valueName: "ID"))
         var team: String?
 
         @Flag(help: "The marshals' answer key instead of the players' sheets.")
@@ -62,7 +62,9 @@ extension HuntCommand {
             let (huntValue, warnings) = try hunt.loadOrExit()
             Console.diagnostics(warnings)
             let bytes: [UInt8], templateFiles: [URL]
+            var options = self.options
             do throws(DiagnosticError) {
+                options.teamID = try team.map { typed throws(DiagnosticError) in try huntValue.teamID(for: typed) }
                 let chosen = try HuntSheets.template(for: huntValue, reference: template)
                 bytes = try HuntSheets.make(huntValue, options: options, format: format ?? SheetFormat(path: destination), template: chosen)
                 templateFiles = chosen.files

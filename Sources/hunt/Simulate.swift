@@ -72,6 +72,7 @@ extension HuntCommand {
             for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
             Console.output("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
             Console.output("kinds: " + kinds.joined(separator: ", ") + "\n")
+            if let shortfall = answers.shortfall { Console.error(shortfall + "\n") }
             Console.output("expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))" + "\n")
         }
     }

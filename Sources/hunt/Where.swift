@@ -7,11 +7,13 @@ extension HuntCommand {
         static let configuration = CommandConfiguration(
             abstract: "Distance, bearing, compass direction and band from positions to targets.",
             discussion: """
-            Each input is a position (LAT,LON) or a photo; --positions reads many from a CSV file \
+            Each input is a position (LAT,LON), a photo, or a folder of photos (read as `hunt exif` \
+            reads it); --positions reads many from a CSV file \
             (latitude/longitude columns, or headerless lat,lon rows; `-` for standard input). \
             Targets are every task of a hunt (--hunt), a point with a radius (--to LAT,LON \
             --radius R), or an area or places file (--to FILE). Distances are geodesic on WGS84 \
-            (Karney's algorithm).
+            (Karney's algorithm). The table says where each position is, seen from the target, as \
+            the judge does: `30 m N of Bar El Federal`.
 
             Southern latitudes and western longitudes are typed with a minus sign, anywhere: \
             `hunt where -33.8568,151.2153 --to -33.8523,151.2108`.
@@ -26,7 +28,7 @@ extension HuntCommand {
         )
 
         // `.allUnrecognized` so that `-33.8568,151.2153` is an input; see CoordinateArguments.
-        @Argument(parsing: .allUnrecognized, help: "Positions (LAT,LON, e.g. 52.0907,5.1213 or -33.8568,151.2153) or photo files.")
+        @Argument(parsing: .allUnrecognized, help: "Positions (LAT,LON, e.g. 52.0907,5.1213 or -33.8568,151.2153), photo files or folders.")
         var inputs: [String] = []
 
         @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"))

@@ -171,9 +171,9 @@ function radar(item) {
 function evidence(item) {
   const e = item.evidence, rows = [];
   const add = (name, value) => { if (value !== undefined && value !== null && value !== "") rows.push(Hunt.el("dt", {}, name), Hunt.el("dd", {}, value)); };
-  // The bearing is from the photo towards the target (the README, "How distance, bearing and band are computed").
-  if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)} to the target` +
-    (e.compass ? `, which lies ${e.compass}${e.bearing_deg !== undefined ? ` (${Math.round(e.bearing_deg)}°)` : ""} of the photo` : ""));
+  // Where the photo is, in the judge's own words (seen from the target: "30 m N of Bar El Federal").
+  if (item.where_text) add("Where", item.where_text);
+  else if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)} to the target`);
   if (e.edge_distance_m !== undefined) add("From the edge", e.edge_distance_m <= 0 ? `${Hunt.metres(-e.edge_distance_m)} inside` : `${Hunt.metres(e.edge_distance_m)} outside`);
   if (e.place) add("Place", e.place);
   add("Accuracy", e.accuracy_m !== undefined ? `${Hunt.metres(e.accuracy_m)} (${e.accuracy_source || "?"})` : null);

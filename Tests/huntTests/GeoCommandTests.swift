@@ -13,7 +13,7 @@ import Testing
         #expect(rows.count == 2)
         for key in ["input", "target", "distance_m", "bearing_deg", "compass", "inside", "band"] { #expect(rows[0][key] != nil, "\(key)") }
         #expect(rows[0]["input"] as? String == "52.0880,5.1190")
-        #expect(rows[0]["compass"] as? String == "NNE" && rows[0]["inside"] as? Bool == false && rows[0]["band"] as? String == "warm")
+        #expect(rows[0]["compass"] as? String == "SSW" && rows[0]["inside"] as? Bool == false && rows[0]["band"] as? String == "warm")
         #expect(abs((rows[0]["distance_m"] as? Double ?? 0) - 337.29) < 0.01)
         #expect(rows[1]["inside"] as? Bool == true && rows[1]["band"] as? String == "found")
     }

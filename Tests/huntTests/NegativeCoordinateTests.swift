@@ -11,16 +11,17 @@ import Testing
     }
 
     @Test(arguments: [
-        // Sydney Opera House → Circular Quay station area: south and east.
-        (["-33.8568,151.2153", "--to", "-33.8523,151.2108"], 650.0, "NW"),
-        // Statue of Liberty → Empire State Building: north and west.
-        (["40.6892,-74.0445", "--to", "40.7484,-73.9857"], 8_312.0, "NE"),
-        // Christ the Redeemer → Sugarloaf, with `--to=`: south and west.
-        (["-22.9519,-43.2105", "--to=-22.9486,-43.1566"], 5_538.0, "E"),
-        // Across the antimeridian near Fiji: 0.2° of longitude east, not 359.8° west.
-        (["-17.5,179.9", "--to", "-17.5,-179.9"], 21_231.0, "E"),
+        // The compass point is where the position is, seen from the target (the judge's words).
+        // Sydney Opera House, SE of the Circular Quay station area.
+        (["-33.8568,151.2153", "--to", "-33.8523,151.2108"], 650.0, "SE"),
+        // Statue of Liberty, SW of the Empire State Building.
+        (["40.6892,-74.0445", "--to", "40.7484,-73.9857"], 8_312.0, "SW"),
+        // Christ the Redeemer, W of Sugarloaf, with `--to=`.
+        (["-22.9519,-43.2105", "--to=-22.9486,-43.1566"], 5_538.0, "W"),
+        // Across the antimeridian near Fiji: 0.2° of longitude west of the target, not 359.8° east.
+        (["-17.5,179.9", "--to", "-17.5,-179.9"], 21_231.0, "W"),
         // The input after the option.
-        (["--to", "-33.8523,151.2108", "-33.8568,151.2153"], 650.0, "NW"),
+        (["--to", "-33.8523,151.2108", "-33.8568,151.2153"], 650.0, "SE"),
     ] as [([String], Double, String)])
     func whereTakesNegativePositionsAsTyped(arguments: [String], metres: Double, compass: String) throws {
         let run = try HuntBinary.run(["where"] + arguments + ["--format", "json"])

@@ -8,6 +8,7 @@ struct HuntChecks {
 
     func run(into context: inout LoadContext) {
         duplicateIDs(into: &context)
+        alikeNames(into: &context)
         afterLinks(into: &context)
         rewards(into: &context)
         taskWindows(into: &context)
@@ -91,6 +92,29 @@ struct HuntChecks {
                               at: team.location, fix: "make them differ in more than case")
             }
             folded[team.id.lowercased()] = team.id
+        }
+    }
+
+    /// Folders and manifest cells name teams and tasks by `NameKey` (without regard to case,
+    /// accents or separators): two that one typed name matches cannot be told apart that way.
+    func alikeNames(into context: inout LoadContext) {
+        func clash(_ kind: String, _ ids: [String], at location: SourceLocation, spelled: [String]) {
+            let shown = ids.map { "`\($0)`" }.joined(separator: " and ")
+            context.warning(.namesAlike, "\(kind) \(shown) share one name once case, accents and separators are ignored ("
+                            + spelled.map { "`\($0)`" }.joined(separator: ", ") + "): a folder or manifest cell spelt like that names neither, "
+                            + "unless it is exactly one's id",
+                            at: location, fix: "make their ids\(kind == "teams" ? " and names" : "") differ in a letter or digit")
+        }
+        for (key, teams) in hunt.teamLookup.alike {
+            let ids = teams.map(\.id)
+            // Ids that differ only in case are already an error (duplicate-id), and one id twice too.
+            if Set(ids).count < ids.count || Set(ids.map { $0.lowercased() }).count < ids.count { continue }
+            var spelled: [String] = []
+            for name in teams.flatMap({ [$0.id, $0.name] }) where NameKey(name) == key && !spelled.contains(name) { spelled.append(name) }
+            clash("teams", ids, at: teams[1].location, spelled: spelled)
+        }
+        for (_, tasks) in hunt.taskLookup.alike where Set(tasks.map(\.id)).count == tasks.count {
+            clash("tasks", tasks.map(\.id), at: tasks[1].location, spelled: tasks.map(\.id))
         }
     }
 

@@ -13,16 +13,12 @@ enum CSVPlacesReader {
 
     static func read(_ data: Data, path: String) -> GeoFeatures {
         var result = GeoFeatures()
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard var rows = CSVRows(bytes: data) else {
             result.diagnostics.append(.error("not-utf8", "\(path) is not UTF-8 text", at: SourceLocation(file: path),
                                              fix: "save the CSV as UTF-8"))
             return result
         }
-        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
-        let delimiter = CSVRows.delimiter(forHeader: String(firstLine))
-        var rows = CSVRows(text: text, delimiter: delimiter)
+        let delimiter = rows.delimiterCharacter
         guard let header = rows.next() else {
             result.diagnostics.append(.error("empty-file", "\(path) is empty", at: SourceLocation(file: path)))
             return result

@@ -21,7 +21,8 @@ public struct Placement: Sendable, Hashable {
     /// For `places` targets: the index of the nearest place in the file's order, and its name.
     public var placeIndex: Int?
     public var placeName: String?
-    /// The band of the distance players understand: to the centre for circles and places, to the edge for areas (0 inside).
+    /// The band of the distance players understand: to the centre for circles and places, to the
+    /// edge for areas (0 inside); `found` exactly when inside (`Bands.band(for:inside:)`).
     public var band: Band
 
     public init(edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
@@ -34,8 +35,10 @@ public struct Placement: Sendable, Hashable {
         self.band = band
     }
 
-    /// The 16-point compass name of the bearing (`N`, `NNE`, … `NNW`).
-    public var compass: String { Compass.name(ofBearing: bearingDegrees) }
+    /// Where the position is, seen from the target, as a 16-point compass name (`N`, `NNE`, …
+    /// `NNW`): the opposite of `bearingDegrees`, which is the way from the position to the target.
+    /// A photo 30 m north of a bar is `N` of it (`PlacementText`).
+    public var compass: String { Compass.name(ofBearing: bearingDegrees + 180) }
 
     /// Where a position lies from the point it was measured to, in metres east and north, from
     /// the distance and `bearingDegrees` (from the position towards that point): the other way
@@ -64,6 +67,15 @@ extension Bands {
         if distance <= hot { return .hot }
         if distance <= warm { return .warm }
         return .cold
+    }
+
+    /// The band of `distance` that agrees with the placement: `found` inside the target whatever
+    /// the distance, and never `found` outside it (`hot` at most), so no photo the judge puts
+    /// outside its target is shown as found.
+    public func band(for distance: Length, inside: Bool) -> Band {
+        if inside { return .found }
+        let band = band(for: distance)
+        return band == .found ? .hot : band
     }
 }
 

@@ -291,8 +291,11 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var distanceM: Double?
         /// Signed distance to the target's edge, negative inside.
         public var edgeDistanceM: Double?
+        /// The initial bearing from the photo towards the target, degrees clockwise from north.
         public var bearingDeg: Double?
+        /// Where the photo is, seen from the target (`N`: north of it); the opposite of `bearingDeg`.
         public var compass: String?
+        /// Agrees with the placement: `found` inside the target, never outside.
         public var band: Band?
         public var place: String?
         /// The capture time in the hunt's timezone.
@@ -351,5 +354,22 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         case schema, hunt, summary, teams, tasks, submissions
         case reviewQueue = "review_queue"
         case skipped, problems
+    }
+}
+
+extension JudgeResults.Evidence {
+    /// Where the photo is against its task's target (of kind `targetKind`: `circle`, `area`,
+    /// `places`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
+    /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg`, whose
+    /// meaning never changed, so results written before `compass` named the photo's side read right.
+    public func placementText(targetKind: String?) -> String? {
+        let from = bearingDeg.map { Compass.name(ofBearing: $0 + 180) } ?? compass
+        if targetKind == "area" {
+            guard let edge = edgeDistanceM ?? distanceM else { return nil }
+            return PlacementText.phrase(metres: edge, compass: from, reference: .area)
+        }
+        guard let distanceM else { return nil }
+        let reference: PlacementText.Reference = place != nil || targetKind == "places" ? .place(place) : .centre
+        return PlacementText.phrase(metres: distanceM, compass: from, reference: reference)
     }
 }

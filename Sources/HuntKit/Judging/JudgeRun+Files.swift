@@ -10,7 +10,7 @@ extension JudgeRun {
             if let reviewsFile { reviews = try Reviews.read(contentsOf: URL(fileURLWithPath: reviewsFile), displayPath: reviewsFile) }
             if let manifestFile { manifest = try Manifest.read(contentsOf: URL(fileURLWithPath: manifestFile), displayPath: manifestFile) }
         } catch {
-            throw Failure(error.diagnostics, reviewsFile: reviewsFile)
+            throw Failure(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
         }
         self.init(hunt: hunt, reviews: reviews, manifest: manifest)
         self.reviewsFile = reviewsFile
@@ -26,15 +26,17 @@ extension JudgeRun {
     /// What stopped a run before anything was judged: a file it could not use, a folder it could
     /// not scan, or reviews of paths that are no submissions.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// What to say before the problems: when one is in the reviews file, that nothing was
-        /// written and the file wants fixing (the run writes nothing until the reviews fit).
+        /// What to say before the problems: when one is in the reviews file or the manifest, that
+        /// nothing was written and the file wants fixing (the run writes nothing until it fits).
         public var note: String?
         public var diagnostics: [Diagnostic]
 
-        /// The failure of `diagnostics`, with the note when one of them is located in `reviewsFile`.
-        public init(_ diagnostics: [Diagnostic], reviewsFile: String?) {
-            let inReviews = reviewsFile.map { file in diagnostics.contains { $0.location.file == file } } ?? false
-            note = inReviews ? "nothing written: fix the reviews file and run again" : nil
+        /// The failure of `diagnostics`, with the note when one of them is located in `reviewsFile`
+        /// or `manifestFile`.
+        public init(_ diagnostics: [Diagnostic], reviewsFile: String?, manifestFile: String? = nil) {
+            func names(_ file: String?) -> Bool { file.map { file in diagnostics.contains { $0.location.file == file } } ?? false }
+            note = names(reviewsFile) ? "nothing written: fix the reviews file and run again"
+                : names(manifestFile) ? "nothing written: fix the manifest and run again" : nil
             self.diagnostics = diagnostics
         }
 

@@ -29,7 +29,7 @@ public struct JudgeRun: Sendable {
                     progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
         let scan: SubmissionScan
         do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
-            throw Failure(error.diagnostics, reviewsFile: reviewsFile)
+            throw Failure(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
         if reviewProblems.contains(where: { $0.severity == .error }) { throw Failure(reviewProblems, reviewsFile: reviewsFile) }

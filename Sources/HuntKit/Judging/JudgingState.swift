@@ -10,6 +10,8 @@ struct JudgingState: Sendable {
     let reviews: Reviews
     let clock: HuntClock
     let teamIDs: Set<String>
+    /// Teams and tasks by the names people type (`NameKey`), built once.
+    let names: (teams: NameLookup<Team>, tasks: NameLookup<HuntTask>)
     /// Built once: every photo in a misspelt task folder asks it.
     let taskSuggestions: Suggestions
     /// The tasks of groups (`choose:` over listed tasks): they score only through their group.
@@ -33,6 +35,7 @@ struct JudgingState: Sendable {
         self.reviews = reviews
         self.clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         self.teamIDs = Set(hunt.teams.map(\.id))
+        self.names = (hunt.teamLookup, hunt.taskLookup)
         self.taskSuggestions = Suggestions(hunt.tasks.map(\.id))
         self.groupTasks = Set(hunt.groupByTask.keys)
     }

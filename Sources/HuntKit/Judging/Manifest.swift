@@ -1,7 +1,10 @@
 import Foundation
 
-/// A `--manifest` CSV: `team,task,path` rows (a header row with those names is optional, and
-/// the columns may then come in any order). Paths are relative to the submissions folder.
+/// A `--manifest` CSV: `team,task,path` rows. A header row is optional; with one, columns are
+/// found by name in any order (`team`, `task`, `path` — also `file` or `photo` — in any case,
+/// `Team ID` too, or in Spanish, French or Dutch: `equipo;tarea;ruta`), and `task` may be left out. Read by the one CSV reader (`CSVRows`), so a file
+/// saved by Excel as "CSV UTF-8" (byte-order mark, `;` between fields, CRLF, quoted cells) reads
+/// as written. Paths are relative to the submissions folder.
 public struct Manifest: Sendable {
     public struct Row: Sendable, Hashable {
         public var team: String
@@ -23,12 +26,21 @@ public struct Manifest: Sendable {
         } catch {
             throw DiagnosticError(error.diagnostic)
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let reader = CSVRows(bytes: bytes) else {
             throw DiagnosticError(.error("not-utf8", "the manifest is not UTF-8 text", at: SourceLocation(file: displayPath),
-                                         fix: "save it as UTF-8 CSV"))
+                                         fix: "save it as UTF-8 CSV (in Excel: Save As, \"CSV UTF-8\")"))
         }
-        return try parse(text, displayPath: displayPath)
+        return try parse(reader, displayPath: displayPath)
     }
+
+    /// The column names a header row may use, by `NameKey` (so `Team ID`, `Équipe` and `Tâche`
+    /// are `teamid`, `equipe` and `tache`): English, and the Spanish, French and Dutch a
+    /// spreadsheet's owner may have typed.
+    static let columnNames: (team: Set<String>, task: Set<String>, path: Set<String>) = (
+        ["team", "teamid", "equipo", "equipe", "ploeg"],
+        ["task", "taskid", "tarea", "tache", "taak", "opdracht"],
+        ["path", "file", "filename", "filepath", "photo", "ruta", "archivo", "foto", "chemin", "fichier", "pad", "bestand"]
+    )
 
     /// The most photo rows a manifest may hold: far more than any hunt's photos, and a bound on
     /// what a runaway export can cost.
@@ -38,15 +50,18 @@ public struct Manifest: Sendable {
     /// After this many bad rows the rest of the file is not read: the fix is the same.
     static let maximumProblems = 100
 
+    /// The manifest in `text` (as `read` decodes a file's bytes).
     public static func parse(_ text: String, displayPath: String) throws(DiagnosticError) -> Manifest {
+        try parse(CSVRows(bytes: Array(text.utf8))!, displayPath: displayPath)
+    }
+
+    static func parse(_ rowsOfFile: CSVRows, displayPath: String) throws(DiagnosticError) -> Manifest {
+        var reader = rowsOfFile
         var rows: [Row] = []
-        var columns = (team: 0, task: 1, path: 2)
+        var columns: (team: Int, task: Int?, path: Int) = (0, 1, 2)
         var problems: [Diagnostic] = []
-        let firstLine = text.utf8.prefix { $0 != 0x0A && $0 != 0x0D }
-        var reader = CSVRows(text: text, delimiter: CSVRows.delimiter(forHeader: String(decoding: firstLine, as: UTF8.self)))
-        var index = 0
+        var seenFirst = false
         while let record = reader.next() {
-            defer { index += 1 }
             if reader.error != nil { break }  // an unclosed quote swallowed the rest; reported below
             let location = SourceLocation(file: displayPath, line: record.line, column: 1)
             if problems.count >= maximumProblems {
@@ -56,14 +71,22 @@ public struct Manifest: Sendable {
             }
             let values = record.fields.map(\.value.trimmedWhitespace)
             if values.allSatisfy(\.isEmpty) { continue }
-            if index == 0 {
-                let lowered = values.map { $0.lowercased() }
-                if Set(lowered).isSuperset(of: ["team", "task", "path"]) {
-                    columns = (lowered.firstIndex(of: "team")!, lowered.firstIndex(of: "task")!, lowered.firstIndex(of: "path")!)
+            if !seenFirst {
+                seenFirst = true
+                let keys = values.map { NameKey($0).text }
+                func column(_ names: Set<String>) -> Int? { keys.firstIndex { names.contains($0) } }
+                let (team, task, path) = (column(columnNames.team), column(columnNames.task), column(columnNames.path))
+                if team != nil || task != nil || path != nil {
+                    guard let team, let path else {
+                        throw DiagnosticError(.error("manifest-header", "the header row names no `\(team == nil ? "team" : "path")` column (it has "
+                                                     + values.map { "`\($0)`" }.joined(separator: ", ") + ")", at: location,
+                                                     fix: "name the columns team, task and path (task may be left out)"))
+                    }
+                    columns = (team, task, path)
                     continue
                 }
             }
-            guard values.count > max(columns.team, columns.task, columns.path) else {
+            guard values.count > max(columns.team, columns.task ?? 0, columns.path) else {
                 problems.append(.error("manifest-row", "expected team,task,path; found \(values.count) field(s)", at: location,
                                        fix: "write one photo per line: team,task,path"))
                 continue
@@ -78,7 +101,7 @@ public struct Manifest: Sendable {
                                        fix: "split the photos into several runs of `hunt judge`, or remove repeated rows"))
                 break
             }
-            let row = Row(team: values[columns.team], task: values[columns.task], path: values[columns.path], location: location)
+            let row = Row(team: values[columns.team], task: columns.task.map { values[$0] } ?? "", path: values[columns.path], location: location)
             if row.team.isEmpty || row.path.isEmpty {
                 problems.append(.error("manifest-row", "team and path must not be empty", at: location))
                 continue

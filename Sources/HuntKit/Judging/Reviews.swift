@@ -162,6 +162,7 @@ public struct Reviews: Sendable {
         let pathSuggestions = byFolder.mapValues { Suggestions($0.sorted()) }
         var taskSuggestions = Suggestions(hunt.tasks.map(\.id))
         var suggested = 0
+        let tasks = hunt.taskLookup
         for (path, review) in entries.sorted(by: { $0.key < $1.key }) {
             if !paths.contains(path) {
                 let folder = path.split(separator: "/").first.map(String.init) ?? ""
@@ -172,9 +173,16 @@ public struct Reviews: Sendable {
                                          at: review.location,
                                          fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
             }
-            if let task = review.task, hunt.task(task) == nil {
-                problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,
-                                       fix: taskSuggestions.suggest(for: task).map { "did you mean `\($0)`?" }))
+            if let task = review.task {
+                switch tasks.find(task) {
+                case .found: break
+                case .ambiguous(let a, let b):
+                    problems.append(.error("unknown-task", "`\(task)` matches both task `\(a.id)` and task `\(b.id)`", at: review.location,
+                                           fix: "write the id of one task"))
+                case .notFound:
+                    problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,
+                                           fix: taskSuggestions.suggest(for: task).map { "did you mean `\($0)`?" }))
+                }
             }
         }
         return problems

@@ -5,9 +5,12 @@ import Foundation
 ///
 /// A photo's task comes from, in order: a `--manifest` row; the first subfolder under the team
 /// folder when it names a task; the file name when it starts with a task id (`dom-tower-2.jpg`);
-/// else nothing, and the judge matches it by position. Symbolic links are refused (they could
-/// point anywhere), and so are manifest paths that leave the folder. Files that are not photos
-/// are listed as skipped. Hidden files (`.DS_Store`) are skipped silently.
+/// else nothing, and the judge matches it by position. Team folders, task folders, file-name
+/// prefixes and manifest cells name teams and tasks by `NameKey` (`Foxes`, `RED_FOXES` and
+/// `Red Foxes` all name team `foxes` named Red Foxes); each submission carries the id it names,
+/// or the name as given when it names no team or task, or two. Symbolic links are refused (they
+/// could point anywhere), and so are manifest paths that leave the folder. Files that are not
+/// photos are listed as skipped. Hidden files (`.DS_Store`) are skipped silently.
 public struct SubmissionFinder: Sendable {
     public var hunt: Hunt
     public var manifest: Manifest?
@@ -37,12 +40,14 @@ public struct SubmissionFinder: Sendable {
         var submissions: [Submission] = []
         var skipped: [SkippedFile] = []
         var diagnostics: [Diagnostic] = []
-        let teamIDs = Set(hunt.teams.map(\.id))
+        let teams = hunt.teamLookup, tasks = hunt.taskLookup
         var manifestRows: [String: Manifest.Row] = [:]
         var repeats: (count: Int, first: (Manifest.Row, Manifest.Row)?) = (0, nil)
 
         if let manifest {
-            for row in manifest.rows {
+            for var row in manifest.rows {
+                row.team = teams.find(row.team).value?.id ?? row.team
+                if !row.task.isEmpty { row.task = tasks.find(row.task).value?.id ?? row.task }
                 guard let relative = Self.normalised(row.path) else {
                     diagnostics.append(.error("path-outside", "`\(row.path)` leaves the submissions folder; refused",
                                               at: row.location, fix: "give paths relative to \(displayPath)"))
@@ -73,7 +78,7 @@ public struct SubmissionFinder: Sendable {
                                          fix: "make the folder readable (chmod +rx)"))
         }
         var unknownTeamPhotos: [String: Int] = [:]
-        var teamFolders: [String] = []
+        var teamFolders: [(folder: String, team: String)] = []
         for (name, kind) in entries where !name.hasPrefix(".") {
             switch kind {
             case .symbolicLink:
@@ -85,26 +90,33 @@ public struct SubmissionFinder: Sendable {
                     skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
                 }
             case .directory:
-                teamFolders.append(name)
+                switch teams.find(name) {
+                case .found(let team): teamFolders.append((name, team.id))
+                case .notFound: teamFolders.append((name, name))
+                case .ambiguous(let a, let b):
+                    teamFolders.append((name, name))
+                    diagnostics.append(.warning("ambiguous-team", "team folder `\(name)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); its photos are rejected as unknown-team",
+                                                at: SourceLocation(file: displayPath + "/" + name),
+                                                fix: "rename the folder to the id of one team (`\(a.id)` or `\(b.id)`)"))
+                }
             case .other, .unknown:
                 skipped.append(SkippedFile(path: name, reason: "not a regular file"))
             }
         }
         // Team folders are independent: walk them in parallel, each sorted by path, then merge.
-        let names = TaskNames(hunt.tasks.map(\.id))
+        let names = TaskNames(tasks, ids: hunt.tasks.map(\.id))
         let rows = manifestRows
         let folders = teamFolders
         let walked = [([Submission], [SkippedFile])](parallelCount: teamFolders.count) { k in
             var folderSkipped: [SkippedFile] = []
-            let name = folders[k]
-            var found = walk(team: name, root: folder, names: names, manifestRows: rows, skipped: &folderSkipped)
+            var found = walk(folders[k], root: folder, names: names, manifestRows: rows, skipped: &folderSkipped)
             found.sort { $0.path < $1.path }
             return (found, folderSkipped)
         }
-        for (k, name) in teamFolders.enumerated() {
+        for (k, (name, team)) in teamFolders.enumerated() {
             let (found, folderSkipped) = walked[k]
-            let unmapped = found.filter { $0.team == name }.count
-            if !teamIDs.contains(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
+            let unmapped = found.filter { $0.team == team }.count
+            if name == team, case .notFound = teams.find(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
             submissions += found
             skipped += folderSkipped
         }
@@ -116,8 +128,15 @@ public struct SubmissionFinder: Sendable {
                                         fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
                                             ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
         }
-        // Manifest rows whose file was not found.
+        // Manifest rows whose file was not found. When no row names a photo, the manifest was
+        // not understood (columns swapped, paths from another folder): nothing is judged.
         let foundPaths = manifestRows.isEmpty ? [] : Set(submissions.map(\.path))
+        if let (_, first) = manifestRows.min(by: { $0.value.location.line < $1.value.location.line }),
+           !manifestRows.keys.contains(where: foundPaths.contains) {
+            throw DiagnosticError(.error("manifest-matches-nothing",
+                "none of the manifest's \(manifestRows.count) path(s) is a photo in \(displayPath); the first is `\(first.path)`",
+                at: first.location, fix: "give paths relative to \(displayPath) (team/photo.jpg), in a column named `path`"))
+        }
         for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
             diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
                                       fix: "check the path; it is relative to the submissions folder"))
@@ -128,14 +147,15 @@ public struct SubmissionFinder: Sendable {
         return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
     }
 
-    /// The team folder's photos, found by `FolderWalk`.
-    private func walk(team: String, root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
+    /// The team folder's photos, found by `FolderWalk`: `team` is the id the folder names (or the folder's name).
+    private func walk(_ teamFolder: (folder: String, team: String), root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
                       skipped: inout [SkippedFile]) -> [Submission] {
+        let (folderName, team) = teamFolder
         var result: [Submission] = []
         // The task each subfolder right under the team folder names (a near miss is a typo to
         // report, not a folder to ignore, so it is kept as the task too).
         var folderTasks: [String: String] = [:]
-        for step in FolderWalk(root, from: team) {
+        for step in FolderWalk(root, from: folderName) {
             guard case .entry(let entry) = step else {
                 if case .unlistable(let relative, _) = step { skipped.append(SkippedFile(path: relative, reason: "folder could not be listed")) }
                 continue
@@ -143,16 +163,14 @@ public struct SubmissionFinder: Sendable {
             let path = entry.relative
             // The first folder below the team's; nil for an entry right in the team's folder.
             var first: String? {
-                let below = path.utf8.dropFirst(team.utf8.count + 1)
+                let below = path.utf8.dropFirst(folderName.utf8.count + 1)
                 return below.firstIndex(of: UInt8(ascii: "/")).map { String(Substring(below[..<$0])) }
             }
             switch entry.kind {
             case .symbolicLink:
                 skipped.append(SkippedFile(path: path, reason: "symbolic link refused (copy the file in instead)"))
             case .directory:
-                if first == nil, names.ids.contains(entry.name) || names.suggestions.closest(to: entry.name) != nil {
-                    folderTasks[entry.name] = entry.name
-                }
+                if first == nil, let task = names.task(named: entry.name) { folderTasks[entry.name] = task }
             case .other, .unknown:
                 skipped.append(SkippedFile(path: path, reason: "not a regular file"))
             case .file:
@@ -217,30 +235,41 @@ public struct SubmissionFinder: Sendable {
     }
 }
 
-/// A hunt's task ids, prepared once for matching every file name against them.
+/// A hunt's task ids, prepared once for matching every folder and file name against them.
 struct TaskNames: Sendable {
-    let ids: Set<String>
+    let lookup: NameLookup<HuntTask>
     /// Near misses: a folder named like a task is a typo to report, not a folder to ignore.
     let suggestions: Suggestions
-    private let lowered: [(id: String, utf8: [UInt8])]
 
-    init(_ ids: [String]) {
-        self.ids = Set(ids)
-        let sorted = ids.sorted()
-        suggestions = Suggestions(sorted)
-        lowered = sorted.map { ($0, Array($0.lowercased().utf8)) }
+    init(_ lookup: NameLookup<HuntTask>, ids: [String]) {
+        self.lookup = lookup
+        suggestions = Suggestions(ids.sorted())
     }
 
-    /// The longest task id `fileName` starts with (ignoring case), followed by `-`, `_`, a space or `.`.
+    /// What a subfolder of a team folder says of the task: the id it names; the name itself when
+    /// it names two tasks or nearly names one (the judge reports either); nil for any other folder.
+    func task(named name: String) -> String? {
+        switch lookup.find(name) {
+        case .found(let task): task.id
+        case .ambiguous: name
+        case .notFound: suggestions.closest(to: name) != nil ? name : nil
+        }
+    }
+
+    /// The task whose id the file name starts with (by `NameKey`), followed by `-`, `_`, a space
+    /// or `.`: the longest such start wins. One that names two tasks is returned as written, for
+    /// the judge to report.
     func prefix(of fileName: String) -> String? {
-        let name = Array(fileName.lowercased().utf8)
         var best: String?
-        var bestLength = 0
-        for (id, utf8) in lowered where utf8.count > bestLength && name.count > utf8.count && name.starts(with: utf8) {
-            let next = name[utf8.count]
-            guard next == UInt8(ascii: "-") || next == UInt8(ascii: "_") || next == UInt8(ascii: " ") || next == UInt8(ascii: ".") else { continue }
-            best = id
-            bestLength = utf8.count
+        var index = fileName.startIndex
+        while let separator = fileName[index...].firstIndex(where: { $0 == "-" || $0 == "_" || $0 == " " || $0 == "." }) {
+            let start = String(fileName[..<separator])
+            switch lookup.find(start) {
+            case .found(let task): best = task.id
+            case .ambiguous: best = start
+            case .notFound: break
+            }
+            index = fileName.index(after: separator)
         }
         return best
     }

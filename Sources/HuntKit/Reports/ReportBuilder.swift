@@ -19,6 +19,8 @@ public struct ReportOptions: Sendable, Hashable {
 
 public enum ReportError: Error, Sendable, CustomStringConvertible {
     case unknownTeam(String, known: [String])
+    /// `--team` matches two teams (by `NameKey`): the name given, and the two teams' ids.
+    case ambiguousTeam(String, String, String)
     case template(path: String, reason: String)
 
     public var description: String {
@@ -26,6 +28,8 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
         case .unknownTeam(let id, let known):
             let suggestion = Suggestions.closest(to: id, in: known).map { "did you mean `\($0)`? " } ?? ""
             return "no team `\(id)` in the results; \(suggestion)teams: \(known.joined(separator: ", "))"
+        case .ambiguousTeam(let typed, let a, let b):
+            return "`\(typed)` matches both team `\(a)` and team `\(b)`; give the id of one"
         case .template(let path, let reason):
             return "\(path): \(reason)"
         }
@@ -37,18 +41,20 @@ extension Report {
     public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
         let selected: JudgeResults.TeamResult?
         if let id = options.teamID {
-            guard let team = results.teams.first(where: { $0.id == id }) else {
-                throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
+            switch NameLookup(results.teams.map { ($0.id, [$0.name], $0) }).find(id) {
+            case .found(let team): selected = team
+            case .notFound: throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
+            case .ambiguous(let a, let b): throw .ambiguousTeam(id, a.id, b.id)
             }
-            selected = team
         } else {
             selected = nil
         }
-        let singleDay = Self.isSingleDay(results)
+        let huntDay = Self.huntDay(results)
+        let targetKinds = Dictionary(results.tasks.map { ($0.id, $0.target?.kind) }, uniquingKeysWith: { a, _ in a })
         let teamNames = Dictionary(results.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let taskTitles = Dictionary(results.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         let name = { (team: String) in teamNames[team] ?? team }
-        let time = { (iso: String?) in ReportText.time(iso, singleDay: singleDay) }
+        let time = { (iso: String?) in ReportText.time(iso, huntDay: huntDay) }
         let inScope = { (team: String) in selected == nil || selected?.id == team }
 
         hunt = HuntHeader(id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
@@ -112,7 +118,8 @@ extension Report {
         let wanted = thumbnails
         let entries = [Entry](parallelCount: scoped.count, chunkSize: 2_000) { i in
             Self.entry(scoped[i], teamName: teamNames[scoped[i].team] ?? scoped[i].team, taskTitle: scoped[i].task.flatMap { taskTitles[$0] },
-                       singleDay: singleDay, thumbnail: wanted.contains(scoped[i].path))
+                       targetKind: scoped[i].task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
+                       thumbnail: wanted.contains(scoped[i].path))
         }
         verdicts = entries
         reviewQueue = entries.filter { queued.contains($0.path) }
@@ -162,8 +169,9 @@ extension Report {
         problems = selected == nil ? results.problems : []
     }
 
-    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, singleDay: Bool,
+    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: String?, huntDay: String?,
                       thumbnail: Bool) -> Entry {
+        let whereText = ReportText.miss(s.evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
         return Entry(
             path: s.path, team: s.team, teamName: teamName, task: s.task, taskTitle: taskTitle, taskSource: s.taskSource,
@@ -171,10 +179,10 @@ extension Report {
             points: s.points,
             reasons: s.findings.map { Reason(code: $0.code.rawValue, action: $0.action.rawValue, message: $0.message, related: $0.related) },
             review: s.review, evidence: s.evidence,
-            missText: outside ? ReportText.miss(s.evidence) : nil,
-            whereText: ReportText.miss(s.evidence),
-            capturedText: ReportText.time(s.evidence.capturedAt, singleDay: singleDay),
-            evidenceText: ReportText.evidence(s.evidence, reasons: Set(s.reasons), singleDay: singleDay),
+            missText: outside ? whereText : nil,
+            whereText: whereText,
+            capturedText: ReportText.time(s.evidence.capturedAt, huntDay: huntDay),
+            evidenceText: ReportText.evidence(s.evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
             wantsThumbnail: thumbnail)
     }
 
@@ -224,13 +232,18 @@ extension Report {
         }
     }
 
-    /// True when the hunt's window (or, without one, every capture time) falls on one calendar day.
-    static func isSingleDay(_ results: JudgeResults) -> Bool {
-        if let window = results.hunt.window { return ReportText.day(window.start) == ReportText.day(window.end) }
-        var days: Set<String> = []
-        for s in results.submissions {
-            if let d = ReportText.day(s.evidence.capturedAt) { days.insert(d); if days.count > 1 { return false } }
+    /// The day of a one-day hunt (`2026-05-02`: its window's, else the one day every photo was
+    /// taken on), whose times reports write as a clock alone; nil for a hunt of several days.
+    static func huntDay(_ results: JudgeResults) -> String? {
+        if let window = results.hunt.window {
+            let start = ReportText.day(window.start)
+            return start == ReportText.day(window.end) ? start : nil
         }
-        return true
+        var day: String?
+        for s in results.submissions {
+            guard let d = ReportText.day(s.evidence.capturedAt) else { continue }
+            if day == nil { day = d } else if day != d { return nil }
+        }
+        return day
     }
 }

@@ -84,7 +84,7 @@ public struct ReportRequest: Sendable {
                         standardOutput: format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
         } catch {
             switch error {
-            case .unknownTeam: throw Failure(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
+            case .unknownTeam, .ambiguousTeam: throw Failure(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
             case .template(let path, let reason): throw Failure(message: "\(path): error: \(reason)")
             }
         }

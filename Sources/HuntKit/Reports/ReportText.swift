@@ -2,19 +2,20 @@ import Foundation
 
 /// How reports say distances and times: as a player or an organizer would read them.
 enum ReportText {
-    /// "240 m NE — warm"; "inside" for a position within the target.
-    static func miss(_ evidence: JudgeResults.Evidence) -> String? {
-        guard let d = evidence.distanceM else { return nil }
-        if let edge = evidence.edgeDistanceM, edge <= 0 { return "inside" }
-        var text = MeasureText.distance(d)
-        if let compass = evidence.compass { text += " \(compass)" }
+    /// "240 m SW of the target's centre — warm", "30 m N of Bar El Federal — hot": where the
+    /// photo is, seen from the target, as the judge's message says it; "inside" for a position
+    /// within the target.
+    static func miss(_ evidence: JudgeResults.Evidence, targetKind: String?) -> String? {
+        if let edge = evidence.edgeDistanceM, edge <= 0, evidence.distanceM != nil { return "inside" }
+        guard var text = evidence.placementText(targetKind: targetKind) else { return nil }
         if let band = evidence.band { text += " — \(band.rawValue)" }
         return text
     }
 
-    /// A time written by the judge (`2026-05-02T11:03:20+02:00`) as "11:03" (single-day hunts)
-    /// or "2026-05-02 11:03". Anything else is returned as it is.
-    static func time(_ iso: String?, singleDay: Bool) -> String? {
+    /// A time written by the judge (`2026-05-02T11:03:20+02:00`) as "11:03" when it is on
+    /// `huntDay` (`2026-05-02`, the day of a one-day hunt), else "2026-05-02 11:03". Anything
+    /// else is returned as it is.
+    static func time(_ iso: String?, huntDay: String?) -> String? {
         guard let iso else { return nil }
         // The judge writes ASCII: when the first 17 bytes are ASCII and none a CR (the only ASCII
         // that joins its neighbour into one Character), bytes are Characters. Else count Characters.
@@ -23,14 +24,15 @@ enum ReportText {
             guard b.count >= 16, !b.prefix(17).contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
             guard b[10] == UInt8(ascii: "T") else { return .some(iso) }
             let clock = String(decoding: UnsafeBufferPointer(rebasing: b[11..<16]), as: UTF8.self)
-            return .some(singleDay ? clock : String(decoding: UnsafeBufferPointer(rebasing: b[0..<10]), as: UTF8.self) + " " + clock)
+            let day = String(decoding: UnsafeBufferPointer(rebasing: b[0..<10]), as: UTF8.self)
+            return .some(day == huntDay ? clock : day + " " + clock)
         }) {
             return fast
         }
         let chars = Array(iso)
         guard chars.count >= 16, chars[10] == "T" else { return iso }
-        let clock = String(chars[11..<16])
-        return singleDay ? clock : "\(String(chars[0..<10])) \(clock)"
+        let clock = String(chars[11..<16]), day = String(chars[0..<10])
+        return day == huntDay ? clock : "\(day) \(clock)"
     }
 
     /// The calendar day of an ISO time, `2026-05-02`.
@@ -42,9 +44,8 @@ enum ReportText {
     /// "2026-05-02 10:00 – 16:00" or "2026-05-02 10:00 – 2026-05-03 16:00".
     static func window(_ window: JudgeResults.Window?) -> String? {
         guard let window else { return nil }
-        let start = time(window.start, singleDay: false) ?? window.start
-        let sameDay = day(window.start) == day(window.end)
-        let end = time(window.end, singleDay: sameDay) ?? window.end
+        let start = time(window.start, huntDay: nil) ?? window.start
+        let end = time(window.end, huntDay: day(window.start)) ?? window.end
         return "\(start) – \(end)"
     }
 
@@ -81,7 +82,7 @@ enum ReportText {
         }
     }
 
-    /// One line of evidence: "240 m NE — warm · ±12 m (photo) · 11:03 · Apple iPhone 15". The
+    /// One line of evidence: "240 m SW of the target's centre — warm · ±12 m (photo) · 11:03 · Apple iPhone 15". The
     /// clock gap, speed and software are named only when a reason is about them.
     /// `video 0:03`, `video 1:02:03`, `video` (no duration) for a video; nil for a photo.
     static func video(_ e: JudgeResults.Evidence) -> String? {
@@ -91,17 +92,17 @@ enum ReportText {
         return s >= 3600 ? "video \(s / 3600):\(ClockText.twoDigits(s / 60 % 60)):\(ClockText.twoDigits(s % 60))" : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
     }
 
-    static func evidence(_ e: JudgeResults.Evidence, reasons: Set<ReasonCode>, singleDay: Bool) -> String {
+    static func evidence(_ e: JudgeResults.Evidence, targetKind: String?, reasons: Set<ReasonCode>, huntDay: String?) -> String {
         var parts: [String] = []
         if let video = video(e) { parts.append(video) }
         if let motion = e.motion { parts.append("Live Photo (motion: \(motion))") }
-        if let miss = miss(e) {
-            parts.append(e.place.map { "\(miss) of \($0)" } ?? miss)
+        if let miss = miss(e, targetKind: targetKind) {
+            parts.append(miss == "inside" ? e.place.map { "inside of \($0)" } ?? miss : miss)
         } else if e.position == nil, e.error == nil {
             parts.append("no position")
         }
         if let a = e.accuracyM { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
-        if let t = time(e.capturedAt, singleDay: singleDay) { parts.append(t) }
+        if let t = time(e.capturedAt, huntDay: huntDay) { parts.append(t) }
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
             parts.append("camera clock \(MeasureText.duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
         }

@@ -109,6 +109,17 @@ public struct Simulator: Sendable {
             try JSONText.stableData(self)
         }
 
+        /// Says which teams got fewer photos than `photosPerTeam` — the hunt's window had no room
+        /// for more at a travelling pace — and what to change; nil when every team got them all.
+        public var shortfall: String? {
+            let counts = Dictionary(grouping: submissions, by: \.team).mapValues(\.count)
+            let short = counts.filter { $0.value < photosPerTeam }.sorted { $0.key < $1.key }
+            guard !short.isEmpty else { return nil }
+            let named = short.prefix(5).map { "\($0.key) \($0.value)" } + (short.count > 5 ? ["\(short.count - 5) more teams"] : [])
+            return "note: the hunt's window had room for fewer photos than asked (\(photosPerTeam) a team): "
+                + named.joined(separator: ", ") + "; ask for fewer, or simulate a longer window"
+        }
+
         public static func decode(_ data: Data) throws -> AnswerFile {
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -397,15 +408,19 @@ struct TeamPlanner {
                 if time > windowEnd.addingTimeInterval(-600) { break }
             }
         }
-        // Window failures at the ends of the day, at the place of the first or last photo.
-        for kind in windowFailures {
-            // The team's first (or last) photo in the judge's travel sequence: the new photo sits at
-            // the same place, so no speed is needed to reach it. That photo's position must be
-            // right for its task, as the new one's must.
-            let sequence = photos.filter { $0.tags.position != nil && $0.kind != .duplicate }.sorted { $0.instant < $1.instant }
-            let anchor = kind == .beforeWindow ? sequence.first : sequence.last
-            guard let anchor, anchor.task.window == nil,
-                  [.honest, .edited, .clockSkew, .tooFast].contains(anchor.kind) else { continue }
+        // A window failure whose first (or last) photo cannot take it, and a slot a stay could not
+        // use, become photos at the end of the day instead, so the team sends exactly
+        // `photosPerTeam` (the last photo may change, so this settles in a round or two).
+        for _ in 0..<3 {
+            windowFailures = windowFailures.filter { windowAnchor(for: $0) != nil }
+            let target = options.photosPerTeam - windowFailures.count
+            if photos.count >= target { break }
+            fill(upTo: target, cycle: &cycle, baseGap: baseGap, rng: &rng, earlier: earlier)
+        }
+        // Window failures at the ends of the day, at the place of the first or last photo (found
+        // before any is added: a second before-window photo sits beside the same first photo).
+        let anchored = windowFailures.compactMap { kind in windowAnchor(for: kind).map { (kind, $0) } }
+        for (kind, anchor) in anchored {
             let instant = kind == .beforeWindow ? windowStart.addingTimeInterval(-rng.uniform(600, 3000))
                                                 : windowEnd.addingTimeInterval(rng.uniform(600, 3000))
             // The anchor's own position, so the jump in time needs no travel.
@@ -415,6 +430,33 @@ struct TeamPlanner {
                 reasons: [kind.reason!], rng: &rng, layout: .folder)
         }
         return photos
+    }
+
+    /// The photo a window failure sits beside: the team's first (before the window) or last
+    /// (after it) in the judge's travel sequence, so no speed is needed to reach it; nil when that
+    /// photo's position or task could not take it (it must be right for its task, as the new one's must).
+    func windowAnchor(for kind: Simulator.Kind) -> Simulator.PlannedPhoto? {
+        let sequence = photos.filter { $0.tags.position != nil && $0.kind != .duplicate }.sorted { $0.instant < $1.instant }
+        guard let anchor = kind == .beforeWindow ? sequence.first : sequence.last, anchor.task.window == nil,
+              [.honest, .edited, .clockSkew, .tooFast].contains(anchor.kind) else { return nil }
+        return anchor
+    }
+
+    /// Honest photos later in the day until the team has `target`; a stay needs two slots, so
+    /// with one left its task gets a single off-target photo (or is passed over).
+    mutating func fill(upTo target: Int, cycle: inout Int, baseGap: Double, rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) {
+        var attempts = 0
+        while photos.count < target, attempts < max(8, target.multipliedClamped(by: 4)) {
+            attempts += 1
+            let task = tasks[cycle % tasks.count]
+            cycle += 1
+            var kind = Simulator.Kind.honest
+            if task.dwell != nil, task.score == .complete, target - photos.count < 2 {
+                guard failureKinds(for: task).contains(.offTarget) else { continue }
+                kind = .offTarget
+            }
+            if !planSlot(task: task, kind: kind, baseGap: baseGap, rng: &rng, earlier: earlier), time > windowEnd.addingTimeInterval(-600) { break }
+        }
     }
 
     enum Layout { case folder, prefix, auto }

@@ -18,6 +18,20 @@ struct CSVRows {
         self.delimiter = delimiter.asciiValue ?? UInt8(ascii: ",")
     }
 
+    /// The rows of a CSV file's bytes as spreadsheets save them: a UTF-8 byte-order mark (Excel's
+    /// "CSV UTF-8") is dropped, the delimiter is the one the first line uses most (`delimiter`),
+    /// CRLF or LF ends a row. Nil when the bytes are not UTF-8.
+    init?(bytes: some Collection<UInt8>) {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        let firstLine = text.utf8.prefix { $0 != 0x0A && $0 != 0x0D }
+        self.init(text: text, delimiter: Self.delimiter(forHeader: String(decoding: firstLine, as: UTF8.self)))
+    }
+
+    /// The delimiter the rows are split at.
+    var delimiterCharacter: Character { Character(Unicode.Scalar(delimiter)) }
+
     /// 1-based column of byte offset `offset` on the current line, counting characters.
     private func column(_ offset: Int) -> Int {
         var n = 1

@@ -3,7 +3,8 @@
 /// RFC 4180: comma-separated, CRLF line ends, a field quoted when it holds a comma, a quote, CR
 /// or LF, quotes doubled. Untrusted text (names, paths, EXIF strings, messages) that starts with
 /// `=`, `+`, `-`, `@`, a tab or CR gets a leading apostrophe so spreadsheets show it instead of
-/// running it as a formula (OWASP "CSV Injection"). Numbers stay numbers, negative ones
+/// running it as a formula (OWASP "CSV Injection"), unless it is only signed numbers (a typed
+/// `-34.60868,-58.37862` or `-5`, which run nothing). Numbers stay numbers, negative ones
 /// included (a longitude of `-33.8` is data, not a formula): they are written by this program,
 /// never copied from input. Control characters in text (ESC, NUL, …; tabs and line breaks kept, in quotes)
 /// are shown as `TerminalText` shows them, so a CSV opened in a terminal obeys nothing.
@@ -42,12 +43,37 @@ struct CSVWriter {
         text += "\r\n"
     }
 
-    /// A leading apostrophe before `=`, `+`, `-`, `@`, tab or CR.
+    /// A leading apostrophe before `=`, `+`, `-`, `@`, tab or CR — unless the text is only
+    /// numbers (`-5`, `+2.5`, `-34.60868,-58.37862`, `-34.6 -58.4`): signed decimals with a
+    /// comma, semicolon or spaces between them call nothing, and a typed coordinate stays one.
     static func neutralized(_ value: String) -> String {
-        guard let first = value.unicodeScalars.first else { return value }
+        guard let first = value.utf8.first else { return value }
         switch first {
-        case "=", "+", "-", "@", "\t", "\r": return "'" + value
+        case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D: return "'" + value
+        case UInt8(ascii: "+"), UInt8(ascii: "-"): return isNumbers(value) ? value : "'" + value
         default: return value
+        }
+    }
+
+    /// Signed decimal numbers (`-34.60868`, `+5`, `1.5e3` is not one), one or more, separated by
+    /// `,` or `;` and spaces.
+    static func isNumbers(_ value: String) -> Bool {
+        var bytes = value.utf8[...]
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        while true {
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            let whole = bytes.prefix(while: isDigit)
+            guard !whole.isEmpty else { return false }
+            bytes = bytes.dropFirst(whole.count)
+            if bytes.first == UInt8(ascii: ".") {
+                let fraction = bytes.dropFirst().prefix(while: isDigit)
+                guard !fraction.isEmpty else { return false }
+                bytes = bytes.dropFirst(1 + fraction.count)
+            }
+            guard !bytes.isEmpty else { return true }
+            let gap = bytes.prefix { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") }
+            guard !gap.isEmpty, gap.filter({ $0 != UInt8(ascii: " ") }).count <= 1 else { return false }
+            bytes = bytes.dropFirst(gap.count)
         }
     }
 

@@ -5,7 +5,8 @@ extension Target {
     /// loaded (an `area` whose file was not read, or `places` with no places).
     ///
     /// - circle: Karney's geodesic distance to the centre; `edgeDistance` = that − radius; the
-    ///   bearing is towards the centre; the band is of the distance to the centre.
+    ///   bearing is towards the centre; the band is of the distance to the centre (`found` when
+    ///   inside, never outside: `Bands.band(for:inside:)`).
     /// - area: `edgeDistance` is the signed geodesic distance to the nearest point of the edge
     ///   (see `Area.edge(from:)`); the bearing is towards that point (from inside too: the way
     ///   to the nearest edge); the band is of the distance to the area, 0 inside.
@@ -20,7 +21,7 @@ extension Target {
             let edge = area.edge(from: position)
             return Placement(edgeDistance: .metres(edge.signedDistanceMetres), centreDistance: nil,
                              bearingDegrees: Geodesic.bearing(edge.azimuthDegrees),
-                             band: bands.band(for: .metres(max(0, edge.signedDistanceMetres))))
+                             band: bands.band(for: .metres(max(0, edge.signedDistanceMetres)), inside: edge.signedDistanceMetres <= 0))
         case .places(let target):
             guard let index = PlaceSearch.nearest(to: position, among: target.places.map(\.coordinate)) else { return nil }
             var placement = Self.circle(target.places[index].coordinate, radius: target.radius, position: position, bands: bands)
@@ -30,11 +31,27 @@ extension Target {
         }
     }
 
+    /// Where `placement` puts the position, in words (`PlacementText`): `42 m SW of the target's
+    /// centre`, `12 m N of Café Noir`, `3.2 km NE of the area`, `40 m inside the area`.
+    public func text(of placement: Placement) -> String {
+        PlacementText.phrase(metres: placement.centreDistance?.metres ?? placement.edgeDistance.metres,
+                             compass: placement.compass, reference: reference(of: placement))
+    }
+
+    /// What `placement`'s distance is measured from, for `PlacementText`.
+    public func reference(of placement: Placement) -> PlacementText.Reference {
+        switch self {
+        case .circle: .centre
+        case .places: .place(placement.placeName)
+        case .area: .area
+        }
+    }
+
     private static func circle(_ centre: Coordinate, radius: Length, position: Coordinate, bands: Bands) -> Placement {
         let inverse = Geodesic.inverse(from: position, to: centre)
         let d = inverse.distanceMetres
         return Placement(edgeDistance: .metres(d - radius.metres), centreDistance: .metres(d),
-                         bearingDegrees: Geodesic.bearing(inverse.initialAzimuthDegrees), band: bands.band(for: .metres(d)))
+                         bearingDegrees: Geodesic.bearing(inverse.initialAzimuthDegrees), band: bands.band(for: .metres(d), inside: d <= radius.metres))
     }
 }
 

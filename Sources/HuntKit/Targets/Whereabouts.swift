@@ -8,17 +8,23 @@ public struct Whereabouts: Sendable {
     /// The target's name: a task id, `52.0907,5.1213 r=30 m`, or an area file.
     public var target: String
     public var placement: Placement
+    /// What the distance is measured from, for the words of the table.
+    public var reference: PlacementText.Reference
 
-    public init(input: String, position: Coordinate, target: String, placement: Placement) {
+    public init(input: String, position: Coordinate, target: String, placement: Placement, reference: PlacementText.Reference = .centre) {
         self.input = input
         self.position = position
         self.target = target
         self.placement = placement
+        self.reference = reference
     }
 
     /// The distance a player is told, metres: to the centre for circles and places, the signed
     /// distance to the edge for areas (negative inside). The band is of this distance (0 inside an area).
     public var distanceMetres: Double { placement.centreDistance?.metres ?? placement.edgeDistance.metres }
+
+    /// Where the position is, seen from the target, as the judge says it: `337 m SSW of the target's centre`.
+    public var text: String { PlacementText.phrase(metres: distanceMetres, compass: placement.compass, reference: reference) }
 }
 
 /// A target with the name and bands to measure it by.
@@ -94,16 +100,17 @@ public enum WhereaboutsRenderer {
         return out + "]\n"
     }
 
+    /// For people: where each position is, seen from the target, in the words of the judge's
+    /// messages (`337 m SSW of the target's centre`, `30 m N of Bar El Federal`); the bearing
+    /// towards the target is in JSON and CSV.
     static func table(_ rows: [Whereabouts]) -> String {
-        let header = ["INPUT", "TARGET", "DISTANCE", "BEARING", "", "INSIDE", "BAND", "PLACE"]
+        let header = ["INPUT", "TARGET", "WHERE", "INSIDE", "BAND"]
         var cells = [header]
         for r in rows {
-            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), MeasureText.distance(r.distanceMetres),
-                          Fixed.string(r.placement.bearingDegrees, 0) + "°", r.placement.compass, r.placement.inside ? "yes" : "no",
-                          r.placement.band.rawValue, TerminalText.visible(r.placement.placeName ?? "")])
+            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), TerminalText.visible(r.text),
+                          r.placement.inside ? "yes" : "no", r.placement.band.rawValue])
         }
-        let showPlace = rows.contains { $0.placement.placeName != nil }
-        let columns = showPlace ? header.count : header.count - 1
+        let columns = header.count
         var widths = [Int](repeating: 0, count: columns)
         for row in cells { for c in 0..<columns { widths[c] = max(widths[c], row[c].count) } }
         var out = ""
@@ -111,8 +118,7 @@ public enum WhereaboutsRenderer {
             var line = ""
             for c in 0..<columns {
                 let cell = row[c]
-                let pad = String(repeating: " ", count: widths[c] - cell.count)
-                line += c == 2 || c == 3 ? pad + cell : cell + pad
+                line += cell + String(repeating: " ", count: widths[c] - cell.count)
                 if c + 1 < columns { line += "  " }
             }
             while line.hasSuffix(" ") { line.removeLast() }
@@ -136,7 +142,8 @@ extension Whereabouts {
             for i in range {
                 for target in targets {
                     guard let placement = target.target.placement(of: inputs[i].position, bands: target.bands) else { continue }
-                    rows.append(Whereabouts(input: inputs[i].label, position: inputs[i].position, target: target.name, placement: placement))
+                    rows.append(Whereabouts(input: inputs[i].label, position: inputs[i].position, target: target.name, placement: placement,
+                                            reference: target.target.reference(of: placement)))
                 }
             }
             return rows

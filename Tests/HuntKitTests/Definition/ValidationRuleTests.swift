@@ -107,6 +107,13 @@ let ruleCases: [RuleCase] = [
              pointsAt: "teams:"),
     RuleCase(code: "duplicate-id", failing: S.hunt(top: "teams: [Foxes, foxes]"), passing: S.hunt(top: "teams: [Foxes, owls]"),
              pointsAt: "teams:", messageContains: "case"),
+    // Folders name teams and tasks without regard to case, accents or separators (NameKey).
+    RuleCase(code: "names-alike", severity: .warning, failing: S.hunt(top: "teams: [{ id: equipe-rouge, name: Reds }, { id: rouge, name: Équipe Rouge }]"),
+             passing: S.hunt(top: "teams: [{ id: equipe-rouge, name: Équipe Rouge }, { id: bleue, name: Équipe Bleue }]"), pointsAt: "teams:",
+             messageContains: "teams `equipe-rouge` and `rouge` share one name once case, accents and separators are ignored (`equipe-rouge`, `Équipe Rouge`)"),
+    RuleCase(code: "names-alike", severity: .warning, failing: S.hunt(tasks: task("", id: "dom-tower") + task("", id: "Dom_Tower")),
+             passing: S.hunt(tasks: task("", id: "dom-tower") + task("", id: "dom-tower-2")), pointsAt: "Dom_Tower",
+             messageContains: "tasks `dom-tower` and `Dom_Tower`"),
     RuleCase(code: "radius-too-small", failing: S.hunt(tasks: task("radius: 5 m")), passing: S.hunt(tasks: task("radius: 20 m")), pointsAt: "radius: 5 m"),
     RuleCase(code: "radius-too-small", failing: S.hunt(top: "defaults: { radius: 20 ft }"), passing: S.hunt(top: "defaults: { radius: 100 ft }"), pointsAt: "20 ft"),
     RuleCase(code: "radius-small", severity: .warning, failing: S.hunt(tasks: task("radius: 12 m")), passing: S.hunt(tasks: task("radius: 15 m")),

@@ -40,7 +40,7 @@ struct JudgeRulesTests {
     func outsideEvidence() {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 400, time: F.at(10, 30)))])
         let s = results.submission("foxes/tower/a.jpg")!
-        #expect(s.evidence.compass == "W")  // the photo is east of the tower, so the tower lies west
+        #expect(s.evidence.compass == "E")  // the photo is east of the tower: said as the message says it
         #expect(s.evidence.band == .warm)
         #expect(abs(s.evidence.edgeDistanceM! - 325) < 0.05)
         #expect(s.findings.first?.message.hasPrefix("400 m E of the target's centre (radius 75 m)") == true)

@@ -32,12 +32,13 @@ import Testing
         }
     }
 
-    @Test func aMissingManifestStopsTheRunWithoutTheReviewsNote() {
+    @Test func aMissingManifestStopsTheRunAndSaysNothingWasWritten() {
         #expect {
             try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: nil, manifestFile: "no-such-manifest.csv")
         } throws: { error in
             let failure = error as? JudgeRun.Failure
-            return failure?.diagnostics.first?.location.file == "no-such-manifest.csv" && failure?.note == nil
+            return failure?.diagnostics.first?.location.file == "no-such-manifest.csv"
+                && failure?.note == "nothing written: fix the manifest and run again"
         }
     }
 

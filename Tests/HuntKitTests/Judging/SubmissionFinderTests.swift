@@ -66,6 +66,46 @@ struct SubmissionFinderTests {
         ])
     }
 
+    /// Organizers on macOS and Windows name folders as they like (issue 22, item 3).
+    @Test("team and task folders, file-name prefixes and manifest cells match by NameKey: case, accents and separators do not count")
+    func forgivingNames() throws {
+        var hunt = JudgingFixtures.hunt()
+        hunt.teams.append(Team(id: "rouge", name: "Équipe Rouge", location: JudgingFixtures.here))
+        let root = try folder([
+            "Foxes/Tower/a.jpg": Self.jpeg, "RED_FOXES/BRIDGE/b.jpg": Self.jpeg, "Night Owls/Bridge-2.jpg": Self.jpeg,
+            "E\u{301}QUIPE_ROUGE/tower/c.jpg": Self.jpeg, "loose/d.jpg": Self.jpeg,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try Manifest.parse("team,task,path\nÉquipe-Rouge,TOWER,loose/d.jpg\n", displayPath: "m.csv")
+        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(root, displayPath: "subs")
+        #expect(scan.diagnostics.isEmpty, "\(scan.diagnostics)")
+        let assigned = scan.submissions.map { "\($0.team)/\($0.task ?? "-")" }
+        #expect(assigned == ["rouge/tower", "foxes/tower", "owls/bridge", "foxes/bridge", "rouge/tower"], "\(scan.submissions.map(\.path))")
+        let results = Judge(hunt: hunt).judge(scan.submissions.map {
+            JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
+        })
+        #expect(!results.submissions.contains { $0.reasons.contains(.unknownTeam) || $0.reasons.contains(.unknownTask) })
+    }
+
+    @Test("a folder that names two teams or two tasks is a problem that names both")
+    func ambiguousNames() throws {
+        var hunt = JudgingFixtures.hunt(extraTasks: [HuntTask(id: "Tower_2", title: "x", location: JudgingFixtures.here),
+                                                      HuntTask(id: "tower-2", title: "y", location: JudgingFixtures.here)])
+        hunt.teams.append(Team(id: "reds", name: "Foxes", location: JudgingFixtures.here))
+        let root = try folder(["FOXES/tower/a.jpg": Self.jpeg, "owls/TOWER 2/b.jpg": Self.jpeg])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scan = try SubmissionFinder(hunt: hunt).scan(root, displayPath: "subs")
+        #expect(scan.diagnostics.map(\.code) == ["ambiguous-team"])
+        #expect(scan.diagnostics[0].message.contains("`foxes`") && scan.diagnostics[0].message.contains("`reds`"))
+        let results = Judge(hunt: hunt).judge(scan.submissions.map {
+            JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
+        })
+        let team = results.submission("FOXES/tower/a.jpg")?.findings.first { $0.code == .unknownTeam }?.message ?? ""
+        #expect(team.contains("`foxes`") && team.contains("`reds`"))
+        let task = results.submission("owls/TOWER 2/b.jpg")?.findings.first { $0.code == .unknownTask }?.message ?? ""
+        #expect(task.contains("`Tower_2`") && task.contains("`tower-2`"))
+    }
+
     @Test("a team folder not in the roster is reported with a suggestion; a near-miss task folder is unknown-task")
     func unknowns() throws {
         let root = try folder(["foxs/tower/a.jpg": Self.jpeg, "owls/towr/b.jpg": Self.jpeg, "équipe/tower/c.jpg": Self.jpeg])

@@ -48,7 +48,32 @@ import Testing
         let input = PhotoInput(path: PhotoFixtures.url("jpeg-gps-complete.jpg").path, displayPath: "a-very-long-folder-name/with/a-long-photo-name-IMG_0001.jpg")
         let row = renderer.row(input, PhotoReader().read(input))
         let header = renderer.header
-        #expect(row.firstIndex(of: "J").map { row.distance(from: row.startIndex, to: $0) } == header.firstIndex(of: "F").map { header.distance(from: header.startIndex, to: $0) })
-        #expect(row.hasPrefix("…"))
+        #expect(row.firstIndex(of: "J").map { row.distance(from: row.startIndex, to: $0) } == header.range(of: "TYPE").map { header.distance(from: header.startIndex, to: $0.lowerBound) })
+        // Cut in the middle of the longest folder: the start, the other folders and the file name stay.
+        #expect(row.hasPrefix("a-v…name/with/a-long-photo-name-IMG_0001.jpg  JPEG"))
+        #expect((row + header).split(separator: "\n").allSatisfy { $0.count <= PhotoTableRenderer.width })
+    }
+
+    /// Two photos whose paths differ only in the team folder, or in the photo's number, stay apart
+    /// when shortened to the table's path column (issue 22, item 12).
+    @Test(arguments: [
+        ("buenos-aires/submissions/los-zorros-rojos/obelisco-y-avenida-9-de-julio/IMG_20261205_101010.jpg",
+         "buenos-aires/submissions/los-zorros-azules/obelisco-y-avenida-9-de-julio/IMG_20261205_101010.jpg"),
+        ("buenos-aires/submissions/los-zorros-rojos/obelisco-y-avenida-9-de-julio/IMG_20261205_101010.jpg",
+         "buenos-aires/submissions/los-zorros-rojos/obelisco-y-avenida-9-de-julio/IMG_20261205_101011.jpg"),
+        ("a/b/a-very-long-task-folder-name-that-goes-on-and-on-and-on/IMG_0001.jpg",
+         "a/c/a-very-long-task-folder-name-that-goes-on-and-on-and-on/IMG_0001.jpg"),
+    ])
+    func shortenedPathsStayApart(a: String, b: String) {
+        let (x, y) = (PhotoTableRenderer.shortened(a, width: 44), PhotoTableRenderer.shortened(b, width: 44))
+        #expect(x != y, "\(x)")
+        #expect(x.count <= 44 && y.count <= 44)
+    }
+
+    /// The folder given on the command line is the same on every row: it goes first.
+    @Test func theGivenFolderGoesFirst() {
+        let path = "/home/organizer/hunts/buenos-aires/submissions/zorros/obelisco/IMG_0001.jpg"
+        let given = "/home/organizer/hunts/buenos-aires/submissions/".count
+        #expect(PhotoTableRenderer.shortened(path, width: 44, given: given) == "…/zorros/obelisco/IMG_0001.jpg")
     }
 }

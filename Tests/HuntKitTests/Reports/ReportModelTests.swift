@@ -89,23 +89,36 @@ import Testing
         }
     }
 
-    @Test func missReadsLikeAPlayerSaysIt() {
+    @Test func missSaysWhereThePhotoIsFromTheTarget() {
         var evidence = JudgeResults.Evidence()
         evidence.distanceM = 240.2
         evidence.edgeDistanceM = 165.2
-        evidence.compass = "NE"
+        evidence.bearingDeg = 45  // towards the target: the photo is SW of it
+        evidence.compass = "SW"
         evidence.band = .warm
-        #expect(ReportText.miss(evidence) == "240 m NE — warm")
+        #expect(ReportText.miss(evidence, targetKind: "circle") == "240 m SW of the target's centre — warm")
+        evidence.place = "Bar El Federal"
+        #expect(ReportText.miss(evidence, targetKind: "places") == "240 m SW of Bar El Federal — warm")
+        #expect(ReportText.evidence(evidence, targetKind: "places", reasons: [], huntDay: nil) == "240 m SW of Bar El Federal — warm")
         evidence.edgeDistanceM = -3
-        #expect(ReportText.miss(evidence) == "inside")
+        #expect(ReportText.miss(evidence, targetKind: "places") == "inside")
+    }
+
+    /// The judge's figure and the file's centimetres round to one text (108.499 m was "108 m" in
+    /// the judge's message and "109 m" from the 108.5 the report read).
+    @Test func distancesRoundOneWay() {
+        #expect(PlacementText.distance(108.499) == PlacementText.distance(JudgingState.round(108.499)))
+        #expect(PlacementText.distance(108.499) == "109 m")
     }
 
     @Test(arguments: [
-        ("2026-05-02T11:03:20+02:00", true, "11:03"), ("2026-05-02T11:03:20+02:00", false, "2026-05-02 11:03"),
-        ("garbage", true, "garbage"),
-    ])
-    func timesAreShort(iso: String, singleDay: Bool, text: String) {
-        #expect(ReportText.time(iso, singleDay: singleDay) == text)
+        ("2026-05-02T11:03:20+02:00", "2026-05-02", "11:03"), ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
+        // a photo taken the day before a one-day hunt says its date
+        ("2026-05-01T23:58:00+02:00", "2026-05-02", "2026-05-01 23:58"),
+        ("garbage", "2026-05-02", "garbage"),
+    ] as [(String, String?, String)])
+    func timesAreShortOnTheHuntsDay(iso: String, huntDay: String?, text: String) {
+        #expect(ReportText.time(iso, huntDay: huntDay) == text)
     }
 
     @Test func jsonReportRoundTrips() throws {

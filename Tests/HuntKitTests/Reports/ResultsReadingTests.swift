@@ -83,17 +83,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-05-02T11:03", true, "11:03"),
-        ("2026-05-02T11:03:20+02:00", false, "2026-05-02 11:03"),
-        ("2026-05-02X11:03:20", true, "2026-05-02X11:03:20"),
-        ("2026-05-02T11:03\r\n", false, "2026-05-02 11:03"),
+        ("2026-05-02T11:03", "2026-05-02", "11:03"),
+        ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
+        ("2026-05-02X11:03:20", "2026-05-02", "2026-05-02X11:03:20"),
+        ("2026-05-02T11:03\r\n", nil, "2026-05-02 11:03"),
         // a CR LF or a combining mark makes one Character of two: counted as Characters
-        ("2026-05-02T11:0\r\n", true, "11:0\r\n"),
-        ("2026-05-02T11:0e\u{301}", true, "11:0e\u{301}"),
-        ("2026-05-02T11:0", true, "2026-05-02T11:0"),
-    ])
-    func timesCountCharacters(iso: String, singleDay: Bool, text: String) {
-        #expect(ReportText.time(iso, singleDay: singleDay) == text)
+        ("2026-05-02T11:0\r\n", "2026-05-02", "11:0\r\n"),
+        ("2026-05-02T11:0e\u{301}", "2026-05-02", "11:0e\u{301}"),
+        ("2026-05-02T11:0", "2026-05-02", "2026-05-02T11:0"),
+    ] as [(String, String?, String)])
+    func timesCountCharacters(iso: String, huntDay: String?, text: String) {
+        #expect(ReportText.time(iso, huntDay: huntDay) == text)
     }
 
     @Test func hugeValuesPrintInsteadOfTrapping() {
@@ -101,6 +101,6 @@ import Testing
         #expect(MeasureText.duration(1e300).hasSuffix(" h"))
         var evidence = JudgeResults.Evidence()
         evidence.speedKmh = 1e300
-        #expect(ReportText.evidence(evidence, reasons: [.tooFast], singleDay: true).contains(" km/h from the previous photo"))
+        #expect(ReportText.evidence(evidence, targetKind: nil, reasons: [.tooFast], huntDay: nil).contains(" km/h from the previous photo"))
     }
 }

@@ -70,6 +70,23 @@ struct SimulationAgreementTests {
         #expect(a.answers != c.answers)
     }
 
+    /// `--photos-per-team 8` gives 8 (issue 22, item 12): a window failure whose first or last
+    /// photo cannot take it, or a slot a two-photo stay cannot use, becomes another photo.
+    @Test("every team sends exactly the photos asked for", arguments: [(3, UInt64(6)), (8, 1), (8, 10), (20, 2)])
+    func exactCount(photos: Int, seed: UInt64) throws {
+        let plan = try Simulator(hunt: try Self.hunt(), options: .init(teams: 2, photosPerTeam: photos, seed: seed)).plan()
+        let perTeam = Dictionary(grouping: plan.answers.submissions, by: \.team).mapValues(\.count)
+        #expect(perTeam == ["foxes": photos, "owls": photos])
+        #expect(plan.answers.shortfall == nil)
+    }
+
+    @Test("a window too short for the photos asked says so")
+    func shortWindowIsNamed() throws {
+        let plan = try Simulator(hunt: try Self.hunt(), options: .init(teams: 1, photosPerTeam: 2_000, seed: 1)).plan()
+        #expect(plan.answers.submissions.count < 2_000)
+        #expect(plan.answers.shortfall?.hasPrefix("note: the hunt's window had room for fewer photos than asked (2000 a team): foxes ") == true)
+    }
+
     @Test("more teams than the roster is a clear error")
     func tooManyTeams() throws {
         #expect(throws: Simulator.SimulationError.self) {

@@ -5,11 +5,19 @@ import Testing
 /// One CSV writer for reports, `hunt exif` and `hunt where`: text that a spreadsheet would run
 /// as a formula is neutralised, numbers stay numbers.
 @Suite struct CSVWriterTests {
-    @Test(arguments: ["=1+1", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])
+    @Test(arguments: ["=1+1", "=cmd", "+x", "@x", "-2+3", "-1+cmd|' /C calc'!A0", "-5,", "-.5", "-5.", "-5,,6", "@SUM(A1)", "\tx", "\rx"])
     func untrustedTextStartingAFormulaIsNeutralised(text: String) {
         var out = CSVWriter()
         out.row([.text(text)])
         #expect(out.text.hasPrefix("'") || out.text.hasPrefix("\"'"))
+    }
+
+    /// A typed coordinate or a signed number runs nothing in a spreadsheet: it stays as typed.
+    @Test(arguments: ["-5", "+2.5", "-34.60868,-58.37862", "-34.60868, -58.37862", "-33.8568 151.2153", "-1;-2"])
+    func signedNumbersAreLeftAlone(text: String) {
+        var out = CSVWriter()
+        out.row([.text(text)])
+        #expect(out.text == CSVWriter.quoted(text) + "\r\n")
     }
 
     @Test func numbersAndFormattedValuesAreLeftAsThey() {

@@ -42,7 +42,8 @@ import Testing
         metadata.model = "Cam\nNEXT ROW"
         metadata.software = "\u{1B}]0;title\u{07}"
         let row = PhotoTableRenderer().row(PhotoInput(path: "/x", displayPath: "team/\r.jpg"), .success(metadata))
-        #expect(row.filter { $0 == "\n" }.count == 1 && row.hasSuffix("\n"))
+        // The photo's line and its detail line (capture time, camera, note): hostile text adds none.
+        #expect(row.filter { $0 == "\n" }.count == 2 && row.hasSuffix("\n"))
         #expect(!row.contains("\u{1B}") && !row.contains("\r"))
         #expect(row.contains("Evil␛[2J Cam␊NEXT ROW"))
     }

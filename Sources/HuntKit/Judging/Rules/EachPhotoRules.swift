@@ -22,21 +22,28 @@ extension JudgingState {
         c.contentIdentifier = photo.contentIdentifier
         if let p = photo.position, p.isFix { c.position = p }
         if !c.teamKnown {
-            c.findings.append(Finding(code: .unknownTeam, message: "no team `\(submission.team)` in the hunt's roster"))
+            let message = switch names.teams.find(submission.team) {
+            case .ambiguous(let a, let b): "`\(submission.team)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); rename the folder to one team's id"
+            default: "no team `\(submission.team)` in the hunt's roster"
+            }
+            c.findings.append(Finding(code: .unknownTeam, message: message))
         }
 
         // Which task: a reviewer's assignment, else what the folder/file name/manifest said, else by position.
-        if let assigned = c.review?.task, let task = hunt.task(assigned) {
+        if let assigned = c.review?.task, let task = names.tasks.find(assigned).value {
             c.task = task
             c.taskSource = "review"
         } else if let id = submission.task {
-            if let task = hunt.task(id) {
+            switch names.tasks.find(id) {
+            case .found(let task):
                 c.task = task
                 // A photo for a group is for the one of its tasks whose target holds it.
                 if task.isGroup, let position = photo.position {
                     autoMatch(&c, position, photo: photo, among: task.choose!.tasks.compactMap(hunt.task))
                 }
-            } else {
+            case .ambiguous(let a, let b):
+                c.findings.append(Finding(code: .unknownTask, message: "`\(id)` matches both task `\(a.id)` and task `\(b.id)`; name the folder (or file) after one task's id"))
+            case .notFound:
                 let near = taskSuggestions.closest(to: id)
                 c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
                                           + (near.map { " (did you mean `\($0)`?)" } ?? "")))

@@ -81,18 +81,14 @@ extension JudgingState {
     }
 
     /// `42 m SW of the target's centre (radius 30 m)`, `12 m N of Café Noir (radius 25 m)`,
-    /// `3.2 km outside the area (its edge lies SW)`. The compass point is where the photo is, seen
-    /// from the target; the evidence's `bearing_deg` points the other way, towards the target.
+    /// `3.2 km NE of the area`: where the photo is, seen from the target, as every output says it
+    /// (`PlacementText`, from the distance the evidence keeps).
     func describe(_ p: Placement, target: Target) -> String {
-        let from = Compass.name(ofBearing: p.bearingDegrees + 180)
+        let phrase = target.text(of: p)
         switch target {
-        case .circle(_, let radius):
-            return "\(MeasureText.distance(p.centreDistance?.metres ?? 0)) \(from) of the target's centre (radius \(MeasureText.distance(radius.metres)))"
-        case .places(let places):
-            return "\(MeasureText.distance(p.centreDistance?.metres ?? 0)) \(from) of \(p.placeName ?? "the nearest place") (radius \(MeasureText.distance(places.radius.metres)))"
-        case .area:
-            let edge = p.edgeDistance.metres
-            return edge > 0 ? "\(MeasureText.distance(edge)) outside the area (its edge lies \(p.compass))" : "\(MeasureText.distance(-edge)) inside the area's edge"
+        case .circle(_, let radius): return "\(phrase) (radius \(MeasureText.distance(radius.metres)))"
+        case .places(let places): return "\(phrase) (radius \(MeasureText.distance(places.radius.metres)))"
+        case .area: return phrase
         }
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The one rule for matching a name a person typed — a team or task folder, a manifest cell, a
+/// `--team` option — against the hunt's ids and team names: without regard to case, accents
+/// (composed or decomposed, NFC or NFD) or separators (space, `-`, `_`, `.`). `Red Foxes`,
+/// `red-foxes`, `RED_FOXES` and `redfoxes` have one key; so do `Équipe Rouge`, `ÉQUIPE_ROUGE`
+/// and `equipe-rouge` with a decomposed `é`.
+public struct NameKey: Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    public init(_ written: String) {
+        // A folder name in NFD (as macOS writes `é`) is listed with its bytes escaped (`PathText`).
+        var name = written
+        if written.utf8.contains(UInt8(ascii: "\\")), let bytes = PathText.unescape(written) { name = String(decoding: bytes, as: UTF8.self) }
+        // Almost every folder is ASCII: fold it without Foundation (a judge asks for each file name).
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count)
+            for b in name.utf8 where !Self.isSeparator(b) { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
+            text = String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var scalars = String.UnicodeScalarView()
+        for s in folded.decomposedStringWithCanonicalMapping.unicodeScalars
+        where !(s.isASCII && Self.isSeparator(UInt8(s.value))) && !s.properties.isWhitespace && s.properties.generalCategory != .nonspacingMark {
+            scalars.append(s)
+        }
+        text = String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == 0x09
+    }
+
+    public var description: String { text }
+}
+
+/// What a typed name matched.
+public enum NameMatch<Value: Sendable>: Sendable {
+    case found(Value)
+    case notFound
+    /// The name matches two (or more) of them: the first two, in the hunt's order.
+    case ambiguous(Value, Value)
+
+    public var value: Value? { if case .found(let v) = self { v } else { nil } }
+}
+
+/// Ids and names prepared once for matching typed names by `NameKey`: an exact id first, else
+/// every entry whose id or name has the typed name's key.
+public struct NameLookup<Value: Sendable>: Sendable {
+    private let values: [Value]
+    private let exact: [String: Int]
+    private let byKey: [NameKey: [Int]]
+
+    /// `entries` in the hunt's order; `names` are further spellings that match (a team's name).
+    public init(_ entries: [(id: String, names: [String], value: Value)]) {
+        values = entries.map(\.value)
+        var exact: [String: Int] = [:], byKey: [NameKey: [Int]] = [:]
+        for (i, entry) in entries.enumerated() {
+            if exact[entry.id] == nil { exact[entry.id] = i }
+            for key in Set(([entry.id] + entry.names).map(NameKey.init)) where !key.text.isEmpty { byKey[key, default: []].append(i) }
+        }
+        self.exact = exact
+        self.byKey = byKey
+    }
+
+    public func find(_ typed: String) -> NameMatch<Value> {
+        if let i = exact[typed] { return .found(values[i]) }
+        guard let matches = byKey[NameKey(typed)] else { return .notFound }
+        return matches.count == 1 ? .found(values[matches[0]]) : .ambiguous(values[matches[0]], values[matches[1]])
+    }
+
+    /// Groups of two or more entries that one key matches, each with the key: names that cannot
+    /// tell entries apart when typed without regard to case, accents or separators.
+    public var alike: [(key: NameKey, values: [Value])] {
+        byKey.filter { $0.value.count > 1 }.sorted { $0.value[0] != $1.value[0] ? $0.value[0] < $1.value[0] : $0.key.text < $1.key.text }
+            .map { ($0.key, $0.value.map { values[$0] }) }
+    }
+}
+
+extension Hunt {
+    /// The teams, matched by id and by name.
+    public var teamLookup: NameLookup<Team> { NameLookup(teams.map { ($0.id, [$0.name], $0) }) }
+    /// The tasks, matched by id.
+    public var taskLookup: NameLookup<HuntTask> { NameLookup(tasks.map { ($0.id, [], $0) }) }
+
+    /// The team a typed name (a folder, a `--team` option, a manifest cell) names; see `NameKey`.
+    public func team(named typed: String) -> NameMatch<Team> { teamLookup.find(typed) }
+    /// The task a typed name (a folder, a manifest cell, a reviewer's `task:`) names; see `NameKey`.
+    public func task(named typed: String) -> NameMatch<HuntTask> { taskLookup.find(typed) }
+}
+
+extension Hunt {
+    /// The id of the team a `--team` option names (by id or name, see `NameKey`); an error
+    /// located at the hunt file when it names none, or two.
+    public func teamID(for typed: String) throws(DiagnosticError) -> String {
+        switch team(named: typed) {
+        case .found(let team): return team.id
+        case .ambiguous(let a, let b):
+            throw DiagnosticError(.error("ambiguous-team", "`\(typed)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name))",
+                                         at: source, fix: "give the id of one: --team \(a.id) or --team \(b.id)"))
+        case .notFound:
+            let known = teams.map(\.id).sorted()
+            throw DiagnosticError(.error("unknown-team", "no team `\(typed)` in \(source.file)", at: source,
+                                         fix: known.isEmpty ? "the hunt has no `teams:`; leave out --team" : "use one of: \(known.joined(separator: ", "))"))
+        }
+    }
+}
