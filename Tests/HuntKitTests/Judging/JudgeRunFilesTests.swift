@@ -42,12 +42,25 @@ import Testing
         }
     }
 
-    @Test func reviewsOfPathsThatAreNoSubmissionsStopTheRunBeforeAnyPhotoIsRead() async throws {
+    @Test func aDecisionAboutAPhotoThatIsGoneIsAWarningAndTheRunGoesOn() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos/foxes"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reviews = folder.appendingPathComponent("reviews.yaml").path
         try "foxes/gone.jpg:\n  decision: accept\n".write(toFile: reviews, atomically: true, encoding: .utf8)
+        let run = try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: reviews, manifestFile: nil)
+        let results = try await run.run(submissions: folder.appendingPathComponent("photos"), displayPath: "photos")
+        let gone = try #require(results.problems.first { $0.code == "decided-photo-gone" })
+        #expect(gone.severity == .warning && gone.location.hasPrefix(reviews))
+    }
+
+    @Test func aReviewOfATaskTheHuntLacksStopsTheRunBeforeAnyPhotoIsRead() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos/foxes"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("photos/foxes/IMG_1.jpg"))
+        let reviews = folder.appendingPathComponent("reviews.yaml").path
+        try "foxes/IMG_1.jpg:\n  decision: accept\n  task: nope\n".write(toFile: reviews, atomically: true, encoding: .utf8)
         let run = try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: reviews, manifestFile: nil)
         await #expect {
             _ = try await run.run(submissions: folder.appendingPathComponent("photos"), displayPath: "photos")
