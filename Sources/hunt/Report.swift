@@ -12,10 +12,11 @@ extension HuntCommand {
             up to --thumbnails), from the submissions folder the results record (as given to the judge, \
             else relative to the results file), or --photos; a photo not found gets a placeholder.
 
-            --out FILE writes one file atomically; --out DIR (an existing folder, or a path ending in /) \
-            writes report.html, report.md, report.json, or submissions.csv and leaderboard.csv for csv \
-            (with --team: report-ID.html, …). Without --out the report goes to standard output; for \
-            csv that is submissions.csv, or leaderboard.csv with --table leaderboard.
+            --out FILE writes one file atomically (its folder is made if missing); --out DIR (an \
+            existing folder, or a path ending in /) writes report.html, report.md, report.json, or \
+            submissions.csv and leaderboard.csv for csv (with --team: report-ID.html, …). Without \
+            --out the report goes to standard output. For csv, standard output or one --out file \
+            gets the submissions table, or the leaderboard with --table leaderboard.
 
             Layouts are Mustache templates in Templates/reports/; --template uses your own copy.
 
@@ -23,6 +24,7 @@ extension HuntCommand {
               hunt report results/results.json --out results/               # report.html
               hunt report results.json --format md > report.md
               hunt report results.json --format csv --out tables/    # both CSV tables
+              hunt report results.json --format csv --out board.csv --table leaderboard
               hunt report results.json --team foxes --out foxes.html
               hunt report results.json --template my-report.html.mustache --out report.html
 
@@ -50,7 +52,7 @@ extension HuntCommand {
 
         @Option(help: ArgumentHelp("At most this many thumbnails in the HTML page (review queue first); 0 for none.", valueName: "n"))
         var thumbnails: Int = ReportOptions.defaultThumbnailLimit
-        @Option(help: ArgumentHelp("For csv on standard output: which table.", valueName: "submissions|leaderboard"))
+        @Option(help: ArgumentHelp("For csv on standard output or in one --out file: which table.", valueName: "submissions|leaderboard"))
         var table: ReportRequest.Table = .submissions
 
         var request: ReportRequest {
