@@ -32,22 +32,23 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"))
+        @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"), completion: .resultsFile)
         var results: String
 
         @Option(help: ArgumentHelp("Output format. (default: from --out's extension, else html)",
                                    valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: ReportFormat?
         @Option(help: ArgumentHelp("A Mustache layout (file, or folder with report.html.mustache / report.md.mustache) instead of Templates/reports/.",
-                                   valueName: "path"))
+                                   valueName: "path"), completion: .file())
         var template: String?
 
         @Option(help: ArgumentHelp("One team's own report (its id): its photos, its review items, reveal texts of its completed tasks.", valueName: "id"))
         var team: String?
 
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"))
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"),
+                completion: .file(extensions: ReportFormat.allCases.map(\.rawValue)))
         var out: String?
-        @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"))
+        @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"), completion: .directory)
         var photos: String?
 
         @Option(help: ArgumentHelp("At most this many thumbnails in the HTML page (review queue first); 0 for none.", valueName: "n"))
