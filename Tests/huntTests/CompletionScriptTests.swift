@@ -31,17 +31,8 @@ import Testing
         _hunt hunt '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : "")'
         printf '%s\\n' "${COMPREPLY[@]}"
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "-c", driver]
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+        let bash = try HuntBinary.run(["--norc", "-c", driver], in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
+        return bash.stdout.split(separator: "\n").map(String.init).sorted()
     }
 
     @Test(arguments: [

@@ -26,18 +26,10 @@ import Testing
     }
 
     func dryRun(_ target: String, in root: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["make", "-n", target, "DESTDIR=\(root.path)/stage"]
-        process.currentDirectoryURL = root
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let make = try HuntBinary.run(["make", "-n", target, "DESTDIR=\(root.path)/stage"], in: root,
+                                      executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(make.status == 0, "\(make.stderr)")
+        return make.stdout
     }
 
     @Test func installAfterDemoAndManualBuildsNothing() throws {
