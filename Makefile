@@ -3,6 +3,12 @@
 # one line each; their full output goes to $(LOG), which an error names.
 SWIFT ?= swift
 HUNT := .build/release/hunt
+GENERATE_MANUAL := .build/release/generate-manual
+MANUAL := .build/manual/hunt.1
+# What the release binary is built from: make rebuilds it only when one of these is newer, so
+# `make install` after `make demo` reuses the binary instead of asking SwiftPM again (a no-op
+# `swift build` still plans the whole graph: half a minute on a busy machine).
+HUNT_SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 LOG := .build/setup.log
 QUIETLY := .ci/quietly $(LOG)
 
@@ -23,8 +29,11 @@ deps:
 build: deps
 	@$(QUIETLY) "building hunt (debug)" $(SWIFT) build
 
-release: deps
+release: deps $(HUNT)
+
+$(HUNT): $(HUNT_SOURCES)
 	@$(QUIETLY) "building hunt (release)" $(SWIFT) build -c release --product hunt
+	@touch $@
 
 # The main job on an example: validate every example hunt, then judge one and show its leaderboard.
 demo: release
@@ -41,10 +50,19 @@ test: deps
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" DECISIONS=1500 SOAK=20 .ci/check/serve-soak.sh
 
-# Man pages from the command's own help, through swift-argument-parser's generate-manual plugin.
-manual: release
+# Man pages from the command's own help, by swift-argument-parser's generate-manual tool (what its
+# plugin runs) run on the release binary directly: the plugin would first build every target again
+# in its own build and the tool in debug. The tool is built once, in release beside hunt, reusing
+# the ArgumentParser hunt was built with; the pages are remade only when the binary changes.
+manual: release $(MANUAL)
+
+$(GENERATE_MANUAL): $(wildcard Package.resolved)
+	@$(QUIETLY) "building the man-page generator" $(SWIFT) build -c release --product generate-manual
+	@touch $@
+
+$(MANUAL): $(HUNT) $(GENERATE_MANUAL)
 	@rm -rf .build/manual && mkdir -p .build/manual
-	@$(QUIETLY) "writing man pages" $(SWIFT) package plugin generate-manual --configuration release --multi-page --output-directory .build/manual
+	@$(QUIETLY) "writing man pages" $(GENERATE_MANUAL) $(HUNT) --multi-page --output-directory .build/manual
 
 install: release manual
 	install -d $(BINDIR) $(DATADIR)/hunt $(MAN1DIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)

@@ -36,10 +36,11 @@ enum Console {
         return failure("error: \(error)\n")
     }
 
-    /// Prints `note` (a line of its own) if any, then `diagnostics`, and gives exit status 1 to throw.
+    /// Prints `diagnostics`, then `note` (a line of its own) if any — the error first, then what it
+    /// meant for the run — and gives exit status 1 to throw.
     static func failure(_ diagnostics: [Diagnostic], note: String? = nil) -> ExitCode {
-        if let note { error(note + "\n") }
         self.diagnostics(diagnostics)
+        if let note { error(note + "\n") }
         return ExitCode(1)
     }
 

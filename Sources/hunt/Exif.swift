@@ -20,7 +20,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: "Photo files or folders.")
+        @Argument(help: "Photo files or folders.", completion: .file())
         var paths: [String] = []
 
         @Option(help: "Output format: \(PhotoOutputFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: table on a terminal, csv otherwise.")

@@ -11,7 +11,7 @@ extension HuntCommand {
             polygons (KML, GeoJSON) or closed tracks (GPX, which has no polygons).
 
             Examples:
-              hunt export hunt.yaml --format gpx -o hunt.gpx
+              hunt export hunt.yaml --format gpx --out hunt.gpx
               hunt export hunt.yaml --format geojson > hunt.geojson
             """
         )
@@ -21,7 +21,10 @@ extension HuntCommand {
         @Option(help: "Output format.")
         var format: HuntExportFormat = .geojson
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of standard output.", valueName: "FILE"))
+        // `--out` as every command that writes says it; `--output` kept for scripts written before.
+        @Option(name: [.customShort("o"), .customLong("out"), .customLong("output")],
+                help: ArgumentHelp("Write to this file (atomically; its folder made if missing) instead of standard output.", valueName: "FILE"),
+                completion: .file(extensions: ["gpx", "kml", "geojson"]))
         var output: String?
 
         mutating func run() async throws {

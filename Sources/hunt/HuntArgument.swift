@@ -4,7 +4,7 @@ import HuntKit
 
 /// The hunt file argument (`judge`, `serve`, `simulate`, `sheets`, `export`) and its loading.
 struct HuntArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"))
+    @Argument(help: ArgumentHelp("The hunt file.", valueName: "hunt.yaml"), completion: .huntFile)
     var path: String
 
     /// The hunt with its area and places files read, and its warnings for the command to print.
@@ -30,7 +30,7 @@ struct HuntArgument: ParsableArguments {
 
 /// The submissions folder argument of `judge` and `serve`.
 struct SubmissionsArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"))
+    @Argument(help: ArgumentHelp("The folder with one subfolder per team.", valueName: "submissions"), completion: .directory)
     var path: String
 
     var url: URL { URL(fileURLWithPath: path) }

@@ -18,7 +18,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The folder to write the hunt into (created if missing).", valueName: "dir"))
+        @Argument(help: ArgumentHelp("The folder to write the hunt into (created if missing).", valueName: "dir"), completion: .directory)
         var directory: String = "."
 
         @Option(name: .shortAndLong, help: ArgumentHelp("The template to start from (see --list-templates).", valueName: "name"))

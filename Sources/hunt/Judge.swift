@@ -31,12 +31,12 @@ extension HuntCommand {
         @OptionGroup var hunt: HuntArgument
         @OptionGroup var submissions: SubmissionsArgument
 
-        @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"))
+        @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"), completion: .reviewsFile)
         var reviews: String?
-        @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"))
+        @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"), completion: .csvFile)
         var manifest: String?
 
-        @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"))
+        @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"), completion: .directory)
         var out: String?
         @Option(help: ArgumentHelp("What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.", valueName: "formats"))
         var format = JudgeOutputFormats()

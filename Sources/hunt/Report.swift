@@ -12,10 +12,11 @@ extension HuntCommand {
             up to --thumbnails), from the submissions folder the results record (as given to the judge, \
             else relative to the results file), or --photos; a photo not found gets a placeholder.
 
-            --out FILE writes one file atomically; --out DIR (an existing folder, or a path ending in /) \
-            writes report.html, report.md, report.json, or submissions.csv and leaderboard.csv for csv \
-            (with --team: report-ID.html, …). Without --out the report goes to standard output; for \
-            csv that is submissions.csv, or leaderboard.csv with --table leaderboard.
+            --out FILE writes one file atomically (its folder is made if missing); --out DIR (an \
+            existing folder, or a path ending in /) writes report.html, report.md, report.json, or \
+            submissions.csv and leaderboard.csv for csv (with --team: report-ID.html, …). Without \
+            --out the report goes to standard output. For csv, standard output or one --out file \
+            gets the submissions table, or the leaderboard with --table leaderboard.
 
             Layouts are Mustache templates in Templates/reports/; --template uses your own copy.
 
@@ -23,6 +24,7 @@ extension HuntCommand {
               hunt report results/results.json --out results/               # report.html
               hunt report results.json --format md > report.md
               hunt report results.json --format csv --out tables/    # both CSV tables
+              hunt report results.json --format csv --out board.csv --table leaderboard
               hunt report results.json --team foxes --out foxes.html
               hunt report results.json --template my-report.html.mustache --out report.html
 
@@ -30,27 +32,28 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"))
+        @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"), completion: .resultsFile)
         var results: String
 
         @Option(help: ArgumentHelp("Output format. (default: from --out's extension, else html)",
                                    valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: ReportFormat?
         @Option(help: ArgumentHelp("A Mustache layout (file, or folder with report.html.mustache / report.md.mustache) instead of Templates/reports/.",
-                                   valueName: "path"))
+                                   valueName: "path"), completion: .file())
         var template: String?
 
         @Option(help: ArgumentHelp("One team's own report (its id or name; case, accents and separators do not count): its photos, its review items, reveal texts of its completed tasks.", valueName: "id"))
         var team: String?
 
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"))
+        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"),
+                completion: .file(extensions: ReportFormat.allCases.map(\.rawValue)))
         var out: String?
-        @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"))
+        @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"), completion: .directory)
         var photos: String?
 
         @Option(help: ArgumentHelp("At most this many thumbnails in the HTML page (review queue first); 0 for none.", valueName: "n"))
         var thumbnails: Int = ReportOptions.defaultThumbnailLimit
-        @Option(help: ArgumentHelp("For csv on standard output: which table.", valueName: "submissions|leaderboard"))
+        @Option(help: ArgumentHelp("For csv on standard output or in one --out file: which table.", valueName: "submissions|leaderboard"))
         var table: ReportRequest.Table = .submissions
 
         var request: ReportRequest {

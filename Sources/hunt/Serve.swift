@@ -29,10 +29,10 @@ extension HuntCommand {
 
         @OptionGroup var submissions: SubmissionsArgument
 
-        @Option(help: ArgumentHelp("The reviews file decisions are written to (default: reviews.yaml beside the hunt file; created at the first decision).", valueName: "file"))
+        @Option(help: ArgumentHelp("The reviews file decisions are written to (default: reviews.yaml beside the hunt file; created at the first decision).", valueName: "file"), completion: .reviewsFile)
         var reviews: String?
 
-        @Option(help: ArgumentHelp("Keep results.json (and the --format reports) in this folder, as `hunt judge --out` writes them.", valueName: "dir"))
+        @Option(help: ArgumentHelp("Keep results.json (and the --format reports) in this folder, as `hunt judge --out` writes them.", valueName: "dir"), completion: .directory)
         var out: String?
 
         @Option(help: ArgumentHelp("Reports kept in --out beside results.json: html, csv, md, comma-separated.", valueName: "formats"))

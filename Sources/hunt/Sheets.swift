@@ -18,7 +18,7 @@ extension HuntCommand {
 
             Examples:
               hunt sheets hunt.yaml                          # sheets.pdf, every team
-              hunt sheets hunt.yaml --team foxes -o foxes.pdf
+              hunt sheets hunt.yaml --team foxes --out foxes.pdf
               hunt sheets hunt.yaml --answer-key             # answer-key.pdf
               hunt sheets hunt.yaml -o sheets.html --paper letter
               hunt sheets hunt.yaml --template my-sheets/
@@ -29,9 +29,10 @@ extension HuntCommand {
 
         @OptionGroup var hunt: HuntArgument
 
-        @Option(name: .shortAndLong, help: ArgumentHelp(
-            "Write to this file, atomically; `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
-            valueName: "FILE"))
+        // `--out` as every command that writes says it; `--output` kept for scripts written before.
+        @Option(name: [.customShort("o"), .customLong("out"), .customLong("output")], help: ArgumentHelp(
+            "Write to this file, atomically (its folder made if missing); `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
+            valueName: "FILE"), completion: .file(extensions: ["pdf", "html"]))
         var output: String?
 
         @Option(help: ArgumentHelp("Output format. (default: from the output's extension: .html is HTML, else PDF)",
@@ -48,7 +49,7 @@ extension HuntCommand {
         var paper: SheetSettings.Paper?
 
         @Option(help: ArgumentHelp("A template folder, layout.yaml or .mustache file, or a name in Templates/sheets/; overrides `sheets: layout:`.",
-                                   valueName: "PATH"))
+                                   valueName: "PATH"), completion: .file())
         var template: String?
 
         var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper) }

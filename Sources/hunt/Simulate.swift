@@ -30,7 +30,7 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Photos per team.", valueName: "m"))
         var photosPerTeam: Int
 
-        @Option(help: ArgumentHelp("The folder to write into (submissions/ and answers.json).", valueName: "dir"))
+        @Option(help: ArgumentHelp("The folder to write into (submissions/ and answers.json).", valueName: "dir"), completion: .directory)
         var out: String
 
         @Option(help: ArgumentHelp("Seed for the generator; the same seed gives the same files.", valueName: "s"))

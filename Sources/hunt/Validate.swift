@@ -19,7 +19,7 @@ extension HuntCommand {
             """
         )
 
-        @Argument(help: ArgumentHelp("Hunt files to check.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Hunt files to check.", valueName: "file"), completion: .huntFile)
         var files: [String] = []
 
         @OptionGroup var output: DiagnosticOutputOptions

@@ -28,16 +28,18 @@ extension HuntCommand {
         )
 
         // `.allUnrecognized` so that `-33.8568,151.2153` is an input; see CoordinateArguments.
-        @Argument(parsing: .allUnrecognized, help: "Positions (LAT,LON, e.g. 52.0907,5.1213 or -33.8568,151.2153), photo files or folders.")
+        @Argument(parsing: .allUnrecognized, help: "Positions (LAT,LON, e.g. 52.0907,5.1213 or -33.8568,151.2153), photo files or folders.",
+                  completion: .file())
         var inputs: [String] = []
 
-        @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"))
+        @Option(help: ArgumentHelp("A CSV file of positions, `-` for standard input.", valueName: "FILE"), completion: .csvFile)
         var positions: String?
 
-        @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "hunt.yaml"))
+        @Option(help: ArgumentHelp("Measure against every task of this hunt.", valueName: "hunt.yaml"), completion: .huntFile)
         var hunt: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A point (LAT,LON) or an area/places file (GeoJSON, KML, GPX, CSV).", valueName: "LAT,LON|FILE"),
+                completion: .placesFile)
         var to: String?
 
         @Option(help: ArgumentHelp("Radius of a --to point or of each place in a --to places file (default 30 m).", valueName: "LENGTH"))

@@ -108,7 +108,10 @@ struct JudgeCommandTests {
             let run = try HuntBinary.run(["judge", Self.hunt.path, "submissions", "--reviews", "reviews.yaml", "--out", "out"], in: folder)
             #expect(run.status == 1)
             #expect(run.stderr.contains(message), "\(run.stderr)")
-            #expect(run.stderr.contains("nothing written"))
+            // The error comes first, then what it meant for the run.
+            let error = try #require(run.stderr.range(of: "error:"), "\(run.stderr)")
+            let nothing = try #require(run.stderr.range(of: "nothing written"), "\(run.stderr)")
+            #expect(error.lowerBound < nothing.lowerBound, "\(run.stderr)")
             #expect(try Data(contentsOf: out.appendingPathComponent("results.json")) == earlier)
             #expect(try Data(contentsOf: reviews) == Data(text.utf8))
         }

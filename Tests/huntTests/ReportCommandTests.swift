@@ -110,7 +110,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--format", "csv", "--out", "x.csv"],
         ["--format", "json", "--template", "t.mustache"],
         ["--thumbnails", "-1"],
         ["--table", "leaderboard"],

@@ -25,6 +25,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case badCoordinate = "bad-coordinate"
     case coordinateOutOfRange = "coordinate-out-of-range"
     case nullIsland = "null-island"
+    case coordinatesSwapped = "coordinates-swapped"
     case badTime = "bad-time"
     case badId = "bad-id"
     // Meaning
@@ -84,6 +85,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .badCoordinate: return "not a coordinate in any of the accepted forms"
         case .coordinateOutOfRange: return "latitude outside -90…90 or longitude outside -180…180"
         case .nullIsland: return "warning: the point 0, 0 (usually a missing value)"
+        case .coordinatesSwapped: return "warning: a target far from the others (or from the hunt's timezone) that would be among them with latitude and longitude swapped"
         case .badTime: return "not a date-time, a date that does not exist, or a local time skipped by a DST change"
         case .badId: return "an id with characters that do not work as a folder or file-name prefix"
         case .unknownTimezone: return "not an IANA timezone name; the message suggests one"

@@ -65,6 +65,7 @@ public struct HuntLoader: Sendable {
         if readsTargetFiles {
             diagnostics += hunt.readTargetFiles()
         }
+        diagnostics += CoordinateOrder(hunt: hunt, extras: reader.taskExtras).warnings()
         return HuntLoadResult(hunt: hunt, diagnostics: Self.sorted(diagnostics, file: displayPath), file: displayPath)
     }
 

@@ -23,6 +23,8 @@ struct HuntReader: Sendable {
         var windowLocation: SourceLocation?
         /// A group's `tasks:`, each id with where it was written.
         var members: [(id: String, location: SourceLocation)] = []
+        /// An `at:` written as two plain numbers, and the point with them exchanged (for `CoordinateOrder`).
+        var swappableAt: (location: SourceLocation, swapped: Coordinate)?
     }
 
     init(context: LoadContext) { self.context = context }
@@ -97,6 +99,13 @@ struct HuntReader: Sendable {
     }
 
     mutating func window(_ node: YAMLNode, _ what: String, defaultDate: (year: Int, month: Int, day: Int)?) -> TimeWindow? {
+        if let text = node.text, !node.isNull {
+            // `window: 2026-12-05 10:00 - 17:00` reads naturally but is one text: say how to split it.
+            let (start, end) = Self.range(text) ?? ("2026-05-02 10:00", "16:00")
+            context.error(.wrongType, "\(what) is one text, `\(text)`; a window is a `start` and an `end`", at: node.location,
+                          fix: "write `window: { start: \(start), end: \(end) }`")
+            return nil
+        }
         guard let fields = context.mapping(node, section: what, keys: HuntSchema.window,
                                            hints: ["from": "did you mean `start`?", "to": "did you mean `end`?",
                                                    "begin": "did you mean `start`?", "until": "did you mean `end`?"]) else { return nil }
@@ -115,6 +124,17 @@ struct HuntReader: Sendable {
             return nil
         }
         return TimeWindow(start: start, end: end)
+    }
+
+    /// `2026-12-05 10:00 - 17:00` (or `–`, `to`, `until`) → its two ends; nil without one separator.
+    static func range(_ text: String) -> (String, String)? {
+        for separator in [" - ", " – ", " — ", "–", "—", " to ", " until "] {
+            let parts = text.components(separatedBy: separator)
+            guard parts.count == 2 else { continue }
+            let (start, end) = (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces))
+            if !start.isEmpty, !end.isEmpty { return (start, end) }
+        }
+        return nil
     }
 
     mutating func readDefaults(_ node: YAMLNode, into defaults: inout Defaults) {
@@ -274,6 +294,9 @@ struct HuntReader: Sendable {
                               at: fields.keyLocation("choose") ?? n.location,
                               fix: "use `places: FILE` (any \(count) of its places), or make a group: `choose: \(count)` with `tasks: [a, b, c]` and no target")
             }
+        }
+        if case .circle? = task.target, let n = fields.present("at"), case .success(let swapped) = swappedIfPlain(n) {
+            extras.swappableAt = (n.location, swapped)
         }
         var after: [(String, SourceLocation)] = []
         if let n = fields.present("after") {

@@ -21,6 +21,38 @@ enum TimezoneNames {
         "HKT": "Asia/Hong_Kong", "WIB": "Asia/Jakarta", "PHT": "Asia/Manila",
     ]
 
+    /// The principal place of a zone as the tz database's zone.tab gives it (`Europe/Amsterdam` →
+    /// Amsterdam, 52°22′N 4°54′E), or nil for zones without one (`UTC`, `Etc/GMT+3`) or when the
+    /// system has no zone.tab (then the checks that use it are skipped).
+    static func principalPlace(of zone: String) -> (city: String, coordinate: Coordinate)? {
+        guard let coordinate = principalPlaces[zone] else { return nil }
+        return (String(zone.split(separator: "/").last ?? "").replacingOccurrences(of: "_", with: " "), coordinate)
+    }
+
+    /// zone.tab: `NL<TAB>+5222+00454<TAB>Europe/Amsterdam`, positions as ±DDMM[SS]±DDDMM[SS].
+    static let principalPlaces: [String: Coordinate] = {
+        let folder = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
+        guard let text = try? String(contentsOfFile: folder + "/zone.tab", encoding: .utf8) else { return [:] }
+        var places: [String: Coordinate] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            guard fields.count >= 3, let split = fields[1].dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }),
+                  let latitude = angle(fields[1][..<split], degreeDigits: 2), let longitude = angle(fields[1][split...], degreeDigits: 3)
+            else { continue }
+            places[String(fields[2])] = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        return places
+    }()
+
+    private static func angle(_ text: Substring, degreeDigits: Int) -> Double? {
+        let sign: Double = text.first == "-" ? -1 : 1
+        let digits = Array(text.dropFirst())
+        guard digits.count >= degreeDigits + 2, digits.allSatisfy(\.isNumber) else { return nil }
+        let value = { (range: Range<Int>) in Double(String(digits[range])) ?? 0 }
+        let seconds = digits.count >= degreeDigits + 4 ? value(degreeDigits + 2..<degreeDigits + 4) : 0
+        return sign * (value(0..<degreeDigits) + value(degreeDigits..<degreeDigits + 2) / 60 + seconds / 3600)
+    }
+
     static func suggestion(for name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let underscored = trimmed.replacingOccurrences(of: " ", with: "_")

@@ -26,7 +26,7 @@ extension JudgeRun {
     /// What stopped a run before anything was judged: a file it could not use, a folder it could
     /// not scan, or reviews of paths that are no submissions.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// What to say before the problems: when one is in the reviews file or the manifest, that
+        /// What to say after the problems: when one is in the reviews file or the manifest, that
         /// nothing was written and the file wants fixing (the run writes nothing until it fits).
         public var note: String?
         public var diagnostics: [Diagnostic]
@@ -40,6 +40,6 @@ extension JudgeRun {
             self.diagnostics = diagnostics
         }
 
-        public var description: String { ([note].compactMap { $0 } + [DiagnosticError(diagnostics).description]).joined(separator: "\n") }
+        public var description: String { ([DiagnosticError(diagnostics).description] + [note].compactMap { $0 }).joined(separator: "\n") }
     }
 }

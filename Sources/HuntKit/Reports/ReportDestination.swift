@@ -17,14 +17,16 @@ public enum ReportDestination: Sendable, Hashable {
     }
 
     /// Writes `documents` together, atomically (a file gets the first), never over one of
-    /// `inputs`, and returns the paths written; a folder is made if missing and, for more than
-    /// one document, locked against other runs meanwhile. Standard output writes nothing here.
+    /// `inputs`, and returns the paths written; a folder (or a file's folder) is made if missing
+    /// and, for more than one document, locked against other runs meanwhile. Standard output
+    /// writes nothing here.
     public func write(_ documents: [ReportDocument], inputs: [URL]) throws(OutputError) -> [String] {
         let batch = OutputBatch(inputs: inputs)
         var written: [String] = []
         switch self {
         case .standardOutput: return []
         case .file(let path):
+            try batch.makeParentFolder(of: URL(fileURLWithPath: path), displayPath: path)
             try batch.stage(documents[0].bytes, to: URL(fileURLWithPath: path), displayPath: path)
             written.append(path)
         case .folder(let out):

@@ -3,7 +3,7 @@ import Foundation
 /// What `hunt report` is asked for — a results file, a format and layout, a scope, a destination —
 /// and the making of it: read the results, build the report, render it, write it.
 public struct ReportRequest: Sendable {
-    /// For csv on standard output: which of the two tables.
+    /// For csv on standard output or in one file: which of the two tables.
     public enum Table: String, Sendable, CaseIterable { case submissions, leaderboard }
 
     public var results: String
@@ -12,7 +12,8 @@ public struct ReportRequest: Sendable {
     /// A Mustache layout (a file, or a folder holding the standard names) instead of Templates/reports/.
     public var template: String?
     public var options: ReportOptions
-    /// A file, a folder (existing, or ending in `/`), or nil or `-` for standard output.
+    /// A file (its folder made if missing), a folder (existing, or ending in `/`), or nil or `-`
+    /// for standard output. For csv, a file gets one table (`table`), a folder both.
     public var out: String?
     /// The submissions folder, when the photos moved since judging.
     public var photos: String?
@@ -40,10 +41,6 @@ public struct ReportRequest: Sendable {
             return "--template \(template) applies to html and md reports; add `--format html` or `--format md`"
         }
         if let out, out.isEmpty { return "--out needs a file or folder, e.g. `--out report.html` or `--out results/`" }
-        if format == .csv, case .file(let out) = destination {
-            let stem = (out as NSString).deletingPathExtension
-            return "csv writes two files (submissions.csv, leaderboard.csv): give --out a folder, e.g. `--out \((stem as NSString).lastPathComponent.isEmpty ? "csv" : stem)/`"
-        }
         if table != .submissions, format != .csv { return "--table chooses the csv table; add `--format csv`" }
         return nil
     }
@@ -54,8 +51,10 @@ public struct ReportRequest: Sendable {
         public var documents: [ReportDocument]
         /// What the person should know that is not a diagnostic of a document.
         public var notes: [String]
-        /// The bytes standard output gets: the first document, or the chosen csv table.
-        public var standardOutput: [UInt8]
+        /// What standard output or one `--out` file gets: the first document, or the chosen csv table.
+        public var single: ReportDocument
+        /// The bytes standard output gets.
+        public var standardOutput: [UInt8] { single.bytes }
     }
 
     /// Why the report could not be made, with what to do.
@@ -81,7 +80,7 @@ public struct ReportRequest: Sendable {
             }
             let documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
             return Made(report: report, documents: documents, notes: notes,
-                        standardOutput: format == .csv && table == .leaderboard ? documents[1].bytes : documents[0].bytes)
+                        single: format == .csv && table == .leaderboard ? documents[1] : documents[0])
         } catch {
             switch error {
             case .unknownTeam, .ambiguousTeam: throw Failure(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
@@ -94,7 +93,9 @@ public struct ReportRequest: Sendable {
     /// or the template read; returns what it says it wrote.
     public func write(_ made: Made) throws(OutputError) -> String {
         let inputs = [URL(fileURLWithPath: results)] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }
-        let written = try destination.write(made.documents, inputs: inputs)
+        // A folder gets every document under its standard name; one file gets the one asked for.
+        let documents = if case .file = destination { [made.single] } else { made.documents }
+        let written = try destination.write(documents, inputs: inputs)
         let who = made.report.team.map { "team \($0.id)" } ?? "\(made.report.summary.teams) teams"
         return "wrote \(written.joined(separator: ", ")): \(who), \(made.report.summary.submissions) photos, \(made.report.reviewQueue.count) to review"
     }

@@ -402,11 +402,28 @@ private final class StagedFiles: @unchecked Sendable {
 nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 extension OutputBatch {
-    /// Writes one file atomically: a batch of one, committed at once.
-    public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = []) throws(OutputError) {
+    /// Writes one file atomically: a batch of one, committed at once. With `makingFolder`, the
+    /// file's missing folders are made first (and removed again if the write fails).
+    public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = [],
+                             makingFolder: Bool = false) throws(OutputError) {
         let batch = OutputBatch(inputs: inputs)
-        try batch.stage(bytes, to: url, displayPath: displayPath ?? url.relativePathForDisplay)
+        let shown = displayPath ?? url.relativePathForDisplay
+        if makingFolder { try batch.makeParentFolder(of: url, displayPath: shown) }
+        try batch.stage(bytes, to: url, displayPath: shown)
         try batch.commit()
+    }
+
+    /// Makes the folder `file` goes in when it is missing (`hunt report --out rep/report.html`,
+    /// `hunt sheets -o print/sheets.pdf`), as `makeFolder` does.
+    public func makeParentFolder(of file: URL, displayPath: String) throws(OutputError) {
+        let parent = file.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        let shownParent = (displayPath as NSString).deletingLastPathComponent
+        if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return }
+            throw OutputError(path: displayPath, message: "`\(shownParent)` is a file, not a folder, so nothing can be written inside it; choose another path")
+        }
+        try makeFolder(parent, displayPath: shownParent)
     }
 }
 

@@ -18,6 +18,12 @@ public struct PlacesImport: Sendable {
     /// The file's path as the user gave it; an area task may name it directly.
     public var sourcePath: String
     public var sourceFormat: GeoFileFormat
+    /// The folder of the hunt file the tasks go into (`hunt import --into`), as a path: `area:`
+    /// paths are then written relative to it, and an area file outside it is written beside the
+    /// hunt file as `<id>.geojson` instead, since the hunt may only name files in its folder.
+    public var huntFolder: String?
+    /// Ids already taken (the hunt's own tasks): imported ids are made unique against them too.
+    public var takenIDs: Set<String> = []
 
     public init(sourcePath: String, sourceFormat: GeoFileFormat, near: Coordinate? = nil, withinMetres: Double? = nil,
                 radius: Length? = nil, areasDirectory: String? = nil) {
@@ -30,25 +36,31 @@ public struct PlacesImport: Sendable {
     }
 
     public struct Output: Sendable {
+        /// The list's items, one `  - id: …` block per task (empty when there are none).
+        public var items: String
         /// The YAML fragment, starting with `tasks:`.
-        public var yaml: String
+        public var yaml: String { items.isEmpty ? "tasks: []\n" : "tasks:\n" + items }
         /// GeoJSON files to write for area tasks: path (as the task names it) and content.
         public var areaFiles: [(path: String, contents: String)]
         public var diagnostics: [Diagnostic]
         public var taskCount: Int
+        /// Ids that had to change because `takenIDs` held them: (wanted, written).
+        public var renamed: [(wanted: String, written: String)] = []
     }
 
     public func tasks(from features: GeoFeatures) -> Output {
         var diagnostics: [Diagnostic] = []
-        var ids = Set<String>()
-        var yaml = "tasks:\n"
+        var ids = takenIDs
+        var yaml = ""
         var count = 0
         var areaFiles: [(path: String, contents: String)] = []
+        var renamed: [(wanted: String, written: String)] = []
         func uniqueID(_ name: String, fallbackNumber: Int) -> String {
             var base = Self.slug(name)
             if base.isEmpty { base = "place-\(fallbackNumber)" }
             var id = base, n = 2
             while ids.contains(id) { id = "\(base)-\(n)"; n += 1 }
+            if id != base, takenIDs.contains(base) { renamed.append((base, id)) }
             ids.insert(id)
             return id
         }
@@ -75,14 +87,28 @@ public struct PlacesImport: Sendable {
                 if area.edge(from: near).signedDistanceMetres > withinMetres { continue }
             }
             let name = named.name ?? "area \(i + 1)"
-            let path: String
+            var path: String
             var id = ""
+            let ownFile = { (written: String) in
+                areaFiles.append((written, GeoJSONText.areaFile(name: name, description: named.description, polygons: named.polygons)))
+            }
             if let dir = areasDirectory {
                 id = uniqueID(name, fallbackNumber: count + 1)
                 path = dir.hasSuffix("/") ? dir + id + ".geojson" : dir + "/" + id + ".geojson"
-                areaFiles.append((path, GeoJSONText.areaFile(name: name, description: named.description, polygons: named.polygons)))
+                if let huntFolder, Self.path(path, inside: huntFolder) == nil {
+                    diagnostics.append(.error("file-outside-folder", "--areas-dir \(dir) is outside the hunt file's folder, which a hunt may not name",
+                                              at: SourceLocation(file: dir), fix: "give a folder inside \(huntFolder.isEmpty ? "." : huntFolder), e.g. --areas-dir \((huntFolder as NSString).appendingPathComponent("areas"))"))
+                    continue
+                }
+                ownFile(path)
             } else if areaCount == 1 && (sourceFormat == .geojson || sourceFormat == .kml) {
                 path = sourcePath
+                if let huntFolder, Self.path(path, inside: huntFolder) == nil {
+                    // The hunt may only name files in its folder: the polygon goes beside it.
+                    id = uniqueID(name, fallbackNumber: count + 1)
+                    path = (huntFolder as NSString).appendingPathComponent(id + ".geojson")
+                    ownFile(path)
+                }
             } else {
                 diagnostics.append(.warning("area-needs-dir", "polygon \(name.debugDescription) was not imported: an area task needs a file of its own",
                                             at: named.location, fix: "add --areas-dir DIR to write each polygon to DIR/<id>.geojson"))
@@ -92,11 +118,20 @@ public struct PlacesImport: Sendable {
             count += 1
             yaml += "  - id: \(YAMLText.scalar(id))\n"
             yaml += "    title: \(YAMLText.quoted(name))\n"
-            yaml += "    area: \(YAMLText.quoted(path))\n"
+            let written = huntFolder.flatMap { Self.path(path, inside: $0) } ?? path
+            yaml += "    area: \(YAMLText.quoted(written))\n"
             if let clue = named.description { yaml += "    clue: \(YAMLText.quoted(clue))\n" }
         }
-        if count == 0 { yaml = "tasks: []\n" }
-        return Output(yaml: yaml, areaFiles: areaFiles, diagnostics: diagnostics, taskCount: count)
+        return Output(items: yaml, areaFiles: areaFiles, diagnostics: diagnostics, taskCount: count, renamed: renamed)
+    }
+
+    /// `path` relative to `folder` (both as given, relative to the working folder or absolute),
+    /// or nil when it lies outside it.
+    static func path(_ path: String, inside folder: String) -> String? {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        var base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.path
+        if !base.hasSuffix("/") { base += "/" }
+        return file.hasPrefix(base) ? String(file.dropFirst(base.count)) : nil
     }
 
     static func lengthText(_ l: Length) -> String {

@@ -76,6 +76,10 @@ private final class LibYAMLSession {
         var line: Int
         var column: Int
         var offset: Int?
+        /// libyaml's context as it said it, and where (1-based), for `YAMLStructureHelp`.
+        var rawContext: String? = nil
+        var contextLine: Int? = nil
+        var contextColumn: Int? = nil
 
         func diagnostic(file: String, bytes: [UInt8]) -> Diagnostic {
             var line = line, column = column
@@ -84,6 +88,14 @@ private final class LibYAMLSession {
             }
             var message = problem
             if let context { message = "\(problem) \(context)" }
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let failure = YAMLStructureHelp.Failure(problem: problem, context: rawContext, line: line, column: column,
+                                                    contextLine: contextLine, contextColumn: contextColumn)
+            if offset == nil, let help = YAMLStructureHelp.explain(failure, lines: lines) {
+                // Plain words first; libyaml's own words after them, for searching.
+                return .error("yaml-syntax", "\(help.message) (YAML: \(problem))",
+                              at: SourceLocation(file: file, line: help.line, column: help.column), fix: help.fix)
+            }
             let fix: String?
             if problem.contains("UTF-8") || problem.contains("control characters") || problem.contains("special characters") {
                 fix = "a hunt file is UTF-8 text; re-save it as UTF-8 (is this the right file?)"
@@ -173,7 +185,9 @@ private final class LibYAMLSession {
             full = "(\(c))"
         }
         return Failure(problem: problem, context: full,
-                       line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil)
+                       line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil,
+                       rawContext: context, contextLine: context.map { _ in Int(parser.context_mark.line) + 1 },
+                       contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -179,6 +179,11 @@ let ruleCases: [RuleCase] = [
     RuleCase(code: "empty-file", failing: "# nothing yet\n", passing: S.hunt(), pointsAt: ""),
     RuleCase(code: "yaml-syntax", failing: S.hunt(tasks: task("clue: Stop: look up")), passing: S.hunt(tasks: task("clue: \"Stop: look up\"")),
              pointsAt: "Stop: look up", fixContains: "quotes"),
+    RuleCase(code: "coordinates-swapped", severity: .warning, failing: S.hunt(tasks: task("", at: "5.12133, 52.09067")),
+             passing: S.hunt(tasks: task("")), pointsAt: "at: 5.12133, 52.09067", fixContains: "`at: 52.09067, 5.12133`"),
+    RuleCase(code: "wrong-type", failing: S.hunt(top: "window: 2026-05-02 10:00 - 16:00", header: "hunt: H\ntimezone: UTC\n"),
+             passing: S.hunt(top: "window: { start: 2026-05-02 10:00, end: 16:00 }", header: "hunt: H\ntimezone: UTC\n"),
+             pointsAt: "window: 2026", fixContains: "`window: { start: 2026-05-02 10:00, end: 16:00 }`"),
     RuleCase(code: "multiple-documents", failing: S.hunt() + "---\nhunt: Two\n", passing: S.hunt(), pointsAt: "---"),
 ]
 
