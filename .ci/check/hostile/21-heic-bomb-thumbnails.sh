@@ -24,7 +24,7 @@ check() {   # what, stderr file, html file, time file
     [ "$rss" -lt "$limit_kb" ] || { echo "$1: peak RSS $((rss / 1024)) MiB, over 300 MiB"; exit 1; }
     grep -qF "${bombs[0]}: warning: no thumbnail: a 20000×20000 HEIF picture needs about" "$2" \
         || { echo "$1: no warning naming ${bombs[0]}: $(head -c 300 "$2")"; exit 1; }
-    grep -qF "${bombs[1]}: warning: no thumbnail: the picture is larger than the 64×64 the file declares" "$2" \
+    grep -qF "${bombs[1]}: warning: no thumbnail: the file declares a 64×64 picture, but its coded data asks for more" "$2" \
         || { echo "$1: no warning naming ${bombs[1]}: $(head -c 300 "$2")"; exit 1; }
     [ "$(grep -o 'too large to preview' "$3" | wc -l)" -eq 2 ] || { echo "$1: not two 'too large to preview' tiles"; exit 1; }
     [ "$(grep -o 'data:image/jpeg' "$3" | wc -l)" -eq 1 ] || { echo "$1: the ordinary photo lost its thumbnail"; exit 1; }

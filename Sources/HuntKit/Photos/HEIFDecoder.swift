@@ -16,7 +16,8 @@ final class HEIFDecoder {
     /// One picture of the file, with the size its `ispe` declares before transformations (the
     /// size libheif decodes it at) and after them (the size it is shown at).
     struct Picture: Sendable {
-        fileprivate var id: UInt32
+        /// The item ID.
+        var id: UInt32
         var codedWidth: Int
         var codedHeight: Int
         var shownWidth: Int
@@ -36,8 +37,7 @@ final class HEIFDecoder {
     private let reader: Reader
     private let functions: UnsafeMutablePointer<heif_reader>
     private let context: OpaquePointer
-    private let handle: OpaquePointer
-    private var thumbnailHandles: [UInt32: OpaquePointer] = [:]
+    private var handles: [UInt32: OpaquePointer] = [:]
     /// The primary picture.
     let primary: Picture
     /// The file's thumbnail pictures of the primary (iPhones store one of 320×240), smallest first.
@@ -58,7 +58,9 @@ final class HEIFDecoder {
         self.context = context
         heif_context_set_maximum_image_size_limit(context, Int32.max)
         var handle: OpaquePointer?
+        var primaryID: heif_item_id = 0
         var error = heif_context_read_from_reader(context, functions, Unmanaged.passUnretained(reader).toOpaque(), nil)
+        if error.code == heif_error_Ok { error = heif_context_get_primary_image_ID(context, &primaryID) }
         if error.code == heif_error_Ok { error = heif_context_get_primary_image_handle(context, &handle) }
         guard error.code == heif_error_Ok, let handle else {
             let failure = Self.failure(error)   // its message lives in the context
@@ -66,8 +68,8 @@ final class HEIFDecoder {
             functions.deallocate()
             throw failure
         }
-        self.handle = handle
-        primary = Self.picture(handle, id: 0)
+        handles[primaryID] = handle
+        primary = Self.picture(handle, id: primaryID)
         var ids = [heif_item_id](repeating: 0, count: Int(max(0, min(heif_image_handle_get_number_of_thumbnails(handle), 16))))
         let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
         ids = Array(ids.prefix(listed))
@@ -75,15 +77,14 @@ final class HEIFDecoder {
         for id in ids {
             var thumbnail: OpaquePointer?
             guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
-            thumbnailHandles[id] = thumbnail
+            handles[id] = thumbnail
             thumbnails.append(Self.picture(thumbnail, id: id))
         }
         self.thumbnails = thumbnails.sorted { $0.codedWidth * $0.codedHeight < $1.codedWidth * $1.codedHeight }
     }
 
     deinit {
-        for thumbnail in thumbnailHandles.values { heif_image_handle_release(thumbnail) }
-        heif_image_handle_release(handle)
+        for handle in handles.values { heif_image_handle_release(handle) }
         heif_context_free(context)
         functions.deallocate()
     }
@@ -110,8 +111,7 @@ final class HEIFDecoder {
     /// (`heif_context_set_max_decoding_threads(0)`): photos are already decoded side by side, and
     /// the plan's allowance counts one tile in flight.
     func scaledJPEG(_ picture: Picture, maxPixels: Int) throws(Failure) -> [UInt8] {
-        let handle = picture.id == 0 ? handle : thumbnailHandles[picture.id]
-        guard let handle, maxPixels > 0, picture.codedWidth > 0, picture.codedHeight > 0 else {
+        guard let handle = handles[picture.id], maxPixels > 0, picture.codedWidth > 0, picture.codedHeight > 0 else {
             throw Failure(message: "the picture declares no size")
         }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(picture.codedWidth, picture.codedHeight) + 1))

@@ -165,7 +165,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
                 do throws(HEIFDecoder.Failure) {
                     return .thumbnail(PhotoThumbnail(jpeg: try decoder.scaledJPEG(picture, maxPixels: plan.maxPixels), source: .heif))
                 } catch where error.overSizeLimit {
-                    return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: error.message))
+                    return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: "libheif: " + error.message))
                 } catch {
                     return .undecodable(error.message)
                 }
@@ -232,7 +232,8 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// The HEIF/AVIF part of `prepare`: the file's boxes read by libheif, the picture to decode
     /// chosen (the smallest thumbnail picture at least `maxPixels` on its longest side, else the
     /// primary), and its decode refused, from the size it declares, when it is over the pixel cap
-    /// or the memory budget.
+    /// or the memory budget — or when the frames its coded data asks the decoders for (which they
+    /// allocate whatever `ispe` says) are larger than it, or add up to far more (`HEIFCodedPictures`).
     static func prepareHEIF(_ source: any ByteSource, maxPixels: Int, budgetBytes: Int) -> Preparation {
         let decoder: HEIFDecoder
         do throws(HEIFDecoder.Failure) { decoder = try HEIFDecoder(source) } catch { return .done(.undecodable(error.message)) }
@@ -249,7 +250,39 @@ public struct PhotoThumbnail: Sendable, Hashable {
             return .done(.refused(.needsTooMuchMemory(width: width, height: height, layout: .heif,
                                                       neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
         }
+        if let refusal = codedDataRefusal(source, picture: picture) { return .done(refusal) }
         return .decode(.heif(plan, decoder, picture))
+    }
+
+    /// Slack for coded frames over the picture: encoders code whole blocks (x265: 64×64) and crop.
+    static let codedFrameSlack = 64
+
+    /// Why the decode of `picture` is refused for what its coded items ask of the decoders, or nil:
+    /// each decoded frame must fit the picture (plus `codedFrameSlack` on each side), and the
+    /// frames together at most twice the picture and a megapixel (a grid's tiles cover it once).
+    static func codedDataRefusal(_ source: any ByteSource, picture: HEIFDecoder.Picture) -> Outcome? {
+        let coded: [HEIFCodedPictures.Coded]
+        do throws(ContainerError) {
+            coded = try HEIFCodedPictures(PagedReader(source)).decoded(by: picture.id)
+        } catch {
+            return .undecodable(error.description)
+        }
+        let (width, height) = (picture.codedWidth, picture.codedHeight)
+        var total = 0
+        for item in coded {
+            guard let frame = item.frame else {
+                return .undecodable("a coded picture has no HEVC parameter set or AV1 sequence header that says its size")
+            }
+            guard frame.width <= width + codedFrameSlack, frame.height <= height + codedFrameSlack else {
+                return .refused(.largerThanDeclared(width: width, height: height, detail: "a coded frame declares \(frame.width)×\(frame.height)"))
+            }
+            total += frame.width * frame.height
+        }
+        guard total <= 2 * width * height + 1_000_000 else {
+            return .refused(.largerThanDeclared(width: width, height: height,
+                                                detail: "its \(coded.count) coded frames add up to \(total / 1_000_000) megapixels"))
+        }
+        return nil
     }
 
     /// The IFD1 thumbnail of a TIFF-structured EXIF block, when it is a JPEG; libexif finds it

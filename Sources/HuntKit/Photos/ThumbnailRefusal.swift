@@ -16,9 +16,10 @@ public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible
     /// and libjpeg would still visit every block (a 672-byte file declaring 20000×20000 costs
     /// half a second of CPU).
     case truncated(width: Int, height: Int, bytes: Int, minimumBytes: Int)
-    /// A HEIF's picture turned out larger than its `ispe` declares (a grid whose own header asks
-    /// for more), and libheif stopped at its size limit, set to the declared size, before
-    /// allocating it: `detail` is libheif's message.
+    /// A HEIF's coded data asks for more than the `width`×`height` picture its `ispe` declares:
+    /// a coded frame (the HEVC parameter set, the AV1 sequence header) larger than the picture,
+    /// tiles that add up to far more, or a grid whose own header asks for more (which libheif,
+    /// its size limit set to the declared size, refuses before allocating). `detail` says which.
     case largerThanDeclared(width: Int, height: Int, detail: String)
     /// More scans than a real progressive JPEG has (about 10): each scan is another pass over
     /// the whole image, so thousands of tiny scans cost minutes.
@@ -50,7 +51,7 @@ public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible
         case .truncated(let width, let height, let bytes, let minimum):
             return "the file is \(bytes) bytes, too short for the \(width)×\(height) picture it declares (at least \(minimum) bytes): most of it is missing"
         case .largerThanDeclared(let width, let height, let detail):
-            return "the picture is larger than the \(width)×\(height) the file declares, and libheif refused it (\(detail))"
+            return "the file declares a \(width)×\(height) picture, but its coded data asks for more (\(detail))"
         case .tooManyScans(let count, let limit):
             return "the JPEG has \(count) scans, over the \(limit) a thumbnail decodes (each scan is another pass over the whole picture)"
         }

@@ -165,6 +165,45 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
+    /// libde265 and dav1d allocate the frame the bitstream declares, whatever `ispe` says: a
+    /// parameter set or sequence header asking for more than the picture is refused before
+    /// decoding (the AVIF is a fuzzer's finding: dav1d allocated 225 MB for a 64×48 picture).
+    @Test(arguments: ["fuzz-avif-sequence-header-larger-than-ispe.avif", "heic-sps-8192-in-64-grid.heic"])
+    func codedFrameLargerThanThePictureIsRefused(name: String) async throws {
+        let bytes = name.hasPrefix("fuzz-") ? Array(try Data(contentsOf: Self.url(name))) : HEIFBomb.grid(side: 64, frame: 8192)
+        let url = try ReportThumbnailTests.temporary(bytes, name: name)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 320, budget: ThumbnailMemoryBudget())
+        guard case .refused(.largerThanDeclared(_, _, let detail)) = outcome else {
+            Issue.record("\(name): expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(detail.hasPrefix("a coded frame declares "), "\(detail)")
+    }
+
+    /// A 64×64 grid of 16×16 references to one 64×64 tile: a megapixel of decoding for 4096 pixels
+    /// (each reference costs a few bytes; 20,000 of them would be minutes of CPU). Refused.
+    @Test func tilesAddingUpToFarMoreThanThePictureAreRefused() async throws {
+        let url = try ReportThumbnailTests.temporary(HEIFBomb.grid(side: 64, tiles: 16), name: "tiles.heic")
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 320, budget: ThumbnailMemoryBudget())
+        guard case .refused(.largerThanDeclared(64, 64, let detail)) = outcome else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(detail == "its 256 coded frames add up to 1 megapixels")
+    }
+
+    /// The sizes read from real encoders' output, as libheif reads them.
+    @Test(arguments: [("heic-quadrants.heic", 64, 64), ("avif-quadrants.avif", 64, 48), ("heic-grid-2x2.heic", 64, 64)])
+    func codedFramesAreReadFromTheBitstreams(name: String, width: Int, height: Int) throws {
+        let pictures = try HEIFCodedPictures(PagedReader(MemoryByteSource(Array(try Data(contentsOf: Self.url(name))))))
+        #expect(!pictures.coded.isEmpty)
+        for item in pictures.coded.values {
+            #expect(item.frame == .init(width: width, height: height) && item.ispe == item.frame, "\(name): \(item)")
+        }
+    }
+
     /// The memory plan counts both full-size RGB pictures libheif holds, at 2 bytes a sample above 8 bits.
     @Test func planCountsTheFullSizePicture() {
         let iPhone = HEIFDecodePlan(codedWidth: 4032, codedHeight: 3024, bytesPerSample: 1, fileBytes: 2_600_000, maxPixels: 1600)
