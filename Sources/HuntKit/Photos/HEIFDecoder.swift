@@ -99,7 +99,8 @@ final class HEIFDecoder {
     }
 
     private static func failure(_ error: heif_error) -> Failure {
-        let text = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        var text = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
+        while text.last?.isWhitespace == true { text.removeLast() }   // some of libheif's messages end in a line break
         return Failure(message: text, overSizeLimit: error.subcode == heif_suberror_Security_limit_exceeded)
     }
 

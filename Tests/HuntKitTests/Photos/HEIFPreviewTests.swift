@@ -158,10 +158,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let started = Date()
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 1600, budget: ThumbnailMemoryBudget())
-        guard case .refused(.largerThanDeclared(64, 64, _)) = outcome else {
+        guard case .refused(.largerThanDeclared(64, 64, let detail)) = outcome else {
             Issue.record("expected a refusal, got \(outcome)")
             return
         }
+        #expect(detail.hasPrefix("libheif: ") && detail.hasSuffix("exceeds the maximum image size 65x65"), "\(detail)")
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
