@@ -46,6 +46,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let scan = try? JPEGReader.scan(paged)
     #elseif FUZZ_ISOBMFF
     let scan = try? ISOBMFFReader.scan(paged)
+    // The coded pictures' items, parameter sets and sequence headers, as a HEIF preview reads them.
+    _ = try? HEIFCodedPictures(paged, maxItemBytes: 1 << 20)
     #elseif FUZZ_PNG
     let scan = try? PNGReader.scan(paged)
     #elseif FUZZ_WEBP

@@ -263,7 +263,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     static func codedDataRefusal(_ source: any ByteSource, picture: HEIFDecoder.Picture) -> Outcome? {
         let coded: [HEIFCodedPictures.Coded]
         do throws(ContainerError) {
-            coded = try HEIFCodedPictures(PagedReader(source)).decoded(by: picture.id)
+            coded = try HEIFCodedPictures(PagedReader(source), maxItemBytes: maxDecodeBytes).decoded(by: picture.id)
         } catch {
             return .undecodable(error.description)
         }

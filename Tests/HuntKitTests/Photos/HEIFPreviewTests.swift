@@ -198,7 +198,7 @@ import Testing
     /// The sizes read from real encoders' output, as libheif reads them.
     @Test(arguments: [("heic-quadrants.heic", 64, 64), ("avif-quadrants.avif", 64, 48), ("heic-grid-2x2.heic", 64, 64)])
     func codedFramesAreReadFromTheBitstreams(name: String, width: Int, height: Int) throws {
-        let pictures = try HEIFCodedPictures(PagedReader(MemoryByteSource(Array(try Data(contentsOf: Self.url(name))))))
+        let pictures = try HEIFCodedPictures(PagedReader(MemoryByteSource(Array(try Data(contentsOf: Self.url(name))))), maxItemBytes: 1 << 20)
         #expect(!pictures.coded.isEmpty)
         for item in pictures.coded.values {
             #expect(item.frame == .init(width: width, height: height) && item.ispe == item.frame, "\(name): \(item)")

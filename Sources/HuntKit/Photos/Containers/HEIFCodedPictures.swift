@@ -16,7 +16,6 @@ struct HEIFCodedPictures {
         var height: Int
     }
 
-    var primary: UInt32?
     /// Coded items by item ID.
     var coded: [UInt32: Coded] = [:]
     /// Grid items' tiles, by the grid's item ID.
@@ -24,14 +23,12 @@ struct HEIFCodedPictures {
     /// Every item's `ispe`, coded or not.
     var ispe: [UInt32: Size] = [:]
 
-    /// Reads the boxes of the file and the parameter sets of each coded item's data.
-    init(_ reader: PagedReader) throws(ContainerError) {
+    /// Reads the boxes of the file and the parameter sets of each coded item's data (an item of
+    /// more than `maxItemBytes` is an error).
+    init(_ reader: PagedReader, maxItemBytes: Int) throws(ContainerError) {
         let (_, found) = try ISOBMFFReader.meta(reader)
         guard let meta = found, let metaBox = try ISOBMFFReader.boxHeader(meta, at: 0, base: 0, limit: UInt64(meta.count)) else { return }
         let children = try ISOBMFFReader.childBoxes(meta, from: Int(metaBox.headerLength) + 4, to: meta.count, in: "meta")
-        if let pitm = children["pitm"], Int(pitm.payload) + 6 <= Int(pitm.end) {
-            primary = meta[Int(pitm.payload)] == 0 ? UInt32(meta.u16be(Int(pitm.payload) + 4)) : meta.u32be(Int(pitm.payload) + 4)
-        }
         guard let iinf = children["iinf"], let iprp = children["iprp"] else { return }
         let items = try ISOBMFFReader.items(meta, iinf)
         let properties = try Self.properties(meta, iprp)
@@ -50,7 +47,7 @@ struct HEIFCodedPictures {
             var data: [UInt8] = []
             if let location = locations[id] {
                 data = try ISOBMFFReader.itemData(location, of: "image", meta: meta, idat: children["idat"], reader: reader,
-                                                  limitBytes: PhotoThumbnail.maxDecodeBytes)
+                                                  limitBytes: maxItemBytes)
             }
             if type == "hvc1" {
                 frames = HEVCParameterSets.frames(hvcC: configBytes, data: data)
@@ -181,7 +178,7 @@ enum HEVCParameterSets {
         let lengthSize = Int(hvcC[21] & 3) + 1
         i = 0
         while i + lengthSize <= data.count {
-            let length = Int(data.uint(i, width: lengthSize))
+            let length = data[i..<(i + lengthSize)].reduce(0) { $0 << 8 | Int($1) }
             let start = i + lengthSize
             guard length > 0, start + length <= data.count else { break }
             nals.append(data[start..<(start + length)])
