@@ -32,11 +32,13 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", "CHEIF", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
         // a target of its own so that a program that judges or reports never links them.

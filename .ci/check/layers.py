@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The library's layers, checked: each folder of Sources/HuntKit uses only the types of the
 folders in layers below it (siblings in one layer do not use each other). The layering is the
-one drawn in Sources/HuntKit/HuntKit.docc/Architecture.md; keep the two the same.
+one drawn in Sources/HuntKit/HuntKit.docc/Architecture.md; keep the two the same. And each C
+library's module is imported (`internal import`) only by the one file that wraps it.
 
 A "use" is a capitalised word in the code (comments and string literals left out) that names a
 type declared at the top level of a file in another folder; a name that is also declared (at any
@@ -38,6 +39,28 @@ for path, (folder, text) in files.items():
         declared.setdefault(name, set()).add(folder)
 
 wrong = []
+# C stays in its box: each system-library module (a folder of Sources/ with a module.modulemap) is
+# imported, with `internal import`, by the one Swift file that wraps its library, named here and in
+# Architecture.md.
+WRAPPERS = {"CYAML": "HuntKit/YAML/YAMLParser.swift", "CEXIF": "HuntKit/Photos/LibExif.swift",
+            "CPROJ": "HuntKit/Geo/Geodesic.swift", "CJPEG": "HuntKit/Photos/JPEGScaler.swift",
+            "CHEIF": "HuntKit/Photos/HEIFDecoder.swift", "CCairo": "HuntSheets/PDFCanvas.swift",
+            "CQRencode": "HuntSheets/QRCode.swift", "CMalloc": "HuntServe/ProcessMemory.swift"}
+modules = {m for m in os.listdir("Sources") if os.path.exists(os.path.join("Sources", m, "module.modulemap"))}
+for module in sorted(modules - WRAPPERS.keys()):
+    wrong.append(f"Sources/{module}: a system library no file is named to wrap; add it to WRAPPERS here and to Architecture.md")
+for directory, _, names in os.walk("Sources"):
+    for name in sorted(names):
+        if not name.endswith(".swift"):
+            continue
+        path = os.path.join(directory, name)
+        for prefix, module in re.findall(r'^\s*((?:@\w+\s+)*(?:\w+\s+)?)import\s+(\w+)', code(open(path, encoding="utf-8").read()), re.M):
+            if module not in modules:
+                continue
+            if os.path.relpath(path, "Sources") != WRAPPERS.get(module):
+                wrong.append(f"{path}: imports {module}, which only Sources/{WRAPPERS.get(module)} wraps")
+            elif prefix.split() != ["internal"]:
+                wrong.append(f"{path}: imports {module} without `internal import`, so C types could leave the file")
 for path, (folder, text) in sorted(files.items()):
     own = set(re.findall(r'^\s*' + declaration, text, re.M))
     for word in sorted(set(re.findall(r'\b[A-Z]\w*\b', text)) - own):

@@ -6,13 +6,16 @@
 #           libexif; video = the QuickTime/MP4 box walker and the whole PhotoReader on its result)
 #           | thumbnail   (a JPEG's frame header → decode plan → libjpeg-turbo decode, and the EXIF
 #             thumbnail check; libFuzzer's -malloc_limit_mb catches an allocation the plan did not count)
+#           | heif   (a HEIF/AVIF's boxes read by libheif through HEIFDecoder → the plan → the decode
+#             of the chosen picture, as thumbnail does for JPEGs; libheif itself is not instrumented,
+#             so the mutations are guided by the wrapper and the plan only)
 #   SECONDS: how long to run (default 60)
 # Builds .build-fuzz/photo-TARGET, seeds a corpus in .build-fuzz/corpus-TARGET from the test
 # fixtures, and runs. Crashes land in .build-fuzz/ as crash-*; replay one with
 # `.build-fuzz/photo-TARGET .build-fuzz/crash-...`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-target=${1:?usage: photo-readers.sh jpeg|isobmff|png|webp|tiff|video|all|thumbnail [SECONDS]}
+target=${1:?usage: photo-readers.sh jpeg|isobmff|png|webp|tiff|video|all|thumbnail|heif [SECONDS]}
 seconds=${2:-60}
 out=.build-fuzz
 mkdir -p "$out/corpus-$target"
@@ -22,13 +25,13 @@ sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/Hunt
          Sources/HuntKit/Support/{InputFile,PathText,Diagnostic,SourceLocation}.swift)
 extra=()
 limits=()
-if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ]; then
+if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ] || [ "$target" = heif ]; then
     sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk}.swift
               Sources/HuntKit/Support/CivilCalendar.swift Sources/HuntKit/Support/ClockText.swift)
 fi
-if [ "$target" = thumbnail ]; then
-    sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,ThumbnailOrientation,JPEGDecodePlan,JPEGScaler}.swift)
-    extra=(-I Sources/CJPEG -lturbojpeg)
+if [ "$target" = thumbnail ] || [ "$target" = heif ]; then
+    sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,ThumbnailOrientation,JPEGDecodePlan,JPEGScaler,PixelBoxDown,HEIFDecodePlan,HEIFDecoder}.swift)
+    extra=(-I Sources/CJPEG -lturbojpeg -I Sources/CHEIF -lheif)
     # The harness decodes only what its plan puts under 64 MiB; a single larger allocation is a finding.
     limits=(-malloc_limit_mb=96)
 fi
@@ -39,10 +42,13 @@ swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name HuntKit -sw
 case $target in
     jpeg) pattern='*.jpg' ;; isobmff) pattern='*.he[ic][cf]' ;; png) pattern='*.png' ;;
     webp) pattern='*.webp' ;; tiff) pattern='*.tif' ;; all) pattern='*' ;; thumbnail) pattern='*.jpg' ;; video) pattern='none' ;;
+    heif) pattern='none' ;;
 esac
 find Tests/HuntKitTests/Fixtures/photos -name "$pattern" -exec cp {} "$out/corpus-$target/" \;
 [ "$target" = video ] && cp Tests/HuntKitTests/Fixtures/videos/* "$out/corpus-$target/"
 [ "$target" = isobmff ] && cp Tests/HuntKitTests/Fixtures/photos/*.avif "$out/corpus-$target/"
+# Decodable HEIC/AVIF files: grids, rotations, a thumbnail picture, one cut short.
+[ "$target" = heif ] && cp Tests/HuntKitTests/Fixtures/heif/* "$out/corpus-$target/"
 # The Swift runtime's own crash handler fights ASan's; let the sanitizer report traps.
 if [ "$target" = thumbnail ]; then
     # Headers of small progressive, 4:2:0 and multi-scan files for the mutator to grow.

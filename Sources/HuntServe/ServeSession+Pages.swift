@@ -14,7 +14,7 @@ extension ServeSession {
         case jpeg([UInt8])
         /// A file the browser shows as it is (a reference photo in PNG or WebP).
         case file([UInt8], contentType: String)
-        /// Nothing to show, and why (a video, a HEIC without an EXIF thumbnail, a file gone).
+        /// Nothing to show, and why (a video, a photo cut short, a file gone).
         case none(String)
     }
 
@@ -39,6 +39,7 @@ extension ServeSession {
         case .thumbnail(let thumbnail): return .jpeg(thumbnail.jpeg)
         case .refused(let why): return .none("too large to preview: \(why)")
         case .none: return .none("no preview of this file (\(format ?? "unreadable"))")
+        case .undecodable(let why): return .none("this photo cannot be previewed: \(why)")
         }
     }
 

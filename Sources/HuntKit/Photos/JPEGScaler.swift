@@ -2,7 +2,7 @@ internal import CJPEG
 
 /// Makes a small copy of a JPEG with libjpeg-turbo's TurboJPEG API: decoded at the smallest DCT
 /// scale (1/8, 1/4, 3/8, 1/2 …) whose picture is still at least `maxPixels` on its longest side,
-/// box-averaged down to `maxPixels`, re-encoded at quality 75 with 4:2:0 chroma.
+/// box-averaged down to `maxPixels` (`PixelBoxDown`), re-encoded at quality 75 with 4:2:0 chroma.
 ///
 /// TurboJPEG reports errors as return codes (libjpeg's own API would `longjmp`, which Swift
 /// cannot catch). The only file that sees TurboJPEG.
@@ -12,6 +12,14 @@ enum JPEGScaler {
     /// `jpeg` made at most `maxPixels` on its longest side. `expected` is the picture size the
     /// caller planned for (from `JPEGFrame`); nil when libjpeg reads another size from the same bytes.
     static func scaled(_ jpeg: [UInt8], maxPixels: Int, expected: (width: Int, height: Int)? = nil) -> [UInt8]? {
+        guard let decoded = decoded(jpeg, maxPixels: maxPixels, expected: expected) else { return nil }
+        let (pixels, outWidth, outHeight) = boxDown(decoded.rgb, width: decoded.width, height: decoded.height, maxPixels: maxPixels)
+        return encode(pixels, width: outWidth, height: outHeight)
+    }
+
+    /// The RGB pixels of `jpeg` decoded at the DCT scale `scalingFactor` chooses for `maxPixels`
+    /// (the whole picture when it is no larger), and their size; nil as for `scaled`.
+    static func decoded(_ jpeg: [UInt8], maxPixels: Int, expected: (width: Int, height: Int)? = nil) -> (rgb: [UInt8], width: Int, height: Int)? {
         guard maxPixels > 0, jpeg.count > 4, let decoder = tjInitDecompress() else { return nil }
         defer { tjDestroy(decoder) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
@@ -32,9 +40,7 @@ enum JPEGScaler {
         }
         // A warning (a truncated file still decodes partly) is fine; a hard error is not.
         guard decoded == 0 || tjGetErrorCode(decoder) == Int32(TJERR_WARNING.rawValue) else { return nil }
-
-        let (pixels, outWidth, outHeight) = boxDown(rgb, width: scaledWidth, height: scaledHeight, maxPixels: maxPixels)
-        return encode(pixels, width: outWidth, height: outHeight)
+        return (rgb, scaledWidth, scaledHeight)
     }
 
     /// The library's scaling factor (largest first: 2, 15/8 … 1/8) that gives the smallest picture
@@ -53,33 +59,15 @@ enum JPEGScaler {
         return chosen
     }
 
-    /// Averages k×k blocks, k the smallest integer that brings the longest side to `maxPixels` or less.
-    /// A side shorter than k (a 65000×245 picture) becomes one pixel averaged over what there is.
+    /// `PixelBoxDown` of interleaved RGB; the pixels as they are when they already fit.
     static func boxDown(_ rgb: [UInt8], width: Int, height: Int, maxPixels: Int) -> ([UInt8], Int, Int) {
-        let k = (max(width, height) + maxPixels - 1) / maxPixels
-        guard k > 1 else { return (rgb, width, height) }
-        let outWidth = max(1, width / k), outHeight = max(1, height / k)
-        var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
-        rgb.withUnsafeBufferPointer { src in
-            for y in 0..<outHeight {
-                let rows = min(k, height - y * k)
-                for x in 0..<outWidth {
-                    let columns = min(k, width - x * k)
-                    let area = rows * columns
-                    var r = 0, g = 0, b = 0
-                    for dy in 0..<rows {
-                        var i = ((y * k + dy) * width + x * k) * 3
-                        for _ in 0..<columns {
-                            r += Int(src[i]); g += Int(src[i + 1]); b += Int(src[i + 2])
-                            i += 3
-                        }
-                    }
-                    let o = (y * outWidth + x) * 3
-                    out[o] = UInt8(r / area); out[o + 1] = UInt8(g / area); out[o + 2] = UInt8(b / area)
-                }
+        guard max(width, height) > maxPixels else { return (rgb, width, height) }
+        return rgb.withUnsafeBytes { bytes in
+            let channel = { (offset: Int) in
+                SamplePlane(base: bytes.baseAddress! + offset, rowBytes: width * 3, step: 3, wide: false, bits: 8)
             }
+            return PixelBoxDown.rgb(red: channel(0), green: channel(1), blue: channel(2), width: width, height: height, maxPixels: maxPixels)
         }
-        return (out, outWidth, outHeight)
     }
 
     static func encode(_ rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {

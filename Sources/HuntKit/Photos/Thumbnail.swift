@@ -1,6 +1,6 @@
 import Foundation
 
-/// A small JPEG picture of a photo, for reports.
+/// A small JPEG picture of a photo, for reports and the judges' console.
 public struct PhotoThumbnail: Sendable, Hashable {
     /// Where the picture came from.
     public enum Source: String, Sendable, Hashable, Codable {
@@ -8,6 +8,10 @@ public struct PhotoThumbnail: Sendable, Hashable {
         case exif
         /// A copy of the JPEG decoded at 1/2…1/8 scale and re-encoded (libjpeg-turbo).
         case scaled
+        /// A copy of a HEIF/HEIC or AVIF photo (its primary picture, or the file's own thumbnail
+        /// picture when that is large enough) decoded by libheif with its rotation, mirroring and
+        /// crop applied, so already the right way up, and re-encoded like `scaled`.
+        case heif
     }
 
     /// JPEG bytes (start with FF D8).
@@ -49,10 +53,14 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// What reading a thumbnail gave.
     public enum Outcome: Sendable, Hashable {
         case thumbnail(PhotoThumbnail)
-        /// None to be had: no EXIF thumbnail and not a JPEG, or a missing or unreadable file.
+        /// None to be had: no EXIF thumbnail and a format that is not decoded (PNG, WebP, TIFF),
+        /// or a missing or unreadable file.
         case none
-        /// A JPEG too costly to decode; the report says so.
+        /// A photo too costly to decode; the report says so.
         case refused(ThumbnailRefusal)
+        /// A HEIF/AVIF photo whose picture could not be decoded (cut short, corrupt, a codec
+        /// libheif lacks): why, in libheif's words.
+        case undecodable(String)
     }
 
     /// The thumbnail of the photo at `path`, or nil when there is none to be had.
@@ -64,7 +72,11 @@ public struct PhotoThumbnail: Sendable, Hashable {
     ///   scale where that is still large enough, so a 12-megapixel photo costs a few milliseconds),
     ///   unless its headers say the decode would need more than `defaultMemoryBudgetBytes` or the
     ///   file or picture is over `maxDecodeBytes` or `maxDecodePixels` (see `ThumbnailRefusal`).
-    /// - Else nil: HEIC, AVIF, PNG, WebP and TIFF photos without an EXIF thumbnail, unreadable or
+    /// - Else, for a HEIF/HEIC or AVIF photo, a copy decoded by libheif (`HEIFDecoder`: turned
+    ///   and cropped as the file says, grids assembled), from the file's own thumbnail picture when
+    ///   it is at least `maxPixels` on its longest side, else from the primary picture, under the
+    ///   same caps planned from the declared size (`HEIFDecodePlan`).
+    /// - Else nil: PNG, WebP and TIFF photos without an EXIF thumbnail, undecodable, unreadable or
     ///   missing files. Reports show a neutral placeholder for those.
     ///
     /// Never throws and never traps on bad input. The file is opened read-only. For many photos
@@ -92,9 +104,9 @@ public struct PhotoThumbnail: Sendable, Hashable {
         case .done(let outcome):
             return outcome
         case .decode(let decode):
-            await budget.acquire(decode.plan.totalBytes)
+            await budget.acquire(decode.totalBytes)
             let outcome = decode.run()
-            await budget.release(decode.plan.totalBytes)
+            await budget.release(decode.totalBytes)
             return outcome
         }
     }
@@ -107,7 +119,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
 
     /// The thumbnail of the photo at `relativePath` inside `folder` (opened component by
     /// component, never following a link out of it), turned the right way up by the photo's EXIF
-    /// Orientation: what a report or the review console shows.
+    /// Orientation (a HEIF's copy is turned already): what a report or the review console shows.
     public static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
                             budget: ThumbnailMemoryBudget) async -> Outcome {
         guard let file = try? InputFile(relativePath, inside: folder) else { return .none }
@@ -119,6 +131,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
     /// `ThumbnailOrientation`). Photos with Orientation 1 or none keep the thumbnail's bytes as read.
     static func oriented(_ thumbnail: PhotoThumbnail, photo: PhotoInput) -> PhotoThumbnail {
+        guard thumbnail.source != .heif else { return thumbnail }
         var thumbnail = thumbnail
         let reader = PhotoReader(options: .init(useSidecars: false, computeContentHash: false))
         let orientation = try? reader.read(photo).get().orientation
@@ -131,12 +144,35 @@ public struct PhotoThumbnail: Sendable, Hashable {
         case decode(ScaledDecode)
     }
 
-    /// A JPEG to decode into a scaled copy, planned from its headers; the file stays open.
-    struct ScaledDecode {
-        var source: FileByteSource
-        var plan: JPEGDecodePlan
+    /// A photo to decode into a scaled copy, planned from its headers; the file stays open.
+    enum ScaledDecode {
+        case jpeg(JPEGDecodePlan, FileByteSource)
+        /// The file opened by libheif, and which of its pictures to decode.
+        case heif(HEIFDecodePlan, HEIFDecoder, HEIFDecoder.Picture)
+
+        /// What the decode may hold at its peak, taken from the budget while it runs.
+        var totalBytes: Int {
+            switch self {
+            case .jpeg(let plan, _): plan.totalBytes
+            case .heif(let plan, _, _): plan.totalBytes
+            }
+        }
 
         func run() -> Outcome {
+            switch self {
+            case .jpeg(let plan, let source): return Self.run(plan, source)
+            case .heif(let plan, let decoder, let picture):
+                do throws(HEIFDecoder.Failure) {
+                    return .thumbnail(PhotoThumbnail(jpeg: try decoder.scaledJPEG(picture, maxPixels: plan.maxPixels), source: .heif))
+                } catch where error.overSizeLimit {
+                    return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: "libheif: " + error.message))
+                } catch {
+                    return .undecodable(error.message)
+                }
+            }
+        }
+
+        private static func run(_ plan: JPEGDecodePlan, _ source: FileByteSource) -> Outcome {
             guard let whole = try? source.read(at: 0, count: plan.fileBytes) else { return .none }
             let scans = PhotoThumbnail.scanCount(whole)
             guard scans <= PhotoThumbnail.maxScans else { return .refused(.tooManyScans(count: scans, limit: PhotoThumbnail.maxScans)) }
@@ -148,7 +184,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     }
 
     /// Everything up to the decode: the EXIF thumbnail if there is one, else the decode's plan
-    /// from the JPEG's headers, or why there will be no thumbnail.
+    /// from the JPEG's headers or the HEIF's boxes, or why there will be no thumbnail.
     static func prepare(_ file: InputFile, maxPixels: Int, budgetBytes: Int) -> Preparation {
         let source = FileByteSource(file)
         guard source.size > 0 else { return .done(.none) }
@@ -156,14 +192,16 @@ public struct PhotoThumbnail: Sendable, Hashable {
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
               case .photo(let format) = FormatSniffer.sniff(head) else { return .done(.none) }
         let scan = try? PhotoReader.scan(reader, format: format)
+        let decoded: Set<PhotoMetadata.Format> = [.jpeg, .heic, .avif]
         // The camera's thumbnail (about 160 px) serves a small copy; a larger one is decoded.
-        if maxPixels <= defaultMaxPixels || format != .jpeg, let block = scan?.exif, let embedded = exifThumbnail(block) {
+        if maxPixels <= defaultMaxPixels || !decoded.contains(format), let block = scan?.exif, let embedded = exifThumbnail(block) {
             return .done(.thumbnail(PhotoThumbnail(jpeg: embedded, source: .exif)))
         }
-        guard format == .jpeg else { return .done(.none) }
+        guard decoded.contains(format) else { return .done(.none) }
         guard source.size <= UInt64(maxDecodeBytes) else {
             return .done(.refused(.fileTooLarge(bytes: Int(clamping: source.size), limitBytes: maxDecodeBytes)))
         }
+        guard format == .jpeg else { return prepareHEIF(source, maxPixels: maxPixels, budgetBytes: budgetBytes) }
         // The quick scan may have stopped at the EXIF block, before the frame header.
         let full = scan?.stoppedEarly == false ? scan : try? JPEGReader.scan(reader)
         guard let frame = full?.jpegFrame, frame.isDecodable else { return .done(.none) }
@@ -188,7 +226,63 @@ public struct PhotoThumbnail: Sendable, Hashable {
             return .done(.refused(.needsTooMuchMemory(width: frame.pixelWidth, height: frame.pixelHeight, layout: layout,
                                                       neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
         }
-        return .decode(ScaledDecode(source: source, plan: plan))
+        return .decode(.jpeg(plan, source))
+    }
+
+    /// The HEIF/AVIF part of `prepare`: the file's boxes read by libheif, the picture to decode
+    /// chosen (the smallest thumbnail picture at least `maxPixels` on its longest side, else the
+    /// primary), and its decode refused, from the size it declares, when it is over the pixel cap
+    /// or the memory budget — or when the frames its coded data asks the decoders for (which they
+    /// allocate whatever `ispe` says) are larger than it, or add up to far more (`HEIFCodedPictures`).
+    static func prepareHEIF(_ source: any ByteSource, maxPixels: Int, budgetBytes: Int) -> Preparation {
+        let decoder: HEIFDecoder
+        do throws(HEIFDecoder.Failure) { decoder = try HEIFDecoder(source) } catch { return .done(.undecodable(error.message)) }
+        let picture = decoder.thumbnails.first { max($0.shownWidth, $0.shownHeight) >= maxPixels && $0.codedWidth > 0 && $0.codedHeight > 0 }
+            ?? decoder.primary
+        let (width, height) = (picture.codedWidth, picture.codedHeight)
+        guard width > 0, height > 0 else { return .done(.undecodable("the picture declares no size (no `ispe`)")) }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxDecodePixels, width <= 1 << 20, height <= 1 << 20 else {
+            return .done(.refused(.tooManyPixels(width: width, height: height, limitPixels: maxDecodePixels)))
+        }
+        let plan = HEIFDecodePlan(codedWidth: width, codedHeight: height, bytesPerSample: picture.bitDepth > 8 ? 2 : 1,
+                                  fileBytes: Int(source.size), maxPixels: maxPixels)
+        guard plan.totalBytes <= budgetBytes else {
+            return .done(.refused(.needsTooMuchMemory(width: width, height: height, layout: .heif,
+                                                      neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
+        }
+        if let refusal = codedDataRefusal(source, picture: picture) { return .done(refusal) }
+        return .decode(.heif(plan, decoder, picture))
+    }
+
+    /// Slack for coded frames over the picture: encoders code whole blocks (x265: 64×64) and crop.
+    static let codedFrameSlack = 64
+
+    /// Why the decode of `picture` is refused for what its coded items ask of the decoders, or nil:
+    /// each decoded frame must fit the picture (plus `codedFrameSlack` on each side), and the
+    /// frames together at most twice the picture and a megapixel (a grid's tiles cover it once).
+    static func codedDataRefusal(_ source: any ByteSource, picture: HEIFDecoder.Picture) -> Outcome? {
+        let coded: [HEIFCodedPictures.Coded]
+        do throws(ContainerError) {
+            coded = try HEIFCodedPictures(PagedReader(source), maxItemBytes: maxDecodeBytes).decoded(by: picture.id)
+        } catch {
+            return .undecodable(error.description)
+        }
+        let (width, height) = (picture.codedWidth, picture.codedHeight)
+        var total = 0
+        for item in coded {
+            guard let frame = item.frame else {
+                return .undecodable("a coded picture has no HEVC parameter set or AV1 sequence header that says its size")
+            }
+            guard frame.width <= width + codedFrameSlack, frame.height <= height + codedFrameSlack else {
+                return .refused(.largerThanDeclared(width: width, height: height, detail: "a coded frame declares \(frame.width)×\(frame.height)"))
+            }
+            total += frame.width * frame.height
+        }
+        guard total <= 2 * width * height + 1_000_000 else {
+            return .refused(.largerThanDeclared(width: width, height: height,
+                                                detail: "its \(coded.count) coded frames add up to \(total / 1_000_000) megapixels"))
+        }
+        return nil
     }
 
     /// The IFD1 thumbnail of a TIFF-structured EXIF block, when it is a JPEG; libexif finds it

@@ -65,7 +65,7 @@ public enum ReportThumbnails {
                 case .refused(let reason):
                     loaded.refused[path] = .warning("thumbnail-refused", "no thumbnail: \(reason)",
                                                     at: SourceLocation(file: url.relativePath), fix: reason.fix)
-                case .none:
+                case .none, .undecodable:
                     break
                 }
                 add()

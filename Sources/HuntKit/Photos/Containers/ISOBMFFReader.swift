@@ -58,6 +58,20 @@ enum ISOBMFFReader {
 
     static func scan(_ reader: PagedReader) throws(ContainerError) -> ContainerScan {
         var scan = ContainerScan(format: .heic)
+        let (format, meta) = try meta(reader)
+        scan.format = format
+        guard let meta else {
+            scan.warnings.append("HEIF file with no `meta` box")
+            return scan
+        }
+        try readMeta(meta, reader: reader, into: &scan)
+        return scan
+    }
+
+    /// The image format the `ftyp` brands name, and the whole `meta` box (header included) when
+    /// the file has one.
+    static func meta(_ reader: PagedReader) throws(ContainerError) -> (PhotoMetadata.Format, [UInt8]?) {
+        var format = PhotoMetadata.Format.heic
         var offset: UInt64 = 0
         var sawFtyp = false
         for _ in 0..<maxTopLevelBoxes {
@@ -68,25 +82,22 @@ enum ISOBMFFReader {
             }
             if box.type == "ftyp" {
                 let brands = try brands(of: box, reader)
-                guard let format = imageFormat(forBrands: brands) else {
+                guard let found = imageFormat(forBrands: brands) else {
                     throw .unsupported("an ISOBMFF file of brand `\(brands.first ?? "?")` (a video or another non-HEIF file)")
                 }
-                scan.format = format
+                format = found
                 sawFtyp = true
             } else if box.type == "meta" {
                 guard sawFtyp else { throw .corrupt("a `meta` box before `ftyp`") }
                 guard box.end <= reader.size else { throw .truncated("the file ends inside the HEIF `meta` box") }
                 guard box.size <= UInt64(maxMetaBytes) else { throw .unsupported("a `meta` box of \(box.size) bytes") }
-                let meta = try reader.exactly(at: box.start, count: Int(box.size), "the file ends inside the HEIF `meta` box")
-                try readMeta(meta, reader: reader, into: &scan)
-                return scan
+                return (format, try reader.exactly(at: box.start, count: Int(box.size), "the file ends inside the HEIF `meta` box"))
             }
             guard sawFtyp else { throw .corrupt("the first box is `\(box.type)`, not `ftyp`") }
             offset = box.end
             if offset >= reader.size { break }
         }
-        scan.warnings.append("HEIF file with no `meta` box")
-        return scan
+        return (format, nil)
     }
 
     struct Extent { var offset: UInt64; var length: UInt64 }
@@ -95,51 +106,62 @@ enum ISOBMFFReader {
     /// Parses the `meta` box (the whole box, header included, in `meta`).
     static func readMeta(_ meta: [UInt8], reader: PagedReader, into scan: inout ContainerScan) throws(ContainerError) {
         guard let metaBox = try boxHeader(meta, at: 0, base: 0, limit: UInt64(meta.count)) else { return }
-        var children: [String: Box] = [:]
-        var i = Int(metaBox.headerLength) + 4  // full box: version and flags
-        while i < meta.count {
-            guard let child = try boxHeader(meta, at: i, base: 0, limit: UInt64(meta.count)) else { break }
-            guard child.end <= UInt64(meta.count) else { throw .corrupt("the `\(child.type)` box overruns the `meta` box") }
-            if children[child.type] == nil { children[child.type] = child }
-            i = Int(child.end)
-        }
+        let children = try childBoxes(meta, from: Int(metaBox.headerLength) + 4, to: meta.count, in: "meta")  // full box: version and flags
         guard let iinf = children["iinf"] else {
             scan.warnings.append("HEIF file with no item list (`iinf`)")
             return
         }
-        let exifItems = try exifItemIDs(meta, iinf)
-        guard let exifID = exifItems.first else {
+        guard let exifID = try items(meta, iinf).first(where: { $0.type == "Exif" })?.id else {
             scan.warnings.append("HEIF file with no Exif item")
             return
         }
         guard let iloc = children["iloc"] else { throw .corrupt("HEIF file with an Exif item but no item locations (`iloc`)") }
         let locations = try itemLocations(meta, iloc)
         guard let location = locations[exifID] else { throw .corrupt("the Exif item \(exifID) has no location in `iloc`") }
-        let total = location.extents.reduce(UInt64(0)) { $0 + min($1.length, UInt64(maxItemBytes) + 1) }
-        guard total <= UInt64(maxItemBytes) else { throw .unsupported("an Exif item of more than \(maxItemBytes) bytes") }
+        scan.exif = try exifBlock(fromItem: itemData(location, of: "Exif", meta: meta, idat: children["idat"], reader: reader, limitBytes: maxItemBytes))
+    }
+
+    /// The boxes inside `meta[from..<to]`, the first of each type.
+    static func childBoxes(_ meta: [UInt8], from start: Int, to end: Int, in parent: String) throws(ContainerError) -> [String: Box] {
+        var children: [String: Box] = [:]
+        var i = start
+        while i < end {
+            guard let child = try boxHeader(meta, at: i, base: 0, limit: UInt64(end)) else { break }
+            guard child.end <= UInt64(end) else { throw .corrupt("the `\(child.type)` box overruns the `\(parent)` box") }
+            if children[child.type] == nil { children[child.type] = child }
+            i = Int(child.end)
+        }
+        return children
+    }
+
+    /// An item's bytes, from the file (construction method 0) or from `idat` (1): at most `limitBytes`.
+    static func itemData(_ location: Location, of what: String, meta: [UInt8], idat: Box?, reader: PagedReader,
+                         limitBytes: Int) throws(ContainerError) -> [UInt8] {
+        let total = location.extents.reduce(UInt64(0)) { $0 + min($1.length, UInt64(limitBytes) + 1) }
+        guard total <= UInt64(limitBytes) else { throw .unsupported("an \(what) item of more than \(limitBytes) bytes") }
         var item: [UInt8] = []
         switch location.constructionMethod {
         case 0:
             for extent in location.extents {
                 let (start, overflow) = location.baseOffset.addingReportingOverflow(extent.offset)
-                guard !overflow, start < reader.size else { throw .truncated("the file ends before the Exif item (at byte \(start))") }
-                let length = extent.length == 0 ? min(reader.size - start, UInt64(maxItemBytes)) : extent.length
-                item += try reader.exactly(at: start, count: Int(length), "the file ends inside the Exif item")
+                guard !overflow, start < reader.size else { throw .truncated("the file ends before the \(what) item (at byte \(start))") }
+                let length = extent.length == 0 ? min(reader.size - start, UInt64(limitBytes)) : extent.length
+                item += try reader.exactly(at: start, count: Int(length), "the file ends inside the \(what) item")
             }
         case 1:
-            guard let idat = children["idat"] else { throw .corrupt("the Exif item lies in `idat`, but there is none") }
+            guard let idat else { throw .corrupt("the \(what) item lies in `idat`, but there is none") }
             for extent in location.extents {
                 let start = idat.payload &+ location.baseOffset &+ extent.offset
                 let length = extent.length == 0 ? idat.end &- start : extent.length
                 guard start >= idat.payload, start &+ length <= idat.end, start &+ length >= start else {
-                    throw .corrupt("the Exif item's extent lies outside `idat`")
+                    throw .corrupt("the \(what) item's extent lies outside `idat`")
                 }
                 item += meta[Int(start)..<Int(start + length)]
             }
         default:
-            throw .unsupported("an Exif item built by reference (`iloc` construction method \(location.constructionMethod))")
+            throw .unsupported("an \(what) item built by reference (`iloc` construction method \(location.constructionMethod))")
         }
-        scan.exif = try exifBlock(fromItem: item)
+        return item
     }
 
     /// The TIFF block inside an Exif item: skip the 4-byte offset field and the offset itself
@@ -166,8 +188,8 @@ enum ISOBMFFReader {
             || (b[i] == 0x4D && b[i + 1] == 0x4D && b[i + 2] == 0 && b[i + 3] == 0x2A)
     }
 
-    /// Item IDs whose `infe` item type is `Exif`, in list order.
-    static func exifItemIDs(_ meta: [UInt8], _ iinf: Box) throws(ContainerError) -> [UInt32] {
+    /// The items of `iinf` with their types (`Exif`, `hvc1`, `grid`…), in list order.
+    static func items(_ meta: [UInt8], _ iinf: Box) throws(ContainerError) -> [(id: UInt32, type: String)] {
         var i = Int(iinf.payload)
         guard i + 4 <= Int(iinf.end) else { throw .corrupt("the `iinf` box is too short") }
         let version = meta[i]
@@ -175,7 +197,7 @@ enum ISOBMFFReader {
         let countWidth = version == 0 ? 2 : 4
         guard i + countWidth <= Int(iinf.end) else { throw .corrupt("the `iinf` box is too short") }
         i += countWidth  // the entry count; the boxes themselves are authoritative
-        var ids: [UInt32] = []
+        var items: [(id: UInt32, type: String)] = []
         while i < Int(iinf.end) {
             guard let infe = try boxHeader(meta, at: i, base: 0, limit: iinf.end), infe.end <= iinf.end else { break }
             defer { i = Int(infe.end) }
@@ -187,9 +209,9 @@ enum ISOBMFFReader {
             let idWidth = infeVersion == 2 ? 2 : 4
             guard p + 4 + idWidth + 2 + 4 <= Int(infe.end) else { continue }
             let id = idWidth == 2 ? UInt32(meta.u16be(p + 4)) : meta.u32be(p + 4)
-            if meta.fourCC(p + 4 + idWidth + 2) == "Exif" { ids.append(id) }
+            items.append((id, meta.fourCC(p + 4 + idWidth + 2)))
         }
-        return ids
+        return items
     }
 
     /// Item locations from `iloc`, by item ID.
