@@ -113,7 +113,12 @@ function showPhoto(item) {
     return;
   }
   const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
-  img.addEventListener("error", () => Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "No preview of this file")));
+  // The server says why there is none ("too large to preview: …", "this photo cannot be previewed: …").
+  img.addEventListener("error", async () => {
+    let why = "";
+    try { const answer = await fetch(item.photo, { credentials: "same-origin" }); if (!answer.ok) why = (await answer.text()).trim(); } catch (_) { /* offline */ }
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "No preview of this file", why ? Hunt.el("br") : null, why));
+  });
   Hunt.replace("photo", img);
 }
 
