@@ -64,7 +64,8 @@ extension HuntCommand {
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
             let log = quiet ? nil : await ServeLog(session: server.session)
-            let logging = Task { await log?.run { Console.output($0 + "\n") } }
+            let lines = LogLines()
+            let logging = Task { await log?.run { lines.add($0 + "\n") } }
             defer { logging.cancel() }
             do {
                 try await server.run(pages: pages) { actual in
