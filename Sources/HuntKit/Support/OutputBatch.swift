@@ -110,12 +110,14 @@ private final class StagedFiles: @unchecked Sendable {
     }
 
     /// Makes the batch known to the interrupt handler. A batch begun after an interrupt writes
-    /// nothing: the process is about to end.
+    /// nothing: the process is about to end. (Its own lock is taken after the registry's is let
+    /// go: elsewhere a batch's lock is held while the registry's is taken, never the other way.)
     static func register(_ files: StagedFiles) {
-        registryLock.withLock {
-            if interrupted { files.lock.withLock { files.state = .abandoned } }
+        let afterInterrupt = registryLock.withLock {
             registry[ObjectIdentifier(files)] = files
+            return interrupted
         }
+        if afterInterrupt { files.lock.withLock { files.state = .abandoned } }
     }
 
     static func unregister(_ files: StagedFiles) {
