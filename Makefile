@@ -42,6 +42,7 @@ demo: release
 
 # The build is quiet (its log is $(LOG)); swift test's own output, with its closing line, is shown.
 test: deps
+	.ci/check/layers_test.py
 	.ci/check/layers.py
 	@$(QUIETLY) "building hunt and the tests" $(SWIFT) build --build-tests
 	$(SWIFT) test

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A wall-clock date and time with no zone, as cameras write it.
+public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year, month, day, hour, minute, second: Int
+    public var nanosecond: Int
+
+    public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        [a.year, a.month, a.day, a.hour, a.minute, a.second, a.nanosecond]
+            .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`.
+    public var description: String {
+        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+    }
+
+    /// The absolute time, given the offset east of UTC.
+    public func date(offsetSeconds: Int) -> Date? {
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        (components.hour, components.minute, components.second, components.nanosecond) = (hour, minute, second, nanosecond)
+        var calendar = Calendar(identifier: .gregorian)
+        guard let zone = TimeZone(secondsFromGMT: offsetSeconds) else { return nil }
+        calendar.timeZone = zone
+        return calendar.date(from: components)
+    }
+
+    /// The absolute time, reading the wall clock in a timezone.
+    public func date(in timezone: TimeZone) -> Date? {
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (year, month, day)
+        (components.hour, components.minute, components.second, components.nanosecond) = (hour, minute, second, nanosecond)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timezone
+        return calendar.date(from: components)
+    }
+}
