@@ -162,7 +162,9 @@ public enum CoordinateText {
 
     // MARK: - Axes
 
-    /// Groups tokens into axes of up to three components (degrees, minutes, seconds).
+    /// Groups tokens into axes of up to three components (degrees, minutes, seconds): bare
+    /// numbers are axes as they are (`plainAxes`); otherwise the signs, hemisphere letters and
+    /// commas say where each axis ends (`AxisReader`).
     static func parseAxes(_ text: String) -> Result<[Axis], Problem> {
         let tokens: [Token]
         switch self.tokens(text) {
@@ -170,114 +172,124 @@ public enum CoordinateText {
         case .failure(let p): return .failure(p)
         }
         if tokens.isEmpty { return .failure(.empty) }
+        if let axes = plainAxes(tokens) { return .success(axes) }
+        var reader = AxisReader()
+        do {
+            for token in tokens { try reader.read(token) }
+            return .success(try reader.finish())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `52.1 5.1`: with no sign, letter or comma, each number is an axis; nil otherwise.
+    static func plainAxes(_ tokens: [Token]) -> [Axis]? {
         let hasMarks = tokens.contains { if case .number = $0 { return false }; return $0 != .comma }
-        let hasComma = tokens.contains(.comma)
-        // Plain `52.1 5.1`: two bare numbers separated by a space are two axes.
-        if !hasMarks && !hasComma {
-            var axes: [Axis] = []
-            for case .number(let v, _) in tokens { axes.append(Axis(degrees: v, hemisphere: nil)) }
-            return .success(axes)
-        }
+        guard !hasMarks, !tokens.contains(.comma) else { return nil }
+        return tokens.compactMap { if case .number(let v, _) = $0 { Axis(degrees: v, hemisphere: nil) } else { nil } }
+    }
 
-        struct Building {
-            var components: [(value: Double, text: String)] = []
-            var slots: [Int] = []          // 0 degrees, 1 minutes, 2 seconds
-            var leading: Character?
-            var trailing: Character?
-            var pendingNumber: (Double, String)?
-            var isEmpty: Bool { components.isEmpty && pendingNumber == nil && leading == nil }
-        }
+    /// Reads marked tokens into axes, one at a time: a number after a trailing hemisphere or
+    /// after seconds, a leading hemisphere, and a comma each end the axis being read.
+    struct AxisReader {
         var axes: [Axis] = []
-        var current = Building()
+        var current = AxisParts()
 
-        func place(_ b: inout Building, slot: Int?) -> Problem? {
-            guard let (value, text) = b.pendingNumber else {
-                return slot == nil ? nil : .badComponent("a `°`, `'` or `\"` sign without a number before it")
-            }
-            b.pendingNumber = nil
-            let next = slot ?? ((b.slots.last ?? -1) + 1)
-            if next > 2 { return .badComponent("too many numbers in one value; write degrees, minutes and seconds at most") }
-            if let last = b.slots.last, next <= last {
-                return .badComponent("minutes and seconds come after the degrees (`52°05'26\"`)")
-            }
-            b.components.append((value, text))
-            b.slots.append(next)
-            return nil
-        }
-
-        func finish(_ b: inout Building) -> Result<Axis?, Problem> {
-            if let problem = place(&b, slot: nil) { return .failure(problem) }
-            if b.components.isEmpty {
-                if b.leading != nil { return .failure(.badComponent("a hemisphere letter without a number")) }
-                return .success(nil)
-            }
-            var degrees = 0.0
-            let negative = b.components[0].value < 0 || b.components[0].text.hasPrefix("-")
-            for (index, (value, text)) in b.components.enumerated() {
-                let slot = b.slots[index]
-                if index > 0, text.hasPrefix("-") || text.hasPrefix("+") {
-                    return .failure(.badComponent("only the degrees may have a sign"))
-                }
-                if index < b.components.count - 1, value.rounded() != value {
-                    return .failure(.badComponent("only the last of degrees, minutes and seconds may have decimals"))
-                }
-                if slot > 0, value >= 60 {
-                    return .failure(.badComponent("\(slot == 1 ? "minutes" : "seconds") must be below 60, found \(text)"))
-                }
-                let magnitude = abs(value)
-                degrees += slot == 0 ? magnitude : slot == 1 ? magnitude / 60 : magnitude / 3600
-            }
-            let hemisphere = b.leading ?? b.trailing
-            if negative && hemisphere != nil { return .failure(.bothSignAndHemisphere) }
-            return .success(Axis(degrees: negative ? -degrees : degrees, hemisphere: hemisphere))
-        }
-
-        for token in tokens {
+        mutating func read(_ token: Token) throws(Problem) {
             switch token {
             case .number(let v, let t):
-                if current.pendingNumber != nil, let problem = place(&current, slot: nil) { return .failure(problem) }
-                // A number after a trailing hemisphere, or after seconds, starts the next axis.
-                if current.trailing != nil || current.slots.last == 2 {
-                    switch finish(&current) {
-                    case .success(let axis): if let axis { axes.append(axis) }
-                    case .failure(let p): return .failure(p)
-                    }
-                    current = Building()
-                }
+                if current.pendingNumber != nil { try current.place(slot: nil) }
+                if current.trailing != nil || current.slots.last == 2 { try startNext() }
                 current.pendingNumber = (v, t)
             case .degreeSign:
-                if let problem = place(&current, slot: 0) { return .failure(problem) }
+                try current.place(slot: 0)
             case .minuteSign:
-                if let problem = place(&current, slot: 1) { return .failure(problem) }
+                try current.place(slot: 1)
             case .secondSign:
-                if let problem = place(&current, slot: 2) { return .failure(problem) }
+                try current.place(slot: 2)
             case .hemisphere(let h):
                 let hasNumbers = !current.components.isEmpty || current.pendingNumber != nil
                 if hasNumbers && current.leading == nil && current.trailing == nil {
                     current.trailing = h
                 } else {
-                    switch finish(&current) {
-                    case .success(let axis): if let axis { axes.append(axis) }
-                    case .failure(let p): return .failure(p)
-                    }
-                    current = Building()
+                    try startNext()
                     current.leading = h
                 }
             case .comma:
-                switch finish(&current) {
-                case .success(let axis):
-                    guard let axis else { return .failure(.unexpected(",")) }
-                    axes.append(axis)
-                case .failure(let p): return .failure(p)
-                }
-                current = Building()
+                guard let axis = try current.finish() else { throw .unexpected(",") }
+                axes.append(axis)
+                current = AxisParts()
             }
         }
-        switch finish(&current) {
-        case .success(let axis): if let axis { axes.append(axis) }
-        case .failure(let p): return .failure(p)
+
+        /// Ends the axis being read, keeping it when it has any parts, and starts the next.
+        mutating func startNext() throws(Problem) {
+            if let axis = try current.finish() { axes.append(axis) }
+            current = AxisParts()
         }
-        return .success(axes)
+
+        /// Every axis, once the last is ended.
+        mutating func finish() throws(Problem) -> [Axis] {
+            try startNext()
+            return axes
+        }
+    }
+
+    /// The parts of one axis read so far: its numbers, each placed as degrees, minutes or
+    /// seconds, and its hemisphere letter before or after them.
+    struct AxisParts {
+        var components: [(value: Double, text: String)] = []
+        /// The place of each component: 0 degrees, 1 minutes, 2 seconds.
+        var slots: [Int] = []
+        var leading: Character?
+        var trailing: Character?
+        /// The number read last, placed once the sign after it (or the next number) says where.
+        var pendingNumber: (Double, String)?
+
+        /// Places the pending number in `slot`, or, when no sign follows it (nil), after the last.
+        mutating func place(slot: Int?) throws(Problem) {
+            guard let (value, text) = pendingNumber else {
+                if slot == nil { return }
+                throw .badComponent("a `°`, `'` or `\"` sign without a number before it")
+            }
+            pendingNumber = nil
+            let next = slot ?? ((slots.last ?? -1) + 1)
+            if next > 2 { throw .badComponent("too many numbers in one value; write degrees, minutes and seconds at most") }
+            if let last = slots.last, next <= last {
+                throw .badComponent("minutes and seconds come after the degrees (`52°05'26\"`)")
+            }
+            components.append((value, text))
+            slots.append(next)
+        }
+
+        /// The axis in degrees, signed by its minus sign (never with a hemisphere letter too);
+        /// nil when nothing was read.
+        mutating func finish() throws(Problem) -> Axis? {
+            try place(slot: nil)
+            if components.isEmpty {
+                if leading != nil { throw .badComponent("a hemisphere letter without a number") }
+                return nil
+            }
+            var degrees = 0.0
+            let negative = components[0].value < 0 || components[0].text.hasPrefix("-")
+            for (index, (value, text)) in components.enumerated() {
+                let slot = slots[index]
+                if index > 0, text.hasPrefix("-") || text.hasPrefix("+") {
+                    throw .badComponent("only the degrees may have a sign")
+                }
+                if index < components.count - 1, value.rounded() != value {
+                    throw .badComponent("only the last of degrees, minutes and seconds may have decimals")
+                }
+                if slot > 0, value >= 60 {
+                    throw .badComponent("\(slot == 1 ? "minutes" : "seconds") must be below 60, found \(text)")
+                }
+                let magnitude = abs(value)
+                degrees += slot == 0 ? magnitude : slot == 1 ? magnitude / 60 : magnitude / 3600
+            }
+            let hemisphere = leading ?? trailing
+            if negative && hemisphere != nil { throw .bothSignAndHemisphere }
+            return Axis(degrees: negative ? -degrees : degrees, hemisphere: hemisphere)
+        }
     }
 }
 

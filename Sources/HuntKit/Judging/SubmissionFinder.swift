@@ -20,11 +20,28 @@ public struct SubmissionFinder: Sendable {
         self.manifest = manifest
     }
 
+    /// The submissions in the folder `root` (shown as `displayPath`), in four steps: the manifest's
+    /// rows by path, the folder's own entries (team folders, and photos a manifest places), the
+    /// team folders' photos, then the manifest rows no photo was found for. Throws when the folder
+    /// cannot be read or the manifest names none of its photos.
     public func scan(_ root: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
+        let folder = try Self.open(root, displayPath: displayPath)
+        var scan = SubmissionScan(submissions: [], skipped: [], diagnostics: [])
+        let rows = manifestRows(displayPath: displayPath, diagnostics: &scan.diagnostics)
+        let teamFolders = try entries(of: folder, displayPath: displayPath, manifestRows: rows, into: &scan)
+        walkTeamFolders(teamFolders, of: folder, displayPath: displayPath, manifestRows: rows, into: &scan)
+        try checkFound(rows, displayPath: displayPath, into: &scan)
+        // Nearly sorted already (runs per team), so this costs little.
+        scan.submissions.sort { $0.path < $1.path }
+        scan.skipped.sort { $0.path < $1.path }
+        return scan
+    }
+
+    /// The submissions folder, opened; a diagnostic that says what to give when it is not one.
+    private static func open(_ root: URL, displayPath: String) throws(DiagnosticError) -> InputFolder {
         let rootLocation = SourceLocation(file: displayPath)
-        let folder: InputFolder
         do {
-            folder = try InputFolder(path: root.path, shown: displayPath)
+            return try InputFolder(path: root.path, shown: displayPath)
         } catch {
             switch error.reason {
             case .notFound:
@@ -37,57 +54,64 @@ public struct SubmissionFinder: Sendable {
                 throw DiagnosticError(.error("unreadable", "cannot open the folder: \(error.message)", at: rootLocation, fix: error.fix))
             }
         }
-        var submissions: [Submission] = []
-        var skipped: [SkippedFile] = []
-        var diagnostics: [Diagnostic] = []
+    }
+
+    /// The manifest's rows by their path inside the folder, with team and task names turned into
+    /// ids; a path that leaves the folder or is given twice over is diagnosed and kept once at most.
+    private func manifestRows(displayPath: String, diagnostics: inout [Diagnostic]) -> [String: Manifest.Row] {
+        guard let manifest else { return [:] }
         let teams = hunt.teamLookup, tasks = hunt.taskLookup
         var manifestRows: [String: Manifest.Row] = [:]
         var repeats: (count: Int, first: (Manifest.Row, Manifest.Row)?) = (0, nil)
-
-        if let manifest {
-            for var row in manifest.rows {
-                row.team = teams.find(row.team).value?.id ?? row.team
-                if !row.task.isEmpty { row.task = tasks.find(row.task).value?.id ?? row.task }
-                guard let relative = Self.normalised(row.path) else {
-                    diagnostics.append(.error("path-outside", "`\(row.path)` leaves the submissions folder; refused",
-                                              at: row.location, fix: "give paths relative to \(displayPath)"))
-                    continue
-                }
-                if let earlier = manifestRows[relative] {
-                    if earlier.team == row.team && earlier.task == row.task {
-                        repeats.count += 1
-                        if repeats.first == nil { repeats.first = (row, earlier) }
-                    } else {
-                        diagnostics.append(.error("manifest-conflict",
-                            "`\(row.path)` is given to \(row.team)/\(row.task) here and to \(earlier.team)/\(earlier.task) at line \(earlier.location.line)",
-                            at: row.location, fix: "keep the one row that is right"))
-                    }
-                    continue
-                }
-                manifestRows[relative] = row
+        for var row in manifest.rows {
+            row.team = teams.find(row.team).value?.id ?? row.team
+            if !row.task.isEmpty { row.task = tasks.find(row.task).value?.id ?? row.task }
+            guard let relative = Self.normalised(row.path) else {
+                diagnostics.append(.error("path-outside", "`\(row.path)` leaves the submissions folder; refused",
+                                          at: row.location, fix: "give paths relative to \(displayPath)"))
+                continue
             }
-            if let (row, earlier) = repeats.first {
-                diagnostics.append(.warning("manifest-duplicate",
-                    "\(repeats.count) row(s) repeat an earlier row; this one repeats line \(earlier.location.line)",
-                    at: row.location, fix: "remove the repeated rows (each photo once)"))
+            if let earlier = manifestRows[relative] {
+                if earlier.team == row.team && earlier.task == row.task {
+                    repeats.count += 1
+                    if repeats.first == nil { repeats.first = (row, earlier) }
+                } else {
+                    diagnostics.append(.error("manifest-conflict",
+                        "`\(row.path)` is given to \(row.team)/\(row.task) here and to \(earlier.team)/\(earlier.task) at line \(earlier.location.line)",
+                        at: row.location, fix: "keep the one row that is right"))
+                }
+                continue
             }
+            manifestRows[relative] = row
         }
+        if let (row, earlier) = repeats.first {
+            diagnostics.append(.warning("manifest-duplicate",
+                "\(repeats.count) row(s) repeat an earlier row; this one repeats line \(earlier.location.line)",
+                at: row.location, fix: "remove the repeated rows (each photo once)"))
+        }
+        return manifestRows
+    }
 
+    /// The folder's own entries: its team folders, each with the team id it names (or its own
+    /// name), returned in name order; a photo right in the folder is a submission only when the
+    /// manifest places it, and anything else is skipped.
+    private func entries(of folder: InputFolder, displayPath: String, manifestRows: [String: Manifest.Row],
+                         into scan: inout SubmissionScan) throws(DiagnosticError) -> [(folder: String, team: String)] {
         guard let entries = folder.entries()?.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) else {
-            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(String(cString: strerror(errno)))", at: rootLocation,
-                                         fix: "make the folder readable (chmod +rx)"))
+            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(String(cString: strerror(errno)))",
+                                         at: SourceLocation(file: displayPath), fix: "make the folder readable (chmod +rx)"))
         }
-        var unknownTeamPhotos: [String: Int] = [:]
+        let teams = hunt.teamLookup
         var teamFolders: [(folder: String, team: String)] = []
         for (name, kind) in entries where !name.hasPrefix(".") {
             switch kind {
             case .symbolicLink:
-                skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
+                scan.skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
             case .file:
                 if let row = manifestRows[name] {
-                    submissions.append(submission(name, in: folder, row: row))
+                    scan.submissions.append(submission(name, in: folder, row: row))
                 } else {
-                    skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
+                    scan.skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
                 }
             case .directory:
                 switch teams.find(name) {
@@ -95,42 +119,53 @@ public struct SubmissionFinder: Sendable {
                 case .notFound: teamFolders.append((name, name))
                 case .ambiguous(let a, let b):
                     teamFolders.append((name, name))
-                    diagnostics.append(.warning("ambiguous-team", "team folder `\(name)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); its photos are rejected as unknown-team",
-                                                at: SourceLocation(file: displayPath + "/" + name),
-                                                fix: "rename the folder to the id of one team (`\(a.id)` or `\(b.id)`)"))
+                    scan.diagnostics.append(.warning("ambiguous-team", "team folder `\(name)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); its photos are rejected as unknown-team",
+                                                     at: SourceLocation(file: displayPath + "/" + name),
+                                                     fix: "rename the folder to the id of one team (`\(a.id)` or `\(b.id)`)"))
                 }
             case .other, .unknown:
-                skipped.append(SkippedFile(path: name, reason: "not a regular file"))
+                scan.skipped.append(SkippedFile(path: name, reason: "not a regular file"))
             }
         }
-        // Team folders are independent: walk them in parallel, each sorted by path, then merge.
-        let names = TaskNames(tasks, ids: hunt.tasks.map(\.id))
-        let rows = manifestRows
-        let folders = teamFolders
+        return teamFolders
+    }
+
+    /// The photos of every team folder, walked in parallel (team folders are independent), each
+    /// sorted by path, then merged in folder order; a folder that names no team and holds photos
+    /// is warned about, with the team id it may have meant.
+    private func walkTeamFolders(_ teamFolders: [(folder: String, team: String)], of folder: InputFolder, displayPath: String,
+                      manifestRows: [String: Manifest.Row], into scan: inout SubmissionScan) {
+        let names = TaskNames(hunt.taskLookup, ids: hunt.tasks.map(\.id))
         let walked = [([Submission], [SkippedFile])](parallelCount: teamFolders.count) { k in
             var folderSkipped: [SkippedFile] = []
-            var found = walk(folders[k], root: folder, names: names, manifestRows: rows, skipped: &folderSkipped)
+            var found = walk(teamFolders[k], root: folder, names: names, manifestRows: manifestRows, skipped: &folderSkipped)
             found.sort { $0.path < $1.path }
             return (found, folderSkipped)
         }
+        let teams = hunt.teamLookup
+        var unknownTeamPhotos: [String: Int] = [:]
         for (k, (name, team)) in teamFolders.enumerated() {
             let (found, folderSkipped) = walked[k]
             let unmapped = found.filter { $0.team == team }.count
             if name == team, case .notFound = teams.find(name), unmapped > 0 { unknownTeamPhotos[name] = unmapped }
-            submissions += found
-            skipped += folderSkipped
+            scan.submissions += found
+            scan.skipped += folderSkipped
         }
         var teamSuggestions = Suggestions(hunt.teams.map(\.id))
         for (folder, count) in unknownTeamPhotos.sorted(by: { $0.key < $1.key }) {
             let suggestion = teamSuggestions.suggest(for: folder)
-            diagnostics.append(.warning("unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
-                                        at: SourceLocation(file: displayPath + "/" + folder),
-                                        fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
-                                            ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
+            scan.diagnostics.append(.warning("unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
+                                             at: SourceLocation(file: displayPath + "/" + folder),
+                                             fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
+                                                 ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
         }
-        // Manifest rows whose file was not found. When no row names a photo, the manifest was
-        // not understood (columns swapped, paths from another folder): nothing is judged.
-        let foundPaths = manifestRows.isEmpty ? [] : Set(submissions.map(\.path))
+    }
+
+    /// Manifest rows whose file was not found are errors. When no row names a photo, the manifest
+    /// was not understood (columns swapped, paths from another folder): nothing is judged.
+    private func checkFound(_ manifestRows: [String: Manifest.Row], displayPath: String,
+                            into scan: inout SubmissionScan) throws(DiagnosticError) {
+        let foundPaths = manifestRows.isEmpty ? [] : Set(scan.submissions.map(\.path))
         if let (_, first) = manifestRows.min(by: { $0.value.location.line < $1.value.location.line }),
            !manifestRows.keys.contains(where: foundPaths.contains) {
             throw DiagnosticError(.error("manifest-matches-nothing",
@@ -138,13 +173,9 @@ public struct SubmissionFinder: Sendable {
                 at: first.location, fix: "give paths relative to \(displayPath) (team/photo.jpg), in a column named `path`"))
         }
         for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
-            diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
-                                      fix: "check the path; it is relative to the submissions folder"))
+            scan.diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
+                                           fix: "check the path; it is relative to the submissions folder"))
         }
-        // Nearly sorted already (runs per team), so this costs little.
-        submissions.sort { $0.path < $1.path }
-        skipped.sort { $0.path < $1.path }
-        return SubmissionScan(submissions: submissions, skipped: skipped, diagnostics: diagnostics)
     }
 
     /// The team folder's photos, found by `FolderWalk`: `team` is the id the folder names (or the folder's name).
