@@ -56,25 +56,22 @@ extension HuntCommand {
         var request: WhereRequest {
             get throws {
                 let known = ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"]
-                return WhereRequest(inputs: try CoordinateArguments.inputs(inputs, knownOptions: known), positionsFile: positions,
-                                    huntFile: hunt, to: to, radius: radius, format: format, benchmarkContainment: benchmarkContainment)
+                return WhereRequest(inputs: try CoordinateArguments.inputs(inputs, knownOptions: known), positionsFile: positions, format: format)
             }
         }
 
         func validate() throws {
-            let request = try request
             if let to, to.hasPrefix("--") { _ = try CoordinateText.argument(to, option: "--to") }
-            if let problem = request.problem { throw ValidationError(problem) }
+            if let problem = problem(try request) { throw ValidationError(problem) }
         }
 
-        /// A --to that is no target is a usage error, as ArgumentParser prints it from `run()` (the root's usage line).
         mutating func run() async throws {
-            let hunt = try self.hunt.map { try HuntArgument.loadOrExit($0, mustExist: true) }
             let request = try request
-            let measured: WhereRequest.Measured
-            do throws(NamedTarget.ChoiceError) { measured = try await request.measure(hunt: hunt?.hunt, warnings: hunt?.warnings ?? []) }
-            catch .nothingInFile(let problems) { throw Console.failure(problems) }
-            catch { throw ValidationError(error.usage(to: to ?? "")) }
+            let (targets, diagnostics) = try chooseTargets()
+            if benchmarkContainment, case .area(let target)? = targets.first?.target, let area = target.area {
+                return Console.write(ContainmentBenchmark.run(area, positions: request.positions().positions.map(\.position)))
+            }
+            let measured = await request.measure(against: targets, diagnostics: diagnostics)
             Console.write(measured.text)
             Console.diagnostics(measured.diagnostics)
             if measured.diagnostics.hasErrors { throw ExitCode(1) }

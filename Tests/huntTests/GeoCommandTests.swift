@@ -36,6 +36,9 @@ import Testing
 
     @Test(arguments: [
         (["where", "52,5"], "--hunt"),
+        (["where", "--to", "t.kml"], "give at least one position or photo"),
+        (["where", "52,5", "--hunt", "h.yaml", "--radius", "30m"], "--radius goes with --to"),
+        (["where", "--positions", "p.csv", "--to", "52,5", "--radius", "thirty"], "is not a length"),
         (["where", "52,5", "--to", "52,5", "--hunt", "h.yaml"], "not both"),
         (["where", "52,5", "--to", "52,5", "--radius", "wide"], "--radius"),
         (["import", "x.csv", "--near", "52,5"], "--within"),
@@ -44,6 +47,14 @@ import Testing
         let run = try HuntBinary.run(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.contains(mention), "\(run.stderr)")
+    }
+
+    @Test func theContainmentBenchmarkOfAnAreaIsItsLineAlone() throws {
+        let run = try HuntBinary.run(["where", "52.0907,5.1213", "nowhere.jpg", "--to", "park-with-pond-clockwise.kml", "--benchmark-containment"],
+                                     in: Self.fixtures)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("containment: ") && run.stdout.contains(", 1 points ("), "\(run.stdout)")
+        #expect(run.stderr.isEmpty)
     }
 
     @Test func badPositionsFileNamesTheLineAndStillMeasuresTheRest() throws {
