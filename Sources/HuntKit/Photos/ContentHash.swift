@@ -1,24 +1,9 @@
-/// The content hash of a photo file: `PhotoMetadata.contentHash`.
-///
-/// **What is hashed.** The file size, the first 64 KiB and the last 64 KiB. Files up to 128 KiB
-/// are therefore hashed whole; larger ones are sampled at both ends. The judge uses the hash to
-/// spot the same photo sent twice (by two teams, or for two tasks), and reading every byte of
-/// every photo would cost more than reading its metadata many times over.
-///
-/// **Why this finds true duplicates and nothing else, in practice.** Two different photos would
-/// need the same size in bytes *and* the same first 64 KiB *and* the same last 64 KiB. The first
-/// 64 KiB of a camera file holds its EXIF block (capture time to the second or better, often
-/// sub-seconds, a maker note with a shutter count, and usually a thumbnail); the last 64 KiB is
-/// the end of the entropy-coded image data (JPEG scan, HEVC tile, TIFF strips), which differs
-/// with any difference in the picture. Two distinct shots agree on all three only if crafted to.
-/// The hash is not a defence against a forger: someone who edits the middle of a file and keeps
-/// size and ends can make it collide, as with any sampled hash; a forger is caught by other checks.
-///
-/// **The function.** XXH64 (Yann Collet, xxHash specification, <https://github.com/Cyan4973/xxHash>,
-/// `doc/xxhash_spec.md`), once over the head (seeded with the size) and once over the tail
-/// (seeded with the size XOR a constant): 128 bits in all. For random inputs, the chance that any
-/// two of a million distinct files collide in both halves is about 10⁻²⁶; XXH64 runs at memory
-/// speed, so hashing costs a few microseconds per file. Digest: 32 lowercase hex digits.
+/// The content hash of a photo file (`PhotoMetadata.contentHash`), by which the judge spots the
+/// same photo sent twice: XXH64 (Yann Collet, xxHash specification,
+/// <https://github.com/Cyan4973/xxHash>, `doc/xxhash_spec.md`) of the first 64 KiB seeded with the
+/// file size, and of the last 64 KiB seeded with the size XOR a constant; 32 lowercase hex digits.
+/// Why sampling both ends finds true duplicates and nothing else, and what it does not defend
+/// against: <doc:PhotosAndVideos#Content-hash>.
 public enum ContentHash {
     /// Bytes hashed at each end of the file.
     public static let sampleBytes = 65_536
