@@ -242,7 +242,7 @@ public struct Choice: Sendable, Hashable {
 ///
 /// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
 /// with every photo it judges, and copying fifteen fields (ten of them reference-counted) per
-/// photo and per rule showed in its profiles; now a copy is one reference.
+/// photo and per rule shows in its profiles, where a copy of the box is one reference.
 public struct HuntTask: Sendable {
     private var fields: Fields
     public var id: String { get { fields.id } set { unique().id = newValue } }

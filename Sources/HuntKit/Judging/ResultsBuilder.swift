@@ -94,7 +94,7 @@ extension JudgingState {
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from
     /// the cases into the results instead of being copied (then freed with the cases): for
-    /// 20,000 photos that was a tenth of the judge's time after reading.
+    /// 20,000 photos the copies cost a tenth of the judge's time after reading.
     mutating func takeSubmissions(scoring: Scoring) -> [JudgeResults.SubmissionResult] {
         let policy = hunt.policy
         return cases.withUnsafeMutableBufferPointer { buffer in

@@ -277,7 +277,8 @@ struct TeamPlanner {
 
     /// Photo or video, by the task's `evidence:` (the wrong one for a wrong-media failure), else by
     /// `videoShare`; a photo may get a Live Photo motion video. Draws from `rng` only when
-    /// `videoShare` > 0 or the task asks for a kind, so photo-only runs stay as they were.
+    /// `videoShare` > 0 or the task asks for a kind, so a photo-only run's files do not depend on
+    /// the video options.
     mutating func media(task: HuntTask, kind: Simulator.Kind, rng: inout SplitMix64) -> (video: Bool, motion: Bool) {
         let wantsVideo: Bool
         switch task.evidence {

@@ -269,7 +269,7 @@ private final class StagedFiles: @unchecked Sendable {
         try locked { () throws(OutputError) in
             guard state == .staging else { throw Self.abandonedError(destination ?? "outputs") }
             // No fsync: rename(2) is what makes each swap atomic for readers and for Ctrl-C, and
-            // flushing 20 MB to disk on every run cost more wall time than judging it.
+            // flushing 20 MB to disk on every run costs more wall time than judging it.
             var done: [String] = []
             for (i, file) in staged.enumerated() {
                 let ok: Bool

@@ -1,7 +1,7 @@
 extension String {
     /// The text without leading and trailing whitespace and line breaks. Foundation's
-    /// `trimmingCharacters(in:)` round-trips through NSString on Linux and was a fifth of the
-    /// time of loading a 10,000-task hunt; this stays in Swift.
+    /// `trimmingCharacters(in:)` round-trips through NSString on Linux, a fifth of the time of
+    /// loading a 10,000-task hunt; this stays in Swift.
     var trimmedWhitespace: String {
         let scalars = unicodeScalars
         guard let head = scalars.first, let tail = scalars.last else { return "" }
