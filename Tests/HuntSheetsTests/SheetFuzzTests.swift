@@ -53,9 +53,21 @@ import Testing
         let document = try SheetDocument(hunt: SheetSamples.utrecht(teams: 1), options: SheetOptions())
         var rng = SplitMix64(seed: 11)
         // Rendering a page is slower than parsing a layout: fewer rounds by default.
+        var (rendered, refused) = (0, 0)
         for _ in 0..<max(1, Self.iterations / 5) {
             let text = String(decoding: Self.mutate(original, &rng), as: UTF8.self)
-            _ = try? HTMLSheetRenderer(template: text, templatePath: "t.mustache").render(document)
+            do {
+                let page = try HTMLSheetRenderer(template: text, templatePath: "t.mustache").render(document)
+                #expect(!page.isEmpty)
+                rendered += 1
+            } catch {
+                // A template that does not parse is named, with where when the parser says.
+                guard case .template(let path, let reason) = error else { Issue.record("\(error)"); continue }
+                #expect(path.hasPrefix("t.mustache"), "\(path)")
+                #expect(reason.hasPrefix("the Mustache template does not parse"), "\(reason)")
+                refused += 1
+            }
         }
+        #expect(rendered > 0 && refused > 0, "the mutations should leave some templates whole and break others")
     }
 }

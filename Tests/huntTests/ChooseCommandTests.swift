@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import HuntKit
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// and printed by the built `hunt`.
 @Suite("choose N of a set, end to end")
 struct ChooseCommandTests {
-    static let example = HuntBinary.checkout.appendingPathComponent("Examples/adventure-lab")
+    static let example = SourceTree.root.appendingPathComponent("Examples/adventure-lab")
 
     @Test("judge and report: a group scores once any 3 of its 5 tasks are done; the report says 2 of 3 done")
     func judgeAndReport() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import HuntKit
 import Testing
 
@@ -17,7 +18,7 @@ struct ExamplesJudgeTests {
 
     @Test("verdicts, reasons and leaderboard as expected", arguments: examples)
     func example(_ name: String) throws {
-        let folder = HuntBinary.checkout.appendingPathComponent("Examples/\(name)")
+        let folder = SourceTree.root.appendingPathComponent("Examples/\(name)")
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected.json")))
         let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--format", "json"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
@@ -34,7 +35,7 @@ struct ExamplesJudgeTests {
 
     @Test("the README's demo: the photo hunt's leaderboard on stdout")
     func demo() throws {
-        let folder = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt")
+        let folder = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt")
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected.json")))
         func count(_ verdict: String) -> Int { expected.submissions.filter { $0.verdict == verdict }.count }
         let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions"], in: folder)

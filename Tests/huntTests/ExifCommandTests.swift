@@ -1,9 +1,10 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt exif` as a user runs it, on the photo fixtures of HuntKitTests.
 @Suite struct ExifCommandTests {
-    static let photos = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/photos")
+    static let photos = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/photos")
 
     @Test func csvOfReadableFilesExitsZero() throws {
         let result = try HuntBinary.run(["exif", "--format", "csv", "jpeg-gps-complete.jpg", "heic-exif-item-in-idat.heic", "jpeg-no-exif.jpg"],

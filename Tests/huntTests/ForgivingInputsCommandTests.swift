@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import HuntKit
 import Testing
 
@@ -9,7 +10,7 @@ struct ForgivingInputsCommandTests {
     func example() throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-forgiving")
         let copy = folder.appendingPathComponent("hunt")
-        try FileManager.default.copyItem(at: HuntBinary.checkout.appendingPathComponent("Examples/booze-your-credit"), to: copy)
+        try FileManager.default.copyItem(at: SourceTree.root.appendingPathComponent("Examples/booze-your-credit"), to: copy)
         let huntFile = copy.appendingPathComponent("hunt.yaml")
         let text = try String(contentsOf: huntFile, encoding: .utf8)
         try text.replacingOccurrences(of: "{ id: carmen, name: Carmen }", with: "{ id: rouge, name: Équipe Rouge }")
@@ -63,7 +64,7 @@ struct ForgivingInputsCommandTests {
 
     /// The photo 253 m from Café Jan Primus is described one way by the judge, the report and `hunt where`.
     @Test func wordsForWhereAgreeAcrossCommands() throws {
-        let example = HuntBinary.checkout.appendingPathComponent("Examples/booze-your-credit")
+        let example = SourceTree.root.appendingPathComponent("Examples/booze-your-credit")
         let folder = try HuntBinary.temporaryDirectory("hunt-where-words")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out").path
@@ -86,7 +87,7 @@ struct ForgivingInputsCommandTests {
 
     @Test func exifTableFitsEightyColumns() throws {
         let result = try HuntBinary.run(["exif", "--format", "table", "Examples/photo-scavenger-hunt/submissions", "Examples/where-is-france/submissions"],
-                                        in: HuntBinary.checkout)
+                                        in: SourceTree.root)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count > 40)

@@ -1,10 +1,11 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt where`, `hunt import` and `hunt export` as a user runs them.
 @Suite struct GeoCommandTests {
-    static let fixtures = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/geo")
-    static let france = HuntBinary.checkout.appendingPathComponent("Examples/where-is-france")
+    static let fixtures = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/geo")
+    static let france = SourceTree.root.appendingPathComponent("Examples/where-is-france")
 
     @Test func whereJSONHasTheDocumentedFields() throws {
         let run = try HuntBinary.run(["where", "52.0880,5.1190", "52.0907,5.1213", "--to", "52.09067,5.12133", "--radius", "75m", "--format", "json"])

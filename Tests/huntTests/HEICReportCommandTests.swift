@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// iPhone photos in the report (issue 22, item 1): a HEIC submission gets a real thumbnail, decoded
@@ -8,12 +9,12 @@ import Testing
     /// so its thumbnail is wanted) sent as a HEIC: a 2×2 grid carrying that photo's EXIF.
     func workspace() throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-heic")
-        try FileManager.default.copyItem(at: HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt"),
+        try FileManager.default.copyItem(at: SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt"),
                                          to: folder.appendingPathComponent("hunt"))
         let educatorium = folder.appendingPathComponent("hunt/submissions/herons/educatorium")
         try FileManager.default.removeItem(at: educatorium.appendingPathComponent("IMG_0001.jpg"))
         try FileManager.default.copyItem(
-            at: HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/heif/heic-grid-2x2-with-exif.heic"),
+            at: SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/heif/heic-grid-2x2-with-exif.heic"),
             to: educatorium.appendingPathComponent("IMG_0001.heic"))
         return folder
     }

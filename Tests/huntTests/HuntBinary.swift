@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 
 /// Runs the built `hunt` executable the way a user does, for end-to-end tests.
 ///
@@ -44,7 +45,7 @@ enum HuntBinary {
             candidates.append(url.deletingLastPathComponent().appendingPathComponent("hunt"))
         }
         // Fallback: the checkout's build folders, newest binary first.
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let checkout = SourceTree.root
         var built: [(URL, Date)] = []
         if let entries = try? fileManager.contentsOfDirectory(at: checkout, includingPropertiesForKeys: nil) {
             for folder in entries where folder.lastPathComponent.hasPrefix(".build") {
@@ -139,11 +140,6 @@ enum HuntBinary {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-
-    /// The checkout's root (for Examples/ and Templates/).
-    static var checkout: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

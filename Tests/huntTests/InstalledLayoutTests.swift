@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// The layout `make install` writes (PREFIX/bin/hunt beside PREFIX/share/hunt/Templates): the
@@ -17,7 +18,7 @@ import Testing
         // test starts then inherits that descriptor, so running the copy fails with "Text file
         // busy" until that process ends.
         do { try fileManager.linkItem(at: try HuntBinary.url(), to: hunt) } catch { try fileManager.copyItem(at: try HuntBinary.url(), to: hunt) }
-        try fileManager.copyItem(at: HuntBinary.checkout.appendingPathComponent("Templates"), to: share.appendingPathComponent("Templates"))
+        try fileManager.copyItem(at: SourceTree.root.appendingPathComponent("Templates"), to: share.appendingPathComponent("Templates"))
         // A template only the installed copy has shows which Templates folder was used.
         let marker = share.appendingPathComponent("Templates/hunts/installed-only")
         try fileManager.copyItem(at: share.appendingPathComponent("Templates/hunts/photo-hunt"), to: marker)

@@ -1,11 +1,12 @@
 import Foundation
+import HuntTestSupport
 import HuntKit
 import Testing
 
 /// `hunt simulate` and `hunt judge` run as a user runs them.
 @Suite("hunt judge and hunt simulate, end to end", .serialized)
 struct JudgeCommandTests {
-    static var hunt: URL { HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/judging/campus-hunt.yaml") }
+    static var hunt: URL { SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/judging/campus-hunt.yaml") }
 
     /// A simulated folder: `DIR/submissions`, `DIR/answers.json`.
     func simulate(_ seed: Int, teams: Int = 3, photos: Int = 20) throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `make install` after `make demo` reuses the release build: make itself decides, from the
@@ -10,7 +11,7 @@ import Testing
     func tree(manual: Bool) throws -> URL {
         let root = try HuntBinary.temporaryDirectory("hunt-make")
         let fm = FileManager.default
-        try fm.copyItem(at: HuntBinary.checkout.appendingPathComponent("Makefile"), to: root.appendingPathComponent("Makefile"))
+        try fm.copyItem(at: SourceTree.root.appendingPathComponent("Makefile"), to: root.appendingPathComponent("Makefile"))
         for dir in ["Sources/hunt", ".build/release", ".build/manual"] {
             try fm.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
         }

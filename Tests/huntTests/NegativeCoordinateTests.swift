@@ -1,10 +1,11 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// Southern latitudes and western longitudes typed with a minus sign, the way half the world writes
 /// them: as `where` inputs, as `--to` and `--near` values (spaced or with `=`), anywhere on the line.
 @Suite struct NegativeCoordinateTests {
-    static let fixtures = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/geo")
+    static let fixtures = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/geo")
 
     private func rows(_ run: HuntBinary.Result) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [[String: Any]])

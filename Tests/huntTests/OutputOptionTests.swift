@@ -1,11 +1,12 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// One way to name outputs: `--out` on every command that writes a file (`-o` and `--output`
 /// kept), and a missing folder on the way made as `hunt judge --out` makes its folder.
 @Suite struct OutputOptionTests {
-    static let hunt = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml").path
-    static let results = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/reports/results-where-is-france.json")
+    static let hunt = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml").path
+    static let results = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/reports/results-where-is-france.json")
 
     func contents(_ folder: URL, _ path: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `.ci/quietly`, which `make demo`, `make test` and `.ci/install-deps` run every set-up step through:
@@ -6,7 +7,7 @@ import Testing
 @Suite struct QuietSetupTests {
     private func quietly(_ log: URL, _ script: String) throws -> (status: Int32, stderr: String, stdout: String) {
         let process = Process()
-        process.executableURL = HuntBinary.checkout.appendingPathComponent(".ci/quietly")
+        process.executableURL = SourceTree.root.appendingPathComponent(".ci/quietly")
         process.arguments = [log.path, "installing libyaml-dev", "/bin/sh", "-c", script]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -1,9 +1,10 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt report` run as a user runs it.
 @Suite struct ReportCommandTests {
-    static let fixture = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/reports/results-where-is-france.json")
+    static let fixture = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/reports/results-where-is-france.json")
 
     /// A temporary folder with results.json (and no photos: its submissions folder is missing).
     func workspace() throws -> URL {
@@ -125,7 +126,7 @@ import Testing
     @Test func judgeWritesReportsBesideResults() throws {
         let folder = try HuntBinary.temporaryDirectory("hunt-judge-report")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let hunt = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml").path
+        let hunt = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml").path
         let simulated = try HuntBinary.run(["simulate", hunt, "--teams", "2", "--photos-per-team", "3", "--out", "sim"], in: folder)
         #expect(simulated.status == 0, "\(simulated.stderr)")
         let judged = try HuntBinary.run(["judge", hunt, "sim/submissions", "--out", "out", "--format", "text,html,csv,md"], in: folder)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt serve` as a user starts it: the URLs, then a line per photo that arrives (none with --quiet).
@@ -18,7 +19,7 @@ struct ServeCommandTests {
         let folder = try HuntBinary.temporaryDirectory("hunt-serve-log")
         defer { try? FileManager.default.removeItem(at: folder) }
         let hunt = folder.appendingPathComponent("hunt")
-        try FileManager.default.copyItem(at: HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt"), to: hunt)
+        try FileManager.default.copyItem(at: SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt"), to: hunt)
         let process = Process()
         process.executableURL = try HuntBinary.url()
         process.arguments = ["serve", "hunt/hunt.yaml", "hunt/submissions", "--listen", "127.0.0.1:0", "--out", "out"] + extra

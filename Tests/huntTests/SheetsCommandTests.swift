@@ -1,10 +1,10 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt sheets` as an organizer runs it.
 @Suite struct SheetsCommandTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("HuntSheetsTests/Fixtures/sheets")
+    static let fixtures = SourceTree.root.appendingPathComponent("Tests/HuntSheetsTests/Fixtures/sheets")
 
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-sheets-\(UUID().uuidString)")

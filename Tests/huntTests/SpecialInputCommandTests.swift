@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// Special files and hostile names given to the commands as a user (or an attacker) would
@@ -15,7 +16,7 @@ struct SpecialInputCommandTests {
         """
 
     static var photo: URL {
-        HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/photos/jpeg-gps-complete.jpg")
+        SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/photos/jpeg-gps-complete.jpg")
     }
 
     @Test("/dev/zero and a FIFO with no writer: refused at once, for every kind of input, in words for a person")

@@ -14,7 +14,7 @@ struct ThumbnailBombCommandTests {
     /// original photo's EXIF (so they are accepted too, and their thumbnails are wanted).
     func workspace() throws -> (folder: URL, bombs: [String]) {
         let folder = try HuntBinary.temporaryDirectory("hunt-bombs")
-        let hunt = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml")
+        let hunt = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml")
         try FileManager.default.copyItem(at: hunt, to: folder.appendingPathComponent("hunt.yaml"))
         let simulated = try HuntBinary.run(["simulate", "hunt.yaml", "--teams", "1", "--photos-per-team", "3",
                                             "--failure-share", "0", "--out", "sim"], in: folder)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// `hunt validate` run as a user runs it.
@@ -7,7 +8,7 @@ import Testing
 
     @Test func examplesAreClean() throws {
         let files = Self.examples.map { "Examples/\($0)/hunt.yaml" }
-        let result = try HuntBinary.run(["validate"] + files, in: HuntBinary.checkout)
+        let result = try HuntBinary.run(["validate"] + files, in: SourceTree.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func aBatchGoesOnPastABadFile() throws {
-        let result = try HuntBinary.run(["validate", "no-such.yaml", "Examples/cache-grab/hunt.yaml", "Examples"], in: HuntBinary.checkout)
+        let result = try HuntBinary.run(["validate", "no-such.yaml", "Examples/cache-grab/hunt.yaml", "Examples"], in: SourceTree.root)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no-such.yaml: error: no such file [file-not-found]"))
         #expect(result.stderr.contains("Examples: error: is a folder, not a file [not-a-file]"))

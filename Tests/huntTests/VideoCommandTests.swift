@@ -1,9 +1,10 @@
 import Foundation
+import HuntTestSupport
 import Testing
 
 /// Videos through `hunt exif` and `hunt judge`, as a user runs them.
 @Suite struct VideoCommandTests {
-    static let videos = HuntBinary.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures/videos")
+    static let videos = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/videos")
 
     @Test func exifListsVideosWithTheirFormatPositionAndTime() throws {
         let result = try HuntBinary.run(["exif", "--format", "json", "."], in: Self.videos)

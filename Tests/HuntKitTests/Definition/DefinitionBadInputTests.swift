@@ -129,4 +129,11 @@ import Testing
         let rendered = TextDiagnosticRenderer().render(result.diagnostics, sources: sources)
         #expect(rendered.split(separator: "\n").allSatisfy { $0.count < 400 }, "a line of the rendering is too long")
     }
+
+    @Test func aLongTextInTheHuntFileIsAnError() {
+        let clue = String(repeating: "a", count: Hunt.maximumTextBytes + 1)
+        let result = DefinitionTestSupport.load("hunt: H\ntimezone: UTC\ntasks:\n  - { id: a, title: A, at: \"52, 5\", clue: \(clue) }\n")
+        #expect(result.diagnostics.map(\.code) == ["text-too-long"])
+        #expect(result.diagnostics[0].message == "`clue` is 8193 bytes long; a text in a hunt file can be at most 8 KiB")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -12,8 +13,7 @@ import Testing
 
     @Test(arguments: examples)
     func updatesGiveWhatJudgingAfreshGives(example: String) async throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/\(example)")
+        let folder = SourceTree.root.appendingPathComponent("Examples/\(example)")
         let huntPath = folder.appendingPathComponent("hunt.yaml").path
         let hunt = try HuntLoader().load(contentsOf: URL(fileURLWithPath: huntPath), displayPath: huntPath).get()
         let submissions = folder.appendingPathComponent("submissions")

@@ -115,7 +115,7 @@ import Testing
             damaged.append(copy)
         }
         for bytes in damaged {
-            let url = try ReportThumbnailTests.temporary(bytes, name: "damaged.heic")
+            let url = try PhotoThumbnailTests.temporary(bytes, name: "damaged.heic")
             defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
             _ = await PhotoThumbnail.read(path: url.path, maxPixels: 160, budget: ThumbnailMemoryBudget())
         }
@@ -124,7 +124,7 @@ import Testing
     /// A hostile HEIC: a few hundred bytes whose grid declares 20000×20000. Refused from its `ispe`
     /// before libheif allocates the picture (1.1 GiB of RGB planes, and as much again to turn it), fast.
     @Test func declaredGridBombIsRefusedBeforeDecoding() async throws {
-        let url = try ReportThumbnailTests.temporary(HEIFBomb.grid(side: 20000), name: "bomb.heic")
+        let url = try PhotoThumbnailTests.temporary(HEIFBomb.grid(side: 20000), name: "bomb.heic")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let started = Date()
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 1600, budget: ThumbnailMemoryBudget())
@@ -141,7 +141,7 @@ import Testing
 
     /// The pixel cap holds too, whatever the budget.
     @Test func overThePixelCapIsRefused() async throws {
-        let url = try ReportThumbnailTests.temporary(HEIFBomb.grid(side: 30000), name: "bomb.heic")
+        let url = try PhotoThumbnailTests.temporary(HEIFBomb.grid(side: 30000), name: "bomb.heic")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 160, budget: ThumbnailMemoryBudget(capacityBytes: 1 << 40))
         guard case .refused(.tooManyPixels(30000, 30000, PhotoThumbnail.maxDecodePixels)) = outcome else {
@@ -154,7 +154,7 @@ import Testing
     /// (it trusts the declared size), and libheif, its limit set to that size, refuses the grid
     /// before allocating it.
     @Test func gridLargerThanItsIspeIsRefusedByLibheif() async throws {
-        let url = try ReportThumbnailTests.temporary(HEIFBomb.grid(side: 20000, ispe: 64), name: "lying.heic")
+        let url = try PhotoThumbnailTests.temporary(HEIFBomb.grid(side: 20000, ispe: 64), name: "lying.heic")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let started = Date()
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 1600, budget: ThumbnailMemoryBudget())
@@ -172,7 +172,7 @@ import Testing
     @Test(arguments: ["fuzz-avif-sequence-header-larger-than-ispe.avif", "heic-sps-8192-in-64-grid.heic"])
     func codedFrameLargerThanThePictureIsRefused(name: String) async throws {
         let bytes = name.hasPrefix("fuzz-") ? Array(try Data(contentsOf: Self.url(name))) : HEIFBomb.grid(side: 64, frame: 8192)
-        let url = try ReportThumbnailTests.temporary(bytes, name: name)
+        let url = try PhotoThumbnailTests.temporary(bytes, name: name)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 320, budget: ThumbnailMemoryBudget())
         guard case .refused(.largerThanDeclared(_, _, let detail)) = outcome else {
@@ -185,7 +185,7 @@ import Testing
     /// A 64×64 grid of 16×16 references to one 64×64 tile: a megapixel of decoding for 4096 pixels
     /// (each reference costs a few bytes; 20,000 of them would be minutes of CPU). Refused.
     @Test func tilesAddingUpToFarMoreThanThePictureAreRefused() async throws {
-        let url = try ReportThumbnailTests.temporary(HEIFBomb.grid(side: 64, tiles: 16), name: "tiles.heic")
+        let url = try PhotoThumbnailTests.temporary(HEIFBomb.grid(side: 64, tiles: 16), name: "tiles.heic")
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let outcome = await PhotoThumbnail.read(path: url.path, maxPixels: 320, budget: ThumbnailMemoryBudget())
         guard case .refused(.largerThanDeclared(64, 64, let detail)) = outcome else {

@@ -13,12 +13,17 @@ import Testing
     func everyPrefixOfAFileIsHandled(_ name: String) throws {
         let bytes = try PhotoFixtures.bytes(name)
         let reader = PhotoReader(options: .init(useSidecars: false))
-        var failures = 0
+        var codes: Set<PhotoReadError.Code> = []
         for length in 0..<bytes.count {
-            if case .failure = reader.read(bytes: Array(bytes.prefix(length)), displayPath: name) { failures += 1 }
+            guard case .failure(let error) = reader.read(bytes: Array(bytes.prefix(length)), displayPath: name) else { continue }
+            #expect(error.path == name && !error.message.isEmpty)
+            codes.insert(error.code)
         }
-        // Cut inside the headers → errors; the whole file → read.
-        #expect(failures > 0)
+        // No bytes → empty; cut inside the headers → truncated (or corrupt, where what is left
+        // points past the end); never a crash or an I/O error. The whole file → read.
+        #expect(reader.read(bytes: [], displayPath: name).failure?.code == .empty)
+        #expect(codes.contains(.truncated), "\(codes)")
+        #expect(codes.isSubset(of: [.empty, .notAPhoto, .truncated, .corrupt, .unsupported]), "\(codes)")
         #expect(reader.read(bytes: bytes, displayPath: name).value != nil)
     }
 
@@ -33,7 +38,10 @@ import Testing
                 let i = Int(generator.next() % UInt64(mutated.count))
                 mutated[i] = UInt8(truncatingIfNeeded: generator.next())
             }
-            _ = reader.read(bytes: mutated, displayPath: name)
+            // Read or refused, as one file's error that names it; never a crash or an I/O error.
+            if case .failure(let error) = reader.read(bytes: mutated, displayPath: name) {
+                #expect(error.path == name && !error.message.isEmpty && error.code != .ioError, "\(error)")
+            }
         }
     }
 
@@ -166,5 +174,18 @@ import Testing
     private func exifBlock(of name: String) throws -> [UInt8] {
         let reader = PagedReader(MemoryByteSource(try PhotoFixtures.bytes(name)))
         return try #require(try JPEGReader.scan(reader).exif)
+    }
+
+    @Test func aPhotoWarningReadsAsWordsNotAsAnEnumCase() throws {
+        var bytes = try PhotoFixtures.bytes("tiff-ifd-after-image-data.tif")
+        // The GPS IFD pointer (tag 0x8825, big-endian, type LONG): its value moved past the end of the file.
+        let at = try #require(bytes.indices.dropLast(12).first { bytes[$0...].starts(with: [0x88, 0x25, 0, 4]) })
+        bytes.replaceSubrange((at + 8)..<(at + 12), with: [0, 0x7F, 0, 0])
+        let folder = try PhotoFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("far-gps.tif")
+        try Data(bytes).write(to: file)
+        let photo = try #require(PhotoReader().read(PhotoInput(path: file.path)).value)
+        #expect(photo.warnings == ["the GPS IFD could not be read: the GPS IFD offset (8323072) lies beyond the end of the file"])
     }
 }

@@ -45,7 +45,7 @@ import Testing
     /// A scaled copy (the photo has no EXIF thumbnail) carries the photo's orientation; 1 leaves it as read.
     @Test(arguments: 1...8)
     func scaledCopyCarriesThePhotosOrientation(orientation: Int) throws {
-        let url = try ReportThumbnailTests.temporary(Self.photo(orientation: orientation))
+        let url = try PhotoThumbnailTests.temporary(Self.photo(orientation: orientation))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
         #expect(plain.source == .scaled)
         let shown = PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path))
@@ -57,7 +57,7 @@ import Testing
             #expect(shown.jpeg.count == plain.jpeg.count + 36)
         }
         // Still a JPEG that decoders take, with the same pixels.
-        #expect(try ReportThumbnailTests.dimensions(shown.jpeg) == ReportThumbnailTests.dimensions(plain.jpeg))
+        #expect(try PhotoThumbnailTests.dimensions(shown.jpeg) == PhotoThumbnailTests.dimensions(plain.jpeg))
         #expect(JPEGScaler.scaled(shown.jpeg, maxPixels: 1000) == JPEGScaler.scaled(plain.jpeg, maxPixels: 1000))
     }
 
@@ -66,8 +66,8 @@ import Testing
     func exifThumbnailCarriesThePhotosOrientation(orientation: Int) throws {
         let small = SyntheticImage(identity: 42, hue: 0.3).jpegBytes(app1: nil)
         let main = Self.asymmetric.jpegBytes(app1: nil)
-        let url = try ReportThumbnailTests.temporary(
-            ReportThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: small, orientation: orientation))
+        let url = try PhotoThumbnailTests.temporary(
+            PhotoThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: small, orientation: orientation))
         let shown = PhotoThumbnail.oriented(try #require(PhotoThumbnail.read(path: url.path)), photo: PhotoInput(url: url, displayPath: url.path))
         #expect(shown.source == .exif)
         if orientation == 1 {
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func photoWithoutOrientationTagKeepsItsThumbnailBytes() throws {
-        let url = try ReportThumbnailTests.temporary(Self.photo(orientation: nil))
+        let url = try PhotoThumbnailTests.temporary(Self.photo(orientation: nil))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
         #expect(try Self.orientation(of: Self.photo(orientation: nil)) == nil)
         #expect(PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
@@ -91,7 +91,7 @@ import Testing
     /// 0 and 9…65535 mean nothing: the thumbnail is left as read rather than guessed at.
     @Test(arguments: [0, 9, 255, 65535])
     func outOfRangeOrientationKeepsTheBytes(orientation: Int) throws {
-        let url = try ReportThumbnailTests.temporary(Self.photo(orientation: orientation))
+        let url = try PhotoThumbnailTests.temporary(Self.photo(orientation: orientation))
         let plain = try #require(PhotoThumbnail.read(path: url.path))
         #expect(PhotoThumbnail.oriented(plain, photo: PhotoInput(url: url, displayPath: url.path)) == plain)
     }

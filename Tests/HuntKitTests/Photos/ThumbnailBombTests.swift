@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func progressiveBombIsRefusedFromItsHeaders() async throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 15000, height: 15000, layout: .progressive))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 15000, height: 15000, layout: .progressive))
         let started = Date()
         #expect(PhotoThumbnail.read(path: url.path) == nil)
         let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func multiScanBombIsRefusedToo() async throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 12000, height: 12000, layout: .multiScan))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 12000, height: 12000, layout: .multiScan))
         let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
         guard case .refused(.needsTooMuchMemory(_, _, .multiScan, _, _)) = outcome else {
             Issue.record("expected a refusal, got \(outcome)")
@@ -60,20 +60,20 @@ import Testing
     }
 
     @Test func tooManyPixelsIsRefusedEvenWhenSequential() async throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 20500, height: 20000, layout: .sequential))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 20500, height: 20000, layout: .sequential))
         let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
         #expect(outcome == .refused(.tooManyPixels(width: 20500, height: 20000, limitPixels: PhotoThumbnail.maxDecodePixels)))
     }
 
     /// A large photo that fits the budget still gets its thumbnail, decoded at 1/8 scale.
     @Test func largeSequentialPhotoStillGetsAThumbnail() async throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 4000, height: 3000, layout: .sequential, lumaSampling: (2, 2)))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 4000, height: 3000, layout: .sequential, lumaSampling: (2, 2)))
         guard case .thumbnail(let thumbnail) = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget()) else {
             Issue.record("expected a thumbnail")
             return
         }
         #expect(thumbnail.source == .scaled)
-        let (w, h) = try ReportThumbnailTests.dimensions(thumbnail.jpeg)
+        let (w, h) = try PhotoThumbnailTests.dimensions(thumbnail.jpeg)
         // 1/8 scale gives 500×375, averaged over 4×4 blocks.
         #expect((w, h) == (125, 93))
     }
@@ -82,15 +82,15 @@ import Testing
     /// box read past the end of the decoded rows) becomes a one-pixel-high strip.
     @Test(arguments: [(2000, 8), (8, 2000), (65000, 245)])
     func extremeAspectRatiosStayInsideThePicture(width: Int, height: Int) throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: width, height: height, layout: .sequential))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: width, height: height, layout: .sequential))
         let thumbnail = try #require(PhotoThumbnail.read(path: url.path))
-        let (w, h) = try ReportThumbnailTests.dimensions(thumbnail.jpeg)
+        let (w, h) = try PhotoThumbnailTests.dimensions(thumbnail.jpeg)
         #expect(min(w, h) == 1 && max(w, h) <= PhotoThumbnail.defaultMaxPixels)
     }
 
     /// A smaller budget refuses what a larger one decodes: the limit is the budget, not a constant.
     @Test func theBudgetDecides() async throws {
-        let url = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 1024, height: 1024, layout: .progressive))
+        let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 1024, height: 1024, layout: .progressive))
         let needed = 3 * 128 * 128 * 128
         if case .refused = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget(capacityBytes: needed)) {} else {
             Issue.record("a budget below the coefficient buffer must refuse")
@@ -147,29 +147,10 @@ import Testing
         let bomb = JPEGBomb.jpeg(width: 20000, height: 20000, layout: .progressive)
         let header = Array(bomb.prefix(400)) + [0xFF, 0xD9]   // the headers and a little data: 402 bytes
         let main = JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6))
-        let url = try ReportThumbnailTests.temporary(ReportThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: header))
+        let url = try PhotoThumbnailTests.temporary(PhotoThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: header))
         let thumbnail = try #require(PhotoThumbnail.read(path: url.path))
         #expect(thumbnail.source == .scaled)
         #expect(thumbnail.jpeg != header)
-    }
-
-    /// The report: a refused photo gets a "too large to preview" tile and a warning naming it.
-    @Test func reportShowsRefusedPhotosAndWarns() async throws {
-        let results = try ReportFixtures.results("where-is-france")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-bomb-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let bomb = results.reviewQueue.sorted()[0]
-        let url = folder.appendingPathComponent(bomb)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(JPEGBomb.jpeg(width: 15000, height: 15000, layout: .progressive)).write(to: url)
-        let documents = try await ReportWriter.render(try Report(results), format: .html, photosFolder: folder)
-        let html = String(decoding: documents[0].bytes, as: UTF8.self)
-        #expect(html.contains("<div class=\"ph\">too large to preview</div>"))
-        let warning = try #require(documents[0].diagnostics.first)
-        #expect(documents[0].diagnostics.count == 1)
-        #expect(warning.severity == .warning && warning.code == "thumbnail-refused")
-        #expect(warning.location.file == url.path)
-        #expect(warning.message.hasPrefix("no thumbnail: a 15000×15000 progressive JPEG needs about 1.3 GiB"))
     }
 
     /// A file far shorter than the picture it declares (libjpeg would still visit every block)
@@ -177,7 +158,7 @@ import Testing
     @Test func truncatedHugeJPEGIsRefusedFromItsSize() async throws {
         let bomb = JPEGBomb.jpeg(width: 20000, height: 20000, layout: .sequential)
         let cut = Array(bomb.prefix(700)) + [0xFF, 0xD9]
-        let url = try ReportThumbnailTests.temporary(cut)
+        let url = try PhotoThumbnailTests.temporary(cut)
         let started = Date()
         let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
         guard case .refused(.truncated(20000, 20000, 702, let minimum)) = outcome else {
@@ -186,7 +167,7 @@ import Testing
         }
         #expect(minimum == 3 * 2500 * 2500 / 8)
         #expect(Date().timeIntervalSince(started) < 0.2, "refused before the decode")
-        let flat = try ReportThumbnailTests.temporary(JPEGBomb.jpeg(width: 2000, height: 2000, layout: .progressive))
+        let flat = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 2000, height: 2000, layout: .progressive))
         guard case .thumbnail = await PhotoThumbnail.read(path: flat.path, budget: ThumbnailMemoryBudget()) else {
             Issue.record("a flat 2000×2000 picture at one bit per block is a real picture")
             return
@@ -200,7 +181,7 @@ import Testing
         let scan = Array(jpeg[sos..<(jpeg.count - 2)])
         jpeg = Array(jpeg.dropLast(2)) + Array([[UInt8]](repeating: scan, count: 600).joined()) + [0xFF, 0xD9]
         #expect(PhotoThumbnail.scanCount(jpeg) == 601)
-        let url = try ReportThumbnailTests.temporary(jpeg)
+        let url = try PhotoThumbnailTests.temporary(jpeg)
         let outcome = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget())
         #expect(outcome == .refused(.tooManyScans(count: 601, limit: PhotoThumbnail.maxScans)))
         #expect(PhotoThumbnail.scanCount(JPEGBomb.jpeg(width: 256, height: 256, layout: .progressive)) == 1)
