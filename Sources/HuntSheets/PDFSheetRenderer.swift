@@ -35,10 +35,8 @@ private final class PDFSheetWriter {
     let layout: SheetLayout
     let document: SheetDocument
 
-    let left: Double
-    let right: Double
-    let top: Double
-    let bottom: Double
+    /// The printable area, in points from the page's top left.
+    let left, right, top, bottom: Double
     var width: Double { right - left }
 
     /// The cursor: where the next thing is drawn.
@@ -278,15 +276,8 @@ private final class PDFSheetWriter {
 
     /// How a card's parts measure at the page width.
     struct CardMetrics {
-        var textX: Double
-        var textWidth: Double
-        var titleWidth: Double
-        var pillWidth: Double
-        var kickerHeight: Double
-        var titleHeight: Double
-        var detailsHeight: Double
-        var hintHeight: Double
-        var qrBlockHeight: Double
+        var textX, textWidth, titleWidth, pillWidth: Double
+        var kickerHeight, titleHeight, detailsHeight, hintHeight, qrBlockHeight: Double
     }
 
     var measured: [Int: (CardMetrics, Double)] = [:]

@@ -3,9 +3,7 @@ import HuntKit
 
 /// A colour as red, green and blue in 0…1.
 public struct SheetColour: Sendable, Hashable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
+    public var red, green, blue: Double
 
     public init(red: Double, green: Double, blue: Double) {
         self.red = red

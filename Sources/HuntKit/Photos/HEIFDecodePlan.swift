@@ -13,8 +13,8 @@
 /// - a fixed allowance for the decoders (libde265, dav1d, libaom) and tiles in flight, and the
 ///   small copy's own pixels and JPEG.
 struct HEIFDecodePlan: Sendable {
-    var codedWidth: Int
-    var codedHeight: Int
+    /// The picture's size as coded (before a rotation or crop), in pixels.
+    var codedWidth, codedHeight: Int
     /// Bytes per sample: 1 up to 8 bits, 2 above (10-bit HDR photos).
     var bytesPerSample: Int
     var fileBytes: Int

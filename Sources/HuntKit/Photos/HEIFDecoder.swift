@@ -18,10 +18,8 @@ final class HEIFDecoder {
     struct Picture: Sendable {
         /// The item ID.
         var id: UInt32
-        var codedWidth: Int
-        var codedHeight: Int
-        var shownWidth: Int
-        var shownHeight: Int
+        var codedWidth, codedHeight: Int
+        var shownWidth, shownHeight: Int
         /// Bits per luma sample, 8 when the file does not say.
         var bitDepth: Int
     }

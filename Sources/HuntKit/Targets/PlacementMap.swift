@@ -23,13 +23,11 @@ public struct PlacementMap: Sendable, Hashable, Codable {
     public var photo: Photo
 
     public struct Point: Sendable, Hashable, Codable {
-        public var eastM: Double
-        public var northM: Double
+        public var eastM, northM: Double
     }
 
     public struct Circle: Sendable, Hashable, Codable {
-        public var eastM: Double
-        public var northM: Double
+        public var eastM, northM: Double
         public var radiusM: Double
         /// The place (or circle) the photo was judged against.
         public var judged: Bool
@@ -37,8 +35,7 @@ public struct PlacementMap: Sendable, Hashable, Codable {
     }
 
     public struct Photo: Sendable, Hashable, Codable {
-        public var eastM: Double
-        public var northM: Double
+        public var eastM, northM: Double
         public var accuracyM: Double?
         /// The judge's distance to the measured point, and its bearing from the photo towards it.
         public var distanceM: Double
