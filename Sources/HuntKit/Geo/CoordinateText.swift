@@ -174,7 +174,7 @@ public enum CoordinateText {
         if tokens.isEmpty { return .failure(.empty) }
         if let axes = plainAxes(tokens) { return .success(axes) }
         var reader = AxisReader()
-        do {
+        do throws(Problem) {
             for token in tokens { try reader.read(token) }
             return .success(try reader.finish())
         } catch {
