@@ -52,17 +52,10 @@ extension HuntCommand {
         @Flag(help: .private)
         var benchmarkContainment = false
 
-        /// What is asked, once no input that looks like an option is a mistyped one (see CoordinateArguments).
-        var request: WhereRequest {
-            get throws {
-                let known = ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"]
-                return WhereRequest(inputs: try CoordinateArguments.inputs(inputs, knownOptions: known), positionsFile: positions, format: format)
-            }
-        }
-
         func validate() throws {
+            let request = try request
             if let to, to.hasPrefix("--") { _ = try CoordinateText.argument(to, option: "--to") }
-            if let problem = problem(try request) { throw ValidationError(problem) }
+            if let problem = problem(request) { throw ValidationError(problem) }
         }
 
         mutating func run() async throws {

@@ -3,6 +3,14 @@ import Foundation
 import HuntKit
 
 extension HuntCommand.Where {
+    /// What is asked, once no input that looks like an option is a mistyped one (see CoordinateArguments).
+    var request: WhereRequest {
+        get throws {
+            let known = ["--positions", "--hunt", "--to", "--radius", "--format", "--version", "--help"]
+            return WhereRequest(inputs: try CoordinateArguments.inputs(inputs, knownOptions: known), positionsFile: positions, format: format)
+        }
+    }
+
     /// What does not fit together, worded for a usage error: some positions (inputs or
     /// --positions) and either --hunt or --to, with a --radius (a length) only for --to. Nil when
     /// it can be measured.
