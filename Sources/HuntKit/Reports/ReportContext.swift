@@ -117,7 +117,7 @@ struct ReportContext {
             case "where_text": return e.whereText
             case "captured_text": return e.capturedText
             case "sort_time": return e.evidence.capturedAt
-            case "sort_distance": return e.evidence.distanceM.map { Decimals.format($0, places: 1) }
+            case "sort_distance": return e.evidence.distanceM.map { DecimalText.trimmed($0, places: 1) }
             case "review":
                 guard let review = e.review else { return nil }
                 var r: [String: Any] = ["decision": review.decision.rawValue]
