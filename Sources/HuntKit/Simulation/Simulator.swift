@@ -105,6 +105,8 @@ public struct Simulator: Sendable {
         /// (sorted by team, then task in the hunt's order); absent for other hunts.
         public var choices: [ChoiceAnswer]? = nil
 
+        enum CodingKeys: String, CodingKey { case schema, hunt, seed, teams, photosPerTeam = "photos_per_team", kinds, submissions, choices }
+
         public func jsonData() throws -> Data {
             try JSONText.stableData(self)
         }
@@ -122,7 +124,6 @@ public struct Simulator: Sendable {
 
         public static func decode(_ data: Data) throws -> AnswerFile {
             let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
             return try decoder.decode(AnswerFile.self, from: data)
         }
     }
