@@ -27,7 +27,7 @@ import Testing
         let results = try ReportFixtures.results("where-is-france")
         let report = try Report(results)
         #expect(report.reviewQueue.map(\.path) == results.reviewQueue)
-        #expect(report.reviewQueue.allSatisfy { $0.verdict == "review" && !$0.reasons.isEmpty })
+        #expect(report.reviewQueue.allSatisfy { $0.verdict == .review && !$0.reasons.isEmpty })
         #expect(report.verdicts.map(\.path) == results.submissions.map(\.path))
     }
 
