@@ -11,36 +11,12 @@ import Testing
     static let keys = Set(Field.allCases.map(\.stringValue))
 
     /// Evidence with every field present.
-    static var full: JudgeResults.Evidence {
-        var e = JudgeResults.Evidence()
-        e.position = .init(lat: 52.09067, lon: 5.12133)
-        e.accuracyM = 5
-        e.accuracySource = "photo"
-        e.distanceM = 12.5
-        e.edgeDistanceM = -3
-        e.bearingDeg = 45
-        e.compass = "SW"
-        e.band = .found
-        e.place = "Bar El Federal"
-        e.capturedAt = "2026-05-02T11:03:00+02:00"
-        e.capturedLocal = "2026-05-02T11:03:00"
-        e.offset = "+02:00"
-        e.timeSource = "offset"
-        e.gpsTime = "2026-05-02T09:03:04Z"
-        e.clockSkewS = 4
-        e.make = "Apple"
-        e.model = "iPhone 15"
-        e.software = "17.1"
-        e.contentHash = "9f2c"
-        e.format = "MOV"
-        e.media = "video"
-        e.durationS = 3.5
-        e.motion = "IMG_0001.MOV"
-        e.error = "cut short"
-        e.speedKmh = 12
-        e.candidates = ["dom-tower", "bridge"]
-        return e
-    }
+    static let full = JudgeResults.Evidence(
+        position: .init(lat: 52.09067, lon: 5.12133), accuracyM: 5, accuracySource: "photo", distanceM: 12.5, edgeDistanceM: -3,
+        bearingDeg: 45, compass: "SW", band: .found, place: "Bar El Federal", capturedAt: "2026-05-02T11:03:00+02:00",
+        capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: "offset", gpsTime: "2026-05-02T09:03:04Z", clockSkewS: 4,
+        make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: "MOV", media: "video", durationS: 3.5,
+        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"])
 
     /// `Field` is `Evidence`'s `CodingKeys`, so the compiler refuses a case that names no
     /// property; a property without a case is what this catches.
