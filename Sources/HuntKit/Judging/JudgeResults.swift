@@ -146,8 +146,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// Shown in reports and answer keys only for teams that completed the task.
         public var reveal: String?
         public var points: Int
-        public var score: String
-        public var `repeat`: String
+        public var score: ScoreRule
+        public var `repeat`: RepeatRule
         public var dwellS: Double?
         /// `photo` or `video` when the task asks for one (`evidence:`); absent for either.
         public var evidence: String? = nil

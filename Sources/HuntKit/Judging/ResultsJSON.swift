@@ -317,9 +317,9 @@ extension JudgeResults.TaskResult {
             }
             w.endArray()
         }
-        w.field("repeat", self.repeat)
+        w.field("repeat", self.repeat.rawValue)
         w.field("reveal", reveal)
-        w.field("score", score)
+        w.field("score", score.rawValue)
         w.field("tags", tags)
         if let target {
             w.key("target"); w.beginObject()

@@ -197,8 +197,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var title: String
         public var clue: String?
         public var points: Int
-        public var score: String
-        public var `repeat`: String
+        public var score: ScoreRule
+        public var `repeat`: RepeatRule
         public var tags: [String]
         /// `photo` or `video` when the task asks for one (`evidence:`), else absent.
         public var evidence: String? = nil

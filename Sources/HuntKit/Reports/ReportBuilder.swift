@@ -219,7 +219,7 @@ struct ReportScope {
                             distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
                             at: at, atText: time(at), submission: submission, points: points)
         }
-        if task.score == ScoreRule.closest.rawValue {
+        if task.score == .closest {
             return task.closest.filter { inScope($0.team) }.prefix(3).map {
                 approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: $0.points)
             }

@@ -163,7 +163,7 @@ struct ReportContext {
         var d = TemplateValues.object(t)
         d["completed_by"] = t.completedBy.map(completion)
         d["closest"] = t.closest.map(approach)
-        d["is_closest"] = t.score == ScoreRule.closest.rawValue
+        d["is_closest"] = t.score == .closest
         d["has_closest"] = !t.closest.isEmpty
         d["one_point"] = t.points == 1
         d["has_misses"] = !t.misses.isEmpty
