@@ -45,17 +45,13 @@ final class EventHub: @unchecked Sendable {
 }
 
 enum ServeJSON {
-    /// snake_case keys, like results.json; sorted so answers are stable.
+    /// Keys as each type's `CodingKeys` declare them (snake_case, like results.json); sorted so
+    /// answers are stable.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
+    static var decoder: JSONDecoder { JSONDecoder() }
 }

@@ -32,6 +32,18 @@ public struct QueueItem: Sendable, Encodable {
     /// `/api/queue`'s items (`/api/item` has it).
     public var radar: PlacementMap? = nil
 
+    enum CodingKeys: String, CodingKey {
+        case id, path, team
+        case teamName = "team_name"
+        case task
+        case taskSource = "task_source"
+        case verdict
+        case judgedVerdict = "judged_verdict"
+        case reasons, why, evidence
+        case whereText = "where_text"
+        case review, points, photo, related, radar
+    }
+
     /// The map of a submission against its task's target in `hunt`.
     static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {
         guard let position = s.evidence.position, let target = s.task.flatMap({ hunt.task($0)?.target }) else { return nil }
@@ -67,6 +79,12 @@ public struct QueueItem: Sendable, Encodable {
         public var capturedAt: String?
         public var verdict: String
         public var photo: String
+
+        enum CodingKeys: String, CodingKey {
+            case role, id, path, task
+            case capturedAt = "captured_at"
+            case verdict, photo
+        }
     }
 }
 
@@ -147,6 +165,11 @@ public struct LeaderboardAnswer: Sendable, Encodable, Equatable {
         public var name: String
         public var points: Int
         public var tasksDone: Int
+
+        enum CodingKeys: String, CodingKey {
+            case rank, id, name, points
+            case tasksDone = "tasks_done"
+        }
     }
 
     public struct Recent: Sendable, Encodable, Equatable {
@@ -195,5 +218,11 @@ public struct DecisionAnswer: Sendable, Encodable {
         public var judgedVerdict: String
         public var review: JudgeResults.ReviewInfo?
         public var points: Int
+
+        enum CodingKeys: String, CodingKey {
+            case id, path, verdict
+            case judgedVerdict = "judged_verdict"
+            case review, points
+        }
     }
 }

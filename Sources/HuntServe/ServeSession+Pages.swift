@@ -94,6 +94,12 @@ public struct TeamGrid: Sendable, Encodable {
     /// Submissions whose task could not be told.
     public var unassigned: [Cell]
 
+    enum CodingKeys: String, CodingKey {
+        case id, name, rank, points
+        case tasksDone = "tasks_done"
+        case tasks, unassigned
+    }
+
     public struct Task: Sendable, Encodable {
         public var id: String
         public var title: String
@@ -110,5 +116,11 @@ public struct TeamGrid: Sendable, Encodable {
         public var reasons: [String]
         public var capturedAt: String?
         public var photo: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, path, verdict, points, reasons
+            case capturedAt = "captured_at"
+            case photo
+        }
     }
 }

@@ -64,7 +64,7 @@ extension HuntCommand {
         func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }
 
         mutating func run() async throws {
-            let made: ReportRequest.Made
+            let made: ReportRequest.Rendered
             do { made = try await request.make() } catch { throw Console.failure(error.description) }
             Console.error(made.notes.map { $0 + "\n" }.joined())
             Console.diagnostics(made.documents.flatMap(\.diagnostics))

@@ -27,7 +27,7 @@ enum Winding {
 /// GeoJSON text of positions and polygons (outer rings counter-clockwise, holes clockwise, as
 /// RFC 7946 asks), and of a file holding one area.
 enum GeoJSONText {
-    static func position(_ c: Coordinate) -> String { "[\(Fixed.string(c.longitude, 7)), \(Fixed.string(c.latitude, 7))]" }
+    static func position(_ c: Coordinate) -> String { "[\(DecimalText.fixed(c.longitude, places: 7)), \(DecimalText.fixed(c.latitude, places: 7))]" }
 
     static func geometry(_ polygons: [AreaPolygon]) -> String {
         func rings(_ p: AreaPolygon) -> String {

@@ -146,8 +146,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// Shown in reports and answer keys only for teams that completed the task.
         public var reveal: String?
         public var points: Int
-        public var score: String
-        public var `repeat`: String
+        public var score: ScoreRule
+        public var `repeat`: RepeatRule
         public var dwellS: Double?
         /// `photo` or `video` when the task asks for one (`evidence:`); absent for either.
         public var evidence: String? = nil
@@ -280,96 +280,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var task: String?
     }
 
-    /// What was measured, for the reasons and for reports.
-    public struct Evidence: Sendable, Codable, Hashable {
-        public var position: Position?
-        /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
-        public var accuracyM: Double?
-        /// `photo` or `policy`.
-        public var accuracySource: String?
-        /// To the centre of a circle or the chosen place; to the edge of an area (0 inside).
-        public var distanceM: Double?
-        /// Signed distance to the target's edge, negative inside.
-        public var edgeDistanceM: Double?
-        /// The initial bearing from the photo towards the target, degrees clockwise from north.
-        public var bearingDeg: Double?
-        /// Where the photo is, seen from the target (`N`: north of it); the opposite of `bearingDeg`.
-        public var compass: String?
-        /// Agrees with the placement: `found` inside the target, never outside.
-        public var band: Band?
-        public var place: String?
-        /// The capture time in the hunt's timezone.
-        public var capturedAt: String?
-        /// DateTimeOriginal as written by the camera.
-        public var capturedLocal: String?
-        /// OffsetTimeOriginal, `+02:00`, when the photo has it.
-        public var offset: String?
-        /// How the capture instant was found: `offset`, `hunt-timezone` or `gps`.
-        public var timeSource: String?
-        public var gpsTime: String?
-        public var clockSkewS: Double?
-        public var make: String?
-        public var model: String?
-        public var software: String?
-        public var contentHash: String?
-        public var format: String?
-        /// `video` for a video (absent for a photo).
-        public var media: String?
-        /// A video's length, seconds.
-        public var durationS: Double?
-        /// A Live Photo's motion part (a MOV beside this still), relative to the submissions folder.
-        public var motion: String?
-        /// Why the file could not be read.
-        public var error: String?
-        /// Speed from the team's previous photo, km/h.
-        public var speedKmh: Double?
-        /// Tasks whose targets contain the position, for ambiguous-task.
-        public var candidates: [String]?
-
-        enum CodingKeys: String, CodingKey {
-            case position
-            case accuracyM = "accuracy_m"
-            case accuracySource = "accuracy_source"
-            case distanceM = "distance_m"
-            case edgeDistanceM = "edge_distance_m"
-            case bearingDeg = "bearing_deg"
-            case compass, band, place
-            case capturedAt = "captured_at"
-            case capturedLocal = "captured_local"
-            case offset
-            case timeSource = "time_source"
-            case gpsTime = "gps_time"
-            case clockSkewS = "clock_skew_s"
-            case make, model, software
-            case contentHash = "content_hash"
-            case format, media
-            case durationS = "duration_s"
-            case motion, error
-            case speedKmh = "speed_kmh"
-            case candidates
-        }
-    }
-
     enum CodingKeys: String, CodingKey {
         case schema, hunt, summary, teams, tasks, submissions
         case reviewQueue = "review_queue"
         case skipped, problems
-    }
-}
-
-extension JudgeResults.Evidence {
-    /// Where the photo is against its task's target (of kind `targetKind`: `circle`, `area`,
-    /// `places`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
-    /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg`, whose
-    /// meaning never changed, so results written before `compass` named the photo's side read right.
-    public func placementText(targetKind: String?) -> String? {
-        let from = bearingDeg.map { Compass.name(ofBearing: $0 + 180) } ?? compass
-        if targetKind == "area" {
-            guard let edge = edgeDistanceM ?? distanceM else { return nil }
-            return PlacementText.phrase(metres: edge, compass: from, reference: .area)
-        }
-        guard let distanceM else { return nil }
-        let reference: PlacementText.Reference = place != nil || targetKind == "places" ? .place(place) : .centre
-        return PlacementText.phrase(metres: distanceM, compass: from, reference: reference)
     }
 }

@@ -64,7 +64,7 @@ extension JudgingState {
         let tasks = hunt.tasks.map { task in
             JudgeResults.TaskResult(
                 id: task.id, title: task.title, clue: task.clue, hint: task.hint, reveal: task.reveal, points: task.points,
-                score: task.score.rawValue, repeat: task.repeatRule.rawValue, dwellS: task.dwell?.seconds,
+                score: task.score, repeat: task.repeatRule, dwellS: task.dwell?.seconds,
                 evidence: task.evidence == .any ? nil : task.evidence.rawValue, after: task.after,
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },

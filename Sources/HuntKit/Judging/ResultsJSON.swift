@@ -129,8 +129,9 @@ struct JSONTextWriter {
     mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
     mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
     mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
-    mutating func field(_ k: StaticString, _ v: [String]) {
-        key(k)
+    mutating func field(_ k: StaticString, _ v: [String]) { key(k); strings(v) }
+
+    mutating func strings(_ v: [String]) {
         beginArray()
         for s in v { element(); string(s) }
         endArray()
@@ -316,9 +317,9 @@ extension JudgeResults.TaskResult {
             }
             w.endArray()
         }
-        w.field("repeat", self.repeat)
+        w.field("repeat", self.repeat.rawValue)
         w.field("reveal", reveal)
-        w.field("score", score)
+        w.field("score", score.rawValue)
         w.field("tags", tags)
         if let target {
             w.key("target"); w.beginObject()
@@ -396,32 +397,16 @@ extension JudgeResults.SubmissionResult {
 extension JudgeResults.Evidence {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
-        w.field("accuracy_m", accuracyM)
-        w.field("accuracy_source", accuracySource)
-        w.field("band", band?.rawValue)
-        w.field("bearing_deg", bearingDeg)
-        if let candidates { w.field("candidates", candidates) }
-        w.field("captured_at", capturedAt)
-        w.field("captured_local", capturedLocal)
-        w.field("clock_skew_s", clockSkewS)
-        w.field("compass", compass)
-        w.field("content_hash", contentHash)
-        w.field("distance_m", distanceM)
-        w.field("duration_s", durationS)
-        w.field("edge_distance_m", edgeDistanceM)
-        w.field("error", error)
-        w.field("format", format)
-        w.field("gps_time", gpsTime)
-        w.field("make", make)
-        w.field("media", media)
-        w.field("model", model)
-        w.field("motion", motion)
-        w.field("offset", offset)
-        w.field("place", place)
-        if let position { w.key("position"); position.write(&w) }
-        w.field("software", software)
-        w.field("speed_kmh", speedKmh)
-        w.field("time_source", timeSource)
+        for field in Field.inKeyOrder {
+            guard let value = self[field] else { continue }
+            w.key(field.stringValue)
+            switch value {
+            case .number(let number): w.double(number)
+            case .text(let text): w.string(text)
+            case .position(let position): position.write(&w)
+            case .list(let list): w.strings(list)
+            }
+        }
         w.endObject()
     }
 }

@@ -145,7 +145,7 @@ public enum QuickTimeWriter {
     static func location(_ m: Movie) -> String? {
         guard let p = m.position else { return nil }
         func signed(_ v: Double, _ width: Int, _ places: Int) -> String {
-            var text = Decimals.format(abs(v), places: places)
+            var text = DecimalText.trimmed(abs(v), places: places)
             if !text.contains(".") { text += "." }
             text += String(repeating: "0", count: places - (text.count - 1 - text.firstIndex(of: ".")!.utf16Offset(in: text)))
             let whole = text.prefix { $0 != "." }

@@ -6,12 +6,66 @@ public struct CSVReportRenderer: ReportRenderer {
     public var format: ReportFormat { .csv }
     public init() {}
 
-    public static let submissionColumns = [
-        "path", "team", "team_name", "task", "task_title", "task_source", "verdict", "judged_verdict", "points",
-        "reasons", "miss", "distance_m", "edge_distance_m", "bearing_deg", "compass", "band", "place",
-        "accuracy_m", "accuracy_source", "lat", "lon", "captured_at", "time_source", "clock_skew_s", "speed_kmh",
-        "make", "model", "software", "review_decision", "review_note", "review_by", "messages", "content_hash",
+    /// One column of submissions.csv: its name and its cell for a submission.
+    struct Column: Sendable {
+        var name: String
+        /// The evidence field it shows, for a column of evidence.
+        var field: JudgeResults.Evidence.Field?
+        var cell: @Sendable (Report.Entry) -> CSVWriter.Cell
+
+        init(_ name: String, cell: @escaping @Sendable (Report.Entry) -> CSVWriter.Cell) {
+            self.name = name
+            self.cell = cell
+        }
+
+        /// An evidence field under its own name; numbers rounded to `places` decimals.
+        init(_ field: JudgeResults.Evidence.Field, places: Int = 0) {
+            name = field.stringValue
+            self.field = field
+            cell = { entry in
+                switch entry.evidence[field] {
+                case .number(let number)?: .number(number, places)
+                case .text(let text)?: .text(text)
+                case .list(let list)?: .text(list.joined(separator: ";"))
+                // The position has two columns of its own, `init(position:_:)`.
+                case .position?, nil: .text(nil)
+                }
+            }
+        }
+
+        /// The position's latitude or longitude (`lat`, `lon`), to 6 decimals.
+        init(position name: String, _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
+            self.name = name
+            field = .position
+            cell = { .number($0.evidence.position.map(axis), 6) }
+        }
+    }
+
+    /// The columns of submissions.csv, in order: one list gives both the header and the rows.
+    static let submissionTable: [Column] = [
+        Column("path") { .text($0.path) }, Column("team") { .text($0.team) }, Column("team_name") { .text($0.teamName) },
+        Column("task") { .text($0.task) }, Column("task_title") { .text($0.taskTitle) }, Column("task_source") { .text($0.taskSource) },
+        Column("verdict") { .text($0.verdict.rawValue) }, Column("judged_verdict") { .text($0.judgedVerdict.rawValue) },
+        Column("points") { .int($0.points) },
+        Column("reasons") { .text($0.reasons.filter { $0.action == .reject || $0.action == .review }.map(\.code.rawValue).joined(separator: ";")) },
+        Column("miss") { .text($0.missText) },
+        Column(.distanceM, places: 1), Column(.edgeDistanceM, places: 1), Column(.bearingDeg), Column(.compass), Column(.band),
+        Column(.place), Column(.accuracyM, places: 1), Column(.accuracySource),
+        Column(position: "lat", \.lat), Column(position: "lon", \.lon),
+        Column(.capturedAt), Column(.timeSource), Column(.clockSkewS), Column(.speedKmh, places: 1),
+        Column(.make), Column(.model), Column(.software),
+        Column("review_decision") { .text($0.review?.decision.rawValue) }, Column("review_note") { .text($0.review?.note) },
+        Column("review_by") { .text($0.review?.by) },
+        Column("messages") { .text($0.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ")) },
+        Column(.contentHash),
     ]
+
+    /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.
+    static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = [
+        .capturedLocal, .offset, .gpsTime, .format, .media, .durationS, .motion, .error, .candidates,
+    ]
+
+    public static let submissionColumns = submissionTable.map(\.name)
 
     public static let leaderboardColumns = [
         "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected",
@@ -26,20 +80,8 @@ public struct CSVReportRenderer: ReportRenderer {
     public func submissions(_ report: Report) -> String {
         var out = CSVWriter()
         out.header(Self.submissionColumns)
-        for e in report.verdicts {
-            let v = e.evidence
-            out.row([
-                .text(e.path), .text(e.team), .text(e.teamName), .text(e.task), .text(e.taskTitle), .text(e.taskSource),
-                .text(e.verdict), .text(e.judgedVerdict), .int(e.points),
-                .text(e.reasons.filter { $0.action == "reject" || $0.action == "review" }.map(\.code).joined(separator: ";")),
-                .text(e.missText), .number(v.distanceM, 1), .number(v.edgeDistanceM, 1), .number(v.bearingDeg, 0),
-                .text(v.compass), .text(v.band?.rawValue), .text(v.place), .number(v.accuracyM, 1), .text(v.accuracySource),
-                .number(v.position?.lat, 6), .number(v.position?.lon, 6), .text(v.capturedAt), .text(v.timeSource),
-                .number(v.clockSkewS, 0), .number(v.speedKmh, 1), .text(v.make), .text(v.model), .text(v.software),
-                .text(e.review?.decision.rawValue), .text(e.review?.note), .text(e.review?.by),
-                .text(e.reasons.map { "\($0.code): \($0.message)" }.joined(separator: "; ")), .text(v.contentHash),
-            ])
-        }
+        let table = Self.submissionTable
+        for e in report.verdicts { out.row(table.map { $0.cell(e) }) }
         return out.text
     }
 

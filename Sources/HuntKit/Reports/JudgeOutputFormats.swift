@@ -24,27 +24,61 @@ public struct JudgeOutputFormats: Sendable, Hashable {
         self.reports = reports
     }
 
-    /// Reads a comma-separated list (case and spaces around words ignored, empty words skipped);
-    /// nil when a word is unknown, `text` and `json` are both named, or the list names nothing.
+    /// Reads a comma-separated list (`read(_:)`); nil when a word is unknown, `text` and `json`
+    /// are both named, or the list names nothing.
     public init?(list: String) {
+        guard let words = try? Self.read(list) else { return nil }
         var stdout: Stdout?
         var reports: [ReportFormat] = []
-        for word in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !word.isEmpty {
-            if let chosen = Stdout(rawValue: word) {
-                guard stdout == nil || stdout == chosen else { return nil }
+        for word in words {
+            switch word {
+            case .stdout(let chosen):
+                guard stdout == nil else { return nil }
                 stdout = chosen
-            } else if let report = ReportFormat(besideResults: word) {
-                if !reports.contains(report) { reports.append(report) }
-            } else {
-                return nil
+            case .report(let report):
+                reports.append(report)
             }
         }
         guard stdout != nil || !reports.isEmpty else { return nil }
         self.init(stdout: stdout ?? .text, reports: reports)
     }
 
+    /// One word of a `--format` list.
+    public enum Word: Sendable, Hashable {
+        case stdout(Stdout)
+        /// A report kept beside results.json (`markdown` reads as `md`).
+        case report(ReportFormat)
+
+        /// The word as the list spells it.
+        public var text: String {
+            switch self {
+            case .stdout(let stdout): stdout.rawValue
+            case .report(let report): report.rawValue
+            }
+        }
+    }
+
+    /// The one reader of `--format` lists (`hunt judge`, `hunt serve`): the words of a
+    /// comma-separated list in the order first named, repeats dropped, case and spaces around
+    /// words ignored, empty words skipped; the first word that names nothing is thrown.
+    public static func read(_ list: String) throws(ReportFormat.UnknownWord) -> [Word] {
+        var words: [Word] = []
+        for part in list.split(separator: ",") {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            if name.isEmpty { continue }
+            let word: Word
+            if let stdout = Stdout(rawValue: name) { word = .stdout(stdout) }
+            else if let report = ReportFormat(besideResults: name) { word = .report(report) }
+            else { throw ReportFormat.UnknownWord(word: name) }
+            if !words.contains(word) { words.append(word) }
+        }
+        return words
+    }
+
     /// Every word a list may hold, standard output's first (for help text).
-    public static var words: [String] { Stdout.allCases.map(\.rawValue) + ["html", "csv", "md"] }
+    public static var words: [String] {
+        Stdout.allCases.map(\.rawValue) + ReportFormat.allCases.filter { ReportFormat(besideResults: $0.rawValue) != nil }.map(\.rawValue)
+    }
 
     /// The list that reads back as these formats, e.g. `text,html,csv`.
     public var list: String { ([stdout.rawValue] + reports.map(\.rawValue)).joined(separator: ",") }

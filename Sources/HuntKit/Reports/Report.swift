@@ -106,6 +106,15 @@ public struct Report: Sendable, Codable, Hashable {
     public struct Cell: Sendable, Codable, Hashable {
         public enum State: String, Sendable, Codable, Hashable, CaseIterable {
             case accepted, review, rejected, none
+
+            /// The state of a cell whose best photo got `verdict`.
+            public init(_ verdict: Verdict) {
+                switch verdict {
+                case .accepted: self = .accepted
+                case .review: self = .review
+                case .rejected: self = .rejected
+                }
+            }
             /// ✓ ? ✗ —
             public var mark: String {
                 switch self {
@@ -126,11 +135,15 @@ public struct Report: Sendable, Codable, Hashable {
     }
 
     public struct Reason: Sendable, Codable, Hashable {
-        public var code: String
+        public var code: ReasonCode
         /// What the policy made of it: reject, review, ignore or accept.
-        public var action: String
+        public var action: PolicyAction
         public var message: String
         public var related: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case code, action, message, related
+        }
     }
 
     /// One submission with its verdict, reasons and evidence.
@@ -141,8 +154,10 @@ public struct Report: Sendable, Codable, Hashable {
         public var task: String?
         public var taskTitle: String?
         public var taskSource: String
-        public var verdict: String
-        public var judgedVerdict: String
+        /// The final verdict: the reviewer's decision when there is one, else the judge's.
+        public var verdict: Verdict
+        /// The judge's own verdict, before any reviews-file decision.
+        public var judgedVerdict: Verdict
         /// A reviews-file decision changed the judge's verdict.
         public var overridden: Bool
         public var points: Int
@@ -160,7 +175,7 @@ public struct Report: Sendable, Codable, Hashable {
         /// The HTML page shows this photo's thumbnail (see `ReportOptions.thumbnailLimit`).
         public var wantsThumbnail: Bool
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case path, team
             case teamName = "team_name"
             case task
@@ -182,8 +197,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var title: String
         public var clue: String?
         public var points: Int
-        public var score: String
-        public var `repeat`: String
+        public var score: ScoreRule
+        public var `repeat`: RepeatRule
         public var tags: [String]
         /// `photo` or `video` when the task asks for one (`evidence:`), else absent.
         public var evidence: String? = nil
@@ -290,7 +305,7 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case schema, hunt, team, summary, leaderboard, columns, grid
         case reviewQueue = "review_queue"
         case tasks, verdicts, skipped, problems
@@ -298,7 +313,8 @@ public struct Report: Sendable, Codable, Hashable {
 }
 
 extension Report {
-    /// The JSON text: sorted keys, two-space indentation, snake_case, a final newline.
+    /// The JSON text: sorted keys (snake_case, as `CodingKeys` name them), two-space indentation,
+    /// a final newline.
     public func jsonData() throws -> Data {
         try JSONText.stableData(self)
     }

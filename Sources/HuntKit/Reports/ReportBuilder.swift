@@ -39,8 +39,42 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
 extension Report {
     /// Derives the report from the judge's results. Never reads a file.
     public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
-        let selected: JudgeResults.TeamResult?
-        if let id = options.teamID {
+        let scope = try ReportScope(results, teamID: options.teamID)
+        hunt = HuntHeader(id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
+                          windowText: ReportText.window(results.hunt.window),
+                          submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
+        team = scope.selected.map { TeamHeader(id: $0.id, name: $0.name, rank: $0.rank, points: $0.points) }
+        leaderboard = scope.leaderboard()
+        columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }
+        grid = scope.grid()
+        verdicts = scope.entries(withThumbnails: scope.thumbnailPaths(limit: options.thumbnailLimit))
+        let queued = Set(results.reviewQueue)
+        reviewQueue = verdicts.filter { queued.contains($0.path) }
+        tasks = scope.taskSections(verdicts)
+        summary = scope.summary(verdicts, reviewQueue: reviewQueue)
+        skipped = scope.selected == nil ? results.skipped : []
+        problems = scope.selected == nil ? results.problems : []
+    }
+}
+
+/// What a report covers of the results — the whole hunt, or one team's photos and tasks — and
+/// the look-ups its parts share; each part of the `Report` is made by one method.
+struct ReportScope {
+    let results: JudgeResults
+    /// The team of a one-team report (`--team`); nil for the whole hunt's.
+    let selected: JudgeResults.TeamResult?
+    /// The submissions in scope: for the whole hunt all of them (not filtered, so not copied).
+    let submissions: [JudgeResults.SubmissionResult]
+    /// The day of a one-day hunt, whose times are written as a clock alone.
+    let huntDay: String?
+    let teamNames: [String: String]
+    let taskTitles: [String: String]
+    /// Each task's target kind (`circle`, `area`, `places`); nil for a task without a target.
+    let targetKinds: [String: String?]
+
+    init(_ results: JudgeResults, teamID: String?) throws(ReportError) {
+        self.results = results
+        if let id = teamID {
             switch NameLookup(results.teams.map { ($0.id, [$0.name], $0) }).find(id) {
             case .found(let team): selected = team
             case .notFound: throw .unknownTeam(id, known: results.teams.map(\.id).sorted())
@@ -49,44 +83,44 @@ extension Report {
         } else {
             selected = nil
         }
-        let huntDay = Self.huntDay(results)
-        let targetKinds = Dictionary(results.tasks.map { ($0.id, $0.target?.kind) }, uniquingKeysWith: { a, _ in a })
-        let teamNames = Dictionary(results.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let taskTitles = Dictionary(results.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let name = { (team: String) in teamNames[team] ?? team }
-        let time = { (iso: String?) in ReportText.time(iso, huntDay: huntDay) }
-        let inScope = { (team: String) in selected == nil || selected?.id == team }
+        submissions = selected.map { team in results.submissions.filter { $0.team == team.id } } ?? results.submissions
+        huntDay = Report.huntDay(results)
+        teamNames = Dictionary(results.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        taskTitles = Dictionary(results.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        targetKinds = Dictionary(results.tasks.map { ($0.id, $0.target?.kind) }, uniquingKeysWith: { a, _ in a })
+    }
 
-        hunt = HuntHeader(id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
-                          windowText: ReportText.window(results.hunt.window),
-                          submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
-        team = selected.map { TeamHeader(id: $0.id, name: $0.name, rank: $0.rank, points: $0.points) }
+    func inScope(_ team: String) -> Bool { selected == nil || selected?.id == team }
+    func name(_ team: String) -> String { teamNames[team] ?? team }
+    func time(_ iso: String?) -> String? { ReportText.time(iso, huntDay: huntDay) }
 
-        leaderboard = results.teams.map { t in
-            LeaderboardRow(rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
-                           rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
-                           accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
-                           isSelected: t.id == selected?.id)
+    /// Every team, ranked; the selected one marked.
+    func leaderboard() -> [Report.LeaderboardRow] {
+        results.teams.map { t in
+            Report.LeaderboardRow(rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
+                                  rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
+                                  accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
+                                  isSelected: t.id == selected?.id)
         }
+    }
 
-        // Submissions in scope, and the photos each (team, task) pair has.
-        // Not filtered (so not copied) for the whole hunt's report.
-        let scoped = selected == nil ? results.submissions : results.submissions.filter { inScope($0.team) }
-        var cellVerdicts: [String: [String: (best: Cell.State, photos: Int, points: Int)]] = [:]
-        for s in scoped {
+    /// The team × task grid of the teams in scope: each cell the best verdict of the team's
+    /// photos for the task, ✓ once the judge counts it completed, `2/3` for a `choose` task begun.
+    func grid() -> [Report.GridRow] {
+        typealias Tally = (best: Report.Cell.State, photos: Int, points: Int)
+        var tallies: [String: [String: Tally]] = [:]
+        for s in submissions {
             guard let task = s.task else { continue }
-            let state = Cell.State(rawValue: s.verdict.rawValue) ?? .none
-            var cell = cellVerdicts[s.team, default: [:]][task] ?? (.none, 0, 0)
-            cell.best = Self.better(cell.best, state)
+            var cell = tallies[s.team, default: [:]][task] ?? (.none, 0, 0)
+            cell.best = Report.better(cell.best, Report.Cell.State(s.verdict))
             cell.photos += 1
             cell.points = cell.points.addingClamped(s.points)
-            cellVerdicts[s.team, default: [:]][task] = cell
+            tallies[s.team, default: [:]][task] = cell
         }
-        columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }
-        grid = results.teams.filter { inScope($0.id) }.map { t in
+        return results.teams.filter { inScope($0.id) }.map { t in
             let completed = Set(t.completions.map(\.task))
             let cells = results.tasks.map { task in
-                var found = cellVerdicts[t.id]?[task.id] ?? (.none, 0, 0)
+                var found = tallies[t.id]?[task.id] ?? (.none, 0, 0)
                 if completed.contains(task.id) { found.best = .accepted }
                 var mark = found.best.mark
                 if let count = task.choose, !completed.contains(task.id) {
@@ -95,89 +129,136 @@ extension Report {
                     let done = task.progress?.first { $0.team == t.id }?.done.count ?? 0
                     mark = done > 0 ? "\(done)/\(count)" : found.best.mark
                 }
-                return Cell(task: task.id, state: found.best, mark: mark, photos: found.photos, points: found.points)
+                return Report.Cell(task: task.id, state: found.best, mark: mark, photos: found.photos, points: found.points)
             }
-            return GridRow(team: t.id, name: t.name, rank: t.rank, cells: cells)
+            return Report.GridRow(team: t.id, name: t.name, rank: t.rank, cells: cells)
         }
+    }
 
-        // Thumbnails: the review queue first, then completions, then closest approaches.
-        var thumbnails: Set<String> = []
-        func wantThumbnail(_ path: String) {
-            if thumbnails.count < options.thumbnailLimit { thumbnails.insert(path) }
-        }
+    /// The photos the HTML page shows a thumbnail of, at most `limit`: the review queue first,
+    /// then completions, then the three closest approaches of each task.
+    func thumbnailPaths(limit: Int) -> Set<String> {
+        var paths: Set<String> = []
+        func want(_ path: String) { if paths.count < limit { paths.insert(path) } }
         let queued = Set(results.reviewQueue)
-        for s in scoped where queued.contains(s.path) { wantThumbnail(s.path) }
+        for s in submissions where queued.contains(s.path) { want(s.path) }
         for task in results.tasks {
-            for c in task.completedBy where inScope(c.team) { wantThumbnail(c.submission) }
+            for c in task.completedBy where inScope(c.team) { want(c.submission) }
         }
         for task in results.tasks {
-            for c in task.closest.prefix(3) where inScope(c.team) { wantThumbnail(c.submission) }
+            for c in task.closest.prefix(3) where inScope(c.team) { want(c.submission) }
         }
+        return paths
+    }
 
-        // Entries are independent: made on every core, in order.
-        let wanted = thumbnails
-        let entries = [Entry](parallelCount: scoped.count, chunkSize: 2_000) { i in
-            Self.entry(scoped[i], teamName: teamNames[scoped[i].team] ?? scoped[i].team, taskTitle: scoped[i].task.flatMap { taskTitles[$0] },
-                       targetKind: scoped[i].task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
-                       thumbnail: wanted.contains(scoped[i].path))
+    /// One entry per submission in scope, in order; made on every core (they are independent).
+    func entries(withThumbnails thumbnails: Set<String>) -> [Report.Entry] {
+        let submissions = submissions
+        return [Report.Entry](parallelCount: submissions.count, chunkSize: 2_000) { i in
+            let s = submissions[i]
+            return Report.entry(s, teamName: name(s.team), taskTitle: s.task.flatMap { taskTitles[$0] },
+                                targetKind: s.task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
+                                thumbnail: thumbnails.contains(s.path))
         }
-        verdicts = entries
-        reviewQueue = entries.filter { queued.contains($0.path) }
+    }
 
-        var byTask: [String: [Entry]] = [:]
+    /// One section per task, in the hunt's order, from the entries in scope.
+    func taskSections(_ entries: [Report.Entry]) -> [Report.TaskSection] {
+        var byTask: [String: [Report.Entry]] = [:]
         for entry in entries { if let task = entry.task { byTask[task, default: []].append(entry) } }
         let completedBySelected = Set(selected?.completions.map(\.task) ?? [])
-        tasks = results.tasks.map { task in
+        return results.tasks.map { task in
             let photos = byTask[task.id] ?? []
             let completions = task.completedBy.filter { inScope($0.team) }.map { c in
-                Completion(team: c.team, teamName: name(c.team), at: c.at, atText: time(c.at), submission: c.submission,
-                           points: c.points, place: c.place)
+                Report.Completion(team: c.team, teamName: name(c.team), at: c.at, atText: time(c.at), submission: c.submission,
+                                  points: c.points, place: c.place)
             }
             let revealShown = selected == nil ? !task.completedBy.isEmpty : completedBySelected.contains(task.id)
             var counts = JudgeResults.Counts()
             for p in photos {
                 switch p.verdict {
-                case "accepted": counts.accepted += 1
-                case "review": counts.review += 1
-                default: counts.rejected += 1
+                case .accepted: counts.accepted += 1
+                case .review: counts.review += 1
+                case .rejected: counts.rejected += 1
                 }
             }
-            return TaskSection(
+            return Report.TaskSection(
                 id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
                 tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(of: task, titles: taskTitles),
                 reveal: revealShown ? task.reveal : nil, completedBy: completions,
-                closest: Self.closest(task, team: selected, name: name, time: time),
-                misses: Self.misses(photos, name: name, time: time),
+                closest: closest(task), misses: misses(photos),
                 accepted: counts.accepted, review: counts.review, rejected: counts.rejected,
                 progress: task.choose.map { count in
                     (task.progress ?? []).filter { inScope($0.team) }.map { p in
-                        ChoiceProgress(team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
-                                       text: Choice.progress(done: p.done.count, of: count))
+                        Report.ChoiceProgress(team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
+                                              text: Choice.progress(done: p.done.count, of: count))
                     }
                 })
         }
-
-        summary = Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
-                          submissions: entries.count,
-                          accepted: entries.count { $0.verdict == "accepted" },
-                          review: reviewQueue.count,
-                          rejected: entries.count { $0.verdict == "rejected" },
-                          reviewed: entries.count { $0.review != nil },
-                          skipped: selected == nil ? results.skipped.count : 0,
-                          unreadable: entries.count { $0.reasons.contains { $0.code == ReasonCode.unreadable.rawValue } })
-        skipped = selected == nil ? results.skipped : []
-        problems = selected == nil ? results.problems : []
     }
 
+    /// The counts at the top of the report, of the entries in scope.
+    func summary(_ entries: [Report.Entry], reviewQueue: [Report.Entry]) -> Report.Summary {
+        Report.Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
+                       submissions: entries.count,
+                       accepted: entries.count { $0.verdict == .accepted },
+                       review: reviewQueue.count,
+                       rejected: entries.count { $0.verdict == .rejected },
+                       reviewed: entries.count { $0.review != nil },
+                       skipped: selected == nil ? results.skipped.count : 0,
+                       unreadable: entries.count { $0.reasons.contains { $0.code == .unreadable } })
+    }
+
+    /// The judge's closest approaches: for `score: closest` tasks its ranking of the teams (in
+    /// scope); for other tasks, while nobody in scope has completed them, the nearest photos it
+    /// found, the best of each day, three at most: a team's own (its `approaches`), or, for the
+    /// whole hunt, every team's (`nearest`).
+    func closest(_ task: JudgeResults.TaskResult) -> [Report.Approach] {
+        func approach(rank: Int, team: String, distanceM: Double, at: String?, submission: String, points: Int) -> Report.Approach {
+            Report.Approach(rank: rank, team: team, teamName: name(team), day: ReportText.day(at) ?? "", distanceM: distanceM,
+                            distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
+                            at: at, atText: time(at), submission: submission, points: points)
+        }
+        if task.score == .closest {
+            return task.closest.filter { inScope($0.team) }.prefix(3).map {
+                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: $0.points)
+            }
+        }
+        guard let team = selected else {
+            return (task.nearest ?? []).map {
+                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: 0)
+            }
+        }
+        return team.approaches.filter { $0.task == task.id }.enumerated().map { i, a in
+            approach(rank: i + 1, team: team.id, distanceM: a.distanceM, at: a.at, submission: a.submission, points: 0)
+        }
+    }
+
+    /// Each team's nearest photo that fell outside the target, nearest first.
+    func misses(_ photos: [Report.Entry]) -> [Report.Miss] {
+        var nearest: [String: Report.Entry] = [:]
+        for p in photos where p.missText != nil && p.missText != "inside" {
+            guard let d = p.evidence.distanceM else { continue }
+            if let current = nearest[p.team], let cd = current.evidence.distanceM, (cd, current.path) <= (d, p.path) { continue }
+            nearest[p.team] = p
+        }
+        return nearest.values.sorted { ($0.evidence.distanceM!, $0.team) < ($1.evidence.distanceM!, $1.team) }.map { p in
+            Report.Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distanceM!,
+                        band: p.evidence.band?.rawValue, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
+        }
+    }
+}
+
+extension Report {
     static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: String?, huntDay: String?,
                       thumbnail: Bool) -> Entry {
         let whereText = ReportText.miss(s.evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
         return Entry(
             path: s.path, team: s.team, teamName: teamName, task: s.task, taskTitle: taskTitle, taskSource: s.taskSource,
-            verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, overridden: s.verdict != s.judgedVerdict,
+            verdict: s.verdict, judgedVerdict: s.judgedVerdict, overridden: s.verdict != s.judgedVerdict,
             points: s.points,
-            reasons: s.findings.map { Reason(code: $0.code.rawValue, action: $0.action.rawValue, message: $0.message, related: $0.related) },
+            reasons: s.findings.map { Reason(code: $0.code, action: $0.action, message: $0.message, related: $0.related) },
             review: s.review, evidence: s.evidence,
             missText: outside ? whereText : nil,
             whereText: whereText,
@@ -190,46 +271,6 @@ extension Report {
     static func better(_ a: Cell.State, _ b: Cell.State) -> Cell.State {
         let order: [Cell.State] = [.accepted, .review, .rejected, .none]
         return order.firstIndex(of: a)! <= order.firstIndex(of: b)! ? a : b
-    }
-
-    /// The judge's closest approaches: for `score: closest` tasks its ranking of the teams (in
-    /// scope); for other tasks, while nobody in scope has completed them, the nearest photos it
-    /// found, the best of each day, three at most: a team's own (its `approaches`), or, for the
-    /// whole hunt, every team's (`nearest`).
-    static func closest(_ task: JudgeResults.TaskResult, team: JudgeResults.TeamResult?,
-                        name: (String) -> String, time: (String?) -> String?) -> [Approach] {
-        func approach(rank: Int, team: String, distanceM: Double, at: String?, submission: String, points: Int) -> Approach {
-            Approach(rank: rank, team: team, teamName: name(team), day: ReportText.day(at) ?? "", distanceM: distanceM,
-                     distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
-                     at: at, atText: time(at), submission: submission, points: points)
-        }
-        if task.score == ScoreRule.closest.rawValue {
-            return task.closest.filter { team == nil || $0.team == team?.id }.prefix(3).map {
-                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: $0.points)
-            }
-        }
-        guard let team else {
-            return (task.nearest ?? []).map {
-                approach(rank: $0.rank, team: $0.team, distanceM: $0.distanceM, at: $0.at, submission: $0.submission, points: 0)
-            }
-        }
-        return team.approaches.filter { $0.task == task.id }.enumerated().map { i, a in
-            approach(rank: i + 1, team: team.id, distanceM: a.distanceM, at: a.at, submission: a.submission, points: 0)
-        }
-    }
-
-    /// Each team's nearest photo that fell outside the target, nearest first.
-    static func misses(_ photos: [Entry], name: (String) -> String, time: (String?) -> String?) -> [Miss] {
-        var nearest: [String: Entry] = [:]
-        for p in photos where p.missText != nil && p.missText != "inside" {
-            guard let d = p.evidence.distanceM else { continue }
-            if let current = nearest[p.team], let cd = current.evidence.distanceM, (cd, current.path) <= (d, p.path) { continue }
-            nearest[p.team] = p
-        }
-        return nearest.values.sorted { ($0.evidence.distanceM!, $0.team) < ($1.evidence.distanceM!, $1.team) }.map { p in
-            Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distanceM!,
-                 band: p.evidence.band?.rawValue, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
-        }
     }
 
     /// The day of a one-day hunt (`2026-05-02`: its window's, else the one day every photo was

@@ -1,11 +1,14 @@
 import Foundation
 import Mustache
 
-/// The values a report template sees: the `Report` under the same snake_case names as
-/// `--format json`, with absent values left out (so `{{#reveal}}…{{/reveal}}` shows only when
-/// there is one), plus what only the HTML page has (thumbnails, task maps).
+/// The values a report template sees: the `Report` as `--format json` writes it (made from its
+/// `Codable` form by `TemplateValues`, so the names are the same by construction; absent values
+/// are left out, so `{{#reveal}}…{{/reveal}}` shows only when there is one), plus what only the
+/// templates have: the HTML page's thumbnails and task maps, and a few texts and flags that
+/// Mustache cannot compute (`rewards_text`, `has_misses`, …).
 ///
-/// Built as dictionaries rather than through Mirror so 20,000 rows render in well under a second.
+/// Every verdict is looked up by name on demand (`EntryContext`) rather than built as a
+/// dictionary, so 20,000 rows render in well under a second.
 struct ReportContext {
     /// A `data:image/jpeg;base64,…` URI by submission path.
     var thumbnails: [String: String] = [:]
@@ -24,54 +27,40 @@ struct ReportContext {
             if !withVideos.videos.isEmpty { return withVideos.make(report, format: format, verdicts: verdicts) }
         }
         var root: [String: Any] = [
-            "schema": report.schema,
             "format": format.rawValue,
-            "hunt": hunt(report.hunt),
-            "summary": summary(report.summary),
-            "leaderboard": report.leaderboard.map(leaderboardRow),
-            "columns": report.columns.map { ["task": $0.task, "title": $0.title, "points": $0.points] as [String: Any] },
-            "grid": report.grid.map(gridRow),
-            "review_queue": report.reviewQueue.map(entry),
-            "tasks": report.tasks.map(task),
-            "skipped": report.skipped.map { ["path": $0.path, "reason": $0.reason] },
-            "problems": report.problems.map(problem),
             "has_skipped": !report.skipped.isEmpty,
             "has_problems": !report.problems.isEmpty,
         ]
-        if verdicts { root["verdicts"] = report.verdicts.map(entry) }
-        if let team = report.team {
-            root["team"] = ["id": team.id, "name": team.name, "rank": team.rank, "points": team.points] as [String: Any]
+        for key in Report.CodingKeys.allCases {
+            let name = key.stringValue
+            switch key {
+            case .schema: root[name] = report.schema
+            case .hunt: root[name] = hunt(report.hunt)
+            case .team: root[name] = report.team.map(TemplateValues.object)
+            case .summary: root[name] = TemplateValues.object(report.summary)
+            case .leaderboard: root[name] = report.leaderboard.map(leaderboardRow)
+            case .columns: root[name] = report.columns.map(TemplateValues.object)
+            case .grid: root[name] = report.grid.map(TemplateValues.object)
+            case .reviewQueue: root[name] = report.reviewQueue.map(entry)
+            case .tasks: root[name] = report.tasks.map(task)
+            case .verdicts: if verdicts { root[name] = report.verdicts.map(entry) }
+            case .skipped: root[name] = report.skipped.map(TemplateValues.object)
+            case .problems: root[name] = report.problems.map(TemplateValues.object)
+            }
         }
         return root
     }
 
     private func hunt(_ h: Report.HuntHeader) -> [String: Any] {
-        var d: [String: Any] = ["id": h.id, "title": h.title, "timezone": h.timezone,
-                                "rewards": h.rewards.map { ["points": $0.points, "reward": $0.reward] as [String: Any] },
-                                "has_rewards": !h.rewards.isEmpty]
-        d["window_text"] = h.windowText
-        d["submissions_folder"] = h.submissionsFolder
+        var d = TemplateValues.object(h)
+        d["has_rewards"] = !h.rewards.isEmpty
         return d
-    }
-
-    private func summary(_ s: Report.Summary) -> [String: Any] {
-        ["teams": s.teams, "tasks": s.tasks, "submissions": s.submissions, "accepted": s.accepted, "review": s.review,
-         "rejected": s.rejected, "reviewed": s.reviewed, "skipped": s.skipped, "unreadable": s.unreadable]
     }
 
     private func leaderboardRow(_ r: Report.LeaderboardRow) -> [String: Any] {
-        var d: [String: Any] = ["rank": r.rank, "team": r.team, "name": r.name, "points": r.points, "tasks_done": r.tasksDone,
-                                "rewards": r.rewards,
-                                "accepted": r.accepted, "review": r.review, "rejected": r.rejected, "is_selected": r.isSelected]
-        d["reached_at"] = r.reachedAt
+        var d = TemplateValues.object(r)
         if !r.rewards.isEmpty { d["rewards_text"] = r.rewards.joined(separator: "; ") }
-        d["reached_text"] = r.reachedText
         return d
-    }
-
-    private func gridRow(_ r: Report.GridRow) -> [String: Any] {
-        ["team": r.team, "name": r.name, "rank": r.rank,
-         "cells": r.cells.map { ["task": $0.task, "state": $0.state.rawValue, "mark": $0.mark, "photos": $0.photos, "points": $0.points] as [String: Any] }]
     }
 
     private func entry(_ e: Report.Entry) -> EntryContext {
@@ -96,35 +85,38 @@ struct ReportContext {
 
         func child(named name: String) -> Any? {
             let e = entry
+            guard let key = Report.Entry.CodingKeys(stringValue: name) else { return extra(named: name) }
+            // Every key of the report's JSON, by the compiler's count.
+            switch key {
+            case .path: return e.path
+            case .team: return e.team
+            case .teamName: return e.teamName
+            case .task: return e.task
+            case .taskTitle: return e.taskTitle
+            case .taskSource: return e.taskSource
+            case .verdict: return e.verdict.rawValue
+            case .judgedVerdict: return e.judgedVerdict.rawValue
+            case .overridden: return e.overridden
+            case .points: return e.points
+            case .reasons: return e.reasons.map(ReportContext.reason)
+            case .review: return e.review.map(TemplateValues.object)
+            case .evidence: return ReportContext.evidence(e.evidence)
+            case .missText: return e.missText
+            case .whereText: return e.whereText
+            case .capturedText: return e.capturedText
+            case .evidenceText: return e.evidenceText
+            case .wantsThumbnail: return e.wantsThumbnail
+            }
+        }
+
+        /// What the templates have beyond the report's JSON.
+        private func extra(named name: String) -> Any? {
+            let e = entry
             switch name {
-            case "path": return e.path
-            case "team": return e.team
-            case "team_name": return e.teamName
-            case "task": return e.task
-            case "task_title": return e.taskTitle
-            case "task_source": return e.taskSource
-            case "verdict": return e.verdict
-            case "judged_verdict": return e.judgedVerdict
-            case "overridden": return e.overridden
-            case "points": return e.points
-            case "reasons": return e.reasons.map(ReportContext.reason)
             case "reasons_text": return e.reasonsText
             case "review_text": return e.reviewText
-            case "evidence_text": return e.evidenceText
-            case "wants_thumbnail": return e.wantsThumbnail
-            case "evidence": return ReportContext.evidence(e.evidence)
-            case "miss_text": return e.missText
-            case "where_text": return e.whereText
-            case "captured_text": return e.capturedText
             case "sort_time": return e.evidence.capturedAt
-            case "sort_distance": return e.evidence.distanceM.map { Decimals.format($0, places: 1) }
-            case "review":
-                guard let review = e.review else { return nil }
-                var r: [String: Any] = ["decision": review.decision.rawValue]
-                r["note"] = review.note
-                r["by"] = review.by
-                r["task"] = review.task
-                return r
+            case "sort_distance": return e.evidence.distanceM.map { DecimalText.trimmed($0, places: 1) }
             case "thumbnail": return thumbnail
             case "thumbnail_refused": return thumbnailRefused
             case "video_text": return ReportText.video(e.evidence)
@@ -134,93 +126,76 @@ struct ReportContext {
     }
 
     static func reason(_ r: Report.Reason) -> [String: Any] {
-        var d: [String: Any] = ["code": r.code, "action": r.action, "message": r.message]
-        d["related"] = r.related
-        return d
-    }
-
-    static func evidence(_ e: JudgeResults.Evidence) -> [String: Any] {
         var d: [String: Any] = [:]
-        if let p = e.position { d["lat"] = p.lat; d["lon"] = p.lon; d["position_text"] = ReportText.coordinate(p) }
-        d["accuracy_m"] = e.accuracyM
-        d["accuracy_source"] = e.accuracySource
-        d["distance_m"] = e.distanceM
-        d["distance_text"] = e.distanceM.map(MeasureText.distance)
-        d["edge_distance_m"] = e.edgeDistanceM
-        d["bearing_deg"] = e.bearingDeg
-        d["compass"] = e.compass
-        d["band"] = e.band?.rawValue
-        d["place"] = e.place
-        d["captured_at"] = e.capturedAt
-        d["time_source"] = e.timeSource
-        d["make"] = e.make
-        d["model"] = e.model
-        d["software"] = e.software
-        d["error"] = e.error
-        return d
-    }
-
-    private func task(_ t: Report.TaskSection) -> [String: Any] {
-        var d: [String: Any] = [
-            "id": t.id, "title": t.title, "points": t.points, "score": t.score, "repeat": t.repeat,
-            "tags": t.tags, "target_text": t.targetText,
-            "completed_by": t.completedBy.map(completion), "closest": t.closest.map(approach), "misses": t.misses.map(miss),
-            "accepted": t.accepted, "review": t.review, "rejected": t.rejected, "is_closest": t.score == "closest",
-            "has_closest": !t.closest.isEmpty, "one_point": t.points == 1, "has_misses": !t.misses.isEmpty,
-        ]
-        d["clue"] = t.clue
-        d["evidence"] = t.evidence
-        if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
-        d["reveal"] = t.reveal
-        d["map_svg"] = maps[t.id]
-        if let progress = t.progress {
-            d["is_choice"] = true
-            d["progress"] = progress.map { ["team": $0.team, "team_name": $0.teamName, "text": $0.text,
-                                            "done_text": $0.done.joined(separator: ", ")] as [String: Any] }
+        for key in Report.Reason.CodingKeys.allCases {
+            switch key {
+            case .code: d[key.stringValue] = r.code.rawValue
+            case .action: d[key.stringValue] = r.action.rawValue
+            case .message: d[key.stringValue] = r.message
+            case .related: d[key.stringValue] = r.related
+            }
         }
         return d
     }
 
-    private func completion(_ c: Report.Completion) -> [String: Any] {
-        var d: [String: Any] = ["team": c.team, "team_name": c.teamName, "submission": c.submission, "points": c.points]
-        d["at"] = c.at
-        d["at_text"] = c.atText
-        d["place"] = c.place
-        if let uri = thumbnails[c.submission] { d["thumbnail"] = uri }
-        if refusedThumbnails.contains(c.submission) { d["thumbnail_refused"] = true }
-        d["video_text"] = videos[c.submission]
+    /// Every evidence field present, under its `Evidence.Field` name (the position as
+    /// `position[lat lon]`), plus `lat`, `lon`, `position_text` and `distance_text`.
+    static func evidence(_ e: JudgeResults.Evidence) -> [String: Any] {
+        var d: [String: Any] = [:]
+        for field in JudgeResults.Evidence.Field.allCases {
+            switch e[field] {
+            case .number(let number)?: d[field.stringValue] = number
+            case .text(let text)?: d[field.stringValue] = text
+            case .list(let list)?: d[field.stringValue] = list
+            case .position(let p)?:
+                d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
+                d["lat"] = p.lat
+                d["lon"] = p.lon
+                d["position_text"] = ReportText.coordinate(p)
+            case nil: break
+            }
+        }
+        d["distance_text"] = e.distanceM.map(MeasureText.distance)
         return d
     }
 
-    private func approach(_ a: Report.Approach) -> [String: Any] {
-        var d: [String: Any] = ["rank": a.rank, "team": a.team, "team_name": a.teamName, "day": a.day, "distance_m": a.distanceM,
-                                "distance_text": a.distanceText, "submission": a.submission, "points": a.points]
-        d["at"] = a.at
-        d["at_text"] = a.atText
-        if let uri = thumbnails[a.submission] { d["thumbnail"] = uri }
-        if refusedThumbnails.contains(a.submission) { d["thumbnail_refused"] = true }
-        d["video_text"] = videos[a.submission]
+    private func task(_ t: Report.TaskSection) -> [String: Any] {
+        var d = TemplateValues.object(t)
+        d["completed_by"] = t.completedBy.map(completion)
+        d["closest"] = t.closest.map(approach)
+        d["is_closest"] = t.score == .closest
+        d["has_closest"] = !t.closest.isEmpty
+        d["one_point"] = t.points == 1
+        d["has_misses"] = !t.misses.isEmpty
+        if !t.tags.isEmpty { d["tags_text"] = t.tags.joined(separator: ", ") }
+        d["map_svg"] = maps[t.id]
+        if let progress = t.progress {
+            d["is_choice"] = true
+            d["progress"] = progress.map { p in
+                var d = TemplateValues.object(p)
+                d["done_text"] = p.done.joined(separator: ", ")
+                return d
+            }
+        }
         return d
     }
 
-    private func miss(_ m: Report.Miss) -> [String: Any] {
-        var d: [String: Any] = ["team": m.team, "team_name": m.teamName, "text": m.text, "distance_m": m.distanceM, "submission": m.submission]
-        d["band"] = m.band
-        d["at"] = m.at
-        d["at_text"] = m.atText
+    /// A completion or an approach, with its photo's thumbnail and video text.
+    private func withPhoto(_ value: some Encodable, submission: String) -> [String: Any] {
+        var d = TemplateValues.object(value)
+        if let uri = thumbnails[submission] { d["thumbnail"] = uri }
+        if refusedThumbnails.contains(submission) { d["thumbnail_refused"] = true }
+        d["video_text"] = videos[submission]
         return d
     }
 
-    private func problem(_ p: JudgeResults.Problem) -> [String: Any] {
-        var d: [String: Any] = ["severity": p.severity.rawValue, "code": p.code, "message": p.message, "location": p.location]
-        d["fix"] = p.fix
-        return d
-    }
+    private func completion(_ c: Report.Completion) -> [String: Any] { withPhoto(c, submission: c.submission) }
+    private func approach(_ a: Report.Approach) -> [String: Any] { withPhoto(a, submission: a.submission) }
 }
 
 extension Report.Entry {
     /// The reason codes on one line: `reasons_text` in the templates.
-    var reasonsText: String? { reasons.isEmpty ? nil : reasons.map(\.code).joined(separator: " ") }
+    var reasonsText: String? { reasons.isEmpty ? nil : reasons.map(\.code.rawValue).joined(separator: " ") }
 
     /// "reviewed: accept by Sam — blurry but fine": `review_text` in the templates.
     var reviewText: String? {

@@ -23,12 +23,12 @@ extension ReportFormat {
     /// A word of a `--format` list that names no report kept beside results.json.
     public struct UnknownWord: Error, Sendable { public var word: String }
 
-    /// Reports kept beside results.json, from a comma-separated list such as `html,csv` (case and
-    /// spaces around words ignored), in the order named; the first word that names none is thrown.
+    /// Reports kept beside results.json, from a comma-separated list such as `html,csv`, read by
+    /// `JudgeOutputFormats.read(_:)` (in the order first named, without repeats); the first word
+    /// that names no such report (`json` and `text` among them) is thrown.
     public static func list(besideResults text: String) throws(UnknownWord) -> [ReportFormat] {
-        try text.split(separator: ",").map { (word) throws(UnknownWord) -> ReportFormat in
-            let name = word.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let report = ReportFormat(besideResults: name) else { throw UnknownWord(word: name) }
+        try JudgeOutputFormats.read(text).map { (word) throws(UnknownWord) -> ReportFormat in
+            guard case .report(let report) = word else { throw UnknownWord(word: word.text) }
             return report
         }
     }

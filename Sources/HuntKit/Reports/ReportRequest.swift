@@ -45,8 +45,8 @@ public struct ReportRequest: Sendable {
         return nil
     }
 
-    /// A report made and not yet written.
-    public struct Made: Sendable {
+    /// A report built and rendered, not yet written: what `make()` returns and `write(_:)` takes.
+    public struct Rendered: Sendable {
         public var report: Report
         public var documents: [ReportDocument]
         /// What the person should know that is not a diagnostic of a document.
@@ -66,10 +66,10 @@ public struct ReportRequest: Sendable {
 
     /// Reads the results (read-only), builds the report and renders it; thumbnails come from the
     /// photos folder the results record (as given to the judge, else beside the results file) or `photos`.
-    public func make() async throws(Failure) -> Made {
+    public func make() async throws(Failure) -> Rendered {
         let resultsURL = URL(fileURLWithPath: results)
         let judged: JudgeResults
-        do { judged = try ReportInput.read(resultsURL, displayPath: results) } catch { throw Failure(message: error.description, fix: error.fix) }
+        do { judged = try ResultsFileReader.read(resultsURL, displayPath: results) } catch { throw Failure(message: error.description, fix: error.fix) }
         let format = chosenFormat
         var notes: [String] = []
         do {
@@ -79,7 +79,7 @@ public struct ReportRequest: Sendable {
                 notes.append("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)")
             }
             let documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
-            return Made(report: report, documents: documents, notes: notes,
+            return Rendered(report: report, documents: documents, notes: notes,
                         single: format == .csv && table == .leaderboard ? documents[1] : documents[0])
         } catch {
             switch error {
@@ -91,7 +91,7 @@ public struct ReportRequest: Sendable {
 
     /// Writes what was made to the destination, together and atomically, never over the results
     /// or the template read; returns what it says it wrote.
-    public func write(_ made: Made) throws(OutputError) -> String {
+    public func write(_ made: Rendered) throws(OutputError) -> String {
         let inputs = [URL(fileURLWithPath: results)] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }
         // A folder gets every document under its standard name; one file gets the one asked for.
         let documents = if case .file = destination { [made.single] } else { made.documents }

@@ -15,7 +15,17 @@ enum TaskMapSVG {
     struct Mark {
         var east: Double
         var north: Double
-        var verdict: String
+        /// Nil for a point of a target's outline.
+        var verdict: Verdict?
+
+        /// Rejected first, accepted last, so the marks that matter sit on top.
+        var layer: Int {
+            switch verdict {
+            case .accepted: 2
+            case .review: 1
+            case .rejected, nil: 0
+            }
+        }
     }
 
     static func make(_ task: Report.TaskSection, photos: [Report.Entry]) -> String? {
@@ -45,7 +55,7 @@ enum TaskMapSVG {
             let centre = JudgeResults.Position(lat: (all.map(\.lat).min()! + all.map(\.lat).max()!) / 2,
                                                lon: (all.map(\.lon).min()! + all.map(\.lon).max()!) / 2)
             _ = first
-            let rings = outline.map { ring in ring.map { project($0, around: centre, verdict: "") } }
+            let rings = outline.map { ring in ring.map { project($0, around: centre, verdict: nil) } }
             let extent = rings.flatMap { $0 }.map { max(abs($0.east), abs($0.north)) }.max() ?? 50
             for p in photos { if let pos = p.evidence.position { marks.append(project(pos, around: centre, verdict: p.verdict)) } }
             viewRadius = fit(marks, minimum: extent * 1.15, cap: extent * 4)
@@ -68,9 +78,7 @@ enum TaskMapSVG {
         svg += "<text class=\"north\" x=\"\(Int(size / 2) + 4)\" y=\"14\">N</text>"
         svg += targetShape
         if target.kind != "area" { svg += "<circle class=\"centre\" cx=\"\(Int(size / 2))\" cy=\"\(Int(size / 2))\" r=\"1.5\"/>" }
-        // Rejected first, accepted last, so the marks that matter sit on top.
-        let order = ["rejected": 0, "review": 1, "accepted": 2]
-        let drawn = marks.sorted { (order[$0.verdict] ?? 0) < (order[$1.verdict] ?? 0) }.suffix(maxPoints)
+        let drawn = marks.sorted { $0.layer < $1.layer }.suffix(maxPoints)
         for m in drawn {
             var x = m.east * scale, y = -m.north * scale
             let reach = size / 2 - 5
@@ -79,7 +87,7 @@ enum TaskMapSVG {
                 let k = reach / max(abs(x), abs(y))
                 x *= k; y *= k
             }
-            svg += "<circle class=\"p \(MarkupText.escape(m.verdict))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
+            svg += "<circle class=\"p \(MarkupText.escape(m.verdict?.rawValue ?? ""))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
         }
         let bar = scaleBar(viewRadius)
         let barPixels = bar * scale
@@ -91,7 +99,7 @@ enum TaskMapSVG {
         return svg
     }
 
-    static func project(_ p: JudgeResults.Position, around c: JudgeResults.Position, verdict: String) -> Mark {
+    static func project(_ p: JudgeResults.Position, around c: JudgeResults.Position, verdict: Verdict?) -> Mark {
         let metresPerDegree = 111_320.0
         var dLon = p.lon - c.lon
         if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
@@ -102,7 +110,7 @@ enum TaskMapSVG {
     /// at least `minimum`, at most `cap` (photos further out are pinned to the edge).
     static func fit(_ marks: [Mark], minimum: Double, cap: Double) -> Double {
         // Rejected photos do not widen the view (they are pinned to its edge when further out).
-        let shown = marks.filter { $0.verdict != "rejected" }
+        let shown = marks.filter { $0.verdict != .rejected }
         let distances = (shown.isEmpty ? marks : shown).map { max(abs($0.east), abs($0.north)) }.sorted()
         guard !distances.isEmpty else { return max(minimum, 1) }
         let p90 = distances[min(distances.count - 1, Int(Double(distances.count) * 0.9))]

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Decimal text without Foundation's `String(format:)` (slow on Linux, and locale-free by
-/// construction): rounded to `places`, trailing zeros dropped ("12.5", "7", "-0.25"; never "-0").
-/// The one writer of such numbers: `hunt exif`, the CSV files, the QuickTime writer.
-enum Decimals {
-    static func format(_ value: Double, places: Int) -> String {
+/// Decimal text of a `Double`, without Foundation's `String(format:)` (slow on Linux) and
+/// locale-free by construction: the one writer of such numbers.
+enum DecimalText {
+    /// Rounded to `places` decimals with trailing zeros dropped ("12.5", "7", "-0.25"; never
+    /// "-0"); "" when not finite. For `hunt exif`, the CSV files and the QuickTime writer.
+    static func trimmed(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "" }
-        let places = min(max(places, 0), Fixed.powers.count - 1)
-        let scale = Fixed.powers[places]
+        let places = min(max(places, 0), powers.count - 1)
+        let scale = powers[places]
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else { return String(value) }
         let n = Int64(scaled)
@@ -21,15 +22,12 @@ enum Decimals {
         }
         return value < 0 ? "-" + text : text
     }
-}
 
-/// Decimal text with exactly `decimals` places, zeros kept (coordinates and radii in exports).
-enum Fixed {
-    static let powers: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
-
-    static func string(_ value: Double, _ decimals: Int) -> String {
+    /// Exactly `places` decimals, zeros kept ("52.0906700"); "null" when not finite (the exports
+    /// write it into JSON). For coordinates and radii in exports and `hunt where`.
+    static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "null" }
-        let scale = powers[decimals]
+        let scale = powers[places]
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else { return String(value) }
         let n = Int(scaled)
@@ -37,11 +35,13 @@ enum Fixed {
         let whole = n / Int(scale), fraction = n % Int(scale)
         var s = negative ? "-" : ""
         s += String(whole)
-        if decimals > 0 {
+        if places > 0 {
             s += "."
             let f = String(fraction)
-            s += String(repeating: "0", count: decimals - f.count) + f
+            s += String(repeating: "0", count: places - f.count) + f
         }
         return s
     }
+
+    private static let powers: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 }

@@ -23,12 +23,12 @@ enum JSONText {
         return out + "\""
     }
 
-    /// `value` encoded with sorted keys, two-space indentation, snake_case keys, unescaped
-    /// slashes and a final newline: the same bytes for the same value, for files people diff.
+    /// `value` encoded with sorted keys, two-space indentation, unescaped slashes and a final
+    /// newline: the same bytes for the same value, for files people diff. The keys are those the
+    /// types' `CodingKeys` declare (snake_case), not converted here.
     static func stableData<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data

@@ -57,7 +57,7 @@ public struct GPXWriter: HuntExportWriter {
 
     /// GPX's longitudeType is [-180, 180): 180° E is written as 180° W, the same meridian.
     static func lon(_ degrees: Double) -> String {
-        let s = Fixed.string(degrees, 7)
+        let s = DecimalText.fixed(degrees, places: 7)
         return s == "180.0000000" ? "-180.0000000" : s
     }
 
@@ -74,13 +74,13 @@ public struct GPXWriter: HuntExportWriter {
 
         """
         for p in items.points {
-            out += "  <wpt lat=\"\(Fixed.string(p.coordinate.latitude, 7))\" lon=\"\(Self.lon(p.coordinate.longitude))\">\n"
+            out += "  <wpt lat=\"\(DecimalText.fixed(p.coordinate.latitude, places: 7))\" lon=\"\(Self.lon(p.coordinate.longitude))\">\n"
             out += "    <name>\(MarkupText.escape(p.name))</name>\n"
             if let clue = p.clue { out += "    <desc>\(MarkupText.escape(clue))</desc>\n" }
             out += "    <type>\(MarkupText.escape(p.tags.first ?? "task"))</type>\n"
             out += "    <extensions>\n      <hunt:task>\n"
             out += "        <hunt:id>\(MarkupText.escape(p.taskID))</hunt:id>\n"
-            out += "        <hunt:radius>\(Fixed.string(p.radius.metres, 2))</hunt:radius>\n"
+            out += "        <hunt:radius>\(DecimalText.fixed(p.radius.metres, places: 2))</hunt:radius>\n"
             if let hint = p.hint { out += "        <hunt:hint>\(MarkupText.escape(hint))</hunt:hint>\n" }
             out += "      </hunt:task>\n    </extensions>\n  </wpt>\n"
         }
@@ -92,7 +92,7 @@ public struct GPXWriter: HuntExportWriter {
                 for (k, ring) in ([polygon.outer] + polygon.holes).enumerated() {
                     out += "    <trkseg>\n"
                     for c in Winding.closed(ring, counterClockwise: k == 0) {
-                        out += "      <trkpt lat=\"\(Fixed.string(c.latitude, 7))\" lon=\"\(Self.lon(c.longitude))\"/>\n"
+                        out += "      <trkpt lat=\"\(DecimalText.fixed(c.latitude, places: 7))\" lon=\"\(Self.lon(c.longitude))\"/>\n"
                     }
                     out += "    </trkseg>\n"
                 }
@@ -121,13 +121,13 @@ public struct KMLWriter: HuntExportWriter {
         for p in items.points {
             out += "    <Placemark>\n      <name>\(MarkupText.escape(p.name))</name>\n"
             if let clue = p.clue { out += "      <description>\(MarkupText.escape(clue))</description>\n" }
-            out += "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", Fixed.string(p.radius.metres, 2) + " m")
+            out += "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", DecimalText.fixed(p.radius.metres, places: 2) + " m")
                 + data("hint", p.hint) + data("type", p.tags.first) + "      </ExtendedData>\n"
-            out += "      <Point><coordinates>\(Fixed.string(p.coordinate.longitude, 7)),\(Fixed.string(p.coordinate.latitude, 7))</coordinates></Point>\n"
+            out += "      <Point><coordinates>\(DecimalText.fixed(p.coordinate.longitude, places: 7)),\(DecimalText.fixed(p.coordinate.latitude, places: 7))</coordinates></Point>\n"
             out += "    </Placemark>\n"
         }
         func ring(_ r: [Coordinate], ccw: Bool) -> String {
-            Winding.closed(r, counterClockwise: ccw).map { "\(Fixed.string($0.longitude, 7)),\(Fixed.string($0.latitude, 7))" }.joined(separator: " ")
+            Winding.closed(r, counterClockwise: ccw).map { "\(DecimalText.fixed($0.longitude, places: 7)),\(DecimalText.fixed($0.latitude, places: 7))" }.joined(separator: " ")
         }
         for a in items.areas {
             out += "    <Placemark>\n      <name>\(MarkupText.escape(a.name))</name>\n"
@@ -155,7 +155,7 @@ public struct GeoJSONWriter: HuntExportWriter {
         let items = ExportItems(hunt)
         var features: [String] = []
         for p in items.points {
-            var properties = "\"name\": \(JSONText.quote(p.name)), \"task\": \(JSONText.quote(p.taskID)), \"radius\": \(Fixed.string(p.radius.metres, 2))"
+            var properties = "\"name\": \(JSONText.quote(p.name)), \"task\": \(JSONText.quote(p.taskID)), \"radius\": \(DecimalText.fixed(p.radius.metres, places: 2))"
             if let clue = p.clue { properties += ", \"description\": \(JSONText.quote(clue))" }
             if let hint = p.hint { properties += ", \"hint\": \(JSONText.quote(hint))" }
             if let type = p.tags.first { properties += ", \"type\": \(JSONText.quote(type))" }

@@ -22,8 +22,19 @@ public struct PlacementMap: Sendable, Hashable, Codable {
     public var polygons: [[[Point]]]
     public var photo: Photo
 
+    enum CodingKeys: String, CodingKey {
+        case kind, centre
+        case reachM = "reach_m"
+        case circles, polygons, photo
+    }
+
     public struct Point: Sendable, Hashable, Codable {
         public var eastM, northM: Double
+
+        enum CodingKeys: String, CodingKey {
+            case eastM = "east_m"
+            case northM = "north_m"
+        }
     }
 
     public struct Circle: Sendable, Hashable, Codable {
@@ -32,6 +43,13 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         /// The place (or circle) the photo was judged against.
         public var judged: Bool
         public var name: String?
+
+        enum CodingKeys: String, CodingKey {
+            case eastM = "east_m"
+            case northM = "north_m"
+            case radiusM = "radius_m"
+            case judged, name
+        }
     }
 
     public struct Photo: Sendable, Hashable, Codable {
@@ -43,6 +61,16 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         /// Too far to show with the target: drawn at `marker`, on the view's edge, with its distance.
         public var offScale: Bool
         public var marker: Point?
+
+        enum CodingKeys: String, CodingKey {
+            case eastM = "east_m"
+            case northM = "north_m"
+            case accuracyM = "accuracy_m"
+            case distanceM = "distance_m"
+            case bearingDeg = "bearing_deg"
+            case offScale = "off_scale"
+            case marker
+        }
     }
 
     /// At most this many other places are drawn (the nearest).

@@ -135,7 +135,7 @@ public struct PlacesImport: Sendable {
     }
 
     static func lengthText(_ l: Length) -> String {
-        l.metres.rounded() == l.metres && abs(l.metres) < 1e15 ? "\(Int(l.metres)) m" : "\(Fixed.string(l.metres, 2)) m"
+        l.metres.rounded() == l.metres && abs(l.metres) < 1e15 ? "\(Int(l.metres)) m" : "\(DecimalText.fixed(l.metres, places: 2)) m"
     }
 
     /// ASCII slug of a name; empty when nothing in it folds to ASCII letters or digits.

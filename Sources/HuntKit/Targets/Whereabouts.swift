@@ -69,9 +69,9 @@ public enum WhereaboutsRenderer {
         out.reserveCapacity(rows.count * 96)
         out.header(csvHeader)
         for r in rows {
-            out.row([.text(r.input), .formatted(Fixed.string(r.position.latitude, 7)), .formatted(Fixed.string(r.position.longitude, 7)),
-                     .text(r.target), .formatted(Fixed.string(r.distanceMetres, 2)), .formatted(Fixed.string(r.placement.edgeDistance.metres, 2)),
-                     .formatted(Fixed.string(r.placement.bearingDegrees, 1)), .formatted(r.placement.compass),
+            out.row([.text(r.input), .formatted(DecimalText.fixed(r.position.latitude, places: 7)), .formatted(DecimalText.fixed(r.position.longitude, places: 7)),
+                     .text(r.target), .formatted(DecimalText.fixed(r.distanceMetres, places: 2)), .formatted(DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)),
+                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass),
                      .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)])
         }
         return out.text
@@ -82,12 +82,12 @@ public enum WhereaboutsRenderer {
         out.reserveCapacity(rows.count * 260)
         for (i, r) in rows.enumerated() {
             out += "  {\"input\": "; out += JSONText.quote(r.input)
-            out += ", \"latitude\": "; out += Fixed.string(r.position.latitude, 7)
-            out += ", \"longitude\": "; out += Fixed.string(r.position.longitude, 7)
+            out += ", \"latitude\": "; out += DecimalText.fixed(r.position.latitude, places: 7)
+            out += ", \"longitude\": "; out += DecimalText.fixed(r.position.longitude, places: 7)
             out += ", \"target\": "; out += JSONText.quote(r.target)
-            out += ", \"distance_m\": "; out += Fixed.string(r.distanceMetres, 2)
-            out += ", \"edge_m\": "; out += Fixed.string(r.placement.edgeDistance.metres, 2)
-            out += ", \"bearing_deg\": "; out += Fixed.string(r.placement.bearingDegrees, 1)
+            out += ", \"distance_m\": "; out += DecimalText.fixed(r.distanceMetres, places: 2)
+            out += ", \"edge_m\": "; out += DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)
+            out += ", \"bearing_deg\": "; out += DecimalText.fixed(r.placement.bearingDegrees, places: 1)
             out += ", \"compass\": \""; out += r.placement.compass
             out += "\", \"inside\": "; out += r.placement.inside ? "true" : "false"
             out += ", \"band\": \""; out += r.placement.band.rawValue; out += "\""

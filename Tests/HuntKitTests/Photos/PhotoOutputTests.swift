@@ -40,7 +40,7 @@ import Testing
 
     @Test(arguments: [(52.09067, 7, "52.09067"), (-0.00000001, 7, "0"), (-3.7247528, 7, "-3.7247528"), (260.5609, 3, "260.561"), (-8, 3, "-8"), (0.1, 3, "0.1")])
     func decimals(_ value: Double, _ places: Int, _ text: String) {
-        #expect(Decimals.format(value, places: places) == text)
+        #expect(DecimalText.trimmed(value, places: places) == text)
     }
 
     @Test func tableRowsLineUp() throws {

@@ -34,4 +34,13 @@ import Testing
     @Test func wordsListStdoutFirst() {
         #expect(JudgeOutputFormats.words == ["text", "json", "html", "csv", "md"])
     }
+
+    /// `hunt judge` and `hunt serve` read their lists with one reader: the same words, repeats
+    /// dropped by both.
+    @Test func judgeAndServeListsAreReadAlike() throws {
+        #expect(try JudgeOutputFormats.read(" HTML,csv,,markdown,md, html,json") == [.report(.html), .report(.csv), .report(.md), .stdout(.json)])
+        #expect(try ReportFormat.list(besideResults: "html,csv,markdown,md,html") == [.html, .csv, .md])
+        #expect(JudgeOutputFormats(list: "html,csv,markdown,md,html")?.reports == [.html, .csv, .md])
+        #expect(throws: ReportFormat.UnknownWord.self) { try ReportFormat.list(besideResults: "html,text") }
+    }
 }

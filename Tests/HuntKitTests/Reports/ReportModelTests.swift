@@ -27,7 +27,7 @@ import Testing
         let results = try ReportFixtures.results("where-is-france")
         let report = try Report(results)
         #expect(report.reviewQueue.map(\.path) == results.reviewQueue)
-        #expect(report.reviewQueue.allSatisfy { $0.verdict == "review" && !$0.reasons.isEmpty })
+        #expect(report.reviewQueue.allSatisfy { $0.verdict == .review && !$0.reasons.isEmpty })
         #expect(report.verdicts.map(\.path) == results.submissions.map(\.path))
     }
 
@@ -131,6 +131,6 @@ import Testing
         (0.000001, 6, "0.000001"), (5.1, 6, "5.1"), (3161.4, 0, "3161"), (-3.5, 0, "-4"), (1e20, 1, "1e+20"),
     ])
     func csvNumbers(value: Double, digits: Int, text: String) {
-        #expect(Decimals.format(value, places: digits) == text)
+        #expect(DecimalText.trimmed(value, places: digits) == text)
     }
 }

@@ -9,12 +9,12 @@ import Testing
         try String(decoding: Data(contentsOf: ReportFixtures.bundled.appendingPathComponent("results-photo-scavenger-hunt.json")), as: UTF8.self)
     }
 
-    static func reportFailure(_ bytes: Data) throws -> ReportInput.Failure? {
+    static func reportFailure(_ bytes: Data) throws -> ResultsFileReader.Failure? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("absurd-\(UUID().uuidString).json")
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try ReportInput.read(file, displayPath: "results.json")
+            _ = try ResultsFileReader.read(file, displayPath: "results.json")
             return nil
         } catch {
             return error

@@ -56,7 +56,7 @@ import Testing
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try ReportInput.read(file, displayPath: "r.json")
+            _ = try ResultsFileReader.read(file, displayPath: "r.json")
             Issue.record("read a broken file")
         } catch {
             #expect(error.path == "r.json")

@@ -50,18 +50,18 @@ struct PhotoFields {
         case .success(let m):
             format = m.format?.rawValue ?? ""
             media = m.media?.rawValue ?? ""
-            duration = m.durationSeconds.map { Decimals.format($0, places: 3) } ?? ""
+            duration = m.durationSeconds.map { DecimalText.trimmed($0, places: 3) } ?? ""
             rotation = m.rotationDegrees.map(String.init) ?? ""
             mediaCreated = m.mediaCreatedAt.map(Self.iso) ?? ""
             contentIdentifier = m.contentIdentifier ?? ""
             if let p = m.position {
-                latitude = Decimals.format(p.latitude, places: 7)
-                longitude = Decimals.format(p.longitude, places: 7)
+                latitude = DecimalText.trimmed(p.latitude, places: 7)
+                longitude = DecimalText.trimmed(p.longitude, places: 7)
             }
-            altitude = m.altitudeMetres.map { Decimals.format($0, places: 3) } ?? ""
-            accuracy = m.horizontalAccuracyMetres.map { Decimals.format($0, places: 3) } ?? ""
-            dop = m.dilutionOfPrecision.map { Decimals.format($0, places: 3) } ?? ""
-            direction = m.directionDegrees.map { Decimals.format($0, places: 3) } ?? ""
+            altitude = m.altitudeMetres.map { DecimalText.trimmed($0, places: 3) } ?? ""
+            accuracy = m.horizontalAccuracyMetres.map { DecimalText.trimmed($0, places: 3) } ?? ""
+            dop = m.dilutionOfPrecision.map { DecimalText.trimmed($0, places: 3) } ?? ""
+            direction = m.directionDegrees.map { DecimalText.trimmed($0, places: 3) } ?? ""
             capturedAt = m.capturedAt.map(\.description) ?? ""
             offset = m.offsetSeconds.map(ClockText.offset) ?? ""
             gpsTime = m.gpsTime.map(Self.iso) ?? (m.gpsTimeRaw ?? "")

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads results.json for `hunt report`, with errors that say what to do.
-public enum ReportInput {
+/// Reads a results.json written by `hunt judge` (for `hunt report` and scripts), with errors that
+/// say what to do.
+public enum ResultsFileReader {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var message: String

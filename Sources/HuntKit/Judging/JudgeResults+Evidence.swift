@@ -1,0 +1,145 @@
+import Foundation
+
+extension JudgeResults {
+    /// What was measured, for the reasons and for reports.
+    ///
+    /// Its fields are listed once, in `Field`: every output names and reads them from there.
+    public struct Evidence: Sendable, Codable, Hashable {
+        public var position: Position?
+        /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
+        public var accuracyM: Double?
+        /// `photo` or `policy`.
+        public var accuracySource: String?
+        /// To the centre of a circle or the chosen place; to the edge of an area (0 inside).
+        public var distanceM: Double?
+        /// Signed distance to the target's edge, negative inside.
+        public var edgeDistanceM: Double?
+        /// The initial bearing from the photo towards the target, degrees clockwise from north.
+        public var bearingDeg: Double?
+        /// Where the photo is, seen from the target (`N`: north of it); the opposite of `bearingDeg`.
+        public var compass: String?
+        /// Agrees with the placement: `found` inside the target, never outside.
+        public var band: Band?
+        public var place: String?
+        /// The capture time in the hunt's timezone.
+        public var capturedAt: String?
+        /// DateTimeOriginal as written by the camera.
+        public var capturedLocal: String?
+        /// OffsetTimeOriginal, `+02:00`, when the photo has it.
+        public var offset: String?
+        /// How the capture instant was found: `offset`, `hunt-timezone` or `gps`.
+        public var timeSource: String?
+        public var gpsTime: String?
+        public var clockSkewS: Double?
+        public var make: String?
+        public var model: String?
+        public var software: String?
+        public var contentHash: String?
+        public var format: String?
+        /// `video` for a video (absent for a photo).
+        public var media: String?
+        /// A video's length, seconds.
+        public var durationS: Double?
+        /// A Live Photo's motion part (a MOV beside this still), relative to the submissions folder.
+        public var motion: String?
+        /// Why the file could not be read.
+        public var error: String?
+        /// Speed from the team's previous photo, km/h.
+        public var speedKmh: Double?
+        /// Tasks whose targets contain the position, for ambiguous-task.
+        public var candidates: [String]?
+
+        /// `Codable` reads and writes the keys of `Field`.
+        typealias CodingKeys = Field
+    }
+}
+
+extension JudgeResults.Evidence {
+    /// The evidence fields under the names every output gives them: the one list of them.
+    ///
+    /// results.json is read through it (it is `Evidence`'s `CodingKeys`) and written from it
+    /// (`JSONTextWriter` walks `inKeyOrder`), and so is the report's JSON and the console's API,
+    /// which send `Evidence` as it is. The CSV's evidence columns and the report templates'
+    /// `evidence` take their names and values from `Field` and `self[field]`; the console's page
+    /// reads only names listed here. `EvidenceFieldsTests` holds each of them to it.
+    public enum Field: String, CodingKey, CaseIterable, Sendable {
+        case position
+        case accuracyM = "accuracy_m"
+        case accuracySource = "accuracy_source"
+        case distanceM = "distance_m"
+        case edgeDistanceM = "edge_distance_m"
+        case bearingDeg = "bearing_deg"
+        case compass, band, place
+        case capturedAt = "captured_at"
+        case capturedLocal = "captured_local"
+        case offset
+        case timeSource = "time_source"
+        case gpsTime = "gps_time"
+        case clockSkewS = "clock_skew_s"
+        case make, model, software
+        case contentHash = "content_hash"
+        case format, media
+        case durationS = "duration_s"
+        case motion, error
+        case speedKmh = "speed_kmh"
+        case candidates
+
+        /// Sorted by key, the order results.json writes them in.
+        static let inKeyOrder = allCases.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// One field's value.
+    public enum Value: Sendable, Hashable {
+        case number(Double)
+        case text(String)
+        case position(JudgeResults.Position)
+        case list([String])
+    }
+
+    /// The value of `field`; nil when it is absent.
+    public subscript(field: Field) -> Value? {
+        switch field {
+        case .position: position.map(Value.position)
+        case .accuracyM: accuracyM.map(Value.number)
+        case .accuracySource: accuracySource.map(Value.text)
+        case .distanceM: distanceM.map(Value.number)
+        case .edgeDistanceM: edgeDistanceM.map(Value.number)
+        case .bearingDeg: bearingDeg.map(Value.number)
+        case .compass: compass.map(Value.text)
+        case .band: band.map { .text($0.rawValue) }
+        case .place: place.map(Value.text)
+        case .capturedAt: capturedAt.map(Value.text)
+        case .capturedLocal: capturedLocal.map(Value.text)
+        case .offset: offset.map(Value.text)
+        case .timeSource: timeSource.map(Value.text)
+        case .gpsTime: gpsTime.map(Value.text)
+        case .clockSkewS: clockSkewS.map(Value.number)
+        case .make: make.map(Value.text)
+        case .model: model.map(Value.text)
+        case .software: software.map(Value.text)
+        case .contentHash: contentHash.map(Value.text)
+        case .format: format.map(Value.text)
+        case .media: media.map(Value.text)
+        case .durationS: durationS.map(Value.number)
+        case .motion: motion.map(Value.text)
+        case .error: error.map(Value.text)
+        case .speedKmh: speedKmh.map(Value.number)
+        case .candidates: candidates.map(Value.list)
+        }
+    }
+
+    /// Where the photo is against its task's target (of kind `targetKind`: `circle`, `area`,
+    /// `places`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
+    /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg` when there
+    /// is one rather than from `compass`, which meant the other side in older results files.
+    public func placementText(targetKind: String?) -> String? {
+        let from = bearingDeg.map { Compass.name(ofBearing: $0 + 180) } ?? compass
+        if targetKind == "area" {
+            guard let edge = edgeDistanceM ?? distanceM else { return nil }
+            return PlacementText.phrase(metres: edge, compass: from, reference: .area)
+        }
+        guard let distanceM else { return nil }
+        let reference: PlacementText.Reference = place != nil || targetKind == "places" ? .place(place) : .centre
+        return PlacementText.phrase(metres: distanceM, compass: from, reference: reference)
+    }
+}
