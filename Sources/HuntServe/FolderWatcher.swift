@@ -11,7 +11,7 @@ struct FolderWatcher: Service {
         // Graceful shutdown (Ctrl-C, SIGTERM) cancels the polling and ends every event stream,
         // which the server waits for before it stops.
         await withGracefulShutdownHandler {
-            try? await cancelWhenGracefulShutdown { await watch() }
+            await cancelWhenGracefulShutdown { await watch() }
         } onGracefulShutdown: {
             session.events.finishAll()
         }
