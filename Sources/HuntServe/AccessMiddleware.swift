@@ -21,14 +21,8 @@ struct AccessMiddleware: RouterMiddleware {
     var brake: BadTokenBrake
 
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
-        var response: Response
-        do {
-            response = try await check(request, context: context, next: next)
-        } catch let error as ServeError {
-            response = ServeRoutes.text(error.description, status: .init(code: error.status))
-        } catch let error as HTTPError {
-            response = ServeRoutes.text(error.body ?? error.status.reasonPhrase, status: error.status)
-        }
+        // A thrown `ServeError` makes its own answer, with these headers.
+        var response = try await check(request, context: context, next: next)
         for field in Self.securityHeaders where response.headers[field.name] == nil { response.headers.append(field) }
         return response
     }
@@ -70,7 +64,7 @@ struct AccessMiddleware: RouterMiddleware {
     private func refuse(status: HTTPResponse.Status = .forbidden) async throws -> Response {
         try await Task.sleep(for: await brake.delayAfterFailure())
         let what = status == .unauthorized ? "this needs a token" : "wrong token"
-        return ServeRoutes.text("\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
+        return ServeError.text("\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
     }
 
     /// The token of an `Authorization: Bearer` header.

@@ -12,9 +12,9 @@ struct AuditLog: Sendable {
         /// ISO 8601, UTC.
         var at: String
         /// The entry written; nil when the entry was removed (an undo back to no decision).
-        var entry: ReviewEntry?
+        var entry: Reviews.Review?
         /// The file's entry before, nil when the photo had none.
-        var previous: ReviewEntry?
+        var previous: Reviews.Review?
     }
 
     var url: URL
@@ -25,11 +25,12 @@ struct AuditLog: Sendable {
     }
 
     /// Appends `events` with one `write` (O_APPEND), so lines from two processes never interleave.
-    func append(_ events: [Event]) throws {
+    func append(_ events: [Event]) throws(ServeError) {
         var text = Data()
         let encoder = ServeJSON.encoder
         for event in events {
-            text.append(try encoder.encode(event))
+            guard let line = try? encoder.encode(event) else { throw ServeError("an audit event could not be written as JSON", status: 500) }
+            text.append(line)
             text.append(0x0A)
         }
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -79,17 +80,5 @@ struct AuditLog: Sendable {
             if carry.count > 64 << 20 { return nil }
         }
         return nil
-    }
-}
-
-/// A request `hunt serve` refuses, worded for the judge.
-public struct ServeError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    /// The HTTP status the API answers with.
-    public var status: Int
-
-    public init(_ description: String, status: Int = 400) {
-        self.description = description
-        self.status = status
     }
 }

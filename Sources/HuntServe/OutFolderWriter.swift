@@ -4,21 +4,20 @@ import HuntKit
 /// Keeps `--out` equal to what `hunt judge --out DIR --format …` writes for the latest
 /// judgement, through the same `JudgeOutputFolder`. It writes beside the session, so a decision
 /// never waits for a 20,000-photo report; judgements that arrive while one is being written are
-/// coalesced into the newest.
-final class OutFolderWriter: @unchecked Sendable {
+/// coalesced into the newest, and one older than the newest taken is passed over.
+actor OutFolderWriter {
     let out: String
     let formats: [ReportFormat]
     let submissions: String
-    private let lock = NSLock()
     private var pending: (results: JudgeResults, inputs: [URL])?
-    private var running = false
-    private var written = 0
+    /// The generation of the newest judgement taken.
+    private var newest = Int.min
+    /// The task writing, while there is something to write.
+    private var writing: Task<Void, Never>?
+    /// Judgements written (or tried) since the start.
+    private(set) var count = 0
     /// Why the last write failed, nil after a good one.
-    private(set) var lastError: String? {
-        get { lock.withLock { error } }
-        set { lock.withLock { error = newValue } }
-    }
-    private var error: String?
+    private(set) var lastError: String?
 
     init(out: String, formats: [ReportFormat], submissions: String) {
         self.out = out
@@ -26,31 +25,22 @@ final class OutFolderWriter: @unchecked Sendable {
         self.submissions = submissions
     }
 
-    func submit(_ results: JudgeResults, inputs: [URL]) {
-        let start: Bool = lock.withLock {
-            pending = (results, inputs)
-            if running { return false }
-            running = true
-            return true
-        }
-        if start { Task.detached { await self.drain() } }
+    /// Takes the judgement of `generation` to write, unless a newer one was taken.
+    func submit(_ results: JudgeResults, generation: Int, inputs: [URL]) {
+        guard generation > newest else { return }
+        newest = generation
+        pending = (results, inputs)
+        if writing == nil { writing = Task { await self.writePending() } }
     }
-
-    /// Judgements written since the start.
-    var count: Int { lock.withLock { written } }
 
     /// Returns once nothing is waiting or being written (tests, and before the server stops).
     func idle() async {
-        while lock.withLock({ running }) { try? await Task.sleep(for: .milliseconds(5)) }
+        while let writing { await writing.value }
     }
 
-    private func drain() async {
-        while let next: (results: JudgeResults, inputs: [URL]) = lock.withLock({
-            let next = pending
+    private func writePending() async {
+        while let next = pending {
             pending = nil
-            if next == nil { running = false }
-            return next
-        }) {
             do {
                 try await write(next.results, inputs: next.inputs)
                 lastError = nil
@@ -58,11 +48,12 @@ final class OutFolderWriter: @unchecked Sendable {
                 lastError = "\(error) — \(out) was not updated"
                 FileHandle.standardError.write(Data("hunt serve: \(error)\n  \(out) was not updated; it is tried again at the next change\n".utf8))
             }
-            lock.withLock { written += 1 }
+            count += 1
         }
+        writing = nil
     }
 
-    private func write(_ results: JudgeResults, inputs: [URL]) async throws {
+    private nonisolated func write(_ results: JudgeResults, inputs: [URL]) async throws {
         let folder = try JudgeOutputFolder(out, reports: formats, inputs: inputs, submissions: URL(fileURLWithPath: submissions))
         _ = try await folder.write(results, json: results.jsonChunks())
     }

@@ -20,7 +20,10 @@ public struct QueueItem: Sendable, Encodable {
     /// Where the photo is, seen from the target, in the judge's words (`30 m N of Bar El
     /// Federal`): the console shows this rather than composing its own from `evidence`.
     public var whereText: String?
-    public var review: JudgeResults.ReviewInfo?
+    /// The evidence's figures in the words the page shows (`MeasureText`'s): the page does no
+    /// arithmetic on distances or formats.
+    public var shown: Shown
+    public var review: Reviews.Review?
     public var points: Int
     /// `/api/photo?id=…`
     public var photo: String
@@ -50,6 +53,31 @@ public struct QueueItem: Sendable, Encodable {
         return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distanceM,
                           edgeDistanceMetres: s.evidence.edgeDistanceM, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracyM,
                           placeName: s.evidence.place)
+    }
+
+    public struct Shown: Sendable, Encodable {
+        /// To the target (`240 m`).
+        public var distance: String?
+        /// From an area's edge: `12 m inside`, `1.2 km outside`.
+        public var edge: String?
+        public var accuracy: String?
+        /// For a video, what shows instead of a picture (`video, 1 min 5 s`); nil for a photo.
+        public var video: String?
+        /// On the Where map (`/api/item`): the distance between its rings, and how far the photo
+        /// is when it is off the map.
+        public var ring: String?
+        public var away: String?
+
+        init(_ e: JudgeResults.Evidence, map: PlacementMap?) {
+            distance = e.distanceM.map(MeasureText.distance)
+            edge = e.edgeDistanceM.map { $0 <= 0 ? MeasureText.distance(-$0) + " inside" : MeasureText.distance($0) + " outside" }
+            accuracy = e.accuracyM.map(MeasureText.distance)
+            if let format = e.format, PhotoMetadata.Format(rawValue: format)?.media == .video {
+                video = "video" + (e.durationS.map { ", " + MeasureText.duration($0) } ?? "")
+            }
+            ring = map.map { MeasureText.distance($0.reachM / 3) }
+            away = map.flatMap { $0.photo.offScale ? MeasureText.distance($0.photo.distanceM) : nil }
+        }
     }
 
     public struct Why: Sendable, Encodable {
@@ -99,6 +127,8 @@ public struct QueueAnswer: Sendable, Encodable {
     public var blind: Bool
     public var items: [QueueItem]
     public var problem: String?
+    /// The hunt file's warnings, one line each.
+    public var warnings: [String]
     /// With `around`: that item's place in the filtered list; nil when the filter does not show it.
     public var index: Int?
     /// Decisions in the reviews file about photos that are no longer in the folder: kept, not
@@ -208,21 +238,29 @@ public struct DecisionRequest: Sendable, Decodable {
 /// The answer to a decision: the photos' new verdicts.
 public struct DecisionAnswer: Sendable, Encodable {
     public var generation: Int
-    public var decided: [Verdict]
+    public var decided: [Decided]
     public var undecided: Int
 
-    public struct Verdict: Sendable, Encodable {
+    /// One photo the decision named, as it is judged now.
+    public struct Decided: Sendable, Encodable {
         public var id: String
         public var path: String?
         public var verdict: String
         public var judgedVerdict: String
-        public var review: JudgeResults.ReviewInfo?
+        public var review: Reviews.Review?
         public var points: Int
+        /// What the decision changed, in words: `accepted, was review`, `still accepted`.
+        public var change: String?
 
         enum CodingKeys: String, CodingKey {
             case id, path, verdict
             case judgedVerdict = "judged_verdict"
-            case review, points
+            case review, points, change
         }
+    }
+
+    /// `accepted, was review`, or `still accepted` when the verdict stayed.
+    static func change(to now: Verdict, from before: Verdict) -> String {
+        now == before ? "still \(now.rawValue)" : "\(now.rawValue), was \(before.rawValue)"
     }
 }

@@ -52,7 +52,7 @@ public struct ServeLog: Sendable {
                 if reason != "decided" && reason != "reviews changed" {
                     let now = Self.seen(results)
                     for s in results.submissions {
-                        let id = ServeSession.id(of: s.path)
+                        let id = SubmissionIndex.id(of: s.path)
                         if seen[id] == nil { write("\(time) arrived \(name(id, s.path)): \(Self.outcome(s))") }
                     }
                     seen = now
@@ -101,7 +101,7 @@ public struct ServeLog: Sendable {
     }
 
     static func seen(_ results: JudgeResults?) -> [String: Seen] {
-        Dictionary((results?.submissions ?? []).map { (ServeSession.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
+        Dictionary((results?.submissions ?? []).map { (SubmissionIndex.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
                    uniquingKeysWith: { a, _ in a })
     }
 

@@ -106,7 +106,7 @@ public struct ServeServer: Sendable {
     public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         ProcessMemory.limitArenas()
         let app = application(pages: pages, onRunning: onRunning)
-        let group = ServiceGroup(configuration: .init(services: [app, ServeWatcher(session: session)],
+        let group = ServiceGroup(configuration: .init(services: [app, FolderWatcher(session: session)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
         try await group.run()
     }
@@ -146,22 +146,4 @@ final class AllowedHosts: @unchecked Sendable {
     func set(_ names: Set<String>) { lock.withLock { self.names = names } }
     func contains(_ name: String) -> Bool { lock.withLock { names.contains(name) } }
     var sorted: [String] { lock.withLock { names.sorted() } }
-}
-
-/// Polls the folder, the hunt and the reviews file while the server runs; on shutdown, ends
-/// every event stream so the server can stop.
-struct ServeWatcher: Service {
-    var session: ServeSession
-
-    func run() async throws {
-        // Graceful shutdown (Ctrl-C, SIGTERM) cancels the polling and ends every event stream,
-        // which the server waits for before it stops.
-        await withGracefulShutdownHandler {
-            try? await cancelWhenGracefulShutdown { await session.watch() }
-        } onGracefulShutdown: {
-            session.events.finishAll()
-        }
-        session.events.finishAll()
-        await session.flushOut()
-    }
 }

@@ -53,12 +53,15 @@ extension ServeSession {
               let bytes = try? file.readAll(limitBytes: 32 << 20, what: "reference photo") else {
             return .none("the reference photo \(reference.path) cannot be read")
         }
-        if bytes.starts(with: [0xFF, 0xD8]) {
-            if case .thumbnail(let scaled) = await PhotoThumbnail.read(reference.path, inside: folder, maxPixels: ServeRoutes.largePixels,
+        switch PhotoMetadata.Format(sniffing: bytes) {
+        case .jpeg:
+            if case .thumbnail(let scaled) = await PhotoThumbnail.read(reference.path, inside: folder, maxPixels: PhotoRoutes.largePixels,
                                                                        budget: previewBudget) { return .jpeg(scaled.jpeg) }
             return .none("the reference photo \(reference.path) cannot be decoded")
+        case .png: return .file(bytes, contentType: "image/png")
+        case .webp: return .file(bytes, contentType: "image/webp")
+        default: return .none("the reference photo \(reference.path) is not a JPEG, PNG or WebP")
         }
-        return .file(bytes, contentType: bytes.starts(with: [0x89, 0x50]) ? "image/png" : "image/webp")
     }
 
     /// One team's grid: every task with the team's submissions for it and their verdicts.
@@ -70,10 +73,10 @@ extension ServeSession {
         let blind = configuration.blind
         var byTask: [String: [TeamGrid.Cell]] = [:]
         var unassigned: [TeamGrid.Cell] = []
-        for index in byTeam[teamID] ?? [] {
+        for index in self.index.byTeam[teamID] ?? [] {
             let s = judged.submissions[index]
-            let cell = TeamGrid.Cell(id: Self.id(of: s.path), path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
-                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt, photo: "/api/photo?size=small&id=" + Self.id(of: s.path))
+            let cell = TeamGrid.Cell(id: SubmissionIndex.id(of: s.path), path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
+                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt, photo: "/api/photo?size=small&id=" + SubmissionIndex.id(of: s.path))
             if let task = s.task { byTask[task, default: []].append(cell) } else { unassigned.append(cell) }
         }
         let done = Set(team.completions.map(\.task))
@@ -90,7 +93,7 @@ public struct TeamGrid: Sendable, Encodable {
     public var rank: Int
     public var points: Int
     public var tasksDone: Int
-    public var tasks: [Task]
+    public var tasks: [TaskRow]
     /// Submissions whose task could not be told.
     public var unassigned: [Cell]
 
@@ -100,7 +103,8 @@ public struct TeamGrid: Sendable, Encodable {
         case tasks, unassigned
     }
 
-    public struct Task: Sendable, Encodable {
+    /// A task with the team's submissions for it.
+    public struct TaskRow: Sendable, Encodable {
         public var id: String
         public var title: String
         public var points: Int

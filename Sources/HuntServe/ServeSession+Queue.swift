@@ -5,7 +5,8 @@ extension ServeSession {
     /// The items `filter` selects, in path order, `filter.limit` from `filter.offset`.
     public func queue(_ filter: QueueFilter) -> QueueAnswer {
         guard let judged = results else {
-            return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem)
+            return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
+                               warnings: huntWarnings.map(\.oneLine))
         }
         let undecided = Set(judged.reviewQueue)
         let reason = filter.reason.flatMap(ReasonCode.init(rawValue:))
@@ -21,17 +22,17 @@ extension ServeSession {
             default: return s.verdict.rawValue == filter.verdict
             }
         }
-        let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index(path: nil, id: $0) })
+        let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index.index(path: nil, id: $0) })
         let page = selected.dropFirst(offset).prefix(max(0, min(filter.limit, 1000)))
         return QueueAnswer(generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, index: index, gone: goneDecisions())
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, warnings: huntWarnings.map(\.oneLine), index: index, gone: goneDecisions())
     }
 
     /// The reviews file's decisions about photos no longer in the folder, in path order.
     func goneDecisions() -> [GoneDecision] {
         gone.sorted().compactMap { path in
-            guard let review = reviewEntry(path) else { return nil }
-            return GoneDecision(id: Self.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
+            guard let review = self.review(of: path) else { return nil }
+            return GoneDecision(id: SubmissionIndex.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
                                 by: configuration.blind ? nil : review.by, at: review.at)
         }
     }
@@ -40,23 +41,16 @@ extension ServeSession {
     /// overridden), with its Where map (which the queue's windows of up to 1,000 items leave out:
     /// an area of 100,000 vertices costs milliseconds a map).
     public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
-        guard let judged = results, let index = self.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
+        guard let judged = results, let index = self.index.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
         var shown = item(judged, index: index)
         shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
+        shown.shown = QueueItem.Shown(judged.submissions[index].evidence, map: shown.radar)
         return shown
-    }
-
-    /// The submission of the current judgement that `path` or `id` names; the request's text is
-    /// only ever compared, never opened.
-    func index(path: String?, id: String?) -> Int? {
-        if let path, let index = indexByPath[path] { return index }
-        if let id, let path = pathByID[id] { return indexByPath[path] }
-        return nil
     }
 
     /// The submission's path as the judgement holds it, and its format, for `/api/photo`.
     public func photo(path: String?, id: String?) -> (path: String, format: String?)? {
-        guard let judged = results, let index = index(path: path, id: id) else { return nil }
+        guard let judged = results, let index = self.index.index(path: path, id: id) else { return nil }
         return (judged.submissions[index].path, judged.submissions[index].evidence.format)
     }
 
@@ -80,15 +74,15 @@ extension ServeSession {
         }
         var related: [QueueItem.RelatedPhoto] = []
         func add(_ role: String, _ path: String) {
-            guard let other = indexByPath[path], !related.contains(where: { $0.role == role && $0.path == path || $0.id == Self.id(of: path) && $0.role == role }) else { return }
+            guard let other = self.index.byPath[path], !related.contains(where: { $0.role == role && $0.path == path || $0.id == SubmissionIndex.id(of: path) && $0.role == role }) else { return }
             let o = judged.submissions[other]
-            related.append(.init(role: role, id: Self.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt,
-                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + Self.id(of: o.path)))
+            related.append(.init(role: role, id: SubmissionIndex.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt,
+                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + SubmissionIndex.id(of: o.path)))
         }
         for finding in s.findings {
             if let other = finding.related { add(finding.code == .duplicateOf ? "duplicate-of" : "related", other) }
         }
-        if s.reasons.contains(where: { [.tooFast, .dwellShort].contains($0) }), let teamIndices = byTeam[s.team],
+        if s.reasons.contains(where: { [.tooFast, .dwellShort].contains($0) }), let teamIndices = self.index.byTeam[s.team],
            let position = teamIndices.firstIndex(of: index) {
             if position > 0 { add("previous", judged.submissions[teamIndices[position - 1]].path) }
             if position + 1 < teamIndices.count { add("next", judged.submissions[teamIndices[position + 1]].path) }
@@ -97,12 +91,12 @@ extension ServeSession {
             for completion in team.completions where task.after.contains(completion.task) { add("after", completion.submission) }
         }
         return QueueItem(
-            id: Self.id(of: s.path), path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
+            id: SubmissionIndex.id(of: s.path), path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
             task: task.map { .init(id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
                                   reference: hunt.task($0.id)?.reference != nil) },
             taskSource: s.taskSource, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
-            evidence: s.evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
-            photo: "/api/photo?id=" + Self.id(of: s.path), related: related)
+            evidence: s.evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
+            photo: "/api/photo?id=" + SubmissionIndex.id(of: s.path), related: related)
     }
 }

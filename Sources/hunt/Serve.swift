@@ -60,7 +60,8 @@ extension HuntCommand {
         func run() async throws {
             let (server, pages): (ServeServer, ServePages)
             do { (server, pages) = try request.load() } catch { throw Console.failure(error) }
-            await server.session.judge()
+            Console.diagnostics(await server.session.huntWarnings)
+            await server.session.judgeFolder()
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
             let log = quiet ? nil : await ServeLog(session: server.session)

@@ -37,8 +37,11 @@ async function loadWindow(offset, around) {
   Hunt.replace("left", `${answer.undecided} to decide`);
   const problem = document.getElementById("problem");
   const gone = answer.gone || [];
-  problem.hidden = !answer.problem && gone.length === 0;
+  const warnings = answer.warnings || [];
+  problem.hidden = !answer.problem && gone.length === 0 && warnings.length === 0;
   problem.textContent = answer.problem || "";
+  // The hunt file's warnings, as `hunt judge` prints them.
+  for (const warning of warnings) problem.append(Hunt.el("div", { class: "warning" }, "warning: " + warning));
   if (gone.length) {
     // Decisions kept in the reviews file about photos that left the folder: shown, never lost.
     const names = gone.slice(0, 5).map((g) => `${g.path || g.id} (${g.decision}${g.by ? " by " + g.by : ""})`).join(", ");
@@ -106,10 +109,8 @@ function showPhoto(item) {
       figure(item.related[0].photo, roleName(item.related[0].role) + (item.related[0].path ? " " + item.related[0].path : ""))));
     return;
   }
-  if (item.evidence.format && ["MOV", "MP4", "3GP"].includes(item.evidence.format)) {
-    const seconds = item.evidence.duration_s;
-    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, `▶ video${seconds ? ` ${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}` : ""}`,
-      Hunt.el("br"), "open the file to watch it"));
+  if (item.shown.video) {
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "▶ " + item.shown.video, Hunt.el("br"), "open the file to watch it"));
     return;
   }
   const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
@@ -126,7 +127,11 @@ function showPhoto(item) {
 async function showRadar(item) {
   if (item.radar === undefined && !item.mapped) {
     Hunt.replace("radar");
-    try { item.radar = (await Hunt.get("/api/item?id=" + encodeURIComponent(item.id))).radar; } catch (error) { return; }
+    try {
+      const full = await Hunt.get("/api/item?id=" + encodeURIComponent(item.id));
+      item.radar = full.radar;
+      item.shown = full.shown;
+    } catch (error) { return; }
     item.mapped = true;
     if (Q.item !== item) return;
   }
@@ -160,7 +165,7 @@ function radar(item) {
     svg.append(measured, Hunt.el("svg:line", { x1: sx(0), y1: sy(0), x2: x, y2: y, stroke: "#4b8bd6", "stroke-dasharray": "2 4" }),
       Hunt.el("svg:circle", { cx: x, cy: y, r: 6, fill: "none", stroke: "#4b8bd6", "stroke-width": 2, class: "photo off-scale" }),
       Hunt.el("svg:text", { x: Math.min(size - 4, Math.max(4, x)), y: y + (y > half ? -10 : 18), fill: "#4b8bd6", "font-size": 12,
-        "text-anchor": x > half + 40 ? "end" : x < half - 40 ? "start" : "middle", class: "off-scale-label" }, `photo ${Hunt.metres(photo.distance_m)} away`));
+        "text-anchor": x > half + 40 ? "end" : x < half - 40 ? "start" : "middle", class: "off-scale-label" }, `photo ${item.shown.away} away`));
   } else {
     const x = sx(photo.east_m), y = sy(photo.north_m);
     if (photo.accuracy_m) svg.append(Hunt.el("svg:circle", { cx: x, cy: y, r: Math.max(2, photo.accuracy_m * scale), fill: "#4b8bd633", stroke: "#4b8bd6", "stroke-dasharray": "4 3" }));
@@ -168,7 +173,7 @@ function radar(item) {
       Hunt.el("svg:circle", { cx: x, cy: y, r: 5, fill: "#4b8bd6", stroke: "white", class: "photo" }));
   }
   svg.append(Hunt.el("svg:text", { x: half, y: 14, fill: "#9aa0aa", "text-anchor": "middle", "font-size": 12 }, "N"));
-  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${Hunt.metres(map.reach_m / 3)}`));
+  svg.append(Hunt.el("svg:text", { x: 8, y: size - 8, fill: "#9aa0aa", "font-size": 11 }, `ring ${item.shown.ring}`));
   if (map.kind === "places") svg.append(Hunt.el("svg:text", { x: size - 6, y: size - 8, fill: "#9aa0aa", "font-size": 11, "text-anchor": "end" }, "around the nearest place"));
   return svg;
 }
@@ -178,10 +183,10 @@ function evidence(item) {
   const add = (name, value) => { if (value !== undefined && value !== null && value !== "") rows.push(Hunt.el("dt", {}, name), Hunt.el("dd", {}, value)); };
   // Where the photo is, in the judge's own words (seen from the target: "30 m N of Bar El Federal").
   if (item.where_text) add("Where", item.where_text);
-  else if (e.distance_m !== undefined) add("Distance", `${Hunt.metres(e.distance_m)} to the target`);
-  if (e.edge_distance_m !== undefined) add("From the edge", e.edge_distance_m <= 0 ? `${Hunt.metres(-e.edge_distance_m)} inside` : `${Hunt.metres(e.edge_distance_m)} outside`);
+  else if (item.shown.distance) add("Distance", `${item.shown.distance} to the target`);
+  add("From the edge", item.shown.edge);
   if (e.place) add("Place", e.place);
-  add("Accuracy", e.accuracy_m !== undefined ? `${Hunt.metres(e.accuracy_m)} (${e.accuracy_source || "?"})` : null);
+  add("Accuracy", item.shown.accuracy ? `${item.shown.accuracy} (${e.accuracy_source || "?"})` : null);
   add("Band", e.band);
   add("Taken", e.captured_local ? `${Hunt.time(e.captured_local)} ${e.offset || ""}` + (e.time_source ? ` (${e.time_source})` : "") : "unknown");
   const window = item.task && item.task.window;
@@ -213,7 +218,7 @@ function showName() {
 // "IMG_0003.jpg: accepted, was review" — what the decision changed, in the API's words.
 function changed(before, after) {
   const name = before.path ? before.path.split("/").pop() + ": " : "";
-  return name + (after.verdict === before.verdict ? `still ${after.verdict}` : `${after.verdict}, was ${before.verdict}`);
+  return name + (after.change || after.verdict);
 }
 
 async function decide(decision) {

@@ -66,11 +66,6 @@ const Hunt = {
     if (node) node.textContent = text;
   },
 
-  metres(m) {
-    if (m === null || m === undefined) return "—";
-    return Math.abs(m) >= 1000 ? (m / 1000).toFixed(m >= 10000 ? 0 : 1) + " km" : Math.round(m) + " m";
-  },
-
   // "2026-05-02T10:27:27.5+02:00" → "2026-05-02 10:27:27 +02:00"
   time(text) {
     if (!text) return "—";

@@ -30,7 +30,7 @@ struct ServeFixture {
                                                outPath: outPath.map { folder.appendingPathComponent($0).path }, blind: blind,
                                                pollInterval: .milliseconds(50))
         session = try ServeSession(configuration: configuration)
-        await session.judge()
+        await session.judgeFolder()
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

@@ -65,7 +65,7 @@ import Testing
         let audit = AuditLog(reviewsFile: URL(fileURLWithPath: fixture.reviews))
         let kept = try #require(audit.events().last?.entry)
         try audit.append([.init(action: "decide", path: Self.photo, by: "Bo", at: "2026-05-02T12:00:00Z",
-                                entry: ReviewEntry(decision: .reject, by: "Bo", at: "2026-05-02T12:00:00Z"), previous: kept)])
+                                entry: Reviews.Review(decision: .reject, by: "Bo", at: "2026-05-02T12:00:00Z"), previous: kept)])
         // Undo takes back what the file holds (Ann's accept), not the decision that never landed.
         _ = try await fixture.session.undo(path: Self.photo, id: nil, by: "Ann")
         #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "")
@@ -98,14 +98,14 @@ import Testing
     @Test func blindModeTellsNoTeamThroughAnyRoute() async throws {
         let fixture = try await ServeFixture(blind: true)
         defer { fixture.remove() }
-        let queueID = ServeSession.id(of: Self.photo)
+        let queueID = SubmissionIndex.id(of: Self.photo)
         try await fixture.application().test(.router) { client in
             try await client.execute(uri: "/api/team?team=herons", method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .forbidden) }
             try await client.execute(uri: "/api/results", method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .forbidden) }
             // The leaderboard names teams beside its photos, by ids that are not the queue's.
             let board = try #require(await fixture.session.currentLeaderboard())
             #expect(!board.recent.isEmpty)
-            let queueIDs = Set(try #require(await fixture.session.results?.submissions.map { ServeSession.id(of: $0.path) }))
+            let queueIDs = Set(try #require(await fixture.session.results?.submissions.map { SubmissionIndex.id(of: $0.path) }))
             for recent in board.recent {
                 #expect(!queueIDs.contains(where: { recent.photo.contains($0) }), "\(recent.photo)")
                 try await client.execute(uri: recent.photo, method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .ok) }

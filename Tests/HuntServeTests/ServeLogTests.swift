@@ -52,7 +52,7 @@ import Testing
         let lines = try await Self.logged(fixture, count: 1) { session in
             _ = try await session.decide(DecisionRequest(path: path, decision: "reject", by: "Bo"))
         }
-        #expect(lines.count == 1 && lines[0].hasSuffix("decided photo \(ServeSession.id(of: path)): rejected, was review (Bo)"), "\(lines)")
+        #expect(lines.count == 1 && lines[0].hasSuffix("decided photo \(SubmissionIndex.id(of: path)): rejected, was review (Bo)"), "\(lines)")
     }
 
     /// A log started before anything was judged takes the first judgement as what was there,
@@ -62,7 +62,7 @@ import Testing
         defer { fixture.remove() }
         let unjudged = try ServeSession(configuration: ServeConfiguration(huntPath: fixture.hunt, submissionsPath: fixture.submissions))
         let lines = try await Self.logged(fixture, session: unjudged, count: 1) { session in
-            await session.judge()
+            await session.judgeFolder()
             try FileManager.default.copyItem(atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/owls/new.jpg")
             #expect(await session.poll())
         }

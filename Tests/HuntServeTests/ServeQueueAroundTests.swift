@@ -16,6 +16,6 @@ import Testing
         let other = try #require(all.first { $0.team != wanted.team }?.team)
         let hidden = await fixture.session.queue(QueueFilter(team: other, verdict: "all", limit: 2, around: wanted.id))
         #expect(hidden.offset == 0 && hidden.index == nil && hidden.items.first?.team == other)
-        #expect(try ServeRoutes.filter(["around": wanted.id]).around == wanted.id)
+        #expect(try QueueFilter(query: ["around": wanted.id]).around == wanted.id)
     }
 }

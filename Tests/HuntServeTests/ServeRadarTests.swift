@@ -75,7 +75,7 @@ import Testing
         }
         let session = try ServeSession(configuration: ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,
                                                                          submissionsPath: folder.appendingPathComponent("submissions").path))
-        await session.judge()
+        await session.judgeFolder()
         return (session, folder)
     }
 

@@ -273,12 +273,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var related: String?
     }
 
-    public struct ReviewInfo: Sendable, Codable, Hashable {
-        public var decision: Reviews.Decision
-        public var note: String?
-        public var by: String?
-        public var task: String?
-    }
+    /// A photo's decision from the reviews file; results.json records it without `at`.
+    public typealias ReviewInfo = Reviews.Review
 
     enum CodingKeys: String, CodingKey {
         case schema, hunt, summary, teams, tasks, submissions

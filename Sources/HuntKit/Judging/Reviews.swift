@@ -15,7 +15,10 @@ import Foundation
 public struct Reviews: Sendable {
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable { case accept, reject }
 
-    public struct Review: Sendable, Hashable {
+    /// One decision about a photo: what the reviews file holds under its path, what the judge
+    /// reads, what results.json records (without `at`) and what `hunt serve` writes and logs.
+    /// Two reviews are equal when they decide the same, wherever the file has them (`locations`).
+    public struct Review: Sendable, Hashable, Codable {
         public var decision: Decision
         public var note: String?
         public var by: String?
@@ -23,30 +26,35 @@ public struct Reviews: Sendable {
         public var task: String?
         /// When it was decided, as written (`hunt serve` writes ISO 8601); not used for judging.
         public var at: String?
-        public var location: SourceLocation
 
-        public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, at: String? = nil,
-                    location: SourceLocation) {
+        /// The keys of an entry in the reviews file, in the order `hunt serve` writes them.
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case decision, note, by, task, at
+        }
+
+        public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, at: String? = nil) {
             self.decision = decision
             self.note = note
             self.by = by
             self.task = task
             self.at = at
-            self.location = location
         }
     }
 
     /// Keyed by submission path, relative to the submissions folder.
     public var entries: [String: Review]
+    /// Where each entry's path is written in the file, by submission path, for messages.
+    public var locations: [String: SourceLocation]
     /// The file as the user named it, for messages.
     public var displayPath: String?
 
-    public init(entries: [String: Review] = [:], displayPath: String? = nil) {
+    public init(entries: [String: Review] = [:], locations: [String: SourceLocation] = [:], displayPath: String? = nil) {
         self.entries = entries
+        self.locations = locations
         self.displayPath = displayPath
     }
 
-    static let keys = ["decision", "note", "by", "task", "at"]
+    static let keys = Review.CodingKeys.allCases.map(\.rawValue)
 
     /// The largest reviews file `hunt judge` and `hunt serve` read (the same limit for both).
     public static let maximumFileBytes = 64 << 20
@@ -73,6 +81,7 @@ public struct Reviews: Sendable {
                                          at: root.location, fix: "write `team/task/photo.jpg: { decision: accept, note: ..., by: ... }`"))
         }
         var entries: [String: Review] = [:]
+        var locations: [String: SourceLocation] = [:]
         var problems: [Diagnostic] = []
         for pair in pairs {
             guard let rawPath = pair.key.text, !rawPath.isEmpty else {
@@ -80,15 +89,16 @@ public struct Reviews: Sendable {
                 continue
             }
             let path = SubmissionFinder.normalised(rawPath) ?? rawPath
-            if let earlier = entries[path] {
-                problems.append(.error("duplicate-key", "`\(rawPath)` is decided twice (first at line \(earlier.location.line))",
+            if let earlier = locations[path] {
+                problems.append(.error("duplicate-key", "`\(rawPath)` is decided twice (first at line \(earlier.line))",
                                        at: pair.key.location, fix: "keep one decision per photo"))
                 continue
             }
             guard let fields = pair.value.mapping else {
                 // `path: accept` is a natural shorthand.
-                if let text = pair.value.text, let decision = Decision(rawValue: text.lowercased()) {
-                    entries[path] = Review(decision: decision, location: pair.key.location)
+                if let text = pair.value.text, let decision = Decision(word: text) {
+                    entries[path] = Review(decision: decision)
+                    locations[path] = pair.key.location
                 } else {
                     problems.append(.error("wrong-type", "expected `{ decision: accept|reject, note: ..., by: ... }`, found \(pair.value.kindName)",
                                            at: pair.value.location))
@@ -97,35 +107,35 @@ public struct Reviews: Sendable {
             }
             var decision: Decision?
             let problemsBefore = problems.count
-            var review = Review(decision: .accept, location: pair.key.location)
+            var review = Review(decision: .accept)
             for field in fields {
-                let key = field.key.text ?? ""
-                guard keys.contains(key) else {
-                    let hint = Suggestions.closest(to: key, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are decision, note, by, task and at"
-                    problems.append(.error("unknown-key", "unknown key `\(key)`", at: field.key.location, fix: hint))
+                let name = field.key.text ?? ""
+                guard let key = Review.CodingKeys(rawValue: name) else {
+                    let hint = Suggestions.closest(to: name, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are \(keys.dropLast().joined(separator: ", ")) and \(keys.last!)"
+                    problems.append(.error("unknown-key", "unknown key `\(name)`", at: field.key.location, fix: hint))
                     continue
                 }
-                guard let text = field.value.text, !field.value.isNull || key != "decision" else {
-                    problems.append(.error("wrong-type", "`\(key)` must be text, found \(field.value.kindName)", at: field.value.location))
+                guard let text = field.value.text, !field.value.isNull || key != .decision else {
+                    problems.append(.error("wrong-type", "`\(name)` must be text, found \(field.value.kindName)", at: field.value.location))
                     continue
                 }
                 if text.utf8.count > Hunt.maximumTextBytes {
-                    problems.append(.error("text-too-long", "`\(key)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB",
+                    problems.append(.error("text-too-long", "`\(name)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB",
                                            at: field.value.location, fix: "shorten it; a note of a few lines says enough"))
                     continue
                 }
                 switch key {
-                case "decision":
-                    guard let d = Decision(rawValue: text.lowercased()) else {
-                        problems.append(.error("bad-decision", "decision must be accept or reject, not `\(text)`",
-                                               at: field.value.location, fix: "write `decision: accept` or `decision: reject`"))
+                case .decision:
+                    guard let d = Decision(word: text) else {
+                        problems.append(.error("bad-decision", Decision.wrongWord(text), at: field.value.location,
+                                               fix: "write `decision: accept` or `decision: reject`"))
                         continue
                     }
                     decision = d
-                case "note": review.note = field.value.isNull ? nil : text
-                case "by": review.by = field.value.isNull ? nil : text
-                case "at": review.at = field.value.isNull ? nil : text
-                default: review.task = field.value.isNull ? nil : text
+                case .note: review.note = field.value.isNull ? nil : text
+                case .by: review.by = field.value.isNull ? nil : text
+                case .at: review.at = field.value.isNull ? nil : text
+                case .task: review.task = field.value.isNull ? nil : text
                 }
             }
             guard let decision else {
@@ -137,9 +147,10 @@ public struct Reviews: Sendable {
             }
             review.decision = decision
             entries[path] = review
+            locations[path] = pair.key.location
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return Reviews(entries: entries, displayPath: displayPath)
+        return Reviews(entries: entries, locations: locations, displayPath: displayPath)
     }
 
     /// What is wrong with these decisions for this folder and hunt: an error for a task the hunt
@@ -164,27 +175,40 @@ public struct Reviews: Sendable {
         var suggested = 0
         let tasks = hunt.taskLookup
         for (path, review) in entries.sorted(by: { $0.key < $1.key }) {
+            let location = locations[path] ?? SourceLocation(file: displayPath ?? "")
             if !paths.contains(path) {
                 let folder = path.split(separator: "/").first.map(String.init) ?? ""
                 // Bounded like `Suggestions.suggest(for:)`, across all folders.
                 suggested += 1
                 let near = suggested <= Suggestions.maximumSuggestions ? pathSuggestions[folder]?.closest(to: path) : nil
                 problems.append(.warning("decided-photo-gone", "`\(path)` is decided here but is not a submission in this folder (the photo is gone, or the path is mistyped); the decision is kept and judges nothing",
-                                         at: review.location,
+                                         at: location,
                                          fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
             }
-            if let task = review.task {
-                switch tasks.find(task) {
-                case .found: break
-                case .ambiguous(let a, let b):
-                    problems.append(.error("unknown-task", "`\(task)` matches both task `\(a.id)` and task `\(b.id)`", at: review.location,
-                                           fix: "write the id of one task"))
-                case .notFound:
-                    problems.append(.error("unknown-task", "no task `\(task)` in the hunt", at: review.location,
-                                           fix: taskSuggestions.suggest(for: task).map { "did you mean `\($0)`?" }))
-                }
+            if let task = review.task, let problem = Self.taskProblem(task, in: tasks, suggestions: &taskSuggestions) {
+                problems.append(.error("unknown-task", problem.message, at: location, fix: problem.fix))
             }
         }
         return problems
     }
+
+    /// What is wrong with a review's `task:` for the hunt: none when it names one task (by id or
+    /// name, as the judge reads it).
+    static func taskProblem(_ task: String, in tasks: NameLookup<HuntTask>, suggestions: inout Suggestions) -> (message: String, fix: String?)? {
+        switch tasks.find(task) {
+        case .found:
+            return nil
+        case .ambiguous(let a, let b):
+            return (message: "`\(task)` matches both task `\(a.id)` and task `\(b.id)`", fix: "write the id of one task")
+        case .notFound:
+            return (message: "no task `\(task)` in the hunt", fix: suggestions.suggest(for: task).map { "did you mean `\($0)`?" })
+        }
+    }
+}
+
+extension Reviews.Decision {
+    /// `accept` or `reject`, in any case.
+    public init?(word: String) { self.init(rawValue: word.lowercased()) }
+
+    static func wrongWord(_ word: String) -> String { "decision must be accept or reject, not `\(word)`" }
 }

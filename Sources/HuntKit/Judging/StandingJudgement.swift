@@ -65,7 +65,7 @@ public struct StandingJudgement: Sendable {
         for path in Set(reviews.entries.keys).union(newReviews.entries.keys) {
             guard let i = indexByPath[path] else { continue }
             let old = prepared.cases[i].review, new = newReviews.entries[path]
-            guard !Self.same(old, new) else { continue }
+            guard old != new else { continue }
             if old?.task != new?.task { return false }
             changed.append(i)
         }
@@ -95,11 +95,5 @@ public struct StandingJudgement: Sendable {
                                  files: (files.hunt, files.submissions, newReviews.displayPath))
         swap(&state.cases, &ruled)
         return true
-    }
-
-    /// Whether two reviews decide the same (where in the file they are does not matter).
-    static func same(_ a: Reviews.Review?, _ b: Reviews.Review?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return a.decision == b.decision && a.note == b.note && a.by == b.by && a.task == b.task && a.at == b.at
     }
 }

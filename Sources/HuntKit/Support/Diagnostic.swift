@@ -32,6 +32,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public static func warning(_ code: String, _ message: String, at location: SourceLocation, fix: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, fix: fix)
     }
+
+    /// `file:line:column: message — fix` on one line, for a status line or an answer to a request.
+    public var oneLine: String { "\(location): \(message)" + (fix.map { " — \($0)" } ?? "") }
 }
 
 extension Array where Element == Diagnostic {

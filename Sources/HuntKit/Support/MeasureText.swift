@@ -4,11 +4,11 @@ import Foundation
 /// and `hunt where`'s table all say them the same way. Settings keep their own spelling
 /// (`Length`, `TimeSpan`: `30 m`, `10 min`, as written in the hunt file), and the exact figures
 /// are in the data (`distance_m`, `clock_skew_s`).
-enum MeasureText {
+public enum MeasureText {
     /// "0 m", "240 m", "1.2 km", "34 km"; "-40 m" inside an area's edge. Whole metres below a
     /// kilometre (GPS accuracy is metres, so a decimal would claim more than is known), one
     /// decimal up to ten kilometres, whole kilometres beyond.
-    static func distance(_ metres: Double) -> String {
+    public static func distance(_ metres: Double) -> String {
         guard metres.isFinite else { return "\(metres) m" }
         let m = abs(metres)
         let text: String
@@ -26,7 +26,7 @@ enum MeasureText {
     /// "45 s", "5 min 2 s", "1 h 3 min": to the second below an hour, because the limits these
     /// are read against (clock skew, dwell) are minutes, and "10 min" next to a limit of 10 min
     /// would hide why a photo was flagged.
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         let magnitude = abs(seconds)
         guard magnitude < 1e15 else { return magnitude.isFinite ? String(format: "%.0f h", magnitude / 3600) : "\(magnitude) s" }
         let s = Int(magnitude.rounded())

@@ -45,7 +45,7 @@ struct JudgeInputFuzzTests {
             do {
                 guard let node = try YAMLParser().parse(bytes, displayPath: "r.yaml") else { continue }
                 let reviews = try Reviews.parse(node, displayPath: "r.yaml")
-                #expect(reviews.entries.values.allSatisfy { $0.location.line >= 1 })
+                #expect(reviews.locations.values.allSatisfy { $0.line >= 1 } && reviews.locations.count == reviews.entries.count)
             } catch {
                 #expect(error.diagnostics.allSatisfy { $0.location.file == "r.yaml" })
             }

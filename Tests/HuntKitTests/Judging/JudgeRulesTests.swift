@@ -233,9 +233,9 @@ struct JudgeRulesTests {
     @Test("reviews: decisions override the verdict and keep the original reasons; a review can assign the task")
     func reviews() {
         let reviews = Reviews(entries: [
-            "foxes/tower/a.jpg": .init(decision: .accept, note: "tower in the picture", by: "Anna", location: F.here),
-            "foxes/b.jpg": .init(decision: .accept, task: "tower", location: F.here),
-            "owls/tower/c.jpg": .init(decision: .reject, note: "screenshot", location: F.here),
+            "foxes/tower/a.jpg": .init(decision: .accept, note: "tower in the picture", by: "Anna"),
+            "foxes/b.jpg": .init(decision: .accept, task: "tower"),
+            "owls/tower/c.jpg": .init(decision: .reject, note: "screenshot"),
         ])
         let results = F.judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10)),

@@ -7,8 +7,7 @@ struct ResultsJSONTests {
     typealias F = JudgingFixtures
 
     static func results() -> JudgeResults {
-        let reviews = Reviews(entries: ["foxes/tower/b.jpg": .init(decision: .accept, note: "Quote \" and \\ and\nnewline", by: "Anna",
-                                                                   location: F.here)])
+        let reviews = Reviews(entries: ["foxes/tower/b.jpg": .init(decision: .accept, note: "Quote \" and \\ and\nnewline", by: "Anna")])
         return Judge(hunt: F.hunt(), reviews: reviews).judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
             F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, metres: 72, time: F.at(10, 40), accuracy: 10)),

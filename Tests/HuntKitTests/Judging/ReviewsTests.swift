@@ -60,9 +60,10 @@ struct ReviewsTests {
     @Test("a path that is not a submission is a warning (the photo is gone; the decision is kept), an unknown task an error; both with a suggestion")
     func check() {
         let reviews = Reviews(entries: [
-            "foxes/tower/IMG_1.jpeg": .init(decision: .accept, location: SourceLocation(file: "reviews.yaml", line: 3, column: 1)),
-            "foxes/tower/IMG_2.jpg": .init(decision: .accept, task: "towr", location: SourceLocation(file: "reviews.yaml", line: 5, column: 1)),
-        ])
+            "foxes/tower/IMG_1.jpeg": .init(decision: .accept),
+            "foxes/tower/IMG_2.jpg": .init(decision: .accept, task: "towr"),
+        ], locations: ["foxes/tower/IMG_1.jpeg": SourceLocation(file: "reviews.yaml", line: 3, column: 1),
+                       "foxes/tower/IMG_2.jpg": SourceLocation(file: "reviews.yaml", line: 5, column: 1)])
         let problems = reviews.check(paths: ["foxes/tower/IMG_1.jpg", "foxes/tower/IMG_2.jpg"], hunt: JudgingFixtures.hunt())
         #expect(problems.map(\.code) == ["decided-photo-gone", "unknown-task"])
         #expect(problems.map(\.severity) == [.warning, .error])

@@ -32,8 +32,8 @@ import Testing
                 let path = paths[Int(random.next() % UInt64(paths.count))]
                 switch random.next() % 4 {
                 case 0: entries[path] = nil
-                case 1: entries[path] = Reviews.Review(decision: .reject, note: "step \(step)", by: "B", location: SourceLocation(file: "r.yaml"))
-                default: entries[path] = Reviews.Review(decision: .accept, by: "A", location: SourceLocation(file: "r.yaml", line: step))
+                case 1: entries[path] = Reviews.Review(decision: .reject, note: "step \(step)", by: "B")
+                default: entries[path] = Reviews.Review(decision: .accept, by: "A")
                 }
             }
             let reviews = Reviews(entries: entries, displayPath: "r.yaml")
@@ -45,7 +45,7 @@ import Testing
         // A review that moves a photo to another task is not updated in place.
         if let task = hunt.tasks.last?.id, let path = paths.first {
             var reviews = standing.reviews
-            reviews.entries[path] = Reviews.Review(decision: .accept, task: task, location: SourceLocation(file: "r.yaml"))
+            reviews.entries[path] = Reviews.Review(decision: .accept, task: task)
             let before = standing.results.jsonChunks()
             if reviews.entries[path]?.task != standing.reviews.entries[path]?.task {
                 let updated = standing.update(reviews: reviews)

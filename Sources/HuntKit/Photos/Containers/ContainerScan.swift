@@ -98,3 +98,12 @@ extension Array where Element == UInt8 {
         count >= i + prefix.count && self[i..<i + prefix.count].elementsEqual(prefix)
     }
 }
+
+extension PhotoMetadata.Format {
+    /// The photo or video format of a file that starts with `bytes`, told by its content
+    /// (`FormatSniffer`); nil for any other kind of file.
+    public init?(sniffing bytes: [UInt8]) {
+        guard case .photo(let format) = FormatSniffer.sniff(Array(bytes.prefix(FormatSniffer.headLength))) else { return nil }
+        self = format
+    }
+}

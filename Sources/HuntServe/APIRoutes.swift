@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import HuntKit
+import NIOCore
+
+/// The JSON API under `/api`: what any token may ask (the session, the leaderboard, the event
+/// stream), then the judge-only group (results, the queue, an item, a team's grid, decisions
+/// and undo).
+struct APIRoutes: Sendable {
+    let session: ServeSession
+    /// Handed to the judge's pages: decisions need it as a bearer token (a cookie alone never decides).
+    let judgeToken: String
+
+    var endpoints: RouteCollection<ServeContext> {
+        let routes = RouteCollection(context: ServeContext.self)
+        routes.get("session", use: start)
+        routes.get("leaderboard", use: leaderboard)
+        routes.get("events", use: events)
+        routes.add(middleware: JudgeOnlyMiddleware())
+        routes.get("results", use: results)
+        routes.get("queue", use: queue)
+        routes.get("item", use: item)
+        routes.get("team", use: team)
+        routes.post("decisions", use: decide)
+        routes.post("undo", use: undo)
+        return routes
+    }
+
+    /// What the pages need to start: who they are talking to and, for the judge, the token to
+    /// send with decisions. Other sites cannot read this answer (no CORS), and the cookie is
+    /// SameSite=Strict.
+    @Sendable func start(_ request: Request, context: ServeContext) async throws -> Response {
+        let blind = session.configuration.blind
+        return try ServeRoutes.json(SessionAnswer(role: context.role?.rawValue ?? "viewer", token: context.role == .judge ? judgeToken : nil,
+                                                  blind: blind, title: await session.title, tasks: await session.taskChoices,
+                                                  teams: blind ? [] : await session.teamChoices, reasons: ReasonCode.allCases.map(\.rawValue),
+                                                  warnings: context.role == .judge ? await session.huntWarnings.map(\.oneLine) : []))
+    }
+
+    @Sendable func leaderboard(_ request: Request, context: ServeContext) async throws -> Response {
+        guard let board = await session.currentLeaderboard() else { throw ServeError("not judged yet", status: 503) }
+        return try ServeRoutes.json(board)
+    }
+
+    /// Server-Sent Events: every event for the judge, the leaderboard's for a viewer.
+    @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
+        let (stream, end) = session.events.subscribe(judge: context.role == .judge)
+        // A client that goes away ends its stream now: its descriptor is not held until the next event.
+        context.connectionClosed?.whenComplete { _ in end() }
+        let hello = ByteBuffer(string: "retry: 2000\n\n")
+        let body = ResponseBody { writer in
+            try await writer.write(hello)
+            for await event in stream { try await writer.write(ByteBuffer(string: event.text)) }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    /// results.json as `hunt judge` writes it.
+    @Sendable func results(_ request: Request, context: ServeContext) async throws -> Response {
+        if session.configuration.blind {
+            throw ServeError("blind judging: results.json names the team of every photo; read it from --out or `hunt judge` after judging", status: 403)
+        }
+        guard let chunks = await session.resultsJSON() else { throw ServeError("not judged yet: \(await session.problem ?? "")", status: 503) }
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
+    }
+
+    @Sendable func queue(_ request: Request, context: ServeContext) async throws -> Response {
+        try ServeRoutes.json(await session.queue(try QueueFilter(query: ServeRoutes.query(request))))
+    }
+
+    @Sendable func item(_ request: Request, context: ServeContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        return try ServeRoutes.json(try await session.item(path: query["path"].map(String.init), id: query["id"].map(String.init)))
+    }
+
+    @Sendable func team(_ request: Request, context: ServeContext) async throws -> Response {
+        guard let team = request.uri.queryParameters["team"] else { throw ServeError("say which team: ?team=ID") }
+        return try ServeRoutes.json(try await session.teamGrid(String(team)))
+    }
+
+    @Sendable func decide(_ request: Request, context: ServeContext) async throws -> Response {
+        let decision = try await ServeRoutes.decode(DecisionRequest.self, request)
+        return try ServeRoutes.json(try await session.decide(decision))
+    }
+
+    @Sendable func undo(_ request: Request, context: ServeContext) async throws -> Response {
+        let undo = try await ServeRoutes.decode(UndoRequest.self, request)
+        return try ServeRoutes.json(try await session.undo(path: undo.path, id: undo.id, by: undo.by))
+    }
+}
+
+/// What `/api/session` answers.
+struct SessionAnswer: Encodable {
+    var role: String
+    var token: String?
+    var blind: Bool
+    var title: String
+    var tasks: [ServeSession.Choice]
+    var teams: [ServeSession.Choice]
+    var reasons: [String]
+    /// The hunt file's warnings (for the judge), one line each.
+    var warnings: [String]
+}
+
+/// `POST /api/undo`: `{"path"}` or `{"id"}`, and `by`.
+struct UndoRequest: Decodable {
+    var path: String?
+    var id: String?
+    var by: String?
+}
+
+extension QueueFilter {
+    /// The filters of `/api/queue`'s query parameters.
+    init(query: [String: String]) throws(ServeError) {
+        self.init()
+        func text(_ key: String) -> String? { query[key].flatMap { $0.isEmpty ? nil : $0 } }
+        task = text("task")
+        team = text("team")
+        reason = text("reason")
+        around = text("around")
+        if let verdict = text("verdict") {
+            guard QueueFilter.verdicts.contains(verdict) else {
+                throw ServeError("verdict must be one of \(QueueFilter.verdicts.joined(separator: ", ")), not `\(verdict)`")
+            }
+            self.verdict = verdict
+        }
+        if let reason, ReasonCode(rawValue: reason) == nil { throw ServeError("no reason code `\(reason)`") }
+        for (key, path) in [("offset", \QueueFilter.offset), ("limit", \QueueFilter.limit)] {
+            guard let value = text(key) else { continue }
+            guard let number = Int(value), number >= 0 else { throw ServeError("`\(key)` must be a whole number ≥ 0, not `\(value)`") }
+            self[keyPath: path] = number
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HuntKit
+
+/// The console's judgement: the folder as last read and examined, the `StandingJudgement` made
+/// from it with the current reviews, and what the pages look things up in (the index, the
+/// leaderboard, the decisions about photos that left). It judges again from memory when only
+/// decisions change, and from a new examination when the folder or the hunt did.
+struct CurrentJudgement: Sendable {
+    /// The folder as last read and examined: what a decision judges again without reading or
+    /// examining a photo.
+    private var examined: ExaminedSubmissions?
+    /// The judgement of `examined` with the current reviews, kept to be judged again.
+    private var standing: StandingJudgement?
+    private(set) var results: JudgeResults?
+    /// Why the last judgement failed (the previous one is still shown), or nil.
+    private(set) var problem: String?
+    /// Counts judgements, so pages can tell a new one from the one they have.
+    private(set) var generation = 0
+    private(set) var index = SubmissionIndex()
+    private(set) var leaderboard: LeaderboardAnswer?
+    /// The paths of the submissions examined.
+    private(set) var submissionPaths: Set<String> = []
+    /// Paths the reviews file decides that are not submissions now (the photo left the folder):
+    /// kept in the file, shown in the console as "decided, photo gone".
+    private(set) var gone: Set<String> = []
+    /// How many of the reviews store's writes this judgement includes.
+    private(set) var reviewWritesIncluded = 0
+
+    /// What a judgement changed, for the session to announce.
+    struct Outcome {
+        var results: JudgeResults
+        /// The new leaderboard when it differs from the one before (generation aside).
+        var leaderboard: LeaderboardAnswer?
+    }
+
+    var hasExamined: Bool { examined != nil }
+
+    /// Forgets the examined folder, so its memory can be handed back before the next examination.
+    mutating func dropExamined() {
+        standing = nil
+        examined = nil
+    }
+
+    /// Takes a new examination of the folder and judges it with `reviews`.
+    mutating func judgeExamined(_ newExamined: ExaminedSubmissions, paths: Set<String>, hunt: Hunt, reviews: Reviews, reviewWrites: Int,
+                                files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
+        examined = newExamined
+        submissionPaths = paths
+        return try judgeAgain(hunt: hunt, reviews: reviews, reviewWrites: reviewWrites, reindex: true, files: files, shownID: shownID)
+    }
+
+    /// Judges what was examined with `reviews`, from memory: a decision re-runs the rules across
+    /// photos and the scoring of the teams it touches, and reads or examines no photo. Gives
+    /// what `hunt judge` would. `reindex` after a new examination (the submissions may differ).
+    /// Throws, keeping the judgement before, when the reviews do not fit the hunt.
+    mutating func judgeAgain(hunt: Hunt, reviews: Reviews, reviewWrites: Int, reindex: Bool = false,
+                             files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
+        guard let examined else { throw ServeError("nothing examined yet", status: 503) }
+        let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: submissionPaths, hunt: hunt).filter { $0.severity == .error }
+        if !reviewProblems.isEmpty { throw ServeError(reviewProblems.map(\.oneLine).joined(separator: "\n"), status: 409) }
+        // A decision about a photo that left the folder judges nothing but stays in the file.
+        gone = Set(reviews.entries.keys.filter { !submissionPaths.contains($0) })
+        // Decisions alone: only the teams they touch are judged again. The judgement's arrays
+        // are changed in place only if nothing else holds them.
+        results = nil
+        if reindex || standing?.update(reviews: reviews) != true {
+            standing = StandingJudgement(examined, hunt: hunt, reviews: reviews, files: (files.hunt, files.submissions))
+        }
+        reviewWritesIncluded = max(reviewWritesIncluded, reviewWrites)
+        let judged = standing!.results
+        problem = nil
+        generation += 1
+        results = judged
+        if reindex || index.count != judged.submissions.count { index = SubmissionIndex(judged) }
+        let board = LeaderboardAnswer(judged, generation: generation, shownID: shownID)
+        var changed = true
+        if var before = leaderboard {
+            before.generation = board.generation
+            changed = before != board
+        }
+        leaderboard = board
+        return Outcome(results: judged, leaderboard: changed ? board : nil)
+    }
+
+    /// Keeps the last good judgement and says why the new one failed.
+    mutating func failed(_ message: String) {
+        problem = message
+    }
+}
+
+extension LeaderboardAnswer {
+    /// The leaderboard of `judged`: the teams by rank and the six latest completions, whose
+    /// photos go by `shownID` (unrelated to queue ids, for blind judging).
+    init(_ judged: JudgeResults, generation: Int, shownID: (String) -> String) {
+        let rows = judged.teams.map { Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
+        // The six latest completions, kept while walking them all (no sort of thousands per decision).
+        var recent: [(at: String, team: String, task: String, submission: String)] = []
+        let later = { (a: (at: String, team: String, task: String, submission: String), b: (at: String, team: String, task: String, submission: String)) in
+            (a.at, a.submission) > (b.at, b.submission)
+        }
+        for team in judged.teams {
+            for completion in team.completions {
+                let entry = (at: completion.at ?? "", team: team.name, task: completion.task, submission: completion.submission)
+                guard recent.count < 6 || later(entry, recent[recent.count - 1]) else { continue }
+                recent.insert(entry, at: recent.firstIndex { later(entry, $0) } ?? recent.endIndex)
+                if recent.count > 6 { recent.removeLast() }
+            }
+        }
+        let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        self.init(generation: generation, title: judged.hunt.title, teams: rows,
+                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : $0.at,
+                                                       photo: "/api/photo?shown=" + shownID($0.submission)) },
+                  submissions: judged.summary.submissions, undecided: judged.summary.undecided)
+    }
+}
