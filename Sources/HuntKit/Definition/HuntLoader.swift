@@ -81,21 +81,3 @@ public struct HuntLoader: Sendable {
         }.map(\.element)
     }
 }
-
-/// The slug of a title: `Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`.
-public func huntSlug(_ title: String) -> String {
-    let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
-    var slug = ""
-    var pendingDash = false
-    for c in folded.unicodeScalars {
-        if c.isASCII, c.isIdentifierCharacter {
-            if pendingDash, !slug.isEmpty { slug.append("-") }
-            pendingDash = false
-            slug.unicodeScalars.append(c)
-        } else {
-            pendingDash = true
-        }
-        if slug.count >= 64 { break }
-    }
-    return slug.isEmpty ? "hunt" : slug
-}
