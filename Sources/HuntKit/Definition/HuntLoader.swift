@@ -23,7 +23,8 @@ public struct HuntLoadResult: Sendable {
 /// each with a stable code, the position of the value it is about and, where there is one, a fix.
 /// Then the files that `area:` and `places:` name are read (`Hunt.readTargetFiles()`).
 public struct HuntLoader: Sendable {
-    public var parser = YAMLParser()
+    /// The YAML reader and its limits (a hunt file may be up to 32 MiB).
+    package var parser = YAMLParser()
     /// Whether to read `area:`/`places:` files after loading (they are always checked to exist).
     public var readsTargetFiles = true
 
