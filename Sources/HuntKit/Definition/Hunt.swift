@@ -37,12 +37,12 @@ public struct Hunt: Sendable {
     public var source: SourceLocation
     public var fileURL: URL?
 
-    /// A hunt; `id` defaults to a slug of `title`, and `timezoneName` is `timezone`'s identifier.
-    public init(id: String? = nil, title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+    /// A hunt; `timezoneName` is `timezone`'s identifier. Leave out `id` for a slug of `title`.
+    public init(id: String, title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
                 window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
                 teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
                 sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
-        self.id = id ?? Hunt.slug(title)
+        self.id = id
         self.title = title
         self.timezoneName = Self.name(of: timezone)
         self.timezone = timezone
@@ -57,6 +57,15 @@ public struct Hunt: Sendable {
         self.sheets = sheets
         self.source = source
         self.fileURL = fileURL
+    }
+
+    /// A hunt whose id is a slug of its title (`Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`).
+    public init(title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+                window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+                teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
+                sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
+        self.init(id: Hunt.slug(title), title: title, timezone: timezone, window: window, defaults: defaults, policy: policy, bands: bands,
+                  teams: teams, tasks: tasks, rewards: rewards, rules: rules, sheets: sheets, source: source, fileURL: fileURL)
     }
 
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
@@ -134,12 +143,16 @@ public struct Team: Sendable, Hashable {
     public var name: String
     public var members: [String]
     public var location: SourceLocation
-    /// A team; `id` defaults to a slug of `name`.
-    public init(id: String? = nil, name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
-        self.id = id ?? Hunt.slug(name)
+    public init(id: String, name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
+        self.id = id
         self.name = name
         self.members = members
         self.location = location
+    }
+
+    /// A team whose id is a slug of its name (`Red Foxes` → `red-foxes`).
+    public init(name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
+        self.init(id: Hunt.slug(name), name: name, members: members, location: location)
     }
 }
 
@@ -282,19 +295,30 @@ public struct HuntTask: Sendable {
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
-    /// A task with every field a hunt file can give it; `id` defaults to a slug of `title`.
-    public init(id: String? = nil, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+    /// A task with every field a hunt file can give it. Leave out `id` for a slug of `title`.
+    public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
                 choose: Choice? = nil, location: SourceLocation = .builtInCode) {
-        fields = Fields(id: id ?? Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target,
+        fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target,
                         after: after, dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
                         location: location)
         fields.evidence = evidence
         fields.reference = reference
         fields.positions = positions
         fields.choose = choose
+    }
+
+    /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
+    public init(title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+                target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
+                score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
+                evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
+                choose: Choice? = nil, location: SourceLocation = .builtInCode) {
+        self.init(id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                  dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
+                  reference: reference, positions: positions, choose: choose, location: location)
     }
 
     /// The box, copied first if another task value shares it.
