@@ -48,6 +48,7 @@ test: deps
 	$(SWIFT) test
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
+	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/scripting-example.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" DECISIONS=1500 SOAK=20 .ci/check/serve-soak.sh
 
@@ -70,6 +71,7 @@ install: release manual
 	install -m 755 $(HUNT) $(BINDIR)/hunt
 	rm -rf $(DATADIR)/hunt/Templates
 	cp -R Templates $(DATADIR)/hunt/Templates
+	rm -f $(DATADIR)/hunt/Templates/*.swift
 	install -m 644 .build/manual/*.1 $(MAN1DIR)/
 	$(HUNT) --generate-completion-script bash > $(BASHDIR)/hunt
 	$(HUNT) --generate-completion-script zsh > $(ZSHDIR)/_hunt

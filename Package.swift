@@ -36,9 +36,19 @@ let package = Package(
                        providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
+        // The standard templates as SwiftPM resources (`Bundle.module`), so a program built with
+        // HuntKit renders and starts hunts without the checkout beside it. Templates/ stays at the
+        // top of the repository, where organizers find and copy it; `TemplateLibrary` reads it.
+        .target(
+            name: "HuntKitTemplates",
+            path: "Templates",
+            sources: ["TemplatesBundle.swift"],
+            resources: [.copy("hunts"), .copy("reports"), .copy("serve"), .copy("sheets"), .copy("hunt.schema.json")]
+        ),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", "CHEIF", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", "CHEIF", "HuntKitTemplates",
+                           .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
         // a target of its own so that a program that judges or reports never links them.

@@ -179,7 +179,7 @@ public enum HuntSheets {
             case .html:
                 guard let html = template.html, let path = template.htmlPath else {
                     throw SheetError.template(path: "Templates/sheets/default/\(SheetTemplate.htmlFile)",
-                                              reason: "not found; set HUNT_TEMPLATES to the Templates folder, or pass --template")
+                                              reason: "not found; give a template of your own (`template`), or set HUNT_TEMPLATES to a Templates folder")
                 }
                 return try HTMLSheetRenderer(layout: template.layout, template: html, templatePath: path).render(document)
             }

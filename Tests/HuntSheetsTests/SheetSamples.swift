@@ -61,7 +61,7 @@ enum SheetSamples {
         let allTeams = [Team(id: "foxes", name: "Red Foxes", members: ["Anna", "Bram"], location: here),
                         Team(id: "owls", name: "Night Owls", location: here),
                         Team(id: "žáby", name: "Zelené žáby", location: here)]
-        return Hunt(id: "utrecht", title: "Utrecht Campus Photo Hunt", timezoneName: zone, timezone: TimeZone(identifier: zone)!,
+        return Hunt(id: "utrecht", title: "Utrecht Campus Photo Hunt", timezone: TimeZone(identifier: zone)!,
                     window: TimeWindow(start: date("2026-05-02 10:00", zone), end: date("2026-05-02 16:00", zone)),
                     teams: Array(allTeams.prefix(teams)), tasks: tasks,
                     rewards: [Reward(points: 10, reward: "A free drink at any participating café", location: here),

@@ -32,7 +32,7 @@ import Testing
         let modeline = "# yaml-language-server: $schema="
         #expect(lines.first?.hasPrefix(modeline) == true)
         let schema = String(lines[0].dropFirst(modeline.count))
-        #expect(schema.hasPrefix("/") && schema.hasSuffix("/Templates/hunt.schema.json") && FileManager.default.fileExists(atPath: schema), "\(schema)")
+        #expect(schema.hasPrefix("/") && schema.hasSuffix("/hunt.schema.json") && FileManager.default.fileExists(atPath: schema), "\(schema)")
     }
 
     @Test func neverOverwrites() throws {

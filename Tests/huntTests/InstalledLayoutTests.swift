@@ -33,6 +33,25 @@ import Testing
         #expect(first == "# yaml-language-server: $schema=\(share.path)/Templates/hunt.schema.json")
     }
 
+    /// A binary copied away from its build, with no Templates folder installed or named, still
+    /// finds the templates HuntKit ships as resources, and renders the HTML report with them.
+    @Test func aCopiedBinaryUsesTheBundledTemplates() throws {
+        let folder = try HuntBinary.temporaryDirectory("hunt-copied")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hunt = folder.appendingPathComponent("hunt")
+        do { try FileManager.default.linkItem(at: try HuntBinary.url(), to: hunt) } catch { try FileManager.default.copyItem(at: try HuntBinary.url(), to: hunt) }
+        let made = try Self.run(["init", folder.appendingPathComponent("work").path], executable: hunt)
+        #expect(made.status == 0, "\(made.stderr)")
+        let first = try String(contentsOf: folder.appendingPathComponent("work/hunt.yaml"), encoding: .utf8).prefix { $0 != "\n" }
+        #expect(first.contains("_HuntKitTemplates.resources/hunt.schema.json"), "\(first)")
+        let example = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt")
+        let out = folder.appendingPathComponent("out")
+        let judged = try Self.run(["judge", example.appendingPathComponent("hunt.yaml").path, example.appendingPathComponent("submissions").path,
+                                   "--out", out.path, "--format", "text,html"], executable: hunt)
+        #expect(judged.status <= 1, "\(judged.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path), "\(judged.stderr)")
+    }
+
     /// Runs the installed copy, again while the system says it is busy (see above).
     static func run(_ arguments: [String], executable: URL) throws -> HuntBinary.Result {
         for _ in 0..<50 {

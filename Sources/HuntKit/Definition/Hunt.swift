@@ -2,8 +2,9 @@ import Foundation
 
 /// A scavenger hunt as its author wrote it: the model every command works from.
 ///
-/// Loaded and validated by `HuntLoader`; every value that came from the file keeps its
-/// `SourceLocation` where later stages may need to point at it.
+/// Loaded and validated by `HuntLoader`, or built in code and checked with `validate()`; every
+/// value that came from a file keeps its `SourceLocation` where later stages may need to point at
+/// it (`SourceLocation.builtInCode` for values made in code). `yaml()` writes it as a hunt file.
 public struct Hunt: Sendable {
     /// The most points a task or a reward tier may carry. Far above any real hunt, and low
     /// enough that no total of points a hunt can give comes near `Int.max`.
@@ -12,14 +13,18 @@ public struct Hunt: Sendable {
     /// text, and small enough that every report that repeats it stays small.
     public static let maximumTextBytes = 8 * 1024
 
-    /// A stable identifier: `id:` if given, else a slug of the title.
+    /// A stable identifier: `id:` if given, else a slug of the title (`Hunt.slug(_:)`).
     public var id: String
+    /// The name people see on reports and sheets.
     public var title: String
-    /// The IANA name as written (`Europe/Amsterdam`); times without an offset are in this zone.
-    public var timezoneName: String
-    public var timezone: TimeZone
+    /// The IANA name (`Europe/Amsterdam`), kept with `timezone`.
+    public internal(set) var timezoneName: String
+    /// The zone for times written without an offset, and for calendar days (`repeat: per-day`).
+    public var timezone: TimeZone { didSet { timezoneName = Self.name(of: timezone) } }
+    /// When photos count; nil for any time.
     public var window: TimeWindow?
-    public var defaults: Defaults
+    /// What a task read from a file takes when it does not say.
+    public var defaults: TaskDefaults
     public var policy: Policy
     public var bands: Bands
     public var teams: [Team]
@@ -32,13 +37,14 @@ public struct Hunt: Sendable {
     public var source: SourceLocation
     public var fileURL: URL?
 
-    public init(id: String, title: String, timezoneName: String = "UTC", timezone: TimeZone = TimeZone(identifier: "UTC")!,
-                window: TimeWindow? = nil, defaults: Defaults = Defaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+    /// A hunt; `timezoneName` is `timezone`'s identifier. Leave out `id` for a slug of `title`.
+    public init(id: String, title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+                window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
                 teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
-                sheets: SheetSettings = SheetSettings(), source: SourceLocation, fileURL: URL? = nil) {
+                sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
         self.id = id
         self.title = title
-        self.timezoneName = timezoneName
+        self.timezoneName = Self.name(of: timezone)
         self.timezone = timezone
         self.window = window
         self.defaults = defaults
@@ -51,6 +57,15 @@ public struct Hunt: Sendable {
         self.sheets = sheets
         self.source = source
         self.fileURL = fileURL
+    }
+
+    /// A hunt whose id is a slug of its title (`Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`).
+    public init(title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+                window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+                teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
+                sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
+        self.init(id: Hunt.slug(title), title: title, timezone: timezone, window: window, defaults: defaults, policy: policy, bands: bands,
+                  teams: teams, tasks: tasks, rewards: rewards, rules: rules, sheets: sheets, source: source, fileURL: fileURL)
     }
 
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
@@ -76,8 +91,8 @@ public struct TimeWindow: Sendable, Hashable, Codable {
     public func contains(_ date: Date) -> Bool { date >= start && date <= end }
 }
 
-/// Values a task takes when it does not say.
-public struct Defaults: Sendable, Hashable {
+/// The radius and points a task in a hunt file takes when it does not say (`defaults:`).
+public struct TaskDefaults: Sendable, Hashable {
     public var radius: Length = .metres(30)
     public var points: Int = 10
     public init(radius: Length = .metres(30), points: Int = 10) {
@@ -122,16 +137,22 @@ public struct Policy: Sendable, Hashable {
 }
 
 
+/// A team: its id names its submissions folder.
 public struct Team: Sendable, Hashable {
     public var id: String
     public var name: String
     public var members: [String]
     public var location: SourceLocation
-    public init(id: String, name: String, members: [String] = [], location: SourceLocation) {
+    public init(id: String, name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
         self.id = id
         self.name = name
         self.members = members
         self.location = location
+    }
+
+    /// A team whose id is a slug of its name (`Red Foxes` → `red-foxes`).
+    public init(name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
+        self.init(id: Hunt.slug(name), name: name, members: members, location: location)
     }
 }
 
@@ -223,7 +244,7 @@ public struct Choice: Sendable, Hashable {
     /// Where `choose:` was written.
     public var location: SourceLocation
 
-    public init(count: Int, tasks: [String] = [], location: SourceLocation) {
+    public init(count: Int, tasks: [String] = [], location: SourceLocation = .builtInCode) {
         self.count = count
         self.tasks = tasks
         self.location = location
@@ -274,13 +295,30 @@ public struct HuntTask: Sendable {
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
+    /// A task with every field a hunt file can give it. Leave out `id` for a slug of `title`.
     public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
-                location: SourceLocation) {
-        fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
-                        dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
+                evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
+                choose: Choice? = nil, location: SourceLocation = .builtInCode) {
+        fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target,
+                        after: after, dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
                         location: location)
+        fields.evidence = evidence
+        fields.reference = reference
+        fields.positions = positions
+        fields.choose = choose
+    }
+
+    /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
+    public init(title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+                target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
+                score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
+                evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
+                choose: Choice? = nil, location: SourceLocation = .builtInCode) {
+        self.init(id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                  dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
+                  reference: reference, positions: positions, choose: choose, location: location)
     }
 
     /// The box, copied first if another task value shares it.
@@ -348,7 +386,7 @@ public struct Reward: Sendable, Hashable {
     public var points: Int
     public var reward: String
     public var location: SourceLocation
-    public init(points: Int, reward: String, location: SourceLocation) {
+    public init(points: Int, reward: String, location: SourceLocation = .builtInCode) {
         self.points = points
         self.reward = reward
         self.location = location
@@ -386,6 +424,39 @@ public struct SheetSettings: Sendable, Hashable {
     /// Where `layout:` was written, for errors about the template it names.
     public var layoutLocation: SourceLocation? = nil
     public init() {}
+}
+
+extension Hunt {
+    /// The slug of a title, for ids: `Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`
+    /// (ASCII letters and digits, `-` between words, at most 64 characters; `hunt` when nothing is left).
+    public static func slug(_ title: String) -> String {
+        let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var slug = ""
+        var pendingDash = false
+        for c in folded.unicodeScalars {
+            if c.isASCII, c.isIdentifierCharacter {
+                if pendingDash, !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.unicodeScalars.append(c)
+            } else {
+                pendingDash = true
+            }
+            if slug.count >= 64 { break }
+        }
+        return slug.isEmpty ? "hunt" : slug
+    }
+}
+
+extension Hunt {
+    /// A zone's IANA name; `UTC` for the zone Foundation calls `GMT` (what `TimeZone(identifier: "UTC")` gives).
+    static func name(of zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+}
+
+extension SourceLocation {
+    /// Where a value made in code (not read from a file) is said to be: `built in code`.
+    public static let builtInCode = SourceLocation(file: "built in code")
 }
 
 extension Hunt {

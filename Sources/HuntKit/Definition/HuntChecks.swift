@@ -1,10 +1,40 @@
 import Foundation
 
 /// Checks across the whole hunt, once every part is read: ids, `after` links, rewards, windows.
+///
+/// Run by the loader with the positions it read, and by `HuntValidator` on a hunt built in code
+/// (`init(hunt:)`: every value is placed at the task, team or reward it belongs to).
 struct HuntChecks {
     let hunt: Hunt
     let afterLocations: [[(id: String, location: SourceLocation)]]
     let extras: [HuntReader.TaskExtras]
+
+    init(hunt: Hunt, afterLocations: [[(id: String, location: SourceLocation)]], extras: [HuntReader.TaskExtras]) {
+        self.hunt = hunt
+        self.afterLocations = afterLocations
+        self.extras = extras
+    }
+
+    /// The checks of a hunt that no file was read for: each value placed at its task.
+    init(hunt: Hunt) {
+        self.hunt = hunt
+        afterLocations = hunt.tasks.map { task in task.after.map { ($0, task.location) } }
+        extras = hunt.tasks.map { task in
+            var extras = HuntReader.TaskExtras()
+            // In a file only written points count against a group's task; here, any but 0.
+            if task.points != 0 { extras.pointsLocation = task.location }
+            if let choice = task.choose { extras.members = choice.tasks.map { ($0, choice.location) } }
+            // Numbers in code are plain, so any point in range may have been swapped (`CoordinateOrder`).
+            if case .circle(let center, _)? = task.target, center.isValid,
+               case .success(let swapped) = CoordinateText.check(latitude: center.longitude, longitude: center.latitude) {
+                extras.swappableAt = (task.location, swapped)
+            }
+            return extras
+        }
+    }
+
+    /// `; the first is on line 12`, when there is a line to name.
+    static func firstOn(_ location: SourceLocation) -> String { location.line > 0 ? "; the first is on line \(location.line)" : "" }
 
     func run(into context: inout LoadContext) {
         duplicateIDs(into: &context)
@@ -71,7 +101,7 @@ struct HuntChecks {
         for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty {
             let location = extras[index].idLocation ?? task.location
             if let first = firstTask[task.id] {
-                context.error(.duplicateId, "task id `\(task.id)` is used twice; the first is on line \(first.line)", at: location,
+                context.error(.duplicateId, "task id `\(task.id)` is used twice\(Self.firstOn(first))", at: location,
                               fix: "give each task its own id, e.g. `\(task.id)-2`")
             } else {
                 firstTask[task.id] = location
@@ -81,7 +111,7 @@ struct HuntChecks {
         var folded: [String: String] = [:]
         for team in hunt.teams {
             if let first = firstTeam[team.id] {
-                context.error(.duplicateId, "team id `\(team.id)` is used twice; the first is on line \(first.line)", at: team.location,
+                context.error(.duplicateId, "team id `\(team.id)` is used twice\(Self.firstOn(first))", at: team.location,
                               fix: "give each team its own id")
                 continue
             }
@@ -180,7 +210,7 @@ struct HuntChecks {
         for i in hunt.rewards.indices.dropFirst() where hunt.rewards[i].points <= hunt.rewards[i - 1].points {
             let (previous, reward) = (hunt.rewards[i - 1], hunt.rewards[i])
             context.error(.rewardsNotAscending,
-                          "reward tiers go up in points, but \(reward.points) comes after \(previous.points) (line \(previous.location.line))",
+                          "reward tiers go up in points, but \(reward.points) comes after \(previous.points)" + (previous.location.line > 0 ? " (line \(previous.location.line))" : ""),
                           at: reward.location, fix: "list the rewards from fewest to most points, each tier higher than the one before")
         }
         // Without repeatable tasks the most a team can score is the sum of the points.

@@ -23,7 +23,8 @@ public struct HuntLoadResult: Sendable {
 /// each with a stable code, the position of the value it is about and, where there is one, a fix.
 /// Then the files that `area:` and `places:` name are read (`Hunt.readTargetFiles()`).
 public struct HuntLoader: Sendable {
-    public var parser = YAMLParser()
+    /// The YAML reader and its limits (a hunt file may be up to 32 MiB).
+    package var parser = YAMLParser()
     /// Whether to read `area:`/`places:` files after loading (they are always checked to exist).
     public var readsTargetFiles = true
 
@@ -80,22 +81,4 @@ public struct HuntLoader: Sendable {
             return a.offset < b.offset
         }.map(\.element)
     }
-}
-
-/// The slug of a title: `Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`.
-public func huntSlug(_ title: String) -> String {
-    let folded = title.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
-    var slug = ""
-    var pendingDash = false
-    for c in folded.unicodeScalars {
-        if c.isASCII, c.isIdentifierCharacter {
-            if pendingDash, !slug.isEmpty { slug.append("-") }
-            pendingDash = false
-            slug.unicodeScalars.append(c)
-        } else {
-            pendingDash = true
-        }
-        if slug.count >= 64 { break }
-    }
-    return slug.isEmpty ? "hunt" : slug
 }

@@ -43,7 +43,7 @@ struct HuntReader: Sendable {
            let title = context.nonEmptyText(n, "the hunt's title", example: "hunt: Utrecht Campus Photo Hunt") {
             hunt.title = title
         }
-        hunt.id = huntSlug(hunt.title)
+        hunt.id = Hunt.slug(hunt.title)
         if let n = fields.present("id"), let id = identifier(n, "the hunt's `id`") { hunt.id = id }
 
         if let n = fields.present("timezone") { readTimezone(n, into: &hunt) }
@@ -85,8 +85,8 @@ struct HuntReader: Sendable {
     mutating func readTimezone(_ node: YAMLNode, into hunt: inout Hunt) {
         guard let name = context.nonEmptyText(node, "`timezone`", example: "timezone: Europe/Amsterdam") else { return }
         if let zone = TimezoneNames.zone(named: name) {
-            hunt.timezoneName = name
             hunt.timezone = zone
+            hunt.timezoneName = name
             context.timeZone = zone
             context.timeZoneWritten = true
         } else {
@@ -116,14 +116,9 @@ struct HuntReader: Sendable {
         if endDefault == nil, let start { endDefault = DateTimeText.localDate(start, timeZone: context.timeZone) }
         let end = endNode.flatMap { context.date($0, "\(what) end", defaultDate: endDefault) }
         guard let start, let end, let endNode else { return nil }
-        if end <= start {
-            let zone = context.timeZone
-            context.error(.windowEndBeforeStart,
-                          "\(what) ends (\(DateTimeText.format(end, timeZone: zone))) \(end == start ? "when" : "before") it starts (\(DateTimeText.format(start, timeZone: zone)))",
-                          at: endNode.location, fix: "make `end` later than `start`")
-            return nil
-        }
-        return TimeWindow(start: start, end: end)
+        let window = TimeWindow(start: start, end: end)
+        guard context.check(HuntRules.window(window, what, zone: context.timeZone), at: endNode.location) else { return nil }
+        return window
     }
 
     /// `2026-12-05 10:00 - 17:00` (or `–`, `to`, `until`) → its two ends; nil without one separator.
@@ -137,7 +132,7 @@ struct HuntReader: Sendable {
         return nil
     }
 
-    mutating func readDefaults(_ node: YAMLNode, into defaults: inout Defaults) {
+    mutating func readDefaults(_ node: YAMLNode, into defaults: inout TaskDefaults) {
         guard let fields = context.mapping(node, section: "`defaults`", keys: HuntSchema.defaults) else { return }
         if let n = fields.present("radius"), let r = radius(n, "the default `radius`") { defaults.radius = r }
         if let n = fields.present("points"), let p = context.points(n, "the default `points`") { defaults.points = p }
@@ -158,12 +153,9 @@ struct HuntReader: Sendable {
             default: result.warm = value
             }
         }
-        let order: [(String, Length)] = [("found", result.found), ("hot", result.hot), ("warm", result.warm)]
-        for i in 1..<order.count where order[i].1 < order[i - 1].1 {
-            let location = locations[order[i].0] ?? locations[order[i - 1].0] ?? node.location
-            context.error(.bandsNotAscending,
-                          "band `\(order[i].0)` (\(order[i].1)) is smaller than `\(order[i - 1].0)` (\(order[i - 1].1))",
-                          at: location, fix: "bands grow outwards: found ≤ hot ≤ warm")
+        if let (key, finding) = HuntRules.bands(result) {
+            let previous = HuntSchema.bands[HuntSchema.bands.firstIndex(of: key)! - 1]
+            context.check(finding, at: locations[key] ?? locations[previous] ?? node.location)
             return nil
         }
         return result
@@ -258,7 +250,7 @@ struct HuntReader: Sendable {
         var id = ""
         if fields.present("id") == nil {
             // Only now is the slug worth computing: it is the example in the error.
-            let suggestedID = fields.present("title")?.text.map(huntSlug) ?? "my-task"
+            let suggestedID = fields.present("title")?.text.map(Hunt.slug) ?? "my-task"
             _ = context.require("id", in: fields, section: "a task", example: "id: \(suggestedID)")
         } else if let n = fields.present("id") {
             extras.idLocation = n.location
@@ -290,9 +282,7 @@ struct HuntReader: Sendable {
             if case .places? = task.target {
                 task.choose = Choice(count: count, location: n.location)
             } else if fields.present("places") == nil {
-                context.error(.chooseWithoutSet, "`choose` counts the places of a `places:` task or the tasks of a group, and task `\(id)` has neither",
-                              at: fields.keyLocation("choose") ?? n.location,
-                              fix: "use `places: FILE` (any \(count) of its places), or make a group: `choose: \(count)` with `tasks: [a, b, c]` and no target")
+                context.check(HuntRules.chooseWithoutSet(id, count: count), at: fields.keyLocation("choose") ?? n.location)
             }
         }
         if case .circle? = task.target, let n = fields.present("at"), case .success(let swapped) = swappedIfPlain(n) {
@@ -312,32 +302,24 @@ struct HuntReader: Sendable {
             switch task.target {
             case .circle?, .places?: break
             case .area?:
-                context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area", at: n.location,
-                              fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
+                context.check(HuntRules.dwellOnArea(), at: n.location)
             case nil:
                 if fields.present("area") != nil {
-                    context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area", at: n.location,
-                                  fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
+                    context.check(HuntRules.dwellOnArea(), at: n.location)
                 } else if fields.present("at") == nil && fields.present("places") == nil {
-                    context.error(.dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", at: n.location,
-                                  fix: "add `at: LAT, LON` or `places: FILE` to the task")
+                    context.check(HuntRules.dwellWithoutTarget(), at: n.location)
                 }
             }
         }
         if let n = fields.present("repeat"), let r = context.choice(n, "`repeat`", as: RepeatRule.self) {
             task.repeatRule = r
             if r == .perPlace, fields.present("places") == nil {
-                context.error(.perPlaceWithoutPlaces, "`repeat: per-place` counts each place of a `places` file, but this task has no `places`",
-                              at: n.location, fix: "add `places: FILE`, or use `repeat: unlimited` or `per-day`")
+                context.check(HuntRules.perPlaceWithoutPlaces(), at: n.location)
             }
         }
         if let n = fields.present("score"), let s = context.choice(n, "`score`", as: ScoreRule.self) { task.score = s }
-        if task.choose != nil {
-            // `choose` counts distinct places once; another way of counting cannot be added to it.
-            for (key, conflicts) in [("repeat", task.repeatRule != .once), ("score", task.score == .closest)] where conflicts {
-                context.error(.chooseConflict, "`\(key)` cannot go with `choose`: the task counts once, when any \(task.choose!.count) of its places are done",
-                              at: fields.keyLocation(key) ?? task.location, fix: "remove `\(key)`, or `choose`")
-            }
+        for (key, finding) in HuntRules.chooseConflicts(task) {
+            context.check(finding, at: fields.keyLocation(key) ?? task.location)
         }
         if let n = fields.present("evidence"), let e = context.choice(n, "`evidence`", as: EvidenceKind.self) { task.evidence = e }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
@@ -388,11 +370,7 @@ struct HuntReader: Sendable {
 
     /// `choose: N`: a whole number, at least 1.
     mutating func chooseCount(_ node: YAMLNode) -> Int? {
-        guard let value = context.integer(node, "`choose`") else { return nil }
-        guard value >= 1 else {
-            context.error(.badNumber, "`choose` is \(value); it is how many must be done, at least 1", at: node.location, fix: "write `choose: 1` or more")
-            return nil
-        }
+        guard let value = context.integer(node, "`choose`"), context.check(HuntRules.chooseCount(value), at: node.location) else { return nil }
         return value
     }
 
@@ -400,8 +378,7 @@ struct HuntReader: Sendable {
     mutating func target(_ fields: Fields, task id: String, hunt: Hunt) -> Target? {
         let written = ["at", "area", "places"].filter { fields.present($0) != nil }
         if written.isEmpty {
-            context.error(.noTarget, "task `\(id)` has no target: say where it is done", at: fields.node.location,
-                          fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
+            context.check(HuntRules.noTarget(id), at: fields.node.location)
             if let n = fields.present("radius") { _ = radius(n, "`radius`") }
             return nil
         }
@@ -446,25 +423,15 @@ struct HuntReader: Sendable {
     /// A radius: a distance, at least 10 m (error), better at least 15 m (warning).
     mutating func radius(_ node: YAMLNode, _ what: String) -> Length? {
         guard let value = context.length(node, what) else { return nil }
-        if value.metres < 10 {
-            context.error(.radiusTooSmall, "\(what) is \(value); it must be at least 10 m", at: node.location,
-                          fix: "phone GPS is rarely better than 5–10 m; use 10 m or more (25–50 m is typical)")
-        } else if value.metres < 15 {
-            context.warning(.radiusSmall, "\(what) is \(value); under 15 m many good photos will land in review", at: node.location,
-                            fix: "use 15 m or more unless the place is open sky")
-        }
+        // Too small is an error, but the value is kept: the checks after it still see the task's target.
+        context.check(HuntRules.radius(value, what), at: node.location)
         return value
     }
 
     /// An id: letters, digits, `-`, `_`, `.`; it names folders and starts file names.
     mutating func identifier(_ node: YAMLNode, _ what: String) -> String? {
         guard let text = context.nonEmptyText(node, what, example: "id: dom-tower") else { return nil }
-        let allowed = text.unicodeScalars.allSatisfy { $0.isIdentifierCharacter || $0 == "-" || $0 == "_" || $0 == "." }
-        if !allowed || text.hasPrefix(".") || text.hasPrefix("-") {
-            context.error(.badId, "\(what) `\(text)` has characters that do not work in folder and file names", at: node.location,
-                          fix: "use letters, digits, `-`, `_` and `.` (not first), e.g. `\(huntSlug(text))`")
-            return nil
-        }
+        guard context.check(HuntRules.identifier(text, what), at: node.location) else { return nil }
         return text
     }
 
@@ -497,19 +464,12 @@ struct HuntReader: Sendable {
         }
         switch result {
         case .success(let point):
-            if point.latitude == 0 && point.longitude == 0 {
-                context.warning(.nullIsland, "\(what) is 0, 0 (in the Gulf of Guinea); is a value missing?", at: node.location)
-            }
+            context.check(HuntRules.nullIsland(point, what), at: node.location)
             return point
         case .failure(let problem):
             switch problem {
-            case .latitudeOutOfRange(let v):
-                var fix = "latitude is -90…90 and comes first"
-                if case .success(let swapped) = swappedIfPlain(node) { fix = "did you swap them? latitude comes first: `\(swapped)`" }
-                _ = v
-                context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: fix)
-            case .longitudeOutOfRange:
-                context.error(.coordinateOutOfRange, "\(what): \(problem)", at: node.location, fix: "longitude is -180…180")
+            case .latitudeOutOfRange, .longitudeOutOfRange:
+                context.check(HuntRules.outOfRange(problem, what, swapped: try? swappedIfPlain(node).get()), at: node.location)
             case .notTwoValues(1) where node.text != nil:
                 // `{ id: a, at: -33.8568, 151.2153 }`: in a flow mapping the comma ends the value.
                 context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location,

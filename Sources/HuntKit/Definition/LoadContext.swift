@@ -36,6 +36,14 @@ struct LoadContext: Sendable {
         report(.warning, code, message, at: location, fix: fix)
     }
 
+    /// Reports what a rule of `HuntRules` found, if anything; true when it found nothing.
+    @discardableResult
+    mutating func check(_ finding: HuntFinding?, at location: SourceLocation) -> Bool {
+        guard let finding else { return true }
+        diagnostics.append(finding.at(location))
+        return false
+    }
+
     // MARK: Mappings
 
     /// The keys of a mapping, checked against the keys the section allows. Unknown keys are
@@ -100,11 +108,7 @@ struct LoadContext: Sendable {
                   fix: node.mapping != nil ? "a `key: value` inside text needs quotes: \"…\"" : nil)
             return nil
         }
-        if s.text.utf8.count > Hunt.maximumTextBytes {
-            error(.textTooLong, "\(what) is \(s.text.utf8.count) bytes long; a text in a hunt file can be at most \(Hunt.maximumTextBytes / 1024) KiB",
-                  at: node.location, fix: "shorten it; put long material in a file the players get separately")
-            return nil
-        }
+        guard check(HuntRules.textLength(s.text, what), at: node.location) else { return nil }
         return s.text
     }
 
@@ -113,7 +117,7 @@ struct LoadContext: Sendable {
         guard let text = text(node, what) else { return nil }
         let trimmed = text.trimmedWhitespace
         if trimmed.isEmpty || node.isNull {
-            error(.missingKey, "\(what) is empty", at: node.location, fix: "write it, e.g. `\(example)`")
+            check(HuntRules.empty(what, example: example), at: node.location)
             return nil
         }
         return trimmed
@@ -168,17 +172,7 @@ struct LoadContext: Sendable {
 
     /// Points: a whole number from 0 to `Hunt.maximumPoints`.
     mutating func points(_ node: YAMLNode, _ what: String) -> Int? {
-        guard let value = integer(node, what) else { return nil }
-        if value < 0 {
-            error(.negativePoints, "\(what) is \(value); points cannot be negative", at: node.location,
-                  fix: "use 0 or more; to take points away, leave the task out")
-            return nil
-        }
-        if value > Hunt.maximumPoints {
-            error(.pointsTooLarge, "\(what) is \(value); a task or reward can carry at most \(Hunt.maximumPoints) points",
-                  at: node.location, fix: "use a smaller number, e.g. `points: 100`")
-            return nil
-        }
+        guard let value = integer(node, what), check(HuntRules.points(value, what), at: node.location) else { return nil }
         return value
     }
 
@@ -216,10 +210,7 @@ struct LoadContext: Sendable {
                   fix: unitFix(text, names: Length.units.flatMap(\.names), example: "30 m"))
             return nil
         }
-        if value.metres <= 0 {
-            error(.badLength, "\(what) must be more than 0, found `\(text)`", at: node.location)
-            return nil
-        }
+        guard check(HuntRules.positive(value, what, written: text), at: node.location) else { return nil }
         return value
     }
 
@@ -234,10 +225,7 @@ struct LoadContext: Sendable {
             error(.badDuration, "\(what) should be a duration like `10 min`, found `\(text)`", at: node.location, fix: fix)
             return nil
         }
-        if value.seconds < 0 {
-            error(.badDuration, "\(what) cannot be negative, found `\(text)`", at: node.location)
-            return nil
-        }
+        guard check(HuntRules.notNegative(value, what, written: text), at: node.location) else { return nil }
         return value
     }
 
@@ -248,10 +236,7 @@ struct LoadContext: Sendable {
                   fix: unitFix(text, names: Speed.units.flatMap(\.names), example: "250 km/h"))
             return nil
         }
-        if value.metresPerSecond <= 0 {
-            error(.badSpeed, "\(what) must be more than 0, found `\(text)`", at: node.location)
-            return nil
-        }
+        guard check(HuntRules.positive(value, what, written: text), at: node.location) else { return nil }
         return value
     }
 

@@ -27,10 +27,10 @@ public struct ReportTemplate: Sendable, Hashable {
 
     /// The standard layout from Templates/reports/.
     public static func standard(for format: ReportFormat) throws(ReportError) -> ReportTemplate {
-        guard let name = fileName(for: format) else { throw .template(path: "--template", reason: "\(format.rawValue) has no template") }
+        guard let name = fileName(for: format) else { throw .template(path: "Templates/reports", reason: "\(format.rawValue) reports have no layout") }
         guard let url = TemplateLibrary.url("reports/\(name)"), FileManager.default.fileExists(atPath: url.path) else {
             throw .template(path: "Templates/reports/\(name)",
-                            reason: "the standard report layout was not found; set HUNT_TEMPLATES to the Templates folder of HuntKit, or pass --template FILE")
+                            reason: "the standard report layout was not found (neither in HuntKit's resources, an installed Templates folder nor $HUNT_TEMPLATES); give a layout of your own as `templatePath`, or set HUNT_TEMPLATES to a Templates folder")
         }
         return try read(url, shown: url.path)
     }
@@ -39,7 +39,7 @@ public struct ReportTemplate: Sendable, Hashable {
     /// `report.md.mustache`.
     public static func load(_ path: String, for format: ReportFormat) throws(ReportError) -> ReportTemplate {
         guard let name = fileName(for: format) else {
-            throw .template(path: path, reason: "--template applies to html and md reports only; \(format.rawValue) has no layout")
+            throw .template(path: path, reason: "a layout applies to html and md reports only; \(format.rawValue) has none")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

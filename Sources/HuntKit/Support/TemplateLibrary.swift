@@ -1,10 +1,12 @@
 import Foundation
+internal import HuntKitTemplates
 
-/// Finds Templates/ (starter hunts, sheet and report layouts).
+/// Finds the templates: starter hunts, sheet and report layouts, the hunt file's JSON Schema.
 ///
-/// Looked up, in order: `$HUNT_TEMPLATES`; `share/hunt/Templates` beside the binary's folder (an
-/// installed copy); the checkout the binary was built from. SwiftPM resources cannot reach a
-/// top-level folder, and Templates/ stays at the top so organizers can find and copy it.
+/// Looked up, in order: `$HUNT_TEMPLATES` (an organizer's own copy of Templates/); `share/hunt/Templates`
+/// beside the binary's folder (an installed copy, `make install`); the templates shipped inside
+/// the package as SwiftPM resources, which a program built with HuntKit finds wherever its binary
+/// is copied on the machine that built it.
 public enum TemplateLibrary {
     public static var root: URL? {
         let fileManager = FileManager.default
@@ -14,13 +16,12 @@ public enum TemplateLibrary {
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../share/hunt/Templates").standardizedFileURL)
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Templates").standardizedFileURL)
+        if let bundled = TemplatesBundle.folder { candidates.append(bundled) }
         return candidates.first { var isDirectory: ObjCBool = false
             return fileManager.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue }
     }
 
-    /// A file inside Templates/, e.g. `hunts/photo-hunt/hunt.yaml`; nil when no Templates/ folder is found.
+    /// A file inside the templates, e.g. `hunts/photo-hunt/hunt.yaml`; nil when none are found.
     public static func url(_ relativePath: String) -> URL? {
         root?.appendingPathComponent(relativePath)
     }

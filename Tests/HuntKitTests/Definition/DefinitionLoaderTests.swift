@@ -69,7 +69,7 @@ import Testing
         #expect(hunt.title == "Utrecht Campus Photo Hunt")
         #expect(hunt.timezoneName == "Europe/Amsterdam")
         #expect(abs(hunt.window!.end.timeIntervalSince(hunt.window!.start) - 6 * 3600) < 1e-6)
-        #expect(hunt.defaults == Defaults(radius: .metres(30), points: 10))
+        #expect(hunt.defaults == TaskDefaults(radius: .metres(30), points: 10))
         #expect(hunt.policy.assumedAccuracy == .metres(12))
         #expect(hunt.policy.clockSkew == TimeSpan(seconds: 300))
         #expect(abs(hunt.policy.maximumSpeed.metresPerSecond - 120 / 3.6) < 1e-9)
@@ -112,7 +112,7 @@ import Testing
     @Test(arguments: [("Utrecht Campus Photo Hunt", "utrecht-campus-photo-hunt"), ("Café Crème — 2026!", "cafe-creme-2026"),
                       ("   ", "hunt"), ("Ünïcödé", "unicode")])
     func slugs(_ title: String, _ slug: String) {
-        #expect(huntSlug(title) == slug)
+        #expect(Hunt.slug(title) == slug)
     }
 
     @Test func idOverridesTheSlug() {

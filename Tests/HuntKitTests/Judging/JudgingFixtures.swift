@@ -30,7 +30,7 @@ enum JudgingFixtures {
             HuntTask(id: "cafe", title: "Café credit", points: 1, target: .places(places), dwell: TimeSpan(seconds: 600),
                      repeatRule: .perPlace, location: here),
         ] + extraTasks
-        return Hunt(id: "test", title: "Test Hunt", timezoneName: "Europe/Amsterdam", timezone: amsterdam,
+        return Hunt(id: "test", title: "Test Hunt", timezone: amsterdam,
                     window: TimeWindow(start: at(10, 0), end: at(16, 0)), policy: policy,
                     teams: [Team(id: "foxes", name: "Red Foxes", location: here), Team(id: "owls", name: "Night Owls", location: here)],
                     tasks: tasks, rewards: [Reward(points: 20, reward: "A drink", location: here)], source: here)

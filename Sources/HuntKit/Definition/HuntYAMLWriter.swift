@@ -1,0 +1,173 @@
+import Foundation
+
+extension Hunt {
+    /// The hunt as a hunt file that `HuntLoader` reads back to the same hunt: for a script that
+    /// generates a hunt an organizer then edits.
+    ///
+    /// Every task says all it has (points, radius) rather than leaning on `defaults`; the hunt's
+    /// policy, bands and sheet settings only where they differ from the built-in ones. Texts are
+    /// quoted, numbers written so that they read back to the same bits, times in the hunt's
+    /// timezone (with their offset where the local time alone would be ambiguous). Paths
+    /// (`area:`, `places:`, `reference:`) are written as they are held, relative to the folder the
+    /// file is saved in.
+    public func yaml() -> String {
+        var writer = HuntYAMLWriter(hunt: self)
+        writer.write()
+        return writer.text
+    }
+}
+
+/// Writes `Hunt.yaml()`: one line per value, in the order of `HuntSchema`.
+struct HuntYAMLWriter {
+    let hunt: Hunt
+    var text = ""
+
+    init(hunt: Hunt) { self.hunt = hunt }
+
+    mutating func line(_ indent: Int, _ key: String, _ value: String) {
+        text += String(repeating: "  ", count: indent) + key + ": " + value + "\n"
+    }
+
+    mutating func write() {
+        line(0, "hunt", YAMLText.quoted(hunt.title))
+        if hunt.id != Hunt.slug(hunt.title) { line(0, "id", YAMLText.scalar(hunt.id)) }
+        // IANA names (`America/Argentina/Buenos_Aires`, `Etc/GMT+3`) read back plain.
+        let name = hunt.timezoneName
+        let plain = name.first?.isLetter == true && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0)) }
+        line(0, "timezone", plain && !["yes", "no", "on", "off", "y", "n", "true", "false", "null"].contains(name.lowercased()) ? name : YAMLText.quoted(name))
+        if let window = hunt.window { self.window(window, indent: 0) }
+        if hunt.defaults != TaskDefaults() {
+            line(0, "defaults", "{ radius: \(Self.length(hunt.defaults.radius)), points: \(hunt.defaults.points) }")
+        }
+        policy()
+        if hunt.bands != Bands() { line(0, "bands", Self.bands(hunt.bands)) }
+        if let rules = hunt.rules { line(0, "rules", YAMLText.quoted(rules)) }
+        sheets()
+        if !hunt.teams.isEmpty {
+            text += "teams:\n"
+            for team in hunt.teams {
+                var fields = "id: \(YAMLText.scalar(team.id)), name: \(YAMLText.quoted(team.name))"
+                if !team.members.isEmpty { fields += ", members: " + Self.list(team.members.map(YAMLText.quoted)) }
+                text += "  - { \(fields) }\n"
+            }
+        }
+        text += "tasks:" + (hunt.tasks.isEmpty ? " []\n" : "\n")
+        let groups = hunt.groupByTask
+        for task in hunt.tasks { self.task(task, inGroup: groups[task.id] != nil) }
+        if !hunt.rewards.isEmpty {
+            text += "rewards:\n"
+            for reward in hunt.rewards { text += "  - { points: \(reward.points), reward: \(YAMLText.quoted(reward.reward)) }\n" }
+        }
+    }
+
+    mutating func window(_ window: TimeWindow, indent: Int) {
+        text += String(repeating: "  ", count: indent) + "window:\n"
+        line(indent + 1, "start", time(window.start))
+        line(indent + 1, "end", time(window.end))
+    }
+
+    mutating func policy() {
+        let policy = hunt.policy, standard = Policy()
+        var lines: [(String, String)] = []
+        if policy.assumedAccuracy != standard.assumedAccuracy { lines.append(("accuracy", Self.length(policy.assumedAccuracy))) }
+        if policy.clockSkew != standard.clockSkew { lines.append(("clock-skew", Self.timeSpan(policy.clockSkew))) }
+        if policy.maximumSpeed != standard.maximumSpeed { lines.append(("max-speed", Self.speed(policy.maximumSpeed))) }
+        for (key, _, path) in PolicyReader.actionKeys where policy[keyPath: path] != standard[keyPath: path] {
+            lines.append((key, policy[keyPath: path].rawValue))
+        }
+        guard !lines.isEmpty else { return }
+        text += "policy:\n"
+        for (key, value) in lines { line(1, key, value) }
+    }
+
+    mutating func sheets() {
+        let sheets = hunt.sheets, standard = SheetSettings()
+        var fields: [String] = []
+        if sheets.paper != standard.paper { fields.append("paper: \(sheets.paper.rawValue)") }
+        if sheets.positions != standard.positions { fields.append("positions: \(sheets.positions.rawValue)") }
+        if sheets.hints != standard.hints { fields.append("hints: \(sheets.hints.rawValue)") }
+        if let layout = sheets.layout { fields.append("layout: \(YAMLText.quoted(layout))") }
+        if !fields.isEmpty { line(0, "sheets", "{ " + fields.joined(separator: ", ") + " }") }
+    }
+
+    /// A task; one in a group says no points (it scores only through the group).
+    mutating func task(_ task: HuntTask, inGroup: Bool) {
+        text += "  - id: \(YAMLText.scalar(task.id))\n"
+        line(2, "title", YAMLText.quoted(task.title))
+        for (key, value) in [("clue", task.clue), ("hint", task.hint), ("reveal", task.reveal)] {
+            if let value { line(2, key, YAMLText.quoted(value)) }
+        }
+        switch task.target {
+        case .circle(let center, let radius)?:
+            line(2, "at", "\(Self.number(center.latitude)), \(Self.number(center.longitude))")
+            line(2, "radius", Self.length(radius))
+        case .area(let area)?:
+            line(2, "area", YAMLText.quoted(area.path))
+        case .places(let places)?:
+            line(2, "places", YAMLText.quoted(places.path))
+            line(2, "radius", Self.length(places.radius))
+        case nil:
+            break
+        }
+        if !inGroup { line(2, "points", String(task.points)) }
+        if let choice = task.choose {
+            line(2, "choose", String(choice.count))
+            if !choice.tasks.isEmpty { line(2, "tasks", Self.list(choice.tasks.map(YAMLText.scalar))) }
+        }
+        if !task.after.isEmpty { line(2, "after", Self.list(task.after.map(YAMLText.scalar))) }
+        if let dwell = task.dwell { line(2, "dwell", Self.timeSpan(dwell)) }
+        if task.repeatRule != .once { line(2, "repeat", task.repeatRule.rawValue) }
+        if task.score != .complete { line(2, "score", task.score.rawValue) }
+        if task.evidence != .any { line(2, "evidence", task.evidence.rawValue) }
+        if let reference = task.reference { line(2, "reference", YAMLText.quoted(reference.path)) }
+        if let positions = task.positions { line(2, "sheets", "{ positions: \(positions.rawValue) }") }
+        if !task.tags.isEmpty { line(2, "tags", Self.list(task.tags.map(YAMLText.quoted))) }
+        if let window = task.window { self.window(window, indent: 2) }
+        if let bands = task.bands { line(2, "bands", Self.bands(bands)) }
+    }
+
+    // MARK: Values
+
+    /// A time in the hunt's timezone; with its offset when the local time alone reads back to
+    /// another instant (the repeated hour when the clocks go back).
+    func time(_ date: Date) -> String {
+        let zone = hunt.timezone
+        let local = DateTimeText.format(date, timeZone: zone)
+        if case .success(date) = DateTimeText.parse(local, timeZone: zone) { return local }
+        let offset = zone.secondsFromGMT(for: date)
+        let sign = offset < 0 ? "-" : "+"
+        return local + sign + ClockText.twoDigits(abs(offset) / 3600) + ":" + ClockText.twoDigits(abs(offset) % 3600 / 60)
+    }
+
+    static func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+
+    static func bands(_ bands: Bands) -> String {
+        "{ found: \(length(bands.found)), hot: \(length(bands.hot)), warm: \(length(bands.warm)) }"
+    }
+
+    /// The shortest decimal that reads back to the same `Double`, without an exponent.
+    static func number(_ value: Double) -> String {
+        let shortest = "\(value)"
+        if !shortest.contains("e"), Double(shortest) == value {
+            return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
+        }
+        for places in 0...40 {
+            let text = String(format: "%.\(places)f", value)
+            if Double(text) == value { return text }
+        }
+        return shortest
+    }
+
+    /// `30 m`, `1.5 km` when that reads back exactly, else the metres in full.
+    static func length(_ value: Length) -> String {
+        Length.parse(value.description) == value ? value.description : "\(number(value.metres)) m"
+    }
+
+    static func timeSpan(_ value: TimeSpan) -> String {
+        TimeSpan.parse(value.description) == value ? value.description : "\(number(value.seconds)) s"
+    }
+
+    static func speed(_ value: Speed) -> String {
+        Speed.parse(value.description) == value ? value.description : "\(number(value.metresPerSecond)) m/s"
+    }
+}
