@@ -44,7 +44,7 @@ import Testing
         #expect(made.status == 0, "\(made.stderr)")
         let first = try String(contentsOf: folder.appendingPathComponent("work/hunt.yaml"), encoding: .utf8).prefix { $0 != "\n" }
         #expect(first.contains("_HuntKitTemplates.resources/hunt.schema.json"), "\(first)")
-        let example = HuntBinary.checkout.appendingPathComponent("Examples/photo-scavenger-hunt")
+        let example = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt")
         let out = folder.appendingPathComponent("out")
         let judged = try Self.run(["judge", example.appendingPathComponent("hunt.yaml").path, example.appendingPathComponent("submissions").path,
                                    "--out", out.path, "--format", "text,html"], executable: hunt)
