@@ -102,9 +102,9 @@ public actor ServeSession {
         watched = seen ?? WatchedFiles.take(configuration: configuration, hunt: hunt)
         cache.expect(watched.submissions)
         let run = JudgeRun(hunt: hunt, reviews: reviews, reader: PhotoReader(cache: cache))
-        let read: JudgeRun.Read
+        let fresh: ExaminedSubmissions
         do {
-            read = try await run.read(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
+            fresh = try await run.examine(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
         } catch let error as DiagnosticError {
             fail(error.diagnostics.map(\.oneLine).joined(separator: "\n"))
             return
@@ -118,8 +118,8 @@ public actor ServeSession {
         standing = nil
         examined = nil
         ProcessMemory.returnFreedMemory()
-        examined = Judge(hunt: hunt, reviews: reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
-        submissionPaths = Set(read.inputs.map(\.submission.path))
+        submissionPaths = Set(fresh.paths)
+        examined = fresh
         settle(reason: reason, reindex: true)
         ProcessMemory.returnFreedMemory()
     }
