@@ -45,7 +45,9 @@ enum BoundedFanOut {
                     }
                     delivered += 1
                 }
-                _ = launchNextBatch()
+                // Counted from what was delivered, not received: a slow batch holds back the
+                // batches after it, which wait in `waiting` within the window.
+                while launched - delivered < window, launchNextBatch() {}
             }
             return nil
         }
