@@ -115,9 +115,9 @@ public actor ServeSession {
         seen = stamps ?? WatchedFiles.take(configuration: configuration, hunt: newHunt)
         cache.expect(seen.submissions)
         let run = JudgeRun(hunt: newHunt, reviews: store.reviews, reader: PhotoReader(cache: cache))
-        let read: JudgeRun.Read
+        let fresh: ExaminedSubmissions
         do {
-            read = try await run.read(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
+            fresh = try await run.examine(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
         } catch let error as DiagnosticError {
             fail(error.diagnostics.map(\.oneLine).joined(separator: "\n"))
             return
@@ -132,11 +132,10 @@ public actor ServeSession {
         // glibc's free lists, is what peaks.
         judgement.dropExamined()
         ProcessMemory.returnFreedMemory()
-        let examined = Judge(hunt: hunt, reviews: store.reviews).examine(read.inputs, skipped: read.skipped, problems: read.problems)
-        let paths = Set(read.inputs.map(\.submission.path))
+        let paths = Set(fresh.paths)
         let outcome: CurrentJudgement.Outcome
         do {
-            outcome = try judgement.judgeExamined(examined, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
+            outcome = try judgement.judgeExamined(fresh, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
                                                   files: files, shownID: shownID(of:))
         } catch {
             fail(error.description)

@@ -5,22 +5,13 @@ extension HuntLoader {
     /// come back in the order of `files`. Each file is a display path, relative to the current folder
     /// or absolute.
     public func loadAll(_ files: [String], maximumConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) async -> [HuntLoadResult] {
-        var results = [HuntLoadResult?](repeating: nil, count: files.count)
-        await withTaskGroup(of: (Int, HuntLoadResult).self) { group in
-            var next = 0
-            func addNext() {
-                guard next < files.count else { return }
-                let index = next, file = files[index], loader = self
-                group.addTask { (index, loader.load(contentsOf: URL(fileURLWithPath: file), displayPath: file)) }
-                next += 1
-            }
-            for _ in 0..<max(1, maximumConcurrency) { addNext() }
-            for await (index, result) in group {
-                results[index] = result
-                addNext()
-            }
-        }
-        return results.map { $0! }
+        var results: [HuntLoadResult] = []
+        results.reserveCapacity(files.count)
+        let loader = self
+        await BoundedFanOut.run(files, width: maximumConcurrency, work: { file in
+            loader.load(contentsOf: URL(fileURLWithPath: file), displayPath: file)
+        }) { results.append($0) }
+        return results
     }
 }
 

@@ -11,7 +11,7 @@ struct CaseGroups: Sendable {
 
     init(capacity: Int) { firstWithHash.reserveCapacity(capacity) }
 
-    init(_ cases: [Case]) {
+    init(_ cases: [SubmissionCase]) {
         self.init(capacity: cases.count)
         for c in cases { add(index: c.index, team: c.submission.team, contentHash: c.contentHash) }
     }

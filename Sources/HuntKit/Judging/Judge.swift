@@ -38,84 +38,65 @@ public struct Judge: Sendable {
     /// Judges every input; `skipped` and `problems` are carried into the results.
     public func judge(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = [],
                       files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
-        let examiner = JudgingState(hunt: hunt, reviews: reviews)
-        let cases = inputs.sorted { $0.submission.path < $1.submission.path }.enumerated().map { index, input in
-            examiner.examine(input, index: index)
-        }
-        return judge(examined: cases, groups: CaseGroups(cases), skipped: skipped, problems: problems, files: files)
+        judge(examine(inputs, skipped: skipped, problems: problems), files: files)
     }
 
-    /// Examines every submission on its own (in parallel), for `judge(_:files:)` to judge again
-    /// and again as the reviews change without examining any photo twice.
+    /// Examines every submission on its own (in parallel): the step `JudgeRun` runs in its reading
+    /// tasks, for inputs already in memory. The inputs are kept, so the result can be judged again
+    /// and again as the reviews change (`judge(_:files:)`, `StandingJudgement`).
     public func examine(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = []) -> ExaminedSubmissions {
-        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        let engine = RuleEngine(hunt: hunt, reviews: reviews)
         let sorted = inputs.sorted { $0.submission.path < $1.submission.path }
-        let cases = [Case](parallelCount: sorted.count, chunkSize: 256) { examiner.examine(sorted[$0], index: $0) }
+        let cases = [SubmissionCase](parallelCount: sorted.count, chunkSize: 256) { engine.examine(sorted[$0], index: $0) }
         return ExaminedSubmissions(inputs: sorted, cases: cases, groups: CaseGroups(cases), skipped: skipped, problems: problems)
     }
 
-    /// What `judge(_:skipped:problems:files:)` gives for the examined inputs with this judge's
-    /// reviews: only photos whose reviewed task changed are examined again. `examined` must come
+    /// Judges examined submissions with this judge's reviews: the rules across photos, each
+    /// team's rules and score, the ranking across teams, the results (`Judgement`). Photos whose
+    /// reviewed task changed since they were examined are examined again. `examined` must come
     /// from a judge of the same hunt (examine again when the hunt changes).
-    public func judge(_ examined: ExaminedSubmissions, files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
-        judge(examined: cases(examined), groups: examined.groups, skipped: examined.skipped, problems: examined.problems, files: files)
+    public func judge(_ examined: consuming ExaminedSubmissions,
+                      files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+        let groups = examined.groups, skipped = examined.skipped, problems = examined.problems
+        // The cases are handed on as the only reference, so the rules change them in place.
+        var judgement = Judgement(self, cases: cases(consume examined), groups: groups)
+        judgement.judgeTeams(only: nil)
+        return judgement.results(skipped: skipped, problems: problems, files: files)
     }
 
     /// The examined cases with this judge's reviews.
-    func cases(_ examined: ExaminedSubmissions) -> [Case] {
-        let examiner = JudgingState(hunt: hunt, reviews: reviews)
-        var cases = examined.cases
+    func cases(_ examined: consuming ExaminedSubmissions) -> [SubmissionCase] {
+        let engine = RuleEngine(hunt: hunt, reviews: reviews)
+        var cases: [SubmissionCase] = []
+        swap(&cases, &examined.cases)
         for i in cases.indices {
             let review = reviews.entries[cases[i].submission.path]
             // The review's `task:` decides which task the photo is judged as: examine it again.
             if review?.task != cases[i].review?.task {
-                cases[i] = examiner.examine(examined.inputs[i], index: i)
+                precondition(i < examined.inputs.count, "a review moved a photo to another task, and its input was not kept")
+                cases[i] = engine.examine(examined.inputs[i], index: i)
             } else {
                 cases[i].review = review
             }
         }
         return cases
     }
-
-    /// The rules across photos, reviews and scoring, for cases already examined one by one
-    /// (`JudgingState.examine`, which `JudgeRun` runs in its reading tasks). `cases[i].index == i`,
-    /// in path order.
-    /// `cases` is consumed: the rules then change the array in place instead of copying all of it.
-    func judge(examined cases: consuming [Case], groups: CaseGroups, skipped: [SkippedFile], problems: [Diagnostic],
-               files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
-        var (state, groups) = acrossPhotos(consume cases, groups: groups)
-        state.checkTeams(groups)
-        let scoring = state.score(groups)
-        return state.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
-    }
 }
 
-extension Judge {
-    /// The first rules across photos, which no review's decision changes: Live Photo pairs, then
-    /// duplicates. The cases come back in a state for the rules within teams.
-    func acrossPhotos(_ cases: consuming [Case], groups: CaseGroups) -> (JudgingState, CaseGroups) {
-        var state = JudgingState(hunt: hunt, reviews: reviews)
-        state.cases = consume cases
-        var groups = groups
-        // A Live Photo's motion video goes with its still before any rule looks across photos.
-        if LivePhotos.pair(&state.cases) { groups = CaseGroups(state.cases) }
-        state.times = state.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
-        state.findDuplicates(groups)
-        return (state, groups)
-    }
-}
-
-/// Submissions examined one by one, kept to be judged again (see `Judge.examine`).
+/// Submissions examined one by one: the cases (in path order) and how they group by team and
+/// content, ready for the rules across photos. Kept by a judge that judges again as the reviews
+/// change (`hunt serve`), which then examines no photo twice.
 public struct ExaminedSubmissions: Sendable {
-    /// In path order.
-    let inputs: [JudgeInput]
-    let cases: [Case]
+    /// The inputs, in path order, when kept (`JudgeRun.examine(_:keepingInputs:progress:)`): a
+    /// review that moves a photo to another task has it examined again from its input.
+    var inputs: [JudgeInput]
+    var cases: [SubmissionCase]
     let groups: CaseGroups
     public let skipped: [SkippedFile]
-    public let problems: [Diagnostic]
+    public internal(set) var problems: [Diagnostic]
 
     /// The submissions' paths, in order.
-    public var paths: [String] { inputs.map(\.submission.path) }
+    public var paths: [String] { cases.map(\.submission.path) }
 }
 
 /// A finding before it is written out.
@@ -126,7 +107,7 @@ struct Finding: Sendable {
 }
 
 /// One submission as the judge works on it.
-struct Case: Sendable {
+struct SubmissionCase: Sendable {
     var index: Int
     var submission: Submission
     /// The photo's position when it has a fix, and its content hash: all the rules across
@@ -155,7 +136,7 @@ struct Case: Sendable {
     var placeKey: Int { placement?.placeIndex ?? 0 }
 
     /// What is left in a slot whose case was taken: nothing that needs freeing.
-    static var spent: Case {
-        Case(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: "")
+    static var spent: SubmissionCase {
+        SubmissionCase(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: "")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The whole of `hunt judge` short of printing: scan the folder, check the reviews against it,
-/// read every photo concurrently, judge.
+/// The whole of `hunt judge` short of printing, from a folder: scan it, check the reviews against
+/// it, read and examine every photo concurrently (`examine`), judge (`Judge`, `Judgement`).
 public struct JudgeRun: Sendable {
     public var hunt: Hunt
     public var reviews: Reviews
@@ -33,27 +33,42 @@ public struct JudgeRun: Sendable {
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
         if reviewProblems.contains(where: { $0.severity == .error }) { throw Failure(reviewProblems, reviewsFile: reviewsFile) }
+        var examined = try await examine(scan, keepingInputs: false, progress: progress)
+        examined.problems += reviewProblems
+        return Judge(hunt: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))
+    }
 
-        // Each photo is read and examined on its own in the reading tasks, in parallel; the rules
-        // across photos run once all are in.
+    /// Scans the folder, then reads and examines every photo in it, for a judge that judges
+    /// again and again as reviews change (`StandingJudgement`, `hunt serve`). Reads through
+    /// `reader`, so its cache serves unchanged files. Unlike `run`, the reviews are not checked
+    /// against the folder: the caller does that when it judges.
+    public func examine(submissions folder: URL, displayPath: String) async throws -> ExaminedSubmissions {
+        try await examine(SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath), keepingInputs: true)
+    }
+
+    /// Reads every submission of `scan` and examines it on its own, both in the reading tasks, in
+    /// parallel; the groups the rules across photos start from are built as the cases arrive.
+    /// The inputs (each file's metadata) are kept only when asked: a judgement that must examine
+    /// a photo again when a review moves it to another task needs them.
+    func examine(_ scan: SubmissionScan, keepingInputs: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> ExaminedSubmissions {
         let total = scan.submissions.count
         let submissions = scan.submissions
-        let examiner = JudgingState(hunt: hunt, reviews: reviews)
+        let engine = RuleEngine(hunt: hunt, reviews: reviews)
         // Each case goes straight into its slot: no copies between the reading tasks and the rules.
-        let slots = FillOnceSlots<Case>(count: total)
+        let slots = FillOnceSlots<SubmissionCase>(count: total)
+        let inputSlots = FillOnceSlots<JudgeInput>(count: keepingInputs ? total : 0)
         var groups = CaseGroups(capacity: total)
         var done = 0
         try await reader.readAll(submissions.indices, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
                                  transform: { index, result in
-            let submission = submissions[index]
-            let examined: Case
-            switch result {
-            case .success(let photo): examined = examiner.examine(JudgeInput(submission: submission, photo: photo), index: index)
-            case .failure(let error):
-                examined = examiner.examine(JudgeInput(submission: submission, photo: nil, readError: error.summary), index: index)
+            let input = switch result {
+            case .success(let photo): JudgeInput(submission: submissions[index], photo: photo)
+            case .failure(let error): JudgeInput(submission: submissions[index], photo: nil, readError: error.summary)
             }
+            let examined = engine.examine(input, index: index)
             let contentHash = examined.contentHash
             slots.fill(index, with: examined)
+            if keepingInputs { inputSlots.fill(index, with: input) }
             return contentHash
         }) { contentHash in
             // In index order: `done` is this case's index.
@@ -62,34 +77,7 @@ public struct JudgeRun: Sendable {
             try Task.checkCancellation()
             progress?(done, total)
         }
-        let examined = slots.takeAll()
-        let judge = Judge(hunt: hunt, reviews: reviews)
-        // Hand over the only reference, so the rules do not copy all the cases on their first change.
-        return judge.judge(examined: consume examined, groups: groups, skipped: scan.skipped, problems: scan.diagnostics + reviewProblems,
-                           files: (huntDisplayPath, displayPath, reviews.displayPath))
-    }
-
-    /// The folder read but not judged: every submission with what its file said, for a judge
-    /// that settles verdicts again and again as reviews change (`hunt serve`) without reading
-    /// any photo twice. `Judge.judge(read.inputs, …)` gives what `run` gives.
-    public struct Read: Sendable {
-        public var inputs: [JudgeInput]
-        public var skipped: [SkippedFile]
-        public var problems: [Diagnostic]
-    }
-
-    /// Scans and reads the folder (through `reader`, so its cache serves unchanged files). Unlike
-    /// `run`, the reviews are not checked against the folder: the caller does that when it judges.
-    public func read(submissions folder: URL, displayPath: String) async throws -> Read {
-        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
-        var inputs: [JudgeInput] = []
-        inputs.reserveCapacity(scan.submissions.count)
-        try await reader.readAll(scan.submissions, input: { $0.photoInput }, maxConcurrency: maxConcurrency, transform: { submission, result in
-            switch result {
-            case .success(let photo): JudgeInput(submission: submission, photo: photo)
-            case .failure(let error): JudgeInput(submission: submission, photo: nil, readError: error.summary)
-            }
-        }) { inputs.append($0) }
-        return Read(inputs: inputs, skipped: scan.skipped, problems: scan.diagnostics)
+        return ExaminedSubmissions(inputs: inputSlots.takeAll(), cases: slots.takeAll(), groups: groups,
+                                   skipped: scan.skipped, problems: scan.diagnostics)
     }
 }

@@ -12,7 +12,7 @@ enum LivePhotos {
     /// Pairs motion videos with their stills: each paired video leaves `cases`, its path goes
     /// into the still's evidence, and the remaining cases are indexed afresh (`cases[i].index == i`).
     /// Returns whether anything was paired.
-    static func pair(_ cases: inout [Case]) -> Bool {
+    static func pair(_ cases: inout [SubmissionCase]) -> Bool {
         guard cases.contains(where: { $0.evidence.media == PhotoMetadata.Media.video.rawValue }) else { return false }
         var byIdentifier: [String: Int] = [:]
         var byName: [String: [Int]] = [:]
@@ -39,7 +39,7 @@ enum LivePhotos {
         }
         guard !motionOf.isEmpty else { return false }
         for (v, still) in motionOf { cases[still].evidence.motion = cases[v].submission.path }
-        var kept: [Case] = []
+        var kept: [SubmissionCase] = []
         kept.reserveCapacity(cases.count - motionOf.count)
         for (i, c) in cases.enumerated() where motionOf[i] == nil {
             var c = c

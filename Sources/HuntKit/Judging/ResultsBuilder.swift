@@ -1,6 +1,6 @@
 import Foundation
 
-extension JudgingState {
+extension RuleEngine {
     /// The results; the cases move into them (`cases` holds only spent ones after).
     mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
@@ -21,7 +21,7 @@ extension JudgingState {
         var taskCounts: [String: JudgeResults.Counts] = [:]
         var queue: [String] = []
         var accepted = 0, rejected = 0, reviewed = 0, unreadable = 0
-        // By index, field by field: `for s in submissions` copied every result (a retain per string).
+        // By index, field by field: `for s in submissions` would copy every result (a retain per string).
         for i in submissions.indices {
             let verdict = submissions[i].verdict
             for code in submissions[i].reasons {
@@ -93,8 +93,8 @@ extension JudgingState {
     }
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from
-    /// the cases into the results instead of being copied (then freed with the cases): for
-    /// 20,000 photos the copies cost a tenth of the judge's time after reading.
+    /// the cases into the results instead of being copied (then freed with the cases): copying
+    /// them costs about a tenth of the judge's time after reading.
     mutating func takeSubmissions(scoring: Scoring) -> [JudgeResults.SubmissionResult] {
         let policy = hunt.policy
         return cases.withUnsafeMutableBufferPointer { buffer in
@@ -107,14 +107,14 @@ extension JudgingState {
 
     /// Takes the case out of its slot (leaving a spent one that costs nothing to free), so what
     /// the result does not keep is freed here, in parallel, not later on one thread.
-    private static func takeResult(from slot: inout Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
-        var c = Case.spent
+    private static func takeResult(from slot: inout SubmissionCase, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
+        var c = SubmissionCase.spent
         swap(&c, &slot)
         return result(of: c, points: points, policy: policy)
     }
 
     /// The result of one case (a copy of it, when the case is kept).
-    static func result(of c: consuming Case, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
+    static func result(of c: consuming SubmissionCase, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
         var evidence = JudgeResults.Evidence()
         swap(&evidence, &c.evidence)
         var caseFindings: [Finding] = []

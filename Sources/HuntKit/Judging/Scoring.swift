@@ -36,7 +36,7 @@ struct TeamScore: Sendable {
     var chosen: [String: [String]] = [:]
 }
 
-extension JudgingState {
+extension RuleEngine {
     /// Share of a `score: closest` task's points for the first, second and third closest team.
     static let closestShares = [(3, 3), (2, 3), (1, 3)]
 
@@ -45,9 +45,6 @@ extension JudgingState {
         let (whole, part) = points.quotientAndRemainder(dividingBy: fraction.denominator)
         return whole.multipliedClamped(by: fraction.numerator).addingClamped(part * fraction.numerator / fraction.denominator)
     }
-
-    /// The scoring of every team in `groups`.
-    func score(_ groups: CaseGroups) -> Scoring { score(teamScores(groups, only: nil)) }
 
     /// Each team's own scoring, for the teams `only` names (all when nil), teams side by side.
     func teamScores(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamScore] {
@@ -250,7 +247,7 @@ extension JudgingState {
     }
 
     private func approachDistance(_ i: Int) -> Double {
-        JudgingState.round(max(0, cases[i].placement!.edgeDistance.metres))
+        RuleEngine.round(max(0, cases[i].placement!.edgeDistance.metres))
     }
 
     /// Closer to the target, or as close and earlier.

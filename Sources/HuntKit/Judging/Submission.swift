@@ -17,7 +17,7 @@ public struct Submission: Sendable, Hashable {
     /// Relative to the submissions folder, `/`-separated, names written as `PathText` escapes
     /// them: the key for reviews and results, and maps back to exactly one file.
     public var path: String
-    /// The file on disk, for messages (kept as a path: a `URL` per photo cost more than finding the photos).
+    /// The file on disk, for messages (a path: a `URL` per photo costs more than finding the photos).
     public var filePath: String
     /// The submissions folder `path` is inside, when found by `SubmissionFinder`: the photo is
     /// then opened from it without following links; else `filePath` is opened.

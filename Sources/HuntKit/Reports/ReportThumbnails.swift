@@ -48,27 +48,17 @@ public enum ReportThumbnails {
         let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
         guard !paths.isEmpty else { return Loaded() }
         var loaded = Loaded()
-        await withTaskGroup(of: (String, URL, PhotoThumbnail.Outcome).self) { group in
-            var next = 0
-            func add() {
-                guard next < paths.count else { return }
-                let path = paths[next]
-                next += 1
-                let url = photosFolder.appendingPathComponent(path)
-                group.addTask { (path, url, await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: budget)) }
-            }
-            for _ in 0..<max(1, concurrency) { add() }
-            while let (path, url, outcome) = await group.next() {
-                switch outcome {
-                case .thumbnail(let thumbnail):
-                    loaded.thumbnails[path] = thumbnail
-                case .refused(let reason):
-                    loaded.refused[path] = .warning("thumbnail-refused", "no thumbnail: \(reason)",
-                                                    at: SourceLocation(file: url.relativePath), fix: reason.fix)
-                case .none, .undecodable:
-                    break
-                }
-                add()
+        await BoundedFanOut.run(paths, width: concurrency, work: { path in
+            (path, await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: budget))
+        }) { (path, outcome) in
+            switch outcome {
+            case .thumbnail(let thumbnail):
+                loaded.thumbnails[path] = thumbnail
+            case .refused(let reason):
+                loaded.refused[path] = .warning("thumbnail-refused", "no thumbnail: \(reason)",
+                                                at: SourceLocation(file: photosFolder.appendingPathComponent(path).relativePath), fix: reason.fix)
+            case .none, .undecodable:
+                break
             }
         }
         return loaded

@@ -24,7 +24,7 @@ struct DisjointBuffer<Element>: @unchecked Sendable {
 
 /// A fixed number of slots that concurrent tasks fill, each slot once by one task, and that are
 /// then taken whole as an array. Values are moved, never copied: for 20,000 judged photos the
-/// copies on the way from worker to array cost more than the rules run on them.
+/// copies on the way from worker to array would cost more than the rules run on them.
 final class FillOnceSlots<Element>: @unchecked Sendable {
     private let values: UnsafeMutablePointer<Element>
     private let filled: UnsafeMutablePointer<Bool>

@@ -89,8 +89,8 @@ import Testing
         #expect(Int.max.multipliedClamped(by: -3) == .min)
         #expect([Int.max, Int.max, 5].clampedSum { $0 } == .max)
         #expect([1, 2, 3].clampedSum { $0 } == 6)
-        #expect(JudgingState.share(of: Int.max, (2, 3)) == Int.max / 3 * 2 + (Int.max % 3) * 2 / 3)
-        #expect(JudgingState.share(of: 30, (2, 3)) == 20)
+        #expect(RuleEngine.share(of: Int.max, (2, 3)) == Int.max / 3 * 2 + (Int.max % 3) * 2 / 3)
+        #expect(RuleEngine.share(of: 30, (2, 3)) == 20)
     }
 
     @Test func anyConcurrencyAskedOfThePhotoReaderIsHeld() async throws {

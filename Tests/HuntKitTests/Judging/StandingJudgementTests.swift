@@ -17,8 +17,7 @@ import Testing
         let huntPath = folder.appendingPathComponent("hunt.yaml").path
         let hunt = try HuntLoader().load(contentsOf: URL(fileURLWithPath: huntPath), displayPath: huntPath).get()
         let submissions = folder.appendingPathComponent("submissions")
-        let read = try await JudgeRun(hunt: hunt).read(submissions: submissions, displayPath: submissions.path)
-        let examined = Judge(hunt: hunt).examine(read.inputs, skipped: read.skipped, problems: read.problems)
+        let examined = try await JudgeRun(hunt: hunt).examine(submissions: submissions, displayPath: submissions.path)
         let files: (hunt: String?, submissions: String?) = (huntPath, submissions.path)
         var standing = StandingJudgement(examined, hunt: hunt, reviews: Reviews(), files: files)
         #expect(standing.results.jsonChunks() == Judge(hunt: hunt).judge(examined, files: (huntPath, submissions.path, nil)).jsonChunks())

@@ -107,7 +107,7 @@ import Testing
     /// The judge's figure and the file's centimetres round to one text (108.499 m was "108 m" in
     /// the judge's message and "109 m" from the 108.5 the report read).
     @Test func distancesRoundOneWay() {
-        #expect(PlacementText.distance(108.499) == PlacementText.distance(JudgingState.round(108.499)))
+        #expect(PlacementText.distance(108.499) == PlacementText.distance(RuleEngine.round(108.499)))
         #expect(PlacementText.distance(108.499) == "109 m")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-extension JudgingState {
+extension RuleEngine {
     // MARK: Across photos: the same file sent twice
 
     /// The same file sent for different teams or tasks: the earliest capture keeps it (ties by

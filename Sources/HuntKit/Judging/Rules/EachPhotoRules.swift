@@ -1,14 +1,14 @@
 import Foundation
 
-extension JudgingState {
+extension RuleEngine {
     // MARK: Each photo on its own
 
     /// Each photo's own rules, in order: unreadable, unknown team, which task (a reviewer's
     /// assignment, the folder, file name or manifest, else by position), placement, time,
     /// evidence kind, editors.
-    func examine(_ input: JudgeInput, index: Int) -> Case {
+    func examine(_ input: JudgeInput, index: Int) -> SubmissionCase {
         let submission = input.submission
-        var c = Case(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
+        var c = SubmissionCase(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
         c.review = reviews.entries[submission.path]
         c.teamKnown = teamIDs.contains(submission.team)
 
@@ -63,7 +63,7 @@ extension JudgingState {
         return c
     }
 
-    func fillEvidence(_ c: inout Case, _ photo: PhotoMetadata) {
+    func fillEvidence(_ c: inout SubmissionCase, _ photo: PhotoMetadata) {
         c.evidence.make = photo.make
         c.evidence.model = photo.model
         c.evidence.software = photo.software

@@ -1,6 +1,6 @@
 import Foundation
 
-extension JudgingState {
+extension RuleEngine {
     // MARK: Where the photo was: the task by position, and the position against the target
 
     /// The radius that `imprecise-position` compares with: the circle's or places' radius, 0 for areas.
@@ -15,7 +15,7 @@ extension JudgingState {
     /// No task given: the target that contains the position. One certain match wins; several are
     /// ambiguous; with none, the only `score: closest` task, else the nearest target (which then
     /// rejects it as outside). `among`: only these tasks (a group's, for a photo sent for the group).
-    func autoMatch(_ c: inout Case, _ position: Coordinate, photo: PhotoMetadata, among: [HuntTask]? = nil) {
+    func autoMatch(_ c: inout SubmissionCase, _ position: Coordinate, photo: PhotoMetadata, among: [HuntTask]? = nil) {
         guard position.isFix else { return }
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
@@ -40,7 +40,7 @@ extension JudgingState {
         }
     }
 
-    func checkPosition(_ c: inout Case, _ photo: PhotoMetadata) {
+    func checkPosition(_ c: inout SubmissionCase, _ photo: PhotoMetadata) {
         guard let position = photo.position, position.isFix else {
             c.findings.append(Finding(code: .noPosition, message: photo.position == nil
                                       ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))

@@ -1,14 +1,9 @@
 import Foundation
 
-extension JudgingState {
-    /// The rules within a team (travel speed, verdicts, dwell, `after` order), for every team at
-    /// once: none of them looks at another team's photos. Duplicates, which do, are found first.
-    mutating func checkTeams(_ groups: CaseGroups) {
-        adopt(checkTeams(groups, only: nil))
-    }
-
-    /// The rules within the teams `only` names (all when nil), each team's completed dwell
-    /// stays by team id.
+extension RuleEngine {
+    /// The rules within the teams `only` names (all when nil): travel speed, verdicts, dwell,
+    /// `after` order. None of them looks at another team's photos (duplicates, which do, are found
+    /// first), so teams run side by side. Returns each team's completed dwell stays by team id.
     mutating func checkTeams(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamRules.Stays] {
         let ids = groups.byTeam.keys.filter { only?.contains($0) ?? true }.sorted()
         let hunt = self.hunt, clock = self.clock, times = self.times
@@ -45,7 +40,7 @@ struct TeamRules {
         var members: Set<Int> = []
     }
 
-    let cases: UnsafeMutableBufferPointer<Case>
+    let cases: UnsafeMutableBufferPointer<SubmissionCase>
     let hunt: Hunt
     let clock: HuntClock
     let times: [Double]
@@ -53,7 +48,7 @@ struct TeamRules {
     let orderedTasks: [HuntTask]
     var stays = Stays()
 
-    func earlier(_ a: Int, _ b: Int) -> Bool { JudgingState.earlier(a, b, times: times) }
+    func earlier(_ a: Int, _ b: Int) -> Bool { RuleEngine.earlier(a, b, times: times) }
 
     /// `team`: the indices of one team's cases.
     mutating func check(team: [Int]) {

@@ -1,9 +1,9 @@
 import Foundation
 
-extension JudgingState {
+extension RuleEngine {
     // MARK: When the photo was taken: capture and GPS time, clock skew, the windows
 
-    func checkTime(_ c: inout Case, _ photo: PhotoMetadata) {
+    func checkTime(_ c: inout SubmissionCase, _ photo: PhotoMetadata) {
         var instant: Date?
         if let local = photo.capturedAt {
             c.evidence.capturedLocal = HuntClock.text(local)

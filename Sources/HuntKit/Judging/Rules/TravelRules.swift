@@ -18,7 +18,7 @@ extension TeamRules {
             let speed = seconds > 0 ? effective / seconds : .infinity
             guard speed > limit else { continue }
             let previousPath = cases[previous].submission.path
-            let kmh = speed.isFinite ? JudgingState.round(speed * 3.6, places: 10) : nil
+            let kmh = speed.isFinite ? RuleEngine.round(speed * 3.6, places: 10) : nil
             cases[current].evidence.speedKmh = kmh
             let speedText = kmh.map { "\($0) km/h" } ?? "no time at all"
             cases[current].findings.append(Finding(

@@ -1,11 +1,12 @@
 import Foundation
 
-/// The judge's working state: the hunt, the decisions, and every case. The rules are extensions
-/// of it, one file per family under Rules/: each photo on its own (EachPhotoRules: team and task,
+/// The rule engine: the hunt, the decisions, every case, and the rules as extensions, one file
+/// per family under Rules/: each photo on its own (EachPhotoRules: team and task,
 /// then PlacementRules, TimeRules, PhotoIntegrityRules), then across photos (DuplicateRules),
 /// within each team (TeamRules: TravelRules, the verdict, DwellRules, OrderRules), and the scoring
-/// (Scoring). Rules only append findings; `TeamRules.settle` is the one place a verdict is set.
-struct JudgingState: Sendable {
+/// (Scoring); `Judgement` runs them in that order. Rules only append findings; `TeamRules.settle`
+/// is the one place a verdict is set.
+struct RuleEngine: Sendable {
     let hunt: Hunt
     let reviews: Reviews
     let clock: HuntClock
@@ -16,7 +17,7 @@ struct JudgingState: Sendable {
     let taskSuggestions: Suggestions
     /// The tasks of groups (`choose:` over listed tasks): they score only through their group.
     let groupTasks: Set<String>
-    var cases: [Case] = []
+    var cases: [SubmissionCase] = []
     /// Completed dwell stays per case index of the photo that completed it: the index of the photo that began it.
     var dwellStarts: [Int: Int] = [:]
     /// Every photo that belongs to a completed stay.
@@ -25,7 +26,7 @@ struct JudgingState: Sendable {
     var times: [Double] = []
 
     /// Earlier capture first; the same instant by path (cases are indexed in path order).
-    /// Compares indices, never copies of cases: sorting copies showed up in profiles.
+    /// Compares indices, never copies of cases: sorting copies of cases costs more than the rules.
     func earlier(_ a: Int, _ b: Int) -> Bool { Self.earlier(a, b, times: times) }
 
     static func earlier(_ a: Int, _ b: Int, times: [Double]) -> Bool { times[a] != times[b] ? times[a] < times[b] : a < b }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The steps after examining, the one path every judge takes: the rules across photos (Live
+/// Photo pairs, then duplicates), then each team's rules (travel, verdicts, dwell, `after` order)
+/// and its own score, then the ranking across teams and the results.
+///
+/// A team's rules and score read only that team's cases, so a change of decisions needs only the
+/// teams it touches judged again: `StandingJudgement` keeps a judgement and runs `judgeTeams`
+/// for those teams.
+struct Judgement: Sendable {
+    /// The cases after the team rules of the teams judged so far.
+    private(set) var engine: RuleEngine
+    /// The groups after Live Photo pairing.
+    let groups: CaseGroups
+    /// Per team: its completed dwell stays and its own score (before the ranking across teams).
+    private var stays: [String: TeamRules.Stays] = [:]
+    private var teamScores: [String: TeamScore] = [:]
+
+    /// Runs the rules across photos, which no review's decision changes. `cases[i].index == i`, in path order.
+    init(_ judge: Judge, cases: consuming [SubmissionCase], groups: CaseGroups) {
+        engine = RuleEngine(hunt: judge.hunt, reviews: judge.reviews)
+        engine.cases = consume cases
+        var groups = groups
+        // A Live Photo's motion video goes with its still before any rule looks across photos.
+        if LivePhotos.pair(&engine.cases) { groups = CaseGroups(engine.cases) }
+        engine.times = engine.cases.map { $0.instant?.timeIntervalSince1970 ?? .infinity }
+        engine.findDuplicates(groups)
+        self.groups = groups
+    }
+
+    /// The cases as the rules across photos left them, before any team's rules: where a team is
+    /// judged again from (`restart(_:from:)`).
+    var casesBeforeTeamRules: [SubmissionCase] { engine.cases }
+
+    /// Puts the cases of `teams` back as `prepared` holds them (`casesBeforeTeamRules`, with
+    /// their new reviews), for `judgeTeams(only:)`.
+    mutating func restart(_ teams: Set<String>, from prepared: [SubmissionCase]) {
+        for team in teams { for i in groups.byTeam[team] ?? [] { engine.cases[i] = prepared[i] } }
+    }
+
+    /// Runs the rules within the teams `only` names (all when nil) and scores them; the other
+    /// teams keep what they had.
+    mutating func judgeTeams(only teams: Set<String>?) {
+        stays.merge(engine.checkTeams(groups, only: teams)) { _, new in new }
+        engine.adopt(stays)
+        teamScores.merge(engine.teamScores(groups, only: teams)) { _, new in new }
+    }
+
+    /// The ranking across teams (closest approaches) on top of each team's score.
+    func scoring() -> Scoring { engine.score(teamScores) }
+
+    /// The results; the cases move into them, and the judgement is spent.
+    consuming func results(skipped: [SkippedFile], problems: [Diagnostic],
+                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        let scoring = scoring()
+        return engine.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+
+    /// The results of every case, copied: the cases stay for the next `judgeTeams`.
+    func resultsKeepingCases(skipped: [SkippedFile], problems: [Diagnostic],
+                             files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        let scoring = scoring()
+        let policy = engine.hunt.policy
+        let cases = engine.cases
+        let submissions = [JudgeResults.SubmissionResult](parallelCount: cases.count, chunkSize: 1000) {
+            RuleEngine.result(of: cases[$0], points: scoring.awarded[$0], policy: policy)
+        }
+        return engine.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+
+    /// The results with `submissions` (the previous results' submissions) brought up to date
+    /// after `judgeTeams(only: teams)`: the results of those teams' cases made again, and every
+    /// case's points, which the ranking across teams may move. The cases stay.
+    func resultsKeepingCases(updating submissions: consuming [JudgeResults.SubmissionResult], teams: Set<String>, skipped: [SkippedFile],
+                             problems: [Diagnostic], files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+        let scoring = scoring()
+        let policy = engine.hunt.policy
+        for team in teams {
+            for i in groups.byTeam[team] ?? [] {
+                submissions[i] = RuleEngine.result(of: engine.cases[i], points: scoring.awarded[i], policy: policy)
+            }
+        }
+        for i in submissions.indices where submissions[i].points != scoring.awarded[i] { submissions[i].points = scoring.awarded[i] }
+        return engine.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems, files: files)
+    }
+}
