@@ -58,7 +58,7 @@ extension HuntCommand {
                 folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, for: run, submissions: submissions.url) }
                 results = try await ProgressLine.whileJudging { try await run.run(submissions: submissions.url, displayPath: submissions.path,
                                                                                   huntDisplayPath: self.hunt.path, progress: $0) }
-            } catch let failure as JudgeRun.Failure { throw Console.failure(failure.diagnostics, note: failure.note) }
+            } catch let failure as JudgeRun.InputError { throw Console.failure(failure.diagnostics, note: failure.note) }
             catch let error as OutputError { throw Console.failure("\(error)\n") }
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)

@@ -4,13 +4,13 @@ extension JudgeRun {
     /// A run of `hunt` with the decisions of a reviews file and the task assignments of a
     /// manifest (team,task,path rows), each read from its path when given. Throws the problems
     /// of the first file that cannot be used; nothing has been judged then.
-    public init(hunt: Hunt, reviewsFile: String?, manifestFile: String?) throws(Failure) {
+    public init(hunt: Hunt, reviewsFile: String?, manifestFile: String?) throws(InputError) {
         var reviews = Reviews(), manifest: Manifest?
         do {
             if let reviewsFile { reviews = try Reviews.read(contentsOf: URL(fileURLWithPath: reviewsFile), displayPath: reviewsFile) }
             if let manifestFile { manifest = try Manifest.read(contentsOf: URL(fileURLWithPath: manifestFile), displayPath: manifestFile) }
         } catch {
-            throw Failure(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
+            throw InputError(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
         }
         self.init(hunt: hunt, reviews: reviews, manifest: manifest)
         self.reviewsFile = reviewsFile
@@ -25,7 +25,7 @@ extension JudgeRun {
 
     /// What stopped a run before anything was judged: a file it could not use, a folder it could
     /// not scan, or reviews of paths that are no submissions.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct InputError: Error, Sendable, CustomStringConvertible {
         /// What to say after the problems: when one is in the reviews file or the manifest, that
         /// nothing was written and the file wants fixing (the run writes nothing until it fits).
         public var note: String?

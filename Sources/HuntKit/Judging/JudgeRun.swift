@@ -9,7 +9,7 @@ public struct JudgeRun: Sendable {
     public var reader: PhotoReader
     public var maxConcurrency: Int
     /// The reviews file and the manifest as given, when they were read from files
-    /// (`init(hunt:reviewsFile:manifestFile:)`): see `inputFiles` and `Failure`.
+    /// (`init(hunt:reviewsFile:manifestFile:)`): see `inputFiles` and `InputError`.
     public var reviewsFile: String?
     public var manifestFile: String?
 
@@ -22,17 +22,17 @@ public struct JudgeRun: Sendable {
         self.maxConcurrency = maxConcurrency
     }
 
-    /// Judges the folder. Throws a `Failure` (before reading any photo) when the folder cannot be
+    /// Judges the folder. Throws a `InputError` (before reading any photo) when the folder cannot be
     /// scanned or the reviews file names a task the hunt does not have; a decision about a photo
     /// that is gone is a warning among the results' problems. `progress` gets (done, total).
     public func run(submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
         let scan: SubmissionScan
         do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
-            throw Failure(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
+            throw InputError(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
-        if reviewProblems.contains(where: { $0.severity == .error }) { throw Failure(reviewProblems, reviewsFile: reviewsFile) }
+        if reviewProblems.contains(where: { $0.severity == .error }) { throw InputError(reviewProblems, reviewsFile: reviewsFile) }
         var examined = try await examine(scan, keepingInputs: false, progress: progress)
         examined.problems += reviewProblems
         return Judge(hunt: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))

@@ -25,7 +25,7 @@ final class HEIFDecoder {
     }
 
     /// Why libheif could not open or decode the file, in its words.
-    struct Failure: Error, Sendable {
+    struct DecodeError: Error, Sendable {
         var message: String
         /// libheif refused the picture for its own size limit
         /// (`heif_context_set_maximum_image_size_limit`).
@@ -44,14 +44,14 @@ final class HEIFDecoder {
     /// Reads the file's boxes. libheif's own size limit is lifted for this step, which allocates no
     /// picture, so that the caller's plan sees the declared size and words the refusal itself;
     /// `scaledJPEG` sets it back to the planned size before decoding.
-    init(_ source: any ByteSource) throws(Failure) {
+    init(_ source: any ByteSource) throws(DecodeError) {
         reader = Reader(source)
         functions = .allocate(capacity: 1)
         functions.initialize(to: heif_reader(reader_api_version: 1, get_position: Reader.position, read: Reader.read,
                                              seek: Reader.seek, wait_for_file_size: Reader.waitForSize))
         guard let context = heif_context_alloc() else {
             functions.deallocate()
-            throw Failure(message: "libheif could not start")
+            throw DecodeError(message: "libheif could not start")
         }
         self.context = context
         heif_context_set_maximum_image_size_limit(context, Int32.max)
@@ -96,10 +96,10 @@ final class HEIFDecoder {
                        bitDepth: bits > 0 ? bits : 8)
     }
 
-    private static func failure(_ error: heif_error) -> Failure {
+    private static func failure(_ error: heif_error) -> DecodeError {
         var text = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
         while text.last?.isWhitespace == true { text.removeLast() }   // some of libheif's messages end in a line break
-        return Failure(message: text, overSizeLimit: error.subcode == heif_suberror_Security_limit_exceeded)
+        return DecodeError(message: text, overSizeLimit: error.subcode == heif_suberror_Security_limit_exceeded)
     }
 
     /// `picture` decoded (transformations applied), box-averaged to at most `maxPixels` on its
@@ -109,13 +109,13 @@ final class HEIFDecoder {
     /// larger than declared is refused too. Tiles are decoded on the calling thread
     /// (`heif_context_set_max_decoding_threads(0)`): photos are already decoded side by side, and
     /// the plan's allowance counts one tile in flight.
-    func scaledJPEG(_ picture: Picture, maxPixels: Int) throws(Failure) -> [UInt8] {
+    func scaledJPEG(_ picture: Picture, maxPixels: Int) throws(DecodeError) -> [UInt8] {
         guard let handle = handles[picture.id], maxPixels > 0, picture.codedWidth > 0, picture.codedHeight > 0 else {
-            throw Failure(message: "the picture declares no size")
+            throw DecodeError(message: "the picture declares no size")
         }
         heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(picture.codedWidth, picture.codedHeight) + 1))
         heif_context_set_max_decoding_threads(context, 0)
-        guard let options = heif_decoding_options_alloc() else { throw Failure(message: "libheif could not start") }
+        guard let options = heif_decoding_options_alloc() else { throw DecodeError(message: "libheif could not start") }
         defer { heif_decoding_options_free(options) }
         var image: OpaquePointer?
         let error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options)
@@ -123,25 +123,25 @@ final class HEIFDecoder {
         defer { heif_image_release(image) }
         let width = Int(heif_image_get_width(image, heif_channel_R)), height = Int(heif_image_get_height(image, heif_channel_R))
         guard width > 0, height > 0, width * height <= picture.codedWidth * picture.codedHeight else {
-            throw Failure(message: "the decoded picture is \(width)×\(height), not the \(picture.codedWidth)×\(picture.codedHeight) the file declares")
+            throw DecodeError(message: "the decoded picture is \(width)×\(height), not the \(picture.codedWidth)×\(picture.codedHeight) the file declares")
         }
         var planes: [SamplePlane] = []
         for channel in [heif_channel_R, heif_channel_G, heif_channel_B] {
             var stride: Int32 = 0
             guard heif_image_get_width(image, channel) == width, heif_image_get_height(image, channel) == height,
                   let base = heif_image_get_plane_readonly(image, channel, &stride), stride > 0 else {
-                throw Failure(message: "libheif gave no full-size RGB planes")
+                throw DecodeError(message: "libheif gave no full-size RGB planes")
             }
             let storage = Int(heif_image_get_bits_per_pixel(image, channel))
             let bits = Int(heif_image_get_bits_per_pixel_range(image, channel))
             guard storage == 8 || storage == 16, (1...16).contains(bits) else {
-                throw Failure(message: "libheif gave \(storage)-bit samples")
+                throw DecodeError(message: "libheif gave \(storage)-bit samples")
             }
             planes.append(SamplePlane(base: UnsafeRawPointer(base), rowBytes: Int(stride), step: 1, wide: storage == 16, bits: bits))
         }
         let small = PixelBoxDown.rgb(red: planes[0], green: planes[1], blue: planes[2], width: width, height: height, maxPixels: maxPixels)
         guard let jpeg = JPEGScaler.encode(small.rgb, width: small.width, height: small.height) else {
-            throw Failure(message: "the small copy could not be encoded")
+            throw DecodeError(message: "the small copy could not be encoded")
         }
         return jpeg
     }

@@ -162,7 +162,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
             switch self {
             case .jpeg(let plan, let source): return Self.run(plan, source)
             case .heif(let plan, let decoder, let picture):
-                do throws(HEIFDecoder.Failure) {
+                do throws(HEIFDecoder.DecodeError) {
                     return .thumbnail(PhotoThumbnail(jpeg: try decoder.scaledJPEG(picture, maxPixels: plan.maxPixels), source: .heif))
                 } catch where error.overSizeLimit {
                     return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: "libheif: " + error.message))
@@ -236,7 +236,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// allocate whatever `ispe` says) are larger than it, or add up to far more (`HEIFCodedPictures`).
     static func prepareHEIF(_ source: any ByteSource, maxPixels: Int, budgetBytes: Int) -> Preparation {
         let decoder: HEIFDecoder
-        do throws(HEIFDecoder.Failure) { decoder = try HEIFDecoder(source) } catch { return .done(.undecodable(error.message)) }
+        do throws(HEIFDecoder.DecodeError) { decoder = try HEIFDecoder(source) } catch { return .done(.undecodable(error.message)) }
         let picture = decoder.thumbnails.first { max($0.shownWidth, $0.shownHeight) >= maxPixels && $0.codedWidth > 0 && $0.codedHeight > 0 }
             ?? decoder.primary
         let (width, height) = (picture.codedWidth, picture.codedHeight)

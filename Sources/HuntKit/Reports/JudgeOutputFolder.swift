@@ -67,16 +67,16 @@ public struct JudgeOutputFolder: Sendable {
     }
 
     /// Why the folder was not written, in words (a failure while staging says nothing was replaced).
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
         public var description: String
     }
 
     /// Stages and commits: results.json and the reports replace the old ones together, or none does.
     /// Returns the reports written, by their paths as messages show them.
-    public func write(_ results: JudgeResults, json: [[UInt8]]) async throws(Failure) -> (reports: [String], diagnostics: [Diagnostic]) {
+    public func write(_ results: JudgeResults, json: [[UInt8]]) async throws(WriteError) -> (reports: [String], diagnostics: [Diagnostic]) {
         let written: ReportWriter.Written
-        do { written = try await stage(results, json: json) } catch { throw Failure(description: "\(error)\nnothing in \(path) was replaced") }
-        do { try commit() } catch { throw Failure(description: "\(error)") }
+        do { written = try await stage(results, json: json) } catch { throw WriteError(description: "\(error)\nnothing in \(path) was replaced") }
+        do { try commit() } catch { throw WriteError(description: "\(error)") }
         return (written.files.map { (path as NSString).appendingPathComponent($0.lastPathComponent) }, written.diagnostics)
     }
 }

@@ -58,7 +58,7 @@ public struct ReportRequest: Sendable {
     }
 
     /// Why the report could not be made, with what to do.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct RequestError: Error, Sendable, CustomStringConvertible {
         public var message: String
         public var fix: String?
         public var description: String { message + "\n" + (fix.map { "  fix: \($0)\n" } ?? "") }
@@ -66,10 +66,10 @@ public struct ReportRequest: Sendable {
 
     /// Reads the results (read-only), builds the report and renders it; thumbnails come from the
     /// photos folder the results record (as given to the judge, else beside the results file) or `photos`.
-    public func make() async throws(Failure) -> Rendered {
+    public func make() async throws(RequestError) -> Rendered {
         let resultsURL = URL(fileURLWithPath: results)
         let judged: JudgeResults
-        do { judged = try ResultsFileReader.read(resultsURL, displayPath: results) } catch { throw Failure(message: error.description, fix: error.fix) }
+        do { judged = try ResultsFileReader.read(resultsURL, displayPath: results) } catch { throw RequestError(message: error.description, fix: error.fix) }
         let format = chosenFormat
         var notes: [String] = []
         do {
@@ -83,8 +83,8 @@ public struct ReportRequest: Sendable {
                         single: format == .csv && table == .leaderboard ? documents[1] : documents[0])
         } catch {
             switch error {
-            case .unknownTeam, .ambiguousTeam: throw Failure(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
-            case .template(let path, let reason): throw Failure(message: "\(path): error: \(reason)")
+            case .unknownTeam, .ambiguousTeam: throw RequestError(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
+            case .template(let path, let reason): throw RequestError(message: "\(path): error: \(reason)")
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a results.json written by `hunt judge` (for `hunt report` and scripts), with errors that
 /// say what to do.
 public enum ResultsFileReader {
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var message: String
         public var fix: String?
@@ -14,16 +14,16 @@ public enum ResultsFileReader {
     public static let maximumBytes = 2 << 30
 
     /// Decodes a results file written by `hunt judge` (schema 1). The file is opened read-only.
-    public static func read(_ url: URL, displayPath: String) throws(Failure) -> JudgeResults {
+    public static func read(_ url: URL, displayPath: String) throws(ReadError) -> JudgeResults {
         let data: Data
         do {
             data = Data(try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "results file"))
         } catch {
-            throw Failure(path: displayPath, message: error.message,
+            throw ReadError(path: displayPath, message: error.message,
                           fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
         let limit = data.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { ResultsFileLimits.firstProblem(in: $0) } }
-        if let limit { throw Failure(path: displayPath, message: limit.message, fix: limit.fix) }
+        if let limit { throw ReadError(path: displayPath, message: limit.message, fix: limit.fix) }
         // The whole file is decoded first (one pass): the header is looked at only to word an error.
         let decodeError: any Error
         switch Result(catching: { try JudgeResults.decode(data) }) {
@@ -35,29 +35,29 @@ public enum ResultsFileReader {
         }
         let header: Header
         do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
-            throw Failure(path: displayPath, message: describeSyntax(error, data), fix: "pass the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
+            throw ReadError(path: displayPath, message: describeSyntax(error, data), fix: "pass the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
         let schema: Int
         switch header.schema {
         case nil:
-            throw Failure(path: displayPath, message: "no `schema` key: this is not a results file of `hunt judge`",
+            throw ReadError(path: displayPath, message: "no `schema` key: this is not a results file of `hunt judge`",
                           fix: "pass the results.json that `hunt judge --out DIR` wrote (not report.json)")
         case .other(let found)?:
-            throw Failure(path: displayPath, message: "`schema` is \(found); results files of `hunt judge` give it as a whole number",
+            throw ReadError(path: displayPath, message: "`schema` is \(found); results files of `hunt judge` give it as a whole number",
                           fix: "write `\"schema\": \(JudgeResults.schemaVersion)`, or run `hunt judge` again to write the file")
         case .number(let number)?:
             schema = number
         }
         guard schema <= JudgeResults.schemaVersion else { throw newerSchema(schema, displayPath) }
         guard let mismatch = decodeError as? DecodingError else {
-            throw Failure(path: displayPath, message: "cannot decode the results: \(decodeError)", fix: nil)
+            throw ReadError(path: displayPath, message: "cannot decode the results: \(decodeError)", fix: nil)
         }
-        throw Failure(path: displayPath, message: "results file does not match schema \(schema): \(describe(mismatch))",
+        throw ReadError(path: displayPath, message: "results file does not match schema \(schema): \(describe(mismatch))",
                       fix: "re-run `hunt judge` to write it again; results files are not meant to be edited by hand")
     }
 
-    private static func newerSchema(_ schema: Int, _ displayPath: String) -> Failure {
-        Failure(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
+    private static func newerSchema(_ schema: Int, _ displayPath: String) -> ReadError {
+        ReadError(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
                 fix: "update hunt, or re-judge with this version")
     }
 

@@ -4,14 +4,14 @@
 struct CSVRows {
     struct Field { var value: String; var column: Int }
     struct Row { var fields: [Field]; var line: Int }
-    struct Failure { var message: String; var line: Int; var column: Int }
+    struct Malformed { var message: String; var line: Int; var column: Int }
 
     private let bytes: [UInt8]
     private let delimiter: UInt8
     private var i = 0
     private var line = 1
     private var lineStart = 0
-    private(set) var error: Failure?
+    private(set) var error: Malformed?
 
     init(text: String, delimiter: Character) {
         bytes = Array(text.utf8)
@@ -70,7 +70,7 @@ struct CSVRows {
                 }
                 quotedValue = value
                 if !closed {
-                    error = Failure(message: "a quoted field opened here is never closed", line: openLine, column: openColumn)
+                    error = Malformed(message: "a quoted field opened here is never closed", line: openLine, column: openColumn)
                     finish(i, into: &fields, start: fieldStart, quoted: quotedValue, column: fieldColumn)
                     return Row(fields: fields, line: rowLine)
                 }

@@ -70,7 +70,7 @@ private final class LibYAMLSession {
         var column: Int
     }
 
-    struct Failure: Error {
+    struct ParseError: Error {
         var problem: String
         var context: String?
         var line: Int
@@ -89,7 +89,7 @@ private final class LibYAMLSession {
             var message = problem
             if let context { message = "\(problem) \(context)" }
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let failure = YAMLStructureHelp.Failure(problem: problem, context: rawContext, line: line, column: column,
+            let failure = YAMLStructureHelp.ParserReport(problem: problem, context: rawContext, line: line, column: column,
                                                     contextLine: contextLine, contextColumn: contextColumn)
             if offset == nil, let help = YAMLStructureHelp.explain(failure, lines: lines) {
                 // Plain words first; libyaml's own words after them, for searching.
@@ -136,7 +136,7 @@ private final class LibYAMLSession {
         buffer.deallocate()
     }
 
-    func next() throws(Failure) -> Event {
+    func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
             throw failure()
@@ -170,11 +170,11 @@ private final class LibYAMLSession {
         return Event(kind: kind, line: line, column: column)
     }
 
-    private func failure() -> Failure {
+    private func failure() -> ParseError {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }
         if parser.error == YAML_READER_ERROR {
-            return Failure(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.problem_offset))
+            return ParseError(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.problem_offset))
         }
         // libyaml points at the problem; for "did not find expected key" style errors the context
         // mark is where the construct began, which the message names.
@@ -184,7 +184,7 @@ private final class LibYAMLSession {
         } else if let c = context {
             full = "(\(c))"
         }
-        return Failure(problem: problem, context: full,
+        return ParseError(problem: problem, context: full,
                        line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil,
                        rawContext: context, contextLine: context.map { _ in Int(parser.context_mark.line) + 1 },
                        contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })

@@ -14,14 +14,14 @@ struct YAMLStructureHelp {
     var column: Int
 
     /// libyaml's problem and context with their marks (1-based), and the source's lines.
-    struct Failure {
+    struct ParserReport {
         var problem: String
         var context: String?
         var line: Int, column: Int
         var contextLine: Int?, contextColumn: Int?
     }
 
-    static func explain(_ failure: Failure, lines: [Substring]) -> YAMLStructureHelp? {
+    static func explain(_ failure: ParserReport, lines: [Substring]) -> YAMLStructureHelp? {
         let source = Source(lines: lines)
         guard source.isContent(failure.line) || failure.problem.contains("expected ':'") else { return nil }
         if failure.problem.contains("mapping values are not allowed") { return source.colonInValue(failure) }
@@ -84,7 +84,7 @@ struct YAMLStructureHelp {
 
         /// "mapping values are not allowed in this context": a key indented under a key that
         /// already has its value on its line, or `: ` inside a value.
-        func colonInValue(_ failure: Failure) -> YAMLStructureHelp? {
+        func colonInValue(_ failure: ParserReport) -> YAMLStructureHelp? {
             let number = failure.line
             guard let here = key(number) else { return nil }
             if let above = previousContent(before: number), let parent = key(above), here.column > parent.column,

@@ -26,7 +26,7 @@ import Testing
         #expect {
             try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: "no-such-reviews.yaml", manifestFile: nil)
         } throws: { error in
-            let failure = error as? JudgeRun.Failure
+            let failure = error as? JudgeRun.InputError
             return failure?.diagnostics.first?.location.file == "no-such-reviews.yaml"
                 && failure?.note == "nothing written: fix the reviews file and run again"
         }
@@ -36,7 +36,7 @@ import Testing
         #expect {
             try JudgeRun(hunt: JudgingFixtures.hunt(), reviewsFile: nil, manifestFile: "no-such-manifest.csv")
         } throws: { error in
-            let failure = error as? JudgeRun.Failure
+            let failure = error as? JudgeRun.InputError
             return failure?.diagnostics.first?.location.file == "no-such-manifest.csv"
                 && failure?.note == "nothing written: fix the manifest and run again"
         }
@@ -65,7 +65,7 @@ import Testing
         await #expect {
             _ = try await run.run(submissions: folder.appendingPathComponent("photos"), displayPath: "photos")
         } throws: { error in
-            let failure = error as? JudgeRun.Failure
+            let failure = error as? JudgeRun.InputError
             return failure?.diagnostics.first?.location.file == reviews && failure?.note?.hasPrefix("nothing written") == true
         }
     }

@@ -63,7 +63,7 @@ import Testing
         await #expect {
             _ = try await run.run(submissions: root, displayPath: "subs")
         } throws: { error in
-            let failure = error as? JudgeRun.Failure
+            let failure = error as? JudgeRun.InputError
             return failure?.diagnostics.first?.code == "manifest-matches-nothing" && failure?.diagnostics.first?.location.file == url.path
                 && failure?.note == "nothing written: fix the manifest and run again"
         }

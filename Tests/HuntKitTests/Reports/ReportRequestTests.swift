@@ -35,7 +35,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-request-\(UUID().uuidString).json")
         try ReportFixtures.results("photo-scavenger-hunt").jsonData().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        await #expect(throws: ReportRequest.Failure.self) { try await ReportRequest(results: file.path, options: ReportOptions(teamID: "nobody")).make() }
+        await #expect(throws: ReportRequest.RequestError.self) { try await ReportRequest(results: file.path, options: ReportOptions(teamID: "nobody")).make() }
     }
 
     @Test func reportListsBesideResultsNameTheFirstUnknownWord() throws {

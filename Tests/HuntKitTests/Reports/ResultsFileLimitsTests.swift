@@ -9,7 +9,7 @@ import Testing
         try String(decoding: Data(contentsOf: ReportFixtures.bundled.appendingPathComponent("results-photo-scavenger-hunt.json")), as: UTF8.self)
     }
 
-    static func reportFailure(_ bytes: Data) throws -> ResultsFileReader.Failure? {
+    static func reportFailure(_ bytes: Data) throws -> ResultsFileReader.ReadError? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("absurd-\(UUID().uuidString).json")
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -55,7 +55,7 @@ import Testing
         #expect(result.diagnostics.map(\.code) == ["not-a-file"])
         #expect(Reviews.readFailure(fifo)?.contains("FIFO") == true)
         #expect(throws: DiagnosticError.self) { try Manifest.read(contentsOf: fifo, displayPath: "m.csv") }
-        #expect(throws: ResultsFileReader.Failure.self) { try ResultsFileReader.read(fifo, displayPath: "results.json") }
+        #expect(throws: ResultsFileReader.ReadError.self) { try ResultsFileReader.read(fifo, displayPath: "results.json") }
         #expect(GeoFileReader.read(fifo, displayPath: "p.csv").diagnostics.map(\.code) == ["not-a-file"])
         #expect(PhotoReader().read(path: fifo.path).failure?.code == .notAFile)
         #expect(Date().timeIntervalSince(started) < 2)

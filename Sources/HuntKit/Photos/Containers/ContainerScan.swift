@@ -21,7 +21,7 @@ struct ContainerScan: Sendable {
 
 /// Decides a file's format from its first bytes, never from its name.
 enum FormatSniffer {
-    enum Verdict: Equatable {
+    enum Sniffed: Equatable {
         /// A photo or a video format this reader handles.
         case photo(PhotoMetadata.Format)
         /// A format this reader does not handle, named for the user ("a PDF document").
@@ -31,7 +31,7 @@ enum FormatSniffer {
     /// Bytes needed for a verdict.
     static let headLength = 64
 
-    static func sniff(_ head: [UInt8]) -> Verdict {
+    static func sniff(_ head: [UInt8]) -> Sniffed {
         if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .photo(.jpeg) }
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8]) { return .photo(.png) }
         if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "WEBP", at: 8) { return .photo(.webp) }
