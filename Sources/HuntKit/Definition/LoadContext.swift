@@ -204,39 +204,36 @@ struct LoadContext: Sendable {
 
     /// A positive distance (`30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres).
     mutating func length(_ node: YAMLNode, _ what: String) -> Length? {
-        guard let text = text(node, what) else { return nil }
-        guard let value = Length.parse(text) else {
-            error(.badLength, "\(what) should be a distance like `30 m`, found `\(text)`", at: node.location,
-                  fix: unitFix(text, names: Length.units.flatMap(\.names), example: "30 m"))
-            return nil
-        }
-        guard check(HuntRules.positive(value, what, written: text), at: node.location) else { return nil }
-        return value
+        quantity(node, what, code: .badLength, kind: "a distance", example: "30 m", parse: Length.parse,
+                 units: Length.units.flatMap(\.names), rule: HuntRules.positive)
     }
 
     /// A duration, 0 or more (`90 s`, `10 min`, `2 h`; a unit is required).
     mutating func timeSpan(_ node: YAMLNode, _ what: String) -> TimeSpan? {
-        guard let text = text(node, what) else { return nil }
-        guard let value = TimeSpan.parse(text) else {
-            var fix = unitFix(text, names: TimeSpan.units.flatMap(\.names), example: "10 min")
-            if let (number, unit) = UnitText.split(text), unit.isEmpty {
-                fix = "say the unit: `\(Length.trim(number)) s` or `\(Length.trim(number)) min`"
-            }
-            error(.badDuration, "\(what) should be a duration like `10 min`, found `\(text)`", at: node.location, fix: fix)
-            return nil
+        quantity(node, what, code: .badDuration, kind: "a duration", example: "10 min", parse: TimeSpan.parse,
+                 units: TimeSpan.units.flatMap(\.names), rule: HuntRules.notNegative) { text in
+            guard let (number, unit) = UnitText.split(text), unit.isEmpty else { return nil }
+            return "say the unit: `\(Length.trim(number)) s` or `\(Length.trim(number)) min`"
         }
-        guard check(HuntRules.notNegative(value, what, written: text), at: node.location) else { return nil }
-        return value
     }
 
     mutating func speed(_ node: YAMLNode, _ what: String) -> Speed? {
+        quantity(node, what, code: .badSpeed, kind: "a speed", example: "250 km/h", parse: Speed.parse,
+                 units: Speed.units.flatMap(\.names), rule: HuntRules.positive)
+    }
+
+    /// A number with a unit: parsed, else an error whose fix names the unit meant (or what
+    /// `bareNumberFix` says of a number written without one); then held to `rule`.
+    private mutating func quantity<Q>(_ node: YAMLNode, _ what: String, code: HuntDiagnosticCode, kind: String, example: String,
+                                      parse: (String) -> Q?, units: [String], rule: (Q, String, String) -> HuntFinding?,
+                                      bareNumberFix: (String) -> String? = { _ in nil }) -> Q? {
         guard let text = text(node, what) else { return nil }
-        guard let value = Speed.parse(text) else {
-            error(.badSpeed, "\(what) should be a speed like `250 km/h`, found `\(text)`", at: node.location,
-                  fix: unitFix(text, names: Speed.units.flatMap(\.names), example: "250 km/h"))
+        guard let value = parse(text) else {
+            error(code, "\(what) should be \(kind) like `\(example)`, found `\(text)`", at: node.location,
+                  fix: bareNumberFix(text) ?? unitFix(text, names: units, example: example))
             return nil
         }
-        guard check(HuntRules.positive(value, what, written: text), at: node.location) else { return nil }
+        guard check(rule(value, what, text), at: node.location) else { return nil }
         return value
     }
 

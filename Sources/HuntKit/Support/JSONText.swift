@@ -6,21 +6,7 @@ enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, and
     /// DEL, U+2028 and U+2029 too, so the output is also safe to paste into JavaScript.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20 || s.value == 0x7F || s.value == 0x2028 || s.value == 0x2029:
-                let hex = String(s.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        QuotedText.doubleQuoted(text) { $0 < 0x20 || $0 == 0x7F || $0 == 0x2028 || $0 == 0x2029 }
     }
 
     /// `value` encoded with sorted keys, two-space indentation, unescaped slashes and a final

@@ -14,24 +14,8 @@ public enum YAMLText {
     /// A double-quoted YAML scalar: `"`, `\` and every control or line-breaking character escaped
     /// (U+FFFE and U+FFFF too, which YAML does not allow raw).
     public static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let v = u.value
-                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF {
-                    let hex = String(v, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
+        QuotedText.doubleQuoted(s, uppercaseHex: true) { v in
+            v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF
         }
-        return out + "\""
     }
 }
