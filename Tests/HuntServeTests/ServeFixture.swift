@@ -5,6 +5,7 @@ import HummingbirdTesting
 @testable import HuntKit
 @testable import HuntServe
 import NIOCore
+import HuntTestSupport
 
 /// A copy of Examples/photo-scavenger-hunt in a temporary folder, with a session on it.
 struct ServeFixture {
@@ -16,9 +17,7 @@ struct ServeFixture {
     var submissions: String { folder.appendingPathComponent("submissions").path }
     var reviews: String { folder.appendingPathComponent("reviews.yaml").path }
 
-    static var checkout: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var checkout: URL { SourceTree.root }
 
     init(outPath: String? = nil, blind: Bool = false, prepare: (URL) throws -> Void = { _ in }) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-serve-\(UUID().uuidString)")
