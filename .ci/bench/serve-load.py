@@ -23,9 +23,17 @@ def rss_mb():
 
 
 def request(connection, method, path, body=None):
-    connection.request(method, path, body=json.dumps(body) if body is not None else None,
-                       headers={**headers, "Content-Type": "application/json"} if body is not None else headers)
-    response = connection.getresponse()
+    # The server closes a connection idle for 5 s (as it should); like a browser, open it again.
+    for attempt in (0, 1):
+        try:
+            connection.request(method, path, body=json.dumps(body) if body is not None else None,
+                               headers={**headers, "Content-Type": "application/json"} if body is not None else headers)
+            response = connection.getresponse()
+            break
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            connection.close()
+            if attempt:
+                raise
     data = response.read()
     if response.status != 200:
         raise RuntimeError(f"{method} {path}: {response.status} {data[:200]}")
