@@ -44,7 +44,7 @@ public struct QueueItem: Sendable, Encodable {
         case judgedVerdict = "judged_verdict"
         case reasons, why, evidence
         case whereText = "where_text"
-        case review, points, photo, related, radar
+        case shown, review, points, photo, related, radar
     }
 
     /// The map of a submission against its task's target in `hunt`.

@@ -28,6 +28,8 @@ import Testing
             let queue = try #require(try await get("/api/queue?verdict=all&limit=1000") as? [String: Any])
             let items = try #require(queue["items"] as? [[String: Any]])
             #expect(items.count > 5)
+            // Every item carries the words the page shows (a key left out of CodingKeys is not encoded).
+            #expect(items.allSatisfy { $0["shown"] is [String: Any] })
             for item in items { _ = try await get("/api/item?id=\(try #require(item["id"] as? String))") }
             _ = try await get("/api/team?team=herons")
             let id = try #require(items.first?["id"] as? String)
@@ -42,7 +44,7 @@ import Testing
             for (_, answer) in answers { Self.collect(answer, keys: &keys, evidence: &evidence) }
             #expect(keys.filter { $0.range(of: #"^[a-z][a-z0-9_]*$"#, options: .regularExpression) == nil }.sorted() == [])
             // The radar, the queue items and the grid were all in the answers.
-            #expect(keys.isSuperset(of: ["team_name", "judged_verdict", "where_text", "reach_m", "east_m", "tasks_done", "captured_at"]))
+            #expect(keys.isSuperset(of: ["team_name", "judged_verdict", "where_text", "reach_m", "east_m", "tasks_done", "captured_at", "shown", "change"]))
             #expect(!evidence.isEmpty)
             #expect(evidence.subtracting(JudgeResults.Evidence.Field.allCases.map(\.stringValue)).sorted() == [])
         }
