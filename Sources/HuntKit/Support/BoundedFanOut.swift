@@ -1,7 +1,7 @@
 /// Work on many items in a bounded task group, results handed back in the items' order: the one
 /// fan-out that reads photos, loads hunt files and thumbnails.
 ///
-/// At most `2 × width` batches are at work or waiting to be delivered, and items are taken from
+/// At most `width` batches are at work and `2 × width` at work or waiting to be delivered, and items are taken from
 /// the sequence only as batches are launched, so memory stays flat however many items there are.
 /// `work` runs in the child tasks (do the costly part there); `deliver` runs one output at a time,
 /// in order, on the caller. Throwing from `deliver` cancels the work not yet delivered and rethrows.
@@ -15,11 +15,13 @@ enum BoundedFanOut {
         deliver: (Output) async throws(Failure) -> Void
     ) async throws(Failure) where Items.Element: Sendable {
         // Any concurrency past a few hundred buys nothing; clamped so no count can overflow.
-        let window = min(max(1, width), 1024) * 2
+        let width = min(max(1, width), 1024)
+        let window = width * 2
         let batchSize = max(1, batchSize)
         var iterator = items.makeIterator()
         let failure: Failure? = await withTaskGroup(of: (Int, [Output]).self) { group in
             var launched = 0
+            var received = 0
             var delivered = 0
             var waiting: [Int: [Output]] = [:]
             /// Starts the next batch; false when the items are used up.
@@ -33,8 +35,9 @@ enum BoundedFanOut {
                 launched += 1
                 return true
             }
-            for _ in 0..<window where !launchNextBatch() { break }
+            for _ in 0..<width where !launchNextBatch() { break }
             while let (index, outputs) = await group.next() {
+                received += 1
                 waiting[index] = outputs
                 while let ready = waiting.removeValue(forKey: delivered) {
                     do throws(Failure) {
@@ -47,7 +50,7 @@ enum BoundedFanOut {
                 }
                 // Counted from what was delivered, not received: a slow batch holds back the
                 // batches after it, which wait in `waiting` within the window.
-                while launched - delivered < window, launchNextBatch() {}
+                while launched - received < width, launched - delivered < window, launchNextBatch() {}
             }
             return nil
         }
