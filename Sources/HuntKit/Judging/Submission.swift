@@ -29,6 +29,8 @@ public struct Submission: Sendable, Hashable {
     public var taskSource: TaskSource
     /// What the folder listing showed about an XMP sidecar, so the reader need not look.
     var sidecar: PhotoInput.SidecarHint = .unknown
+    /// What the folder listing showed about the browser's fix beside the photo.
+    var browserSidecar: PhotoInput.SidecarHint = .unknown
 
     public var url: URL { URL(fileURLWithPath: filePath) }
 
@@ -54,6 +56,7 @@ public struct Submission: Sendable, Hashable {
     var photoInput: PhotoInput {
         var input = folder.map { PhotoInput(path: path, inside: $0, displayPath: path) } ?? PhotoInput(path: filePath, displayPath: path)
         input.sidecar = sidecar
+        input.browserSidecar = browserSidecar
         return input
     }
 }

@@ -219,6 +219,7 @@ public struct SubmissionFinder: Sendable {
                     found = Submission(path: path, inside: root, team: team, task: nil, taskSource: .auto)
                 }
                 found.sidecar = PhotoInput.sidecar(of: entry.name, listed: entry.sidecars)
+                found.browserSidecar = PhotoInput.browserSidecar(of: entry.name, listed: entry.sidecars)
                 result.append(found)
             }
         }
@@ -251,7 +252,8 @@ public struct SubmissionFinder: Sendable {
     static func notAPhoto(_ name: String, in folder: InputFolder) -> String? {
         switch PhotoFiles.kind(ofName: name) {
         case .media: return nil
-        case .sidecar: return "XMP sidecar (read with its photo)"
+        case .sidecar:
+            return name.hasSuffix(BrowserFix.sidecarSuffix) ? "the browser's position at upload (read with its photo)" : "XMP sidecar (read with its photo)"
         case nil: break
         }
         let head: [UInt8]

@@ -19,6 +19,8 @@ public struct PhotoInput: Sendable, Hashable {
     public var listingError: PhotoReadError?
     /// What the folder listing already showed about a `.xmp` sidecar, so the reader need not probe.
     var sidecar: SidecarHint = .unknown
+    /// What the folder listing already showed about the browser's fix (`BrowserFix.sidecarName(for:)`).
+    var browserSidecar: SidecarHint = .unknown
 
     enum SidecarHint: Sendable, Hashable {
         /// The sidecar's name in the photo's folder.
@@ -32,6 +34,18 @@ public struct PhotoInput: Sendable, Hashable {
             return .at(candidate)
         }
         return .none
+    }
+
+    /// The browser-fix sidecar of the photo `name`, given the `.xmp` names its folder's listing showed.
+    static func browserSidecar(of name: String, listed sidecars: Set<String>) -> SidecarHint {
+        let candidate = BrowserFix.sidecarName(for: name)
+        return sidecars.contains(candidate) ? .at(candidate) : .none
+    }
+
+    /// Both sidecar hints from one folder listing.
+    mutating func setSidecars(of name: String, listed sidecars: Set<String>) {
+        sidecar = Self.sidecar(of: name, listed: sidecars)
+        browserSidecar = Self.browserSidecar(of: name, listed: sidecars)
     }
 
     /// The file as a URL (inside `folder` when there is one).
@@ -95,7 +109,8 @@ public struct PhotoFiles: Sequence, Sendable {
     }
 
     /// The sidecar names among a folder's names, for `PhotoInput.sidecar(of:listed:)`: only the
-    /// two spellings `XMPLocation.sidecarNames(for:)` looks for, found without lowercasing every name.
+    /// two spellings `XMPLocation.sidecarNames(for:)` looks for, found without lowercasing every
+    /// name (the browser's fix, `BrowserFix.sidecarName(for:)`, ends `.xmp` too).
     static func sidecars(among names: some Sequence<String>) -> Set<String> {
         Set(names.lazy.filter { $0.hasSuffix(".xmp") || $0.hasSuffix(".XMP") })
     }
@@ -136,7 +151,7 @@ public struct PhotoFiles: Sequence, Sendable {
                     case .entry(let entry) where entry.kind == .file:
                         guard accepts(entry.name) else { continue }
                         var input = PhotoInput(path: entry.relative, inside: root, displayPath: shown(entry.relative))
-                        input.sidecar = PhotoInput.sidecar(of: entry.name, listed: entry.sidecars)
+                        input.setSidecars(of: entry.name, listed: entry.sidecars)
                         return input
                     case .entry(let entry) where entry.kind == .symbolicLink:
                         let prefix = Array(rootPath.utf8) + [UInt8(ascii: "/")]

@@ -63,6 +63,10 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var contentIdentifier: String?
     /// A hex digest identifying the file's content (same bytes, same hash).
     public var contentHash: String?
+    /// The position the players' page's browser gave at upload, from the sidecar beside the file
+    /// (`BrowserFix`); never the photo's own, so it is kept apart from `position`, and the judge
+    /// uses it as the policy's `browser_position` says.
+    public var browserFix: BrowserFix?
     /// Problems with single fields that did not stop the rest from being read.
     public var warnings: [String] = []
 

@@ -20,7 +20,7 @@ public typealias PhotoReadResult = Result<PhotoMetadata, PhotoReadError>
 public struct PhotoReader: Sendable {
     public struct Options: Sendable, Hashable {
         /// Look for `NAME.xmp`, `NAME.XMP` or `NAME.ext.xmp` beside a photo whose EXIF and embedded
-        /// XMP have no position.
+        /// XMP have no position, and for the browser's fix (`NAME.ext.browser.xmp`) beside any photo.
         public var useSidecars: Bool = true
         /// Compute `PhotoMetadata.contentHash` (see `ContentHash`).
         public var computeContentHash: Bool = true
@@ -102,20 +102,20 @@ public struct PhotoReader: Sendable {
             if let root = input.folder {
                 let (folder, name) = try folders.open(input.path, in: root, shown: shown)
                 file = try InputFile(name: name, in: folder, shown: shown)
-                sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar)
+                sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar, browserHint: input.browserSidecar)
             } else {
                 file = try InputFile(path: input.path, shown: shown)
                 let slash = input.path.lastIndex(of: "/")
                 sidecars = SidecarPlace(folder: nil, folderPath: slash.map { String(input.path[...$0]) } ?? ".",
                                         photoName: slash.map { String(input.path[input.path.index(after: $0)...]) } ?? input.path,
-                                        hint: input.sidecar)
+                                        hint: input.sidecar, browserHint: input.browserSidecar)
             }
         } catch {
             return .failure(Self.openError(error))
         }
-        guard let cache else { return read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars) }
+        guard let cache else { return addingBrowserFix(read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars), from: sidecars) }
         if let kept = cache.result(for: input.path, stamp: file.stamp) { return kept }
-        let result = read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars)
+        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars), from: sidecars)
         cache.keep(result, for: input.path, stamp: file.stamp)
         return result
     }
@@ -132,6 +132,7 @@ public struct PhotoReader: Sendable {
         var folderPath: String?
         var photoName: String
         var hint: PhotoInput.SidecarHint
+        var browserHint: PhotoInput.SidecarHint = .unknown
 
         /// The sidecar's position, if one of the candidate names is a regular file (not a link) holding one.
         func read() -> XMPLocation.Found? {
@@ -150,6 +151,29 @@ public struct PhotoReader: Sendable {
             }
             return nil
         }
+
+        /// The browser's fix beside the photo, if its sidecar is a regular file (not a link) holding one.
+        func readBrowserFix() -> BrowserFix? {
+            let name: String
+            switch browserHint {
+            case .none: return nil
+            case .at(let listed): name = listed
+            case .unknown: name = BrowserFix.sidecarName(for: photoName)
+            }
+            guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }),
+                  let file = try? InputFile(name: name, in: folder, shown: name), file.size <= UInt64(BrowserFix.maximumBytes),
+                  let bytes = try? file.read(at: 0, count: Int(file.size))
+            else { return nil }
+            return BrowserFix.read(xmp: bytes)
+        }
+    }
+
+    /// A photo or video read from a file, with the browser's fix from beside it (for any format,
+    /// with or without a position of its own: the judge decides which counts).
+    private func addingBrowserFix(_ result: PhotoReadResult, from sidecars: SidecarPlace) -> PhotoReadResult {
+        guard options.useSidecars, case .success(var meta) = result, let fix = sidecars.readBrowserFix() else { return result }
+        meta.browserFix = fix
+        return .success(meta)
     }
 
     /// `sidecars`: where to look for a `.xmp` sidecar when the photo itself has no position; nil to skip.
