@@ -133,7 +133,32 @@ public struct Policy: Sendable, Hashable {
     public var order: PolicyAction = .reject
     /// `wrong-media`: a photo for a task that wants a video, or the reverse.
     public var wrongMedia: PolicyAction = .reject
+    /// `browser-position`: what the players' page's browser fix at upload is worth for a photo
+    /// without a position of its own.
+    public var browserPosition: BrowserPositionUse = .review
+    /// The largest gap between a photo's capture time and the browser's fix for the fix to stand
+    /// for the photo's position.
+    public var browserMaxGap: TimeSpan = TimeSpan(seconds: 600)
+    /// The largest accuracy (radius, metres) of a browser fix that can stand for the photo's position.
+    public var browserMaxAccuracy: Length = .metres(100)
+    /// `browser-fix-weak`: the only position is a browser fix beyond `browserMaxGap` or `browserMaxAccuracy`.
+    public var browserFixWeak: PolicyAction = .review
+    /// For a `live: true` task, the largest time from capture to upload.
+    public var liveMaxAge: TimeSpan = TimeSpan(seconds: 300)
+    /// `not-live`: a photo for a `live: true` task not taken with the page's camera, or uploaded too long after.
+    public var notLive: PolicyAction = .review
     public init() {}
+}
+
+/// What the judge makes of the browser's position at upload (`BrowserFix`) when a photo has none
+/// of its own (`policy: browser-position:`).
+public enum BrowserPositionUse: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Judge the browser's fix as the photo's position.
+    case accept
+    /// Judge it as the position, but a photo it would accept goes to review (`browser-position`).
+    case review
+    /// Leave it out: the photo has no position (`no-position`), as without the players' page.
+    case ignore
 }
 
 
@@ -292,6 +317,9 @@ public struct HuntTask: Sendable {
     public var positions: SheetSettings.Positions? { get { fields.positions } set { unique().positions = newValue } }
     /// `choose: N` (over the task's places, or a group's `tasks:`); nil for an ordinary task.
     public var choose: Choice? { get { fields.choose } set { unique().choose = newValue } }
+    /// `live: true`: the photo must be taken with the players' page's camera and sent soon after
+    /// (`policy: live-max-age:`), else it is `not-live`.
+    public var live: Bool { get { fields.live } set { unique().live = newValue } }
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
@@ -300,7 +328,7 @@ public struct HuntTask: Sendable {
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-                choose: Choice? = nil, location: SourceLocation = .builtInCode) {
+                choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
         fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target,
                         after: after, dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
                         location: location)
@@ -308,6 +336,7 @@ public struct HuntTask: Sendable {
         fields.reference = reference
         fields.positions = positions
         fields.choose = choose
+        fields.live = live
     }
 
     /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
@@ -315,10 +344,10 @@ public struct HuntTask: Sendable {
                 target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-                choose: Choice? = nil, location: SourceLocation = .builtInCode) {
+                choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
         self.init(id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
                   dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
-                  reference: reference, positions: positions, choose: choose, location: location)
+                  reference: reference, positions: positions, choose: choose, live: live, location: location)
     }
 
     /// The box, copied first if another task value shares it.
@@ -348,6 +377,7 @@ public struct HuntTask: Sendable {
         var reference: TaskReference?
         var positions: SheetSettings.Positions?
         var choose: Choice?
+        var live = false
 
         init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
              after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
@@ -376,6 +406,7 @@ public struct HuntTask: Sendable {
             copy.reference = reference
             copy.positions = positions
             copy.choose = choose
+            copy.live = live
             return copy
         }
     }

@@ -43,6 +43,19 @@ struct HuntChecks {
         rewards(into: &context)
         taskWindows(into: &context)
         groups(into: &context)
+        livePositions(into: &context)
+    }
+
+    /// A live task's photos come from the players' page's camera, and browsers mostly strip GPS
+    /// from them: with the browser's fix ignored, they would all be `no-position`.
+    func livePositions(into context: inout LoadContext) {
+        guard hunt.policy.browserPosition == .ignore else { return }
+        for (index, task) in hunt.tasks.enumerated() where task.live {
+            context.warning(.liveWithoutBrowserPosition,
+                            "task `\(task.id)` is live (taken with the players' page's camera), but `policy.browser-position` is ignore: such photos usually carry no GPS, so they will be `no-position`",
+                            at: extras[index].liveLocation ?? task.location,
+                            fix: "set `browser-position: review` (or `accept`) under `policy:`, or drop `live: true`")
+        }
     }
 
     /// Each group's tasks exist, are ordinary tasks with a "done", are in no other group and carry

@@ -59,6 +59,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case chooseConflict = "choose-conflict"
     case groupMember = "group-member"
 
+    // The players' page
+    case liveWithoutBrowserPosition = "live-without-browser-position"
+
     /// One line for the reference.
     public var summary: String {
         switch self {
@@ -116,6 +119,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .chooseWithoutSet: return "`choose` on a task with neither `places` nor `tasks`, or a group's `tasks` without `choose`"
         case .chooseConflict: return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
         case .groupMember: return "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
+        case .liveWithoutBrowserPosition: return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         }
     }
 }

@@ -32,6 +32,12 @@ public enum HuntJSONSchema {
         return result
     }
 
+    /// A switch: a YAML boolean, or the words the loader also takes (`yes`, `off`, any letter case).
+    private static func flag(_ description: String) -> JSON {
+        ["description": description,
+         "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]]
+    }
+
     private static func oneOrMany(_ description: String) -> JSON {
         ["description": description, "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
     }
@@ -124,6 +130,11 @@ public enum HuntJSONSchema {
             "accuracy": length("GPS error assumed when a photo does not record GPSHPositioningError (default 10 m)."),
             "clock-skew": duration("Largest gap allowed between capture time and GPS time (default 10 min)."),
             "max-speed": speed("Faster between a team's consecutive photos is `too-fast` (default 250 km/h)."),
+            "browser-max-gap": duration("Largest gap between capture time and the players' page's browser fix for the fix to stand for a photo without a position (default 10 min); beyond it, `browser-fix-weak`."),
+            "browser-max-accuracy": length("Largest accuracy of a browser fix that can stand for a photo without a position (default 100 m); beyond it, `browser-fix-weak`."),
+            "live-max-age": duration("For `live: true` tasks, the largest time from capture to upload (default 5 min); beyond it, `not-live`."),
+            PolicyReader.browserPositionKey: choice("A photo without a position sent from the players' page: `accept` judges it at the browser's fix, `review` does and sends what it would accept to review (`browser-position`), `ignore` leaves the fix out (`no-position`). Default review.",
+                                                    BrowserPositionUse.allCases.map(\.rawValue)),
         ]
         for (key, reasons, _) in PolicyReader.actionKeys {
             policy[key] = choice("What to do with `\(reasons)`.", action)
@@ -153,6 +164,7 @@ public enum HuntJSONSchema {
             "bands": bands("The task's bands; they start from the hunt's."),
             "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
                                EvidenceKind.allCases.map(\.rawValue)),
+            "live": flag("The photo must be taken with the players' page's camera and sent within `policy.live-max-age`; else `not-live`."),
             "reference": text("A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
             "choose": ["type": "integer", "minimum": 1,
                        "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."] as JSON,
@@ -182,8 +194,7 @@ public enum HuntJSONSchema {
             "sheets": object("How printed task sheets look.", [
                 "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
                 "positions": positions("Where point (`at:`) tasks are on players' cards (default none: the clue is the puzzle)."),
-                "qr": ["description": "The older switch for positions: `true` is `positions: qr`, `false` is `positions: none`.",
-                       "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]],
+                "qr": flag("The older switch for positions: `true` is `positions: qr`, `false` is `positions: none`."),
                 "hints": choice("Where hints print on players' sheets (default upside-down).", SheetSettings.HintStyle.allCases.map(\.rawValue)),
                 "layout": text("A sheet template: a folder or file relative to the hunt file, or a name in Templates/sheets/."),
             ]),

@@ -21,6 +21,7 @@ struct HuntReader: Sendable {
         var idLocation: SourceLocation?
         var pointsLocation: SourceLocation?
         var windowLocation: SourceLocation?
+        var liveLocation: SourceLocation?
         /// A group's `tasks:`, each id with where it was written.
         var members: [(id: String, location: SourceLocation)] = []
         /// An `at:` written as two plain numbers, and the point with them exchanged (for `CoordinateOrder`).
@@ -322,6 +323,10 @@ struct HuntReader: Sendable {
             context.check(finding, at: fields.keyLocation(key) ?? task.location)
         }
         if let n = fields.present("evidence"), let e = context.choice(n, "`evidence`", as: EvidenceKind.self) { task.evidence = e }
+        if let n = fields.present("live"), let live = context.bool(n, "`live`") {
+            task.live = live
+            extras.liveLocation = n.location
+        }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
             if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, url: file.url) }
         }

@@ -8,7 +8,7 @@ enum HuntSchema {
     static let team = ["id", "name", "members"]
     static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
                        "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-                       "choose", "tasks"]
+                       "choose", "tasks", "live"]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
     static let reward = ["points", "reward"]
@@ -29,10 +29,10 @@ enum HuntSchema {
             "description": "a hunt's description for players goes in `rules:`",
         ]
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
-        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose"] {
+        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live"] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }
-        for key in ["accuracy", "clock-skew", "max-speed"] + PolicyReader.actionKeys.map(\.key) {
+        for key in PolicyReader.keys {
             hints[key] = "put it under `policy:`"
         }
         for key in ["found", "hot", "warm"] { hints[key] = "put it under `bands:`" }
@@ -65,5 +65,7 @@ enum HuntSchema {
         "any": "write `choose: 3` (any 3 of the places or of the group's `tasks`)",
         "group": "a group is a task with `choose: N` and `tasks: [ids]`",
         "of": "a group lists its tasks as `tasks: [a, b, c]`",
+        "live-capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
+        "capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
     ]
 }

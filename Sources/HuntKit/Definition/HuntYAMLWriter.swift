@@ -72,6 +72,10 @@ struct HuntYAMLWriter {
         if policy.assumedAccuracy != standard.assumedAccuracy { lines.append(("accuracy", Self.length(policy.assumedAccuracy))) }
         if policy.clockSkew != standard.clockSkew { lines.append(("clock-skew", Self.timeSpan(policy.clockSkew))) }
         if policy.maximumSpeed != standard.maximumSpeed { lines.append(("max-speed", Self.speed(policy.maximumSpeed))) }
+        if policy.browserMaxGap != standard.browserMaxGap { lines.append(("browser-max-gap", Self.timeSpan(policy.browserMaxGap))) }
+        if policy.browserMaxAccuracy != standard.browserMaxAccuracy { lines.append(("browser-max-accuracy", Self.length(policy.browserMaxAccuracy))) }
+        if policy.liveMaxAge != standard.liveMaxAge { lines.append(("live-max-age", Self.timeSpan(policy.liveMaxAge))) }
+        if policy.browserPosition != standard.browserPosition { lines.append((PolicyReader.browserPositionKey, policy.browserPosition.rawValue)) }
         for (key, _, path) in PolicyReader.actionKeys where policy[keyPath: path] != standard[keyPath: path] {
             lines.append((key, policy[keyPath: path].rawValue))
         }
@@ -119,6 +123,7 @@ struct HuntYAMLWriter {
         if task.repeatRule != .once { line(2, "repeat", task.repeatRule.rawValue) }
         if task.score != .complete { line(2, "score", task.score.rawValue) }
         if task.evidence != .any { line(2, "evidence", task.evidence.rawValue) }
+        if task.live { line(2, "live", "true") }
         if let reference = task.reference { line(2, "reference", YAMLText.quoted(reference.path)) }
         if let positions = task.positions { line(2, "sheets", "{ positions: \(positions.rawValue) }") }
         if !task.tags.isEmpty { line(2, "tags", Self.list(task.tags.map(YAMLText.quoted))) }

@@ -19,6 +19,10 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case dwellShort = "dwell-short"
     case order
     case wrongMedia = "wrong-media"
+    // Added last: the order of the cases is the order reasons are listed in.
+    case browserPosition = "browser-position"
+    case browserFixWeak = "browser-fix-weak"
+    case notLive = "not-live"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -46,6 +50,9 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .dwellShort: "a dwell task needs two photos at the same place at least the dwell apart; this one has no partner"
         case .order: "a task this one must come after was not done (accepted) earlier"
         case .wrongMedia: "the task's `evidence:` asks for a video and this is a photo, or the reverse"
+        case .browserPosition: "the photo records no position; the one judged is the players' page's browser fix at upload"
+        case .browserFixWeak: "the photo records no position, and the browser's fix at upload is too far in time from the capture or too imprecise to stand for it"
+        case .notLive: "a `live: true` task: the photo was not taken with the players' page's camera, or was sent too long after it was taken"
         }
     }
 
@@ -64,6 +71,14 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .tooFast: policy.tooFast
         case .order: policy.order
         case .wrongMedia: policy.wrongMedia
+        case .browserPosition:
+            switch policy.browserPosition {
+            case .accept: .accept
+            case .review: .review
+            case .ignore: .ignore
+            }
+        case .browserFixWeak: policy.browserFixWeak
+        case .notLive: policy.notLive
         }
     }
 
@@ -80,6 +95,9 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .tooFast: "too-fast"
         case .order: "order"
         case .wrongMedia: "wrong-media"
+        case .browserPosition: "browser-position"
+        case .browserFixWeak: "browser-fix-weak"
+        case .notLive: "not-live"
         default: nil
         }
     }

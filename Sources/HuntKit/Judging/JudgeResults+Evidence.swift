@@ -48,6 +48,23 @@ extension JudgeResults {
         public var speedKmh: Double?
         /// Tasks whose targets contain the position, for ambiguous-task.
         public var candidates: [String]?
+        /// `browser` when the position judged is not the photo's own but the players' page's
+        /// browser fix at upload; absent for the photo's own.
+        public var positionSource: String?
+        /// The browser's fix at upload (`BrowserFix`), when the photo came with one.
+        public var browserPosition: Position?
+        /// The browser fix's accuracy, metres.
+        public var browserAccuracyM: Double?
+        /// When the browser took the fix, in the hunt's timezone.
+        public var browserFixedAt: String?
+        /// Seconds from the capture to the browser's fix (negative: the fix came first).
+        public var browserGapS: Double?
+        /// Metres between the photo's own position and the browser's fix, when there are both.
+        public var browserDistanceM: Double?
+        /// When the server received the upload, in the hunt's timezone.
+        public var uploadedAt: String?
+        /// Seconds from the capture to the upload.
+        public var uploadAgeS: Double?
 
         /// `Codable` reads and writes the keys of `Field`.
         typealias CodingKeys = Field
@@ -83,6 +100,14 @@ extension JudgeResults.Evidence {
         case motion, error
         case speedKmh = "speed_kmh"
         case candidates
+        case positionSource = "position_source"
+        case browserPosition = "browser_position"
+        case browserAccuracyM = "browser_accuracy_m"
+        case browserFixedAt = "browser_fixed_at"
+        case browserGapS = "browser_gap_s"
+        case browserDistanceM = "browser_distance_m"
+        case uploadedAt = "uploaded_at"
+        case uploadAgeS = "upload_age_s"
 
         /// Sorted by key, the order results.json writes them in.
         static let inKeyOrder = allCases.sorted { $0.rawValue < $1.rawValue }
@@ -125,6 +150,14 @@ extension JudgeResults.Evidence {
         case .error: error.map(Value.text)
         case .speedKmh: speedKmh.map(Value.number)
         case .candidates: candidates.map(Value.list)
+        case .positionSource: positionSource.map(Value.text)
+        case .browserPosition: browserPosition.map(Value.position)
+        case .browserAccuracyM: browserAccuracyM.map(Value.number)
+        case .browserFixedAt: browserFixedAt.map(Value.text)
+        case .browserGapS: browserGapS.map(Value.number)
+        case .browserDistanceM: browserDistanceM.map(Value.number)
+        case .uploadedAt: uploadedAt.map(Value.text)
+        case .uploadAgeS: uploadAgeS.map(Value.number)
         }
     }
 

@@ -33,11 +33,15 @@ public struct CSVReportRenderer: ReportRenderer {
             }
         }
 
-        /// The position's latitude or longitude (`lat`, `lon`), to 6 decimals.
-        init(position name: String, _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
+        /// The latitude or longitude (`lat`, `lon`) of the position `field` (the photo's, or the
+        /// browser's as `browser_lat`, `browser_lon`), to 6 decimals.
+        init(position name: String, field: JudgeResults.Evidence.Field = .position, _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
             self.name = name
-            field = .position
-            cell = { .number($0.evidence.position.map(axis), 6) }
+            self.field = field
+            cell = { entry in
+                guard case .position(let p)? = entry.evidence[field] else { return .number(nil, 6) }
+                return .number(axis(p), 6)
+            }
         }
     }
 
@@ -58,6 +62,10 @@ public struct CSVReportRenderer: ReportRenderer {
         Column("review_by") { .text($0.review?.by) },
         Column("messages") { .text($0.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ")) },
         Column(.contentHash),
+        // The players' page's browser fix, after the rest so the columns before keep their places.
+        Column(.positionSource), Column(position: "browser_lat", field: .browserPosition, \.lat),
+        Column(position: "browser_lon", field: .browserPosition, \.lon), Column(.browserAccuracyM, places: 1),
+        Column(.browserFixedAt), Column(.browserGapS), Column(.browserDistanceM, places: 1), Column(.uploadedAt), Column(.uploadAgeS),
     ]
 
     /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.

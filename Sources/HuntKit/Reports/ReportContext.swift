@@ -147,6 +147,8 @@ struct ReportContext {
             case .number(let number)?: d[field.stringValue] = number
             case .text(let text)?: d[field.stringValue] = text
             case .list(let list)?: d[field.stringValue] = list
+            case .position(let p)? where field != .position:
+                d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
             case .position(let p)?:
                 d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
                 d["lat"] = p.lat

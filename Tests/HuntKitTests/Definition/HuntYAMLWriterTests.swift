@@ -81,6 +81,10 @@ enum RandomHunt {
         hunt.policy.clockSkew = TimeSpan(seconds: Bool.random(using: &rng) ? 600 : Double.random(in: 0...7200, using: &rng))
         hunt.policy.maximumSpeed = Speed(metresPerSecond: Double.random(in: 1...300, using: &rng))
         for (_, _, path) in PolicyReader.actionKeys { hunt.policy[keyPath: path] = PolicyAction.allCases.randomElement(using: &rng)! }
+        hunt.policy.browserPosition = BrowserPositionUse.allCases.randomElement(using: &rng)!
+        hunt.policy.browserMaxGap = TimeSpan(seconds: Bool.random(using: &rng) ? 600 : Double(Int.random(in: 0...7200, using: &rng)))
+        hunt.policy.browserMaxAccuracy = length(&rng, 1...500)
+        hunt.policy.liveMaxAge = TimeSpan(seconds: Bool.random(using: &rng) ? 300 : Double(Int.random(in: 0...3600, using: &rng)))
         if Bool.random(using: &rng) { hunt.bands = bands(&rng) }
         hunt.rules = maybe(&rng) { text(&$0, words: 1...12) }
         hunt.sheets.paper = SheetSettings.Paper.allCases.randomElement(using: &rng)!
@@ -127,6 +131,7 @@ enum RandomHunt {
                 task.score = ScoreRule.allCases.randomElement(using: &rng)!
             }
             task.evidence = EvidenceKind.allCases.randomElement(using: &rng)!
+            task.live = Bool.random(using: &rng)
             if Int.random(in: 0..<4, using: &rng) == 0 {
                 task.reference = TaskReference(path: "fountain.jpg", url: folder.appendingPathComponent("fountain.jpg").standardizedFileURL)
             }

@@ -16,7 +16,9 @@ import Testing
         bearingDeg: 45, compass: "SW", band: .found, place: "Bar El Federal", capturedAt: "2026-05-02T11:03:00+02:00",
         capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: "offset", gpsTime: "2026-05-02T09:03:04Z", clockSkewS: 4,
         make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: "MOV", media: "video", durationS: 3.5,
-        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"])
+        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"], positionSource: "browser",
+        browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracyM: 8, browserFixedAt: "2026-05-02T11:03:12+02:00",
+        browserGapS: 12, browserDistanceM: 7.5, uploadedAt: "2026-05-02T11:03:20+02:00", uploadAgeS: 20)
 
     /// `Field` is `Evidence`'s `CodingKeys`, so the compiler refuses a case that names no
     /// property; a property without a case is what this catches.
@@ -49,7 +51,8 @@ import Testing
         for column in CSVReportRenderer.submissionTable {
             if let field = column.field {
                 shown.insert(field)
-                #expect(column.name == field.stringValue || (field == .position && ["lat", "lon"].contains(column.name)))
+                #expect(column.name == field.stringValue || (field == .position && ["lat", "lon"].contains(column.name))
+                        || (field == .browserPosition && ["browser_lat", "browser_lon"].contains(column.name)))
             } else {
                 #expect(!Self.keys.contains(column.name), "`\(column.name)` is a field's name but not read from the field")
             }
@@ -78,6 +81,8 @@ import Testing
         #expect(value("lat") == "52.09067")
         #expect(value("band") == "found")
         #expect(value("content_hash") == "9f2c")
+        #expect(value("browser_lat") == "52.0907" && value("browser_lon") == "5.1214")
+        #expect(value("browser_gap_s") == "12" && value("position_source") == "browser")
     }
 
     @Test func templatesSeeEveryField() {
@@ -85,6 +90,7 @@ import Testing
         #expect(Set(context.keys) == Self.keys.union(["lat", "lon", "position_text", "distance_text"]))
         #expect(context["clock_skew_s"] as? Double == 4)
         #expect(context["candidates"] as? [String] == ["dom-tower", "bridge"])
+        #expect(context["lat"] as? Double == 52.09067, "`lat` is the judged position's, not the browser's")
     }
 
     /// The console's page shows what `/api/item` sends; every evidence name it reads is a field.

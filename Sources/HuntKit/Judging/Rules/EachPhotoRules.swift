@@ -3,20 +3,21 @@ import Foundation
 extension RuleEngine {
     // MARK: Each photo on its own
 
-    /// Each photo's own rules, in order: unreadable, unknown team, which task (a reviewer's
-    /// assignment, the folder, file name or manifest, else by position), placement, time,
-    /// evidence kind, editors.
+    /// Each photo's own rules, in order: unreadable, the browser's fix (which may stand in for a
+    /// missing position), unknown team, which task (a reviewer's assignment, the folder, file
+    /// name or manifest, else by position), placement, time, live capture, evidence kind, editors.
     func examine(_ input: JudgeInput, index: Int) -> SubmissionCase {
         let submission = input.submission
         var c = SubmissionCase(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
         c.review = reviews.entries[submission.path]
         c.teamKnown = teamIDs.contains(submission.team)
 
-        guard let photo = input.photo else {
+        guard var photo = input.photo else {
             c.evidence.error = input.readError ?? "could not be read"
             c.findings.append(Finding(code: .unreadable, message: "could not be read: \(c.evidence.error!)"))
             return c
         }
+        considerBrowserFix(&c, &photo)
         fillEvidence(&c, photo)
         c.contentHash = photo.contentHash
         c.contentIdentifier = photo.contentIdentifier
@@ -53,7 +54,9 @@ extension RuleEngine {
         }
 
         checkPosition(&c, photo)
+        if c.evidence.positionSource == Self.browserSource, c.evidence.accuracySource != nil { c.evidence.accuracySource = Self.browserSource }
         checkTime(&c, photo)
+        checkLive(&c, photo)
         if let task = c.task, let media = photo.media, !task.evidence.accepts(media) {
             c.findings.append(Finding(code: .wrongMedia, message: "task `\(task.id)` asks for a \(task.evidence.rawValue); this is a \(media.rawValue)"))
         }

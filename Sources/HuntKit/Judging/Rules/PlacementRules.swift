@@ -42,6 +42,8 @@ extension RuleEngine {
 
     func checkPosition(_ c: inout SubmissionCase, _ photo: PhotoMetadata) {
         guard let position = photo.position, position.isFix else {
+            // A browser fix too weak to stand in already says why there is no position.
+            if c.findings.contains(where: { $0.code == .browserFixWeak }) { return }
             c.findings.append(Finding(code: .noPosition, message: photo.position == nil
                                       ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))
             return
