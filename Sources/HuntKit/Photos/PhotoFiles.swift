@@ -38,6 +38,7 @@ public struct PhotoInput: Sendable, Hashable {
 
     /// The browser-fix sidecar of the photo `name`, given the `.xmp` names its folder's listing showed.
     static func browserSidecar(of name: String, listed sidecars: Set<String>) -> SidecarHint {
+        guard !sidecars.isEmpty else { return .none }
         let candidate = BrowserFix.sidecarName(for: name)
         return sidecars.contains(candidate) ? .at(candidate) : .none
     }
