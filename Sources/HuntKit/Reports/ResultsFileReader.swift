@@ -17,7 +17,7 @@ public enum ResultsFileReader {
     public static func read(_ url: URL, displayPath: String) throws(ReadError) -> JudgeResults {
         let data: Data
         do {
-            data = Data(try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "results file"))
+            data = Data(try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: "results file"))
         } catch {
             throw ReadError(path: displayPath, message: error.message,
                           fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")

@@ -43,7 +43,7 @@ public struct YAMLParser: Sendable {
 enum SourceFileReader {
     static func read(_ url: URL, displayPath: String, maximumBytes: Int, what: String) throws(DiagnosticError) -> [UInt8] {
         do {
-            return try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: what)
+            return try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: what)
         } catch {
             var error = error
             if error.reason == .isFolder { error.fix = "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml" }
