@@ -5,7 +5,8 @@ import Foundation
 /// The source for every report: renderers read this and never re-judge. Arrays are sorted
 /// (submissions by path, teams by rank then id, tasks in the hunt's order) and nothing depends
 /// on the clock or the machine, so the same inputs give byte-identical files. Times are ISO 8601
-/// strings in the hunt's timezone with their offset. Keys are snake_case.
+/// strings in the hunt's timezone with their offset. Keys are snake_case, and each type's
+/// `CodingKeys` lists them sorted: `jsonChunks()` writes them in that order.
 public struct JudgeResults: Sendable, Codable, Hashable {
     public static let schemaVersion = 1
 
@@ -36,16 +37,19 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var rewards: [RewardInfo]
 
         enum CodingKeys: String, CodingKey {
-            case id, title, timezone, window, file
-            case submissionsFolder = "submissions_folder"
+            case file, id
             case reviewsFile = "reviews_file"
             case rewards
+            case submissionsFolder = "submissions_folder"
+            case timezone, title, window
         }
     }
 
     public struct Window: Sendable, Codable, Hashable {
         public var start: String
         public var end: String
+
+        enum CodingKeys: String, CodingKey { case end, start }
     }
 
     public struct RewardInfo: Sendable, Codable, Hashable {
@@ -66,6 +70,10 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var undecided: Int
         public var skipped: Int
         public var unreadable: Int
+
+        enum CodingKeys: String, CodingKey {
+            case accepted, reasons, rejected, review, reviewed, skipped, submissions, undecided, unreadable
+        }
     }
 
     public struct Problem: Sendable, Codable, Hashable {
@@ -75,6 +83,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var message: String
         public var location: String
         public var fix: String?
+
+        enum CodingKeys: String, CodingKey { case code, fix, location, message, severity }
     }
 
     public struct TeamResult: Sendable, Codable, Hashable {
@@ -94,10 +104,10 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var counts: Counts
 
         enum CodingKeys: String, CodingKey {
-            case id, name, points, rank
+            case approaches, completions, counts, id, name, points, rank
             case reachedAt = "reached_at"
+            case rewards
             case tasksDone = "tasks_done"
-            case rewards, completions, approaches, counts
         }
     }
 
@@ -112,8 +122,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var dwellStart: String?
 
         enum CodingKeys: String, CodingKey {
-            case task, points, at, submission, place
+            case at
             case dwellStart = "dwell_start"
+            case place, points, submission, task
         }
     }
 
@@ -126,9 +137,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var submission: String
 
         enum CodingKeys: String, CodingKey {
-            case task, day
+            case at, day
             case distanceM = "distance_m"
-            case at, submission
+            case submission, task
         }
     }
 
@@ -136,6 +147,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var accepted = 0
         public var review = 0
         public var rejected = 0
+
+        enum CodingKeys: String, CodingKey { case accepted, rejected, review }
     }
 
     public struct TaskResult: Sendable, Codable, Hashable {
@@ -174,11 +187,11 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var progress: [ChoiceProgress]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, title, clue, hint, reveal, points, score, `repeat`
-            case dwellS = "dwell_s"
-            case evidence, after, tags, target, window
+            case after, choose, closest, clue
             case completedBy = "completed_by"
-            case closest, nearest, counts, choose, tasks, progress
+            case counts
+            case dwellS = "dwell_s"
+            case evidence, hint, id, nearest, points, progress, `repeat`, reveal, score, tags, target, tasks, title, window
         }
     }
 
@@ -187,6 +200,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var team: String
         /// Place names (a `places:` task) or task ids (a group), in the order done.
         public var done: [String]
+
+        enum CodingKeys: String, CodingKey { case done, team }
     }
 
     public struct TargetInfo: Sendable, Codable, Hashable {
@@ -201,9 +216,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var outline: [[Position]]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case kind, center
+            case center, file, kind, outline, places
             case radiusM = "radius_m"
-            case file, places, outline
         }
     }
 
@@ -218,6 +232,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var submission: String
         public var points: Int
         public var place: String?
+
+        enum CodingKeys: String, CodingKey { case at, place, points, submission, team }
     }
 
     public struct ClosestEntry: Sendable, Codable, Hashable {
@@ -229,9 +245,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var points: Int
 
         enum CodingKeys: String, CodingKey {
-            case rank, team
+            case at
             case distanceM = "distance_m"
-            case at, submission, points
+            case points, rank, submission, team
         }
     }
 
@@ -256,11 +272,11 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var evidence: Evidence
 
         enum CodingKeys: String, CodingKey {
-            case path, team, task
-            case taskSource = "task_source"
-            case verdict
+            case evidence, findings
             case judgedVerdict = "judged_verdict"
-            case reasons, findings, review, points, evidence
+            case path, points, reasons, review, task
+            case taskSource = "task_source"
+            case team, verdict
         }
     }
 
@@ -271,14 +287,16 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var message: String
         /// Another submission the finding is about (the kept copy of a duplicate, the previous photo of a too-fast pair).
         public var related: String?
+
+        enum CodingKeys: String, CodingKey { case action, code, message, related }
     }
 
     /// A photo's decision from the reviews file; results.json records it without `at`.
     public typealias ReviewInfo = Reviews.Review
 
     enum CodingKeys: String, CodingKey {
-        case schema, hunt, summary, teams, tasks, submissions
+        case hunt, problems
         case reviewQueue = "review_queue"
-        case skipped, problems
+        case schema, skipped, submissions, summary, tasks, teams
     }
 }
