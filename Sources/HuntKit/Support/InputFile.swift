@@ -35,13 +35,6 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
     /// What to do.
     public var fix: String
 
-    public init(path: String, reason: Reason, message: String, fix: String) {
-        self.path = path
-        self.reason = reason
-        self.message = message
-        self.fix = fix
-    }
-
     /// `path: error: message — fix`.
     public var description: String { "\(path): error: \(message) — \(fix)" }
 
@@ -371,15 +364,11 @@ public struct FileStamp: Sendable, Hashable {
     public var inode: UInt64
     public var sizeBytes: Int64
     public var modifiedNanoseconds: Int64
+}
 
-    public init(device: UInt64, inode: UInt64, sizeBytes: Int64, modifiedNanoseconds: Int64) {
-        self.device = device
-        self.inode = inode
-        self.sizeBytes = sizeBytes
-        self.modifiedNanoseconds = modifiedNanoseconds
-    }
-
-    public init(_ info: stat) {
+extension FileStamp {
+    /// The stamp of what `stat` reported (internal: no C type in the public API).
+    init(_ info: stat) {
         #if canImport(Darwin)
         let modified = info.st_mtimespec
         #else
