@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns diagnostics into text for people or JSON for scripts. One renderer per format.
 ///
@@ -101,28 +102,28 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
 /// Files are read once, lazily, by the path the diagnostic names (relative paths from the current
 /// folder); texts registered with `add` (in-memory sources, tests) win. Invalid UTF-8 is shown
 /// with replacement characters.
-public final class SourceLines: @unchecked Sendable {
-    private var texts: [String: [Substring]?] = [:]
-    private let lock = NSLock()
+public final class SourceLines: Sendable {
+    /// By file: its lines, or nil when it could not be read.
+    private let texts = Mutex<[String: [Substring]?]>([:])
     /// Files larger than this are not read back for display.
-    public var maximumBytes = 64 << 20
+    public let maximumBytes: Int
 
-    public init() {}
+    public init(maximumBytes: Int = 64 << 20) { self.maximumBytes = maximumBytes }
 
     /// Uses `text` for `file` instead of reading it.
     public func add(file: String, text: String) {
-        lock.lock(); defer { lock.unlock() }
-        texts[file] = Self.split(text)
+        texts.withLock { $0[file] = Self.split(text) }
     }
 
     /// The 1-based line of `file`, without its line break; nil when unknown.
     public func line(_ number: Int, of file: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        if texts[file] == nil {
-            texts[file] = .some(read(file))
+        texts.withLock { texts in
+            if texts[file] == nil {
+                texts[file] = .some(read(file))
+            }
+            guard let lines = texts[file] ?? nil, number >= 1, number <= lines.count else { return nil }
+            return String(lines[number - 1])
         }
-        guard let lines = texts[file] ?? nil, number >= 1, number <= lines.count else { return nil }
-        return String(lines[number - 1])
     }
 
     private func read(_ file: String) -> [Substring]? {
