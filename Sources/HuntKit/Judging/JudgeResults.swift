@@ -63,7 +63,7 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var review: Int
         public var rejected: Int
         /// How many submissions each reason code was given to (codes whose action is ignore excluded).
-        public var reasons: [String: Int]
+        public var reasons: [ReasonCode: Int]
         /// Submissions with a reviews-file decision.
         public var reviewed: Int
         /// `review` verdicts no decision covers yet.

@@ -227,7 +227,7 @@ extension JudgeResults.Evidence {
 
 /// A type that writes its own JSON text rather than through `Codable`: the evidence (its keys
 /// come from `Evidence.Field`), a review (results.json leaves out its `at`), and counts keyed by
-/// reason code (sorted by key, which a dictionary's `Codable` does not do).
+/// reason code (sorted by code, which a dictionary's `Codable` does not do).
 protocol JSONTextWritable {
     func write(_ w: inout JSONTextWriter)
 }
@@ -240,13 +240,17 @@ extension Reviews.Review: JSONTextWritable {
     }
 }
 
-extension [String: Int]: JSONTextWritable {
+extension [ReasonCode: Int]: JSONTextWritable {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
-        for (key, count) in sorted(by: { $0.key < $1.key }) { w.key(key); w.int(count) }
+        for (code, count) in sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(code.rawValue); w.int(count) }
         w.endObject()
     }
 }
+
+/// Reason codes key `summary.reasons` as an object (`{"outside-target": 3}`), as results.json
+/// always wrote them.
+extension ReasonCode: CodingKeyRepresentable {}
 
 /// Writes `Encodable` values as `JSONTextWriter` text, as `JSONEncoder` would not: an object's
 /// members in the order its `CodingKeys` declares them (results.json's types declare them sorted;
