@@ -7,10 +7,12 @@ import Mustache
 /// `--template PATH` names an organizer's copy (a file, or a folder holding files of those names).
 /// The variables a template sees are listed at the top of each standard layout and in the docs.
 public struct ReportTemplate: Sendable, Hashable {
+    /// The Mustache text.
     public var source: String
     /// Where `source` was read from, for messages.
     public var path: String
 
+    /// A layout from Mustache text; `path` names it in messages.
     public init(source: String, path: String) {
         self.source = source
         self.path = path

@@ -29,14 +29,17 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
     /// Source lines longer than this are shown as a window around the column.
     public var maximumLineWidth = 160
 
+    /// A renderer, with ANSI colour or without.
     public init(colour: Bool = false) { self.colour = colour }
 
+    /// The diagnostics as text, the source line under each when `sources` has it.
     public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
         var out = ""
         for diagnostic in diagnostics { out += render(diagnostic, sources: sources) }
         return out
     }
 
+    /// One diagnostic: its line, the source line and a caret, then its fix.
     public func render(_ d: Diagnostic, sources: SourceLines) -> String {
         let severityColour: String
         switch d.severity {
@@ -84,8 +87,10 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
 /// A JSON array of `{file, line, column, severity, code, message, fix}`; `fix` is null when
 /// there is none. Keys in that order, one object per line, so the output diffs well.
 public struct JSONDiagnosticRenderer: DiagnosticRenderer {
+    /// A JSON renderer.
     public init() {}
 
+    /// The diagnostics as a JSON array, one object per diagnostic (`[]` for none).
     public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
         if diagnostics.isEmpty { return "[]\n" }
         let objects = diagnostics.map { d in
@@ -108,6 +113,7 @@ public final class SourceLines: Sendable {
     /// Files larger than this are not read back for display.
     public let maximumBytes: Int
 
+    /// Source lines read from files of at most `maximumBytes`.
     public init(maximumBytes: Int = 64 << 20) { self.maximumBytes = maximumBytes }
 
     /// Uses `text` for `file` instead of reading it.

@@ -8,6 +8,7 @@ import Darwin
 
 /// Why an input could not be opened or read, worded for a person: the file, what is wrong, what to do.
 public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it was, for callers that treat some differently.
     public enum Reason: String, Sendable, Hashable {
         /// Nothing at that path (or a folder on the way is missing).
         case notFound = "not-found"
@@ -29,6 +30,7 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The file as messages name it.
     public var path: String
+    /// What kind of failure it was.
     public var reason: Reason
     /// What is wrong, e.g. "is a device, FIFO or socket, not a regular file".
     public var message: String
@@ -360,9 +362,13 @@ public final class InputFolder: Sendable, Hashable {
 /// A file's identity (device and inode), size and modification time, as `stat` gives them: two
 /// equal stamps mean the same file, most likely unchanged.
 public struct FileStamp: Sendable, Hashable {
+    /// The device the file is on.
     public var device: UInt64
+    /// The file's inode on that device.
     public var inode: UInt64
+    /// Its size, bytes.
     public var sizeBytes: Int64
+    /// When it was last modified, nanoseconds since 1970.
     public var modifiedNanoseconds: Int64
 }
 

@@ -431,7 +431,9 @@ extension OutputBatch {
 
 /// A file that could not be written, and what to do.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The file as messages name it.
     public var path: String
+    /// What went wrong, and what to do.
     public var message: String
     public var description: String { "\(path): error: \(message)" }
 }
