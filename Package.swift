@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "HuntKit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "HuntKit", targets: ["HuntKit"]),
         .executable(name: "hunt", targets: ["hunt"]),

@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "scripting",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "HuntKit", path: "../..")],
     targets: [
         .executableTarget(name: "scripting", dependencies: [.product(name: "HuntKit", package: "HuntKit")]),

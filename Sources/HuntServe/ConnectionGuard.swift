@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import Synchronization
 
 /// Keeps the console answering while idle or half-open connections pile up, whoever opens them
 /// (no token is needed to open a socket). Hummingbird's idle timeout closes a connection that
@@ -11,7 +12,7 @@ import NIOHTTPTypes
 /// descriptor limit. At `total`, a new connection takes the place of the oldest one that has no
 /// request in progress, a judge's last (judges first); when every connection is busy, the new one
 /// is closed.
-final class ConnectionGuard: @unchecked Sendable {
+final class ConnectionGuard: Sendable {
     struct Limits: Sendable {
         var total: Int
         var perAddress: Int
@@ -38,10 +39,19 @@ final class ConnectionGuard: @unchecked Sendable {
     let limits: Limits
     /// Whether a request head carries the judge's token.
     private let isJudge: @Sendable (HTTPRequest) -> Bool
-    private let lock = NSLock()
-    private var open: [ObjectIdentifier: Connection] = [:]
-    private var perAddress: [String: Int] = [:]
-    private var opened: UInt64 = 0
+    private struct State {
+        var open: [ObjectIdentifier: Connection] = [:]
+        var perAddress: [String: Int] = [:]
+        var opened: UInt64 = 0
+
+        mutating func forget(_ id: ObjectIdentifier) {
+            guard let connection = open.removeValue(forKey: id) else { return }
+            perAddress[connection.address, default: 1] -= 1
+            if perAddress[connection.address] == 0 { perAddress[connection.address] = nil }
+        }
+    }
+
+    private let state = Mutex(State())
 
     init(limits: Limits, isJudge: @escaping @Sendable (HTTPRequest) -> Bool) {
         self.limits = limits
@@ -49,7 +59,7 @@ final class ConnectionGuard: @unchecked Sendable {
     }
 
     /// How many connections are open now.
-    var count: Int { lock.withLock { open.count } }
+    var count: Int { state.withLock { $0.open.count } }
 
     /// A handler for one connection's pipeline (after the HTTP codec).
     func handler() -> Handler { Handler(guard: self) }
@@ -59,47 +69,40 @@ final class ConnectionGuard: @unchecked Sendable {
         let id = ObjectIdentifier(channel)
         let address = channel.remoteAddress?.ipAddress ?? "?"
         var evicted: (any Channel)?
-        let admitted: Bool = lock.withLock {
-            guard open[id] == nil else { return true }
-            guard perAddress[address, default: 0] < limits.perAddress else { return false }
-            if open.count >= limits.total {
+        let admitted: Bool = state.withLock { state in
+            guard state.open[id] == nil else { return true }
+            guard state.perAddress[address, default: 0] < limits.perAddress else { return false }
+            if state.open.count >= limits.total {
                 // The oldest idle connection, a judge's only when no other is idle.
-                let idle = open.filter { $0.value.requestsInProgress == 0 }
+                let idle = state.open.filter { $0.value.requestsInProgress == 0 }
                 guard let victim = idle.min(by: { ($0.value.judge ? 1 : 0, $0.value.order) < ($1.value.judge ? 1 : 0, $1.value.order) }) else {
                     return false
                 }
-                forget(victim.key)
+                state.forget(victim.key)
                 evicted = victim.value.channel
             }
-            opened += 1
-            open[id] = Connection(channel: channel, address: address, order: opened)
-            perAddress[address, default: 0] += 1
+            state.opened += 1
+            state.open[id] = Connection(channel: channel, address: address, order: state.opened)
+            state.perAddress[address, default: 0] += 1
             return true
         }
         evicted?.close(promise: nil)
         return admitted
     }
 
-    /// Under `lock`.
-    private func forget(_ id: ObjectIdentifier) {
-        guard let connection = open.removeValue(forKey: id) else { return }
-        perAddress[connection.address, default: 1] -= 1
-        if perAddress[connection.address] == 0 { perAddress[connection.address] = nil }
-    }
-
-    private func closed(_ channel: any Channel) { lock.withLock { forget(ObjectIdentifier(channel)) } }
+    private func closed(_ channel: any Channel) { state.withLock { $0.forget(ObjectIdentifier(channel)) } }
 
     private func requestBegan(_ channel: any Channel, head: HTTPRequest) {
         let judge = isJudge(head)
-        lock.withLock {
-            open[ObjectIdentifier(channel)]?.requestsInProgress += 1
-            if judge { open[ObjectIdentifier(channel)]?.judge = true }
+        state.withLock { state in
+            state.open[ObjectIdentifier(channel)]?.requestsInProgress += 1
+            if judge { state.open[ObjectIdentifier(channel)]?.judge = true }
         }
     }
 
     private func responseEnded(_ channel: any Channel) {
-        lock.withLock {
-            if let n = open[ObjectIdentifier(channel)]?.requestsInProgress, n > 0 { open[ObjectIdentifier(channel)]?.requestsInProgress = n - 1 }
+        state.withLock { state in
+            if let n = state.open[ObjectIdentifier(channel)]?.requestsInProgress, n > 0 { state.open[ObjectIdentifier(channel)]?.requestsInProgress = n - 1 }
         }
     }
 

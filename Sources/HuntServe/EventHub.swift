@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Server-Sent Events to every open `/api/events` stream. A slow reader loses old events rather
 /// than holding memory: each stream buffers the newest 64.
-final class EventHub: @unchecked Sendable {
+final class EventHub: Sendable {
     struct Event: Sendable {
         var name: String
         var json: String
@@ -11,8 +12,7 @@ final class EventHub: @unchecked Sendable {
         var text: String { "event: \(name)\ndata: \(json)\n\n" }
     }
 
-    private let lock = NSLock()
-    private var streams: [UUID: (continuation: AsyncStream<Event>.Continuation, judge: Bool)] = [:]
+    private let streams = Mutex<[UUID: (continuation: AsyncStream<Event>.Continuation, judge: Bool)]>([:])
     /// The only events a leaderboard (viewer) stream gets; the others name photos and judges.
     static let forViewers: Set<String> = ["leaderboard"]
 
@@ -24,23 +24,23 @@ final class EventHub: @unchecked Sendable {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: keepingNewest.map { .bufferingNewest($0) } ?? .unbounded)
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
-        lock.withLock { streams[id] = (continuation, judge) }
+        streams.withLock { $0[id] = (continuation, judge) }
         return (stream, { continuation.finish() })
     }
 
-    private func remove(_ id: UUID) { lock.withLock { _ = streams.removeValue(forKey: id) } }
+    private func remove(_ id: UUID) { streams.withLock { _ = $0.removeValue(forKey: id) } }
 
     func send(_ name: String, _ value: some Encodable) {
         let json = (try? ServeJSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let event = Event(name: name, json: json)
         let everyone = Self.forViewers.contains(name)
-        for stream in lock.withLock({ Array(streams.values) }) where everyone || stream.judge { stream.continuation.yield(event) }
+        for stream in streams.withLock({ Array($0.values) }) where everyone || stream.judge { stream.continuation.yield(event) }
     }
 
-    var subscriberCount: Int { lock.withLock { streams.count } }
+    var subscriberCount: Int { streams.withLock { $0.count } }
 
     func finishAll() {
-        for stream in lock.withLock({ Array(streams.values) }) { stream.continuation.finish() }
+        for stream in streams.withLock({ Array($0.values) }) { stream.continuation.finish() }
     }
 }
 

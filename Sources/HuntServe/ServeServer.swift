@@ -5,6 +5,7 @@ import HuntKit
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// `hunt serve` as a running server: the session, its routes, the watcher, and the URLs to open.
 public struct ServeServer: Sendable {
@@ -139,11 +140,10 @@ public struct ServeServer: Sendable {
 }
 
 /// The Host names requests may carry; set once the port is known.
-final class AllowedHosts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: Set<String> = []
+final class AllowedHosts: Sendable {
+    private let names = Mutex<Set<String>>([])
 
-    func set(_ names: Set<String>) { lock.withLock { self.names = names } }
-    func contains(_ name: String) -> Bool { lock.withLock { names.contains(name) } }
-    var sorted: [String] { lock.withLock { names.sorted() } }
+    func set(_ names: Set<String>) { self.names.withLock { $0 = names } }
+    func contains(_ name: String) -> Bool { names.withLock { $0.contains(name) } }
+    var sorted: [String] { names.withLock { $0.sorted() } }
 }

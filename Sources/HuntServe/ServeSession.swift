@@ -257,10 +257,10 @@ public actor ServeSession {
         }, undecided: judged?.summary.undecided ?? 0)
     }
 
+    /// `2026-05-02T08:15:00Z`: when a decision was made, in UTC to the second (written byte by
+    /// byte, as results.json's times are, rather than through a formatter made per decision).
     static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        HuntClock.iso(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), offsetSeconds: 0)
     }
 
     // MARK: Lookups for the pages

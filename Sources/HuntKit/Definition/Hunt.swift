@@ -249,11 +249,13 @@ public enum EvidenceKind: String, Sendable, Hashable, Codable, CaseIterable {
 public struct TaskReference: Sendable, Hashable {
     /// As written, relative to the hunt file's folder.
     public var path: String
+    /// The file, found from `path` in the hunt file's folder.
     public var url: URL
 
-    public init(path: String, url: URL) {
+    /// The photo at `path`, relative to `folder` (the hunt file's).
+    public init(path: String, in folder: URL) {
         self.path = path
-        self.url = url
+        url = folder.appendingPathComponent(path).standardizedFileURL
     }
 }
 

@@ -34,12 +34,12 @@ public struct HuntLoader: Sendable {
 
     /// Loads the hunt file at `url`; `displayPath` is how messages name it (default: the path).
     public func load(contentsOf url: URL, displayPath: String? = nil) -> HuntLoadResult {
-        let shown = displayPath ?? url.path
+        let displayPath = displayPath ?? url.path
         do {
-            let bytes = try SourceFileReader.read(url, displayPath: shown, maximumBytes: parser.maximumBytes, what: "hunt file")
-            return load(bytes, displayPath: shown, baseURL: url.deletingLastPathComponent(), fileURL: url)
+            let bytes = try SourceFileReader.read(url, displayPath: displayPath, maximumBytes: parser.maximumBytes, what: "hunt file")
+            return load(bytes, displayPath: displayPath, baseURL: url.deletingLastPathComponent(), fileURL: url)
         } catch {
-            return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: shown)
+            return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
         }
     }
 

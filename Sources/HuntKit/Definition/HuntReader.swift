@@ -328,7 +328,7 @@ struct HuntReader: Sendable {
             extras.liveLocation = n.location
         }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
-            if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, url: file.url) }
+            if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, in: context.baseURL) }
         }
         if let n = fields.present("sheets") { task.positions = SheetSettingsReader.readTask(n, context: &context) }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {

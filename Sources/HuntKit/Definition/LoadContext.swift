@@ -280,26 +280,26 @@ struct LoadContext: Sendable {
     mutating func referencedFile(_ node: YAMLNode, key: String) -> (path: String, url: URL)? {
         guard let path = nonEmptyText(node, "`\(key)`", example: "\(key): \(Self.exampleFile[key] ?? "places.geojson")") else { return nil }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseURL.appendingPathComponent(path)
-        let shown = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
+        let displayPath = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
         let outside = "copy the file into the hunt file's folder (or a folder below it) and name it from there"
         guard let folder = try? InputFolder(path: baseURL.path) else {
-            error(.missingFile, "`\(key)` file `\(shown)` cannot be found: the hunt file's folder cannot be opened", at: node.location,
+            error(.missingFile, "`\(key)` file `\(displayPath)` cannot be found: the hunt file's folder cannot be opened", at: node.location,
                   fix: "check the folder's permissions")
             return nil
         }
         let parent: InputFolder?, name: String
         do {
-            (parent, name) = try folder.openParent(of: path, shown: shown)
+            (parent, name) = try folder.openParent(of: path, displayPath: displayPath)
         } catch {
             switch error.reason {
             case .leavesFolder:
                 self.error(.fileOutsideFolder, "`\(key)` file `\(path)` is outside the hunt file's folder; such files are not read",
                            at: node.location, fix: outside)
             case .symbolicLink:
-                self.error(.fileOutsideFolder, "`\(key)` file `\(shown)` is reached through a symbolic link; links are not followed",
+                self.error(.fileOutsideFolder, "`\(key)` file `\(displayPath)` is reached through a symbolic link; links are not followed",
                            at: node.location, fix: outside)
             default:
-                missing(key, path: path, shown: shown, url: url, at: node.location)
+                missing(key, path: path, displayPath: displayPath, url: url, at: node.location)
             }
             return nil
         }
@@ -307,15 +307,15 @@ struct LoadContext: Sendable {
         case .file:
             return (path, url.standardizedFileURL)
         case .directory:
-            error(.missingFile, "`\(key)` names `\(shown)`, which is a directory, not a file", at: node.location,
+            error(.missingFile, "`\(key)` names `\(displayPath)`, which is a directory, not a file", at: node.location,
                   fix: "name the file inside it")
         case .symbolicLink:
-            error(.fileOutsideFolder, "`\(key)` file `\(shown)` is a symbolic link; links are not followed", at: node.location, fix: outside)
+            error(.fileOutsideFolder, "`\(key)` file `\(displayPath)` is a symbolic link; links are not followed", at: node.location, fix: outside)
         case .other, .unknown:
-            error(.missingFile, "`\(key)` file `\(shown)` is a device, FIFO or socket, not a regular file", at: node.location,
+            error(.missingFile, "`\(key)` file `\(displayPath)` is a device, FIFO or socket, not a regular file", at: node.location,
                   fix: key == "reference" ? "name a JPEG, PNG or WebP photo" : "name a GPX, KML, GeoJSON or CSV file")
         case nil:
-            missing(key, path: path, shown: shown, url: url, at: node.location)
+            missing(key, path: path, displayPath: displayPath, url: url, at: node.location)
         }
         return nil
     }
@@ -323,12 +323,12 @@ struct LoadContext: Sendable {
     /// Whether a `reference:` file (already found by `referencedFile`) is a photo a browser shows
     /// as it is: JPEG, PNG or WebP. Anything else is an error that says what the file is.
     mutating func checkReferencePhoto(_ file: (path: String, url: URL), at location: SourceLocation) -> Bool {
-        let shown = file.path.hasPrefix("/") || displayFolder.isEmpty ? file.path : (displayFolder as NSString).appendingPathComponent(file.path)
+        let displayPath = file.path.hasPrefix("/") || displayFolder.isEmpty ? file.path : (displayFolder as NSString).appendingPathComponent(file.path)
         let head: [UInt8]
         do {
-            head = try InputFile(file.path, inside: try InputFolder(path: baseURL.path), shown: shown).read(at: 0, count: FormatSniffer.headLength)
+            head = try InputFile(file.path, inside: try InputFolder(path: baseURL.path), displayPath: displayPath).read(at: 0, count: FormatSniffer.headLength)
         } catch {
-            self.error(.missingFile, "`reference` file `\(shown)` cannot be read: \(error.message)", at: location, fix: error.fix)
+            self.error(.missingFile, "`reference` file `\(displayPath)` cannot be read: \(error.message)", at: location, fix: error.fix)
             return false
         }
         let fix = "save the reference photo as JPEG (or PNG, WebP), which every browser shows"
@@ -336,19 +336,19 @@ struct LoadContext: Sendable {
         case .photo(.jpeg), .photo(.png), .photo(.webp):
             return true
         case .photo(let format) where format.media == .photo:
-            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is a \(format.rawValue) photo, which browsers do not show", at: location, fix: fix)
+            self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) photo, which browsers do not show", at: location, fix: fix)
         case .photo(let format):
-            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is a \(format.rawValue) video; a reference is a photo", at: location, fix: fix)
+            self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) video; a reference is a photo", at: location, fix: fix)
         case .other(let what):
-            self.error(.referenceNotPhoto, "`reference` file `\(shown)` is \(what), not a photo", at: location, fix: fix)
+            self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is \(what), not a photo", at: location, fix: fix)
         }
         return false
     }
 
-    private mutating func missing(_ key: String, path: String, shown: String, url: URL, at location: SourceLocation) {
+    private mutating func missing(_ key: String, path: String, displayPath: String, url: URL, at location: SourceLocation) {
         var fix = "paths are relative to the hunt file's folder; put `\(path)` there or correct the path"
         if let near = siblingSuggestion(for: url) { fix = "did you mean `\(near)`? (paths are relative to the hunt file's folder)" }
-        error(.missingFile, "`\(key)` file `\(shown)` does not exist", at: location, fix: fix)
+        error(.missingFile, "`\(key)` file `\(displayPath)` does not exist", at: location, fix: fix)
     }
 
     private func siblingSuggestion(for url: URL) -> String? {

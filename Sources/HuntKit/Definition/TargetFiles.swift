@@ -21,7 +21,7 @@ extension Hunt {
             let base = (0..<depth).reduce(url) { folder, _ in folder.deletingLastPathComponent() }
             let features: GeoFeatures
             do {
-                features = GeoFileReader.read(written, inside: try InputFolder(path: base.path, shown: huntFolder), displayPath: display)
+                features = GeoFileReader.read(written, inside: try InputFolder(path: base.path, displayPath: huntFolder), displayPath: display)
             } catch {
                 features = GeoFeatures(diagnostics: [error.diagnostic])
             }

@@ -1,13 +1,17 @@
 /// A position on the WGS84 ellipsoid in signed decimal degrees (north and east positive).
 public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Degrees north (negative south), WGS 84.
     public var latitude: Double
+    /// Degrees east (negative west), WGS 84.
     public var longitude: Double
 
+    /// A position from its latitude and longitude, degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
+    /// Whether it is on the globe: finite, latitude within ±90°, longitude within ±180°.
     public var isValid: Bool {
         latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
     }

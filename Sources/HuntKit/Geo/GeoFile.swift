@@ -58,20 +58,20 @@ public enum GeoFileReader {
     /// unreadable file (missing, not a regular file, too large) is an error diagnostic.
     public static func read(_ url: URL, displayPath: String? = nil) -> GeoFeatures {
         let path = displayPath ?? url.path
-        return read(name: url.lastPathComponent, path: path) { () throws(InputFileError) in try InputFile(path: url.path, shown: path) }
+        return read(name: url.lastPathComponent, path: path) { () throws(InputFileError) in try InputFile(path: url.path, displayPath: path) }
     }
 
     /// Reads `relativePath` inside `folder` (a hunt file's `area:`/`places:`), never leaving it
     /// (see `InputFile(_:inside:)`); diagnostics name `displayPath`.
     public static func read(_ relativePath: String, inside folder: InputFolder, displayPath: String) -> GeoFeatures {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        return read(name: name, path: displayPath) { () throws(InputFileError) in try InputFile(relativePath, inside: folder, shown: displayPath) }
+        return read(name: name, path: displayPath) { () throws(InputFileError) in try InputFile(relativePath, inside: folder, displayPath: displayPath) }
     }
 
     /// Reads standard input (a pipe, or a file redirected to it) as `format`, at most `maximumBytes`.
     public static func readStandardInput(format: GeoFileFormat, path: String) -> GeoFeatures {
         do {
-            return read(Data(try InputFile.readStandardInput(shown: path, limitBytes: maximumBytes, what: "places or area file")),
+            return read(Data(try InputFile.readStandardInput(displayPath: path, limitBytes: maximumBytes, what: "places or area file")),
                         format: format, path: path)
         } catch {
             return GeoFeatures(diagnostics: [error.diagnostic])

@@ -81,9 +81,13 @@ extension Bands {
 
 /// Distance bands for hot-or-cold feedback: at most `found` is found, then hot, warm, else cold.
 public struct Bands: Sendable, Hashable {
+    /// At most this far is `found`.
     public var found: Length = .metres(100)
+    /// At most this far (and not found) is `hot`.
     public var hot: Length = .metres(300)
+    /// At most this far (and not hot) is `warm`; further is `cold`.
     public var warm: Length = .metres(500)
+    /// Bands at these distances.
     public init(found: Length = .metres(100), hot: Length = .metres(300), warm: Length = .metres(500)) {
         self.found = found
         self.hot = hot

@@ -26,7 +26,7 @@ public struct Judge: Sendable {
     public var hunt: Hunt
     public var reviews: Reviews
     /// Names in a Software tag that mean a photo editor (matched case-insensitively anywhere in it).
-    public static let editors = ["Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
+    package static let editors = ["Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
                                  "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
                                  "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"]
 

@@ -22,7 +22,7 @@ public struct Manifest: Sendable {
     public static func read(contentsOf url: URL, displayPath: String) throws(DiagnosticError) -> Manifest {
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "manifest")
+            bytes = try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: "manifest")
         } catch {
             throw DiagnosticError(error.diagnostic)
         }

@@ -16,7 +16,7 @@ extension RuleEngine {
         let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
-        var reasonCounts: [String: Int] = [:]
+        var reasonCounts: [ReasonCode: Int] = [:]
         var teamCounts: [String: JudgeResults.Counts] = [:]
         var taskCounts: [String: JudgeResults.Counts] = [:]
         var queue: [String] = []
@@ -25,7 +25,7 @@ extension RuleEngine {
         for i in submissions.indices {
             let verdict = submissions[i].verdict
             for code in submissions[i].reasons {
-                reasonCounts[code.rawValue, default: 0] += 1
+                reasonCounts[code, default: 0] += 1
                 if code == .unreadable { unreadable += 1 }
             }
             Self.count(&teamCounts[submissions[i].team, default: .init()], verdict)

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Writes `results.json` by hand: sorted keys, two-space indentation, absent optionals left
-/// out, shortest round-trip numbers. The `Codable` conformance reads it back (the tests check
-/// that it does, field for field); this writer exists because `JSONEncoder` took a third of a
-/// 20,000-photo judge run.
+/// The text of `results.json`: sorted keys, two-space indentation, absent optionals left out,
+/// shortest round-trip numbers. `JSONTextEncoder` writes the types through it from their
+/// `CodingKeys`, and the `Codable` conformance reads it back (the tests check that it does, field
+/// for field); it exists because `JSONEncoder` took a third of a 20,000-photo judge run.
 struct JSONTextWriter {
     private(set) var bytes: [UInt8] = []
     private var depth = 0
@@ -125,6 +125,17 @@ struct JSONTextWriter {
 
     mutating func bool(_ v: Bool) { bytes.append(contentsOf: (v ? "true" : "false").utf8) }
 
+    /// Text written as it is: `null`, or a number already formatted.
+    mutating func literal(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// A value through its `Codable` conformance (see `JSONTextEncoder`).
+    mutating func encode<T: Encodable>(_ value: T) {
+        let encoder = JSONTextEncoder(self)
+        self = JSONTextWriter(capacity: 0)
+        encoder.write(value)
+        swap(&self, &encoder.writer)
+    }
+
     // Members with a value, skipped when nil.
     mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
     mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
@@ -151,23 +162,19 @@ extension JudgeResults {
     public func jsonChunks() -> [[UInt8]] {
         var w = JSONTextWriter(capacity: 1 << 16)
         w.beginObject()
-        w.key("hunt"); hunt.write(&w)
-        w.key("problems"); w.beginArray(); for p in problems { w.element(); p.write(&w) }; w.endArray()
-        w.key("review_queue"); w.beginArray(); for p in reviewQueue { w.element(); w.string(p) }; w.endArray()
-        w.field("schema", schema)
-        w.key("skipped"); w.beginArray()
-        for s in skipped {
-            w.element(); w.beginObject(); w.field("path", s.path); w.field("reason", s.reason); w.endObject()
-        }
-        w.endArray()
+        w.key("hunt"); w.encode(hunt)
+        w.key("problems"); w.encode(problems)
+        w.key("review_queue"); w.encode(reviewQueue)
+        w.key("schema"); w.encode(schema)
+        w.key("skipped"); w.encode(skipped)
         w.key("submissions"); w.beginArray()
         var chunks = [w.takeBytes()]
         chunks += Self.writeInParallel(submissions)
         if !submissions.isEmpty { w.markMembersWritten() }
         w.endArray()
-        w.key("summary"); summary.write(&w)
-        w.key("tasks"); w.beginArray(); for t in tasks { w.element(); t.write(&w) }; w.endArray()
-        w.key("teams"); w.beginArray(); for t in teams { w.element(); t.write(&w) }; w.endArray()
+        w.key("summary"); w.encode(summary)
+        w.key("tasks"); w.encode(tasks)
+        w.key("teams"); w.encode(teams)
         w.endObject()
         chunks.append(w.takeBytes() + [0x0A])
         return chunks
@@ -177,15 +184,15 @@ extension JudgeResults {
     static func writeInParallel(_ submissions: [SubmissionResult]) -> [[UInt8]] {
         let chunkSize = 1000
         return [[UInt8]](parallelCount: (submissions.count + chunkSize - 1) / chunkSize) { k in
-            var w = JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200)
+            let encoder = JSONTextEncoder(JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200))
             // Through the buffer, so each result is written in place rather than copied first.
             submissions.withUnsafeBufferPointer { all in
                 for i in (k * chunkSize)..<min(all.count, (k + 1) * chunkSize) {
-                    w.element()
-                    all[i].write(&w)
+                    encoder.writer.element()
+                    encoder.write(all[i])
                 }
             }
-            return w.bytes
+            return encoder.writer.bytes
         }
     }
 
@@ -195,202 +202,9 @@ extension JudgeResults {
     }
 }
 
-extension JudgeResults.HuntInfo {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.field("file", file)
-        w.field("id", id)
-        w.field("reviews_file", reviewsFile)
-        w.key("rewards"); w.beginArray(); for r in rewards { w.element(); r.write(&w) }; w.endArray()
-        w.field("submissions_folder", submissionsFolder)
-        w.field("timezone", timezone)
-        w.field("title", title)
-        if let window { w.key("window"); window.write(&w) }
-        w.endObject()
-    }
-}
-
-extension JudgeResults.Window {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject(); w.field("end", end); w.field("start", start); w.endObject()
-    }
-}
-
-extension JudgeResults.RewardInfo {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject(); w.field("points", points); w.field("reward", reward); w.endObject()
-    }
-}
-
-extension JudgeResults.Problem {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.field("code", code); w.field("fix", fix); w.field("location", location); w.field("message", message)
-        w.field("severity", severity.rawValue)
-        w.endObject()
-    }
-}
-
-extension JudgeResults.Summary {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.field("accepted", accepted)
-        w.key("reasons"); w.beginObject()
-        for (code, count) in reasons.sorted(by: { $0.key < $1.key }) { w.key(code); w.int(count) }
-        w.endObject()
-        w.field("rejected", rejected)
-        w.field("review", review)
-        w.field("reviewed", reviewed)
-        w.field("skipped", skipped)
-        w.field("submissions", submissions)
-        w.field("undecided", undecided)
-        w.field("unreadable", unreadable)
-        w.endObject()
-    }
-}
-
-extension JudgeResults.Counts {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject(); w.field("accepted", accepted); w.field("rejected", rejected); w.field("review", review); w.endObject()
-    }
-}
-
-extension JudgeResults.TeamResult {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.key("approaches"); w.beginArray()
-        for a in approaches {
-            w.element(); w.beginObject()
-            w.field("at", a.at); w.field("day", a.day); w.field("distance_m", a.distanceM); w.field("submission", a.submission)
-            w.field("task", a.task)
-            w.endObject()
-        }
-        w.endArray()
-        w.key("completions"); w.beginArray()
-        for c in completions {
-            w.element(); w.beginObject()
-            w.field("at", c.at); w.field("dwell_start", c.dwellStart); w.field("place", c.place); w.field("points", c.points)
-            w.field("submission", c.submission); w.field("task", c.task)
-            w.endObject()
-        }
-        w.endArray()
-        w.key("counts"); counts.write(&w)
-        w.field("id", id)
-        w.field("name", name)
-        w.field("points", points)
-        w.field("rank", rank)
-        w.field("reached_at", reachedAt)
-        w.key("rewards"); w.beginArray(); for r in rewards { w.element(); r.write(&w) }; w.endArray()
-        w.field("tasks_done", tasksDone)
-        w.endObject()
-    }
-}
-
-extension JudgeResults.TaskResult {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.field("after", after)
-        if let choose { w.field("choose", choose) }
-        w.key("closest"); JudgeResults.ClosestEntry.write(closest, &w)
-        w.field("clue", clue)
-        w.key("completed_by"); w.beginArray()
-        for c in completedBy {
-            w.element(); w.beginObject()
-            w.field("at", c.at); w.field("place", c.place); w.field("points", c.points); w.field("submission", c.submission)
-            w.field("team", c.team)
-            w.endObject()
-        }
-        w.endArray()
-        w.key("counts"); counts.write(&w)
-        w.field("dwell_s", dwellS)
-        w.field("evidence", evidence)
-        w.field("hint", hint)
-        w.field("id", id)
-        if let nearest { w.key("nearest"); JudgeResults.ClosestEntry.write(nearest, &w) }
-        w.field("points", points)
-        if let progress {
-            w.key("progress"); w.beginArray()
-            for p in progress {
-                w.element(); w.beginObject()
-                w.field("done", p.done); w.field("team", p.team)
-                w.endObject()
-            }
-            w.endArray()
-        }
-        w.field("repeat", self.repeat.rawValue)
-        w.field("reveal", reveal)
-        w.field("score", score.rawValue)
-        w.field("tags", tags)
-        if let target {
-            w.key("target"); w.beginObject()
-            if let c = target.center { w.key("center"); c.write(&w) }
-            w.field("file", target.file); w.field("kind", target.kind)
-            if let outline = target.outline {
-                w.key("outline"); w.beginArray()
-                for ring in outline {
-                    w.element(); w.beginArray()
-                    for p in ring { w.element(); p.write(&w) }
-                    w.endArray()
-                }
-                w.endArray()
-            }
-            if let n = target.places { w.field("places", n) }
-            w.field("radius_m", target.radiusM)
-            w.endObject()
-        }
-        if let tasks { w.field("tasks", tasks) }
-        w.field("title", title)
-        if let window { w.key("window"); window.write(&w) }
-        w.endObject()
-    }
-}
-
-extension JudgeResults.ClosestEntry {
-    static func write(_ entries: [Self], _ w: inout JSONTextWriter) {
-        w.beginArray()
-        for c in entries {
-            w.element(); w.beginObject()
-            w.field("at", c.at); w.field("distance_m", c.distanceM); w.field("points", c.points); w.field("rank", c.rank)
-            w.field("submission", c.submission); w.field("team", c.team)
-            w.endObject()
-        }
-        w.endArray()
-    }
-}
-
 extension JudgeResults.Position {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject(); w.field("lat", lat); w.field("lon", lon); w.endObject()
-    }
-}
-
-extension JudgeResults.SubmissionResult {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        w.key("evidence"); evidence.write(&w)
-        w.key("findings"); w.beginArray()
-        for f in findings {
-            w.element(); w.beginObject()
-            w.field("action", f.action.rawValue); w.field("code", f.code.rawValue); w.field("message", f.message)
-            w.field("related", f.related)
-            w.endObject()
-        }
-        w.endArray()
-        w.field("judged_verdict", judgedVerdict.rawValue)
-        w.field("path", path)
-        w.field("points", points)
-        w.field("reasons", reasons.map(\.rawValue))
-        if let review {
-            w.key("review"); w.beginObject()
-            w.field("by", review.by); w.field("decision", review.decision.rawValue); w.field("note", review.note)
-            w.field("task", review.task)
-            w.endObject()
-        }
-        w.field("task", task)
-        w.field("task_source", taskSource)
-        w.field("team", team)
-        w.field("verdict", verdict.rawValue)
-        w.endObject()
     }
 }
 
@@ -408,5 +222,163 @@ extension JudgeResults.Evidence {
             }
         }
         w.endObject()
+    }
+}
+
+/// A type that writes its own JSON text rather than through `Codable`: the evidence (its keys
+/// come from `Evidence.Field`), a review (results.json leaves out its `at`), and counts keyed by
+/// reason code (sorted by code, which a dictionary's `Codable` does not do).
+protocol JSONTextWritable {
+    func write(_ w: inout JSONTextWriter)
+}
+
+extension JudgeResults.Evidence: JSONTextWritable {}
+
+extension Reviews.Review: JSONTextWritable {
+    func write(_ w: inout JSONTextWriter) {
+        w.beginObject(); w.field("by", by); w.field("decision", decision.rawValue); w.field("note", note); w.field("task", task); w.endObject()
+    }
+}
+
+extension [ReasonCode: Int]: JSONTextWritable {
+    func write(_ w: inout JSONTextWriter) {
+        w.beginObject()
+        for (code, count) in sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(code.rawValue); w.int(count) }
+        w.endObject()
+    }
+}
+
+/// Reason codes key `summary.reasons` as an object (`{"outside-target": 3}`), as results.json
+/// always wrote them.
+extension ReasonCode: CodingKeyRepresentable {}
+
+/// Writes `Encodable` values as `JSONTextWriter` text, as `JSONEncoder` would not: an object's
+/// members in the order its `CodingKeys` declares them (results.json's types declare them sorted;
+/// a debug build checks), nil optionals left out, numbers as `JSONTextWriter.double` writes them.
+/// So results.json's keys are declared once, in `CodingKeys`, for reading and writing alike, and
+/// writing stays a pass over the values into one buffer.
+final class JSONTextEncoder: Encoder {
+    var writer: JSONTextWriter
+    /// The container the value being written opened: it is closed when the value is done.
+    private var opened: Container?
+    private enum Container { case object, array }
+
+    init(_ writer: JSONTextWriter) { self.writer = writer }
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func write<T: Encodable>(_ value: T) {
+        if let own = value as? any JSONTextWritable { own.write(&writer); return }
+        let outer = opened
+        opened = nil
+        // Nothing here throws: every value has a JSON text.
+        try! value.encode(to: self)
+        switch opened {
+        case .object: writer.endObject()
+        case .array: writer.endArray()
+        case nil: break
+        }
+        opened = outer
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        precondition(opened == nil, "a value opens one container")
+        writer.beginObject()
+        opened = .object
+        return KeyedEncodingContainer(Members(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        precondition(opened == nil, "a value opens one container")
+        writer.beginArray()
+        opened = .array
+        return Values(encoder: self, inArray: true)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { Values(encoder: self, inArray: false) }
+
+    /// An object's members, written as they come.
+    struct Members<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let encoder: JSONTextEncoder
+        var codingPath: [any CodingKey] { [] }
+        #if DEBUG
+        private var lastKey = ""
+        #endif
+
+        init(encoder: JSONTextEncoder) { self.encoder = encoder }
+
+        private mutating func key(_ key: Key) {
+            #if DEBUG
+            precondition(lastKey < key.stringValue, "\(Key.self) lists `\(key.stringValue)` after `\(lastKey)`: declare the keys sorted")
+            lastKey = key.stringValue
+            #endif
+            encoder.writer.key(key.stringValue)
+        }
+
+        mutating func encodeNil(forKey k: Key) throws { key(k); encoder.writer.literal("null") }
+        mutating func encode(_ v: Bool, forKey k: Key) throws { key(k); encoder.writer.bool(v) }
+        mutating func encode(_ v: String, forKey k: Key) throws { key(k); encoder.writer.string(v) }
+        mutating func encode(_ v: Double, forKey k: Key) throws { key(k); encoder.writer.double(v) }
+        mutating func encode(_ v: Float, forKey k: Key) throws { key(k); encoder.writer.double(Double(v)) }
+        mutating func encode(_ v: Int, forKey k: Key) throws { key(k); encoder.writer.int(v) }
+        mutating func encode(_ v: Int8, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int16, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int32, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int64, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
+        mutating func encode(_ v: UInt, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
+        mutating func encode(_ v: UInt8, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt16, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt32, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt64, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
+        mutating func encode<T: Encodable>(_ v: T, forKey k: Key) throws { key(k); encoder.write(v) }
+
+        mutating func nestedContainer<N: CodingKey>(keyedBy: N.Type, forKey: Key) -> KeyedEncodingContainer<N> {
+            preconditionFailure("results.json's types encode no nested containers")
+        }
+        mutating func nestedUnkeyedContainer(forKey: Key) -> any UnkeyedEncodingContainer {
+            preconditionFailure("results.json's types encode no nested containers")
+        }
+        mutating func superEncoder() -> any Encoder { preconditionFailure("results.json's types have no superclass") }
+        mutating func superEncoder(forKey: Key) -> any Encoder { preconditionFailure("results.json's types have no superclass") }
+    }
+
+    /// An array's elements, or a single value.
+    struct Values: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+        let encoder: JSONTextEncoder
+        let inArray: Bool
+        var count = 0
+        var codingPath: [any CodingKey] { [] }
+
+        private mutating func next() {
+            guard inArray else { return }
+            encoder.writer.element()
+            count += 1
+        }
+
+        mutating func encodeNil() throws { next(); encoder.writer.literal("null") }
+        mutating func encode(_ v: Bool) throws { next(); encoder.writer.bool(v) }
+        mutating func encode(_ v: String) throws { next(); encoder.writer.string(v) }
+        mutating func encode(_ v: Double) throws { next(); encoder.writer.double(v) }
+        mutating func encode(_ v: Float) throws { next(); encoder.writer.double(Double(v)) }
+        mutating func encode(_ v: Int) throws { next(); encoder.writer.int(v) }
+        mutating func encode(_ v: Int8) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int16) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int32) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: Int64) throws { next(); encoder.writer.literal(String(v)) }
+        mutating func encode(_ v: UInt) throws { next(); encoder.writer.literal(String(v)) }
+        mutating func encode(_ v: UInt8) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt16) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt32) throws { next(); encoder.writer.int(Int(v)) }
+        mutating func encode(_ v: UInt64) throws { next(); encoder.writer.literal(String(v)) }
+        mutating func encode<T: Encodable>(_ v: T) throws { next(); encoder.write(v) }
+
+        mutating func nestedContainer<N: CodingKey>(keyedBy: N.Type) -> KeyedEncodingContainer<N> {
+            preconditionFailure("results.json's types encode no nested containers")
+        }
+        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+            preconditionFailure("results.json's types encode no nested containers")
+        }
+        mutating func superEncoder() -> any Encoder { preconditionFailure("results.json's types have no superclass") }
     }
 }

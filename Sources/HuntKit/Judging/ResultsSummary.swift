@@ -41,7 +41,7 @@ public struct ResultsSummary: Sendable {
         }
 
         if !s.reasons.isEmpty {
-            let reasons = s.reasons.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            let reasons = s.reasons.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map { "\($0.key.rawValue) \($0.value)" }
             lines.append("reasons: " + reasons.joined(separator: ", "))
         }
         if s.reviewed > 0 { lines.append("\(s.reviewed) decision\(s.reviewed == 1 ? "" : "s") applied from \(reviewsPath ?? "the reviews file")") }

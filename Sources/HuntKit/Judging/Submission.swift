@@ -65,10 +65,6 @@ public struct Submission: Sendable, Hashable {
 public struct SkippedFile: Sendable, Hashable, Codable {
     public var path: String
     public var reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
 }
 
 /// What a scan of the submissions folder found.

@@ -20,7 +20,7 @@ public struct SubmissionFinder: Sendable {
         self.manifest = manifest
     }
 
-    /// The submissions in the folder `root` (shown as `displayPath`), in four steps: the manifest's
+    /// The submissions in the folder `root` (displayPath as `displayPath`), in four steps: the manifest's
     /// rows by path, the folder's own entries (team folders, and photos a manifest places), the
     /// team folders' photos, then the manifest rows no photo was found for. Throws when the folder
     /// cannot be read or the manifest names none of its photos.
@@ -41,7 +41,7 @@ public struct SubmissionFinder: Sendable {
     private static func open(_ root: URL, displayPath: String) throws(DiagnosticError) -> InputFolder {
         let rootLocation = SourceLocation(file: displayPath)
         do {
-            return try InputFolder(path: root.path, shown: displayPath)
+            return try InputFolder(path: root.path, displayPath: displayPath)
         } catch {
             switch error.reason {
             case .notFound:
@@ -258,7 +258,7 @@ public struct SubmissionFinder: Sendable {
         }
         let head: [UInt8]
         do {
-            head = try InputFile(name: name, in: folder, shown: name).read(at: 0, count: FormatSniffer.headLength)
+            head = try InputFile(name: name, in: folder, displayPath: name).read(at: 0, count: FormatSniffer.headLength)
         } catch {
             return error.message
         }

@@ -41,7 +41,7 @@ struct FolderWalk: Sequence, IteratorProtocol {
             push(root, relative: "")
         } else {
             do {
-                push(try root.folder(at: relative, shown: relative), relative: relative)
+                push(try root.folder(at: relative, displayPath: relative), relative: relative)
             } catch {
                 failure = .unlistable(relative: relative, reason: String(cString: strerror(errno)))
             }
@@ -59,7 +59,7 @@ struct FolderWalk: Sequence, IteratorProtocol {
             let relative = top.relative.isEmpty ? name : top.relative + "/" + name
             if kind == .directory {
                 do {
-                    push(try top.folder.subfolder(name, shown: relative), relative: relative)
+                    push(try top.folder.subfolder(name, displayPath: relative), relative: relative)
                 } catch {
                     failure = .unlistable(relative: relative, reason: String(cString: strerror(errno)))
                 }

@@ -36,7 +36,7 @@ public struct PhotoTags: Sendable, Hashable {
 /// IFD 0, the EXIF IFD and the GPS IFD, `exif_data_save_data`), inserted as APP1 right after SOI.
 ///
 /// For `hunt simulate`, tests and examples. libexif's writing API is wrapped by `LibExif.encode`.
-public enum JPEGWriter {
+package enum JPEGWriter {
     /// The bytes of a JPEG with `tags` in its EXIF and `image` as its picture.
     public static func jpeg(tags: PhotoTags, image: SyntheticImage) -> [UInt8] {
         image.jpegBytes(app1: exifSegment(tags, width: image.width, height: image.height))

@@ -143,15 +143,15 @@ public struct PhotoFiles: Sequence, Sendable {
                     // Stepped in place: a copy of the walk would copy its listings at every step.
                     guard let step = walk!.steps.next() else { walk = nil; continue }
                     let (display, root, rootPath) = (walk!.display, walk!.root, walk!.rootPath)
-                    func shown(_ relative: String) -> String { relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative }
+                    func displayPath(of relative: String) -> String { relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative }
                     switch step {
                     case .unlistable(let relative, let reason):
-                        var input = listingFailure(display: shown(relative), path: relative, reason: reason)
+                        var input = listingFailure(display: displayPath(of: relative), path: relative, reason: reason)
                         input.folder = root
                         return input
                     case .entry(let entry) where entry.kind == .file:
                         guard accepts(entry.name) else { continue }
-                        var input = PhotoInput(path: entry.relative, inside: root, displayPath: shown(entry.relative))
+                        var input = PhotoInput(path: entry.relative, inside: root, displayPath: displayPath(of: entry.relative))
                         input.setSidecars(of: entry.name, listed: entry.sidecars)
                         return input
                     case .entry(let entry) where entry.kind == .symbolicLink:
@@ -160,7 +160,7 @@ public struct PhotoFiles: Sequence, Sendable {
                               resolved.starts(with: prefix) else { continue }
                         let inside = PathText.escape(resolved.dropFirst(prefix.count))
                         guard root.kind(ofPath: inside) == .file else { continue }
-                        return PhotoInput(path: inside, inside: root, displayPath: shown(entry.relative))
+                        return PhotoInput(path: inside, inside: root, displayPath: displayPath(of: entry.relative))
                     case .entry:
                         continue
                     }
@@ -168,7 +168,7 @@ public struct PhotoFiles: Sequence, Sendable {
                 guard let path = pending.popLast() else { return nil }
                 if isDirectory(path) {
                     let rootPath = realpath(Array(path.utf8)).map { String(decoding: $0, as: UTF8.self) } ?? path
-                    guard let root = try? InputFolder(path: rootPath, shown: path) else {
+                    guard let root = try? InputFolder(path: rootPath, displayPath: path) else {
                         return listingFailure(display: path, path: path, reason: String(cString: strerror(errno)))
                     }
                     walk = (path, FolderWalk(root), root, rootPath)

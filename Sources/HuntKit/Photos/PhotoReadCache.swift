@@ -1,24 +1,28 @@
 import Foundation
+import Synchronization
 
 /// Photo reads kept by relative path and `FileStamp`, for a judge that runs again and again over
 /// the same folder: a file whose device, inode, size and modification time are unchanged is not
 /// read again. Thread-safe; `PhotoReader.cache` consults it.
-public final class PhotoReadCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: (stamp: FileStamp, result: PhotoReadResult)] = [:]
-    private var expected: [String: FileStamp] = [:]
-    private var hitCount = 0
-    private var missCount = 0
+public final class PhotoReadCache: Sendable {
+    private struct State {
+        var entries: [String: (stamp: FileStamp, result: PhotoReadResult)] = [:]
+        var expected: [String: FileStamp] = [:]
+        var hitCount = 0
+        var missCount = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     func result(for path: String, stamp: FileStamp) -> PhotoReadResult? {
-        lock.withLock {
-            guard let entry = entries[path], entry.stamp == stamp else {
-                missCount += 1
+        state.withLock { state in
+            guard let entry = state.entries[path], entry.stamp == stamp else {
+                state.missCount += 1
                 return nil
             }
-            hitCount += 1
+            state.hitCount += 1
             return entry.result
         }
     }
@@ -26,9 +30,9 @@ public final class PhotoReadCache: @unchecked Sendable {
     /// The result for `path` when the stamp the caller saw (`expect`) is the one it was read
     /// with: no need to open the file to check.
     func expectedResult(for path: String) -> PhotoReadResult? {
-        lock.withLock {
-            guard let seen = expected[path], let entry = entries[path], entry.stamp == seen else { return nil }
-            hitCount += 1
+        state.withLock { state in
+            guard let seen = state.expected[path], let entry = state.entries[path], entry.stamp == seen else { return nil }
+            state.hitCount += 1
             return entry.result
         }
     }
@@ -37,20 +41,21 @@ public final class PhotoReadCache: @unchecked Sendable {
     /// by path: a photo whose stamp is unchanged is answered from the cache without opening it.
     /// Replaces the previous set.
     public func expect(_ stamps: [String: FileStamp]) {
-        lock.withLock { expected = stamps }
+        state.withLock { $0.expected = stamps }
     }
 
     func keep(_ result: PhotoReadResult, for path: String, stamp: FileStamp) {
-        lock.withLock { entries[path] = (stamp, result) }
+        state.withLock { $0.entries[path] = (stamp, result) }
     }
 
     /// Drops every entry whose path `shouldDrop` says, e.g. files that are gone, or the photos of a
     /// folder whose XMP sidecar changed (a sidecar is not part of the photo's stamp).
     public func drop(where shouldDrop: (String) -> Bool) {
-        lock.withLock { entries = entries.filter { !shouldDrop($0.key) } }
+        state.withLock { $0.entries = $0.entries.filter { !shouldDrop($0.key) } }
     }
 
     /// Reads answered from the cache and reads that went to the file, since the cache was made.
-    public var counts: (hits: Int, misses: Int) { lock.withLock { (hitCount, missCount) } }
-    public var count: Int { lock.withLock { entries.count } }
+    public var counts: (hits: Int, misses: Int) { state.withLock { ($0.hitCount, $0.missCount) } }
+    /// How many photos' reads are kept.
+    public var count: Int { state.withLock { $0.entries.count } }
 }

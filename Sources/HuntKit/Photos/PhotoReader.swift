@@ -76,14 +76,14 @@ public struct PhotoReader: Sendable {
         private var parentPath = ""
         private var folder: InputFolder?
 
-        mutating func open(_ path: String, in root: InputFolder, shown: String) throws(InputFileError) -> (InputFolder, String) {
+        mutating func open(_ path: String, in root: InputFolder, displayPath: String) throws(InputFileError) -> (InputFolder, String) {
             let slash = path.lastIndex(of: "/")
             let parentPath = slash.map { String(path[..<$0]) } ?? ""
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
             if self.root === root, self.parentPath == parentPath, let folder, !name.isEmpty, name != ".", name != ".." {
                 return (folder, name)
             }
-            let (parent, checkedName) = try root.openParent(of: path, shown: shown)
+            let (parent, checkedName) = try root.openParent(of: path, displayPath: displayPath)
             self.root = root
             self.parentPath = parentPath
             folder = parent ?? root
@@ -95,16 +95,16 @@ public struct PhotoReader: Sendable {
         if let error = input.listingError { return .failure(error) }
         // A file the caller has just seen unchanged (`PhotoReadCache.expect`) is not even opened.
         if let kept = cache?.expectedResult(for: input.path) { return kept }
-        let shown = input.displayPath
+        let displayPath = input.displayPath
         let file: InputFile
         let sidecars: SidecarPlace
         do {
             if let root = input.folder {
-                let (folder, name) = try folders.open(input.path, in: root, shown: shown)
-                file = try InputFile(name: name, in: folder, shown: shown)
+                let (folder, name) = try folders.open(input.path, in: root, displayPath: displayPath)
+                file = try InputFile(name: name, in: folder, displayPath: displayPath)
                 sidecars = SidecarPlace(folder: folder, folderPath: nil, photoName: name, hint: input.sidecar, browserHint: input.browserSidecar)
             } else {
-                file = try InputFile(path: input.path, shown: shown)
+                file = try InputFile(path: input.path, displayPath: displayPath)
                 let slash = input.path.lastIndex(of: "/")
                 sidecars = SidecarPlace(folder: nil, folderPath: slash.map { String(input.path[...$0]) } ?? ".",
                                         photoName: slash.map { String(input.path[input.path.index(after: $0)...]) } ?? input.path,
@@ -113,9 +113,9 @@ public struct PhotoReader: Sendable {
         } catch {
             return .failure(Self.openError(error))
         }
-        guard let cache else { return addingBrowserFix(read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars), from: sidecars) }
+        guard let cache else { return addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars), from: sidecars) }
         if let kept = cache.result(for: input.path, stamp: file.stamp) { return kept }
-        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: shown, sidecars: sidecars), from: sidecars)
+        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars), from: sidecars)
         cache.keep(result, for: input.path, stamp: file.stamp)
         return result
     }
@@ -144,7 +144,7 @@ public struct PhotoReader: Sendable {
             }
             guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }) else { return nil }
             for name in names {
-                guard let file = try? InputFile(name: name, in: folder, shown: name),
+                guard let file = try? InputFile(name: name, in: folder, displayPath: name),
                       let bytes = try? file.read(at: 0, count: Int(min(file.size, 4 << 20))),
                       let found = XMPLocation.parse(bytes) else { continue }
                 return found
@@ -161,7 +161,7 @@ public struct PhotoReader: Sendable {
             case .unknown: name = BrowserFix.sidecarName(for: photoName)
             }
             guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }),
-                  let file = try? InputFile(name: name, in: folder, shown: name), file.size <= UInt64(BrowserFix.maximumBytes),
+                  let file = try? InputFile(name: name, in: folder, displayPath: name), file.size <= UInt64(BrowserFix.maximumBytes),
                   let bytes = try? file.read(at: 0, count: Int(file.size))
             else { return nil }
             return BrowserFix.read(xmp: bytes)

@@ -5,7 +5,7 @@ import Foundation
 /// video track whose sample tables are empty, and the position, time and device in Apple's `mdta`
 /// keys or in `udta` (`©xyz`, `©mak`, `©mod`, `©swr`). For `hunt simulate` and for tests; no encoder
 /// is needed. Players show an empty movie of the given duration; exiftool and ffprobe read it.
-public enum QuickTimeWriter {
+package enum QuickTimeWriter {
     /// What to write.
     public struct Movie: Sendable, Hashable {
         public var format: PhotoMetadata.Format = .mov

@@ -3,7 +3,9 @@ import Foundation
 /// `--format csv`: submissions.csv (one row per submission) and leaderboard.csv, written by
 /// `CSVWriter` (RFC 4180, formulas in text neutralised, numbers left as numbers).
 public struct CSVReportRenderer: ReportRenderer {
+    /// `csv`.
     public var format: ReportFormat { .csv }
+    /// A CSV renderer.
     public init() {}
 
     /// One column of submissions.csv: its name and its cell for a submission.
@@ -73,18 +75,22 @@ public struct CSVReportRenderer: ReportRenderer {
         .capturedLocal, .offset, .gpsTime, .format, .media, .durationS, .motion, .error, .candidates,
     ]
 
+    /// The header of submissions.csv, in column order.
     public static let submissionColumns = submissionTable.map(\.name)
 
+    /// The header of leaderboard.csv, in column order.
     public static let leaderboardColumns = [
         "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected",
     ]
 
+    /// submissions.csv and leaderboard.csv (named for the team in a `--team` report).
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
         let names = format.fileNames(team: report.team?.id)
         return [ReportDocument(name: names[0], bytes: Array(submissions(report).utf8)),
                 ReportDocument(name: names[1], bytes: Array(leaderboard(report).utf8))]
     }
 
+    /// submissions.csv's text: a row per submission, by path.
     public func submissions(_ report: Report) -> String {
         var out = CSVWriter()
         out.header(Self.submissionColumns)
@@ -93,6 +99,7 @@ public struct CSVReportRenderer: ReportRenderer {
         return out.text
     }
 
+    /// leaderboard.csv's text: a row per team, by rank.
     public func leaderboard(_ report: Report) -> String {
         var out = CSVWriter()
         out.header(Self.leaderboardColumns)

@@ -8,32 +8,47 @@ import Foundation
 /// for thumbnails. `--format json` writes this value (report schema 1, snake_case keys); the
 /// Mustache templates see the same names.
 public struct Report: Sendable, Codable, Hashable {
+    /// The report format's version (`schema` of `--format json`).
     public static let schemaVersion = 1
 
+    /// The report format's version (`schemaVersion`).
     public var schema: Int = Report.schemaVersion
+    /// The hunt the report is about.
     public var hunt: HuntHeader
     /// Set for one team's own report (`--team ID`).
     public var team: TeamHeader?
+    /// Counts over the whole hunt (or the team of a `--team` report).
     public var summary: Summary
+    /// Teams by rank.
     public var leaderboard: [LeaderboardRow]
     /// The grid's columns, in the hunt's order.
     public var columns: [Column]
+    /// The team × task grid, a row per team by rank.
     public var grid: [GridRow]
     /// Submissions whose verdict is `review` and that no decision covers, by path.
     public var reviewQueue: [Entry]
+    /// One section per task, in the hunt's order.
     public var tasks: [TaskSection]
     /// Every submission, by path.
     public var verdicts: [Entry]
+    /// Files in the submissions folder that were not judged, and why.
     public var skipped: [SkippedFile]
+    /// Problems the judge went on past.
     public var problems: [JudgeResults.Problem]
 
+    /// The hunt as reports name it.
     public struct HuntHeader: Sendable, Codable, Hashable {
+        /// The hunt's id.
         public var id: String
+        /// The hunt's title.
         public var title: String
+        /// The IANA timezone times are shown in.
         public var timezone: String
         /// "2026-05-02 10:00 – 16:00", or nil without a window.
         public var windowText: String?
+        /// The submissions folder as given to the judge.
         public var submissionsFolder: String?
+        /// The reward tiers, by points.
         public var rewards: [JudgeResults.RewardInfo]
 
         enum CodingKeys: String, CodingKey {
@@ -44,36 +59,63 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// The team a `--team` report is about.
     public struct TeamHeader: Sendable, Codable, Hashable {
+        /// The team's id.
         public var id: String
+        /// The team's display name.
         public var name: String
+        /// 1 is best.
         public var rank: Int
+        /// Points scored.
         public var points: Int
     }
 
+    /// How the submissions were judged, in numbers.
     public struct Summary: Sendable, Codable, Hashable {
+        /// Teams in the report.
         public var teams: Int
+        /// Tasks in the hunt.
         public var tasks: Int
+        /// Photos judged.
         public var submissions: Int
+        /// Photos whose final verdict is `accepted`.
         public var accepted: Int
+        /// Photos whose final verdict is `review`.
         public var review: Int
+        /// Photos whose final verdict is `rejected`.
         public var rejected: Int
+        /// Photos with a reviews-file decision.
         public var reviewed: Int
+        /// Files not judged.
         public var skipped: Int
+        /// Files that could not be read.
         public var unreadable: Int
     }
 
+    /// One team on the leaderboard.
     public struct LeaderboardRow: Sendable, Codable, Hashable {
+        /// 1 is best.
         public var rank: Int
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var name: String
+        /// Points scored.
         public var points: Int
+        /// Tasks the team completed.
         public var tasksDone: Int
+        /// The rewards the team's points reach, as written.
         public var rewards: [String]
+        /// When the team reached its final score (ISO 8601, hunt timezone).
         public var reachedAt: String?
+        /// `reachedAt` as people read it.
         public var reachedText: String?
+        /// The team's photos accepted.
         public var accepted: Int
+        /// The team's photos waiting for a decision.
         public var review: Int
+        /// The team's photos rejected.
         public var rejected: Int
         /// The team of a `--team` report.
         public var isSelected: Bool
@@ -89,21 +131,31 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// A column of the grid: one task.
     public struct Column: Sendable, Codable, Hashable {
+        /// The task's id.
         public var task: String
+        /// The task's title.
         public var title: String
+        /// Points for completing the task.
         public var points: Int
     }
 
+    /// A row of the grid: one team and a cell per task.
     public struct GridRow: Sendable, Codable, Hashable {
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var name: String
+        /// 1 is best.
         public var rank: Int
+        /// One cell per column, in the columns' order.
         public var cells: [Cell]
     }
 
     /// One team on one task: the best verdict among its photos for it.
     public struct Cell: Sendable, Codable, Hashable {
+        /// What a cell shows.
         public enum State: String, Sendable, Codable, Hashable, CaseIterable {
             case accepted, review, rejected, none
 
@@ -126,19 +178,27 @@ public struct Report: Sendable, Codable, Hashable {
             }
         }
 
+        /// The task's id.
         public var task: String
+        /// The best verdict among the team's photos for the task.
         public var state: State
+        /// The cell's mark, as `State` draws it.
         public var mark: String
         /// Photos of this team for this task.
         public var photos: Int
+        /// Points the team scored on the task.
         public var points: Int
     }
 
+    /// A reason a photo got its verdict.
     public struct Reason: Sendable, Codable, Hashable {
+        /// The reason code.
         public var code: ReasonCode
         /// What the policy made of it: reject, review, ignore or accept.
         public var action: PolicyAction
+        /// The reason, worded for a person.
         public var message: String
+        /// Another submission it is about (the kept copy of a duplicate, the previous photo of a too-fast pair).
         public var related: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
@@ -148,11 +208,17 @@ public struct Report: Sendable, Codable, Hashable {
 
     /// One submission with its verdict, reasons and evidence.
     public struct Entry: Sendable, Codable, Hashable {
+        /// The photo's path, relative to the submissions folder.
         public var path: String
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var teamName: String
+        /// The task judged against; absent when none could be decided.
         public var task: String?
+        /// The task's title.
         public var taskTitle: String?
+        /// How the task was told: `folder`, `file-name`, `manifest`, `auto` or `review`.
         public var taskSource: String
         /// The final verdict: the reviewer's decision when there is one, else the judge's.
         public var verdict: Verdict
@@ -160,9 +226,13 @@ public struct Report: Sendable, Codable, Hashable {
         public var judgedVerdict: Verdict
         /// A reviews-file decision changed the judge's verdict.
         public var overridden: Bool
+        /// Points this photo earned.
         public var points: Int
+        /// Why the photo got its verdict.
         public var reasons: [Reason]
+        /// The reviews file's decision, when there is one.
         public var review: JudgeResults.ReviewInfo?
+        /// What was measured and read from the file.
         public var evidence: JudgeResults.Evidence
         /// "240 m NE — warm", for a photo outside the target.
         public var missText: String?
@@ -192,28 +262,41 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// One task's section: who completed it, the closest approaches, the near misses.
     public struct TaskSection: Sendable, Codable, Hashable {
+        /// The task's id.
         public var id: String
+        /// The task's title.
         public var title: String
+        /// The clue, as written.
         public var clue: String?
+        /// Points for completing it.
         public var points: Int
+        /// How the task scores.
         public var score: ScoreRule
+        /// Whether it may be completed more than once, and how.
         public var `repeat`: RepeatRule
+        /// The task's tags.
         public var tags: [String]
         /// `photo` or `video` when the task asks for one (`evidence:`), else absent.
         public var evidence: String? = nil
+        /// Where it is; absent for a group of tasks.
         public var target: JudgeResults.TargetInfo?
         /// "circle of 75 m around 52.09067, 5.12133"
         public var targetText: String
         /// Shown only when the task was completed (by the report's team, in a team report).
         public var reveal: String?
+        /// Teams that scored on it, earliest first.
         public var completedBy: [Completion]
         /// The three closest approaches, one per day.
         public var closest: [Approach]
         /// Each team's nearest miss, nearest first.
         public var misses: [Miss]
+        /// Its photos accepted.
         public var accepted: Int
+        /// Its photos waiting for a decision.
         public var review: Int
+        /// Its photos rejected.
         public var rejected: Int
         /// For a `choose` task: each team's progress through its set (in the report's scope).
         public var progress: [ChoiceProgress]? = nil
@@ -229,9 +312,13 @@ public struct Report: Sendable, Codable, Hashable {
 
     /// One team on a `choose` task: `2 of 3 done` and what (place names, or task titles).
     public struct ChoiceProgress: Sendable, Codable, Hashable {
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var teamName: String
+        /// Place names or task ids done, in the order done.
         public var done: [String]
+        /// `2 of 3 done` and what, as people read it.
         public var text: String
 
         enum CodingKeys: String, CodingKey {
@@ -241,13 +328,21 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// A photo that scored on the task.
     public struct Completion: Sendable, Codable, Hashable {
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var teamName: String
+        /// When the photo was taken (ISO 8601, hunt timezone).
         public var at: String?
+        /// `at` as people read it.
         public var atText: String?
+        /// The photo's path, relative to the submissions folder.
         public var submission: String
+        /// Points it earned.
         public var points: Int
+        /// The place, for `places` targets.
         public var place: String?
 
         enum CodingKeys: String, CodingKey {
@@ -259,16 +354,27 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// A team's best approach to a `score: closest` task, ranked.
     public struct Approach: Sendable, Codable, Hashable {
+        /// 1 is best.
         public var rank: Int
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var teamName: String
+        /// The calendar day in the hunt's timezone.
         public var day: String
+        /// Distance to the target's edge, metres (0 inside).
         public var distanceM: Double
+        /// `distanceM` as people read it.
         public var distanceText: String
+        /// When the photo was taken (ISO 8601, hunt timezone).
         public var at: String?
+        /// `at` as people read it.
         public var atText: String?
+        /// The photo's path, relative to the submissions folder.
         public var submission: String
+        /// Points it earned (the top three score).
         public var points: Int
 
         enum CodingKeys: String, CodingKey {
@@ -283,15 +389,23 @@ public struct Report: Sendable, Codable, Hashable {
         }
     }
 
+    /// A photo outside the target: how far it was.
     public struct Miss: Sendable, Codable, Hashable {
+        /// The team's id.
         public var team: String
+        /// The team's display name.
         public var teamName: String
         /// "240 m NE — warm"
         public var text: String
+        /// Distance to the target, metres.
         public var distanceM: Double
+        /// `found`, `hot`, `warm` or `cold`, when the hunt has bands.
         public var band: String?
+        /// When the photo was taken (ISO 8601, hunt timezone).
         public var at: String?
+        /// `at` as people read it.
         public var atText: String?
+        /// The photo's path, relative to the submissions folder.
         public var submission: String
 
         enum CodingKeys: String, CodingKey {

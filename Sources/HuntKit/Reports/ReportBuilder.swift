@@ -9,14 +9,17 @@ public struct ReportOptions: Sendable, Hashable {
     /// completions, then closest approaches. 0 for none.
     public var thumbnailLimit: Int
 
+    /// How many photos get a thumbnail unless told otherwise.
     public static let defaultThumbnailLimit = 300
 
+    /// Options for the whole hunt's report, or one team's (`teamID`).
     public init(teamID: String? = nil, thumbnailLimit: Int = ReportOptions.defaultThumbnailLimit) {
         self.teamID = teamID
         self.thumbnailLimit = thumbnailLimit
     }
 }
 
+/// Why a report could not be made, worded for the person who asked for it.
 public enum ReportError: Error, Sendable, CustomStringConvertible {
     case unknownTeam(String, known: [String])
     /// `--team` matches two teams (by `NameKey`): the name given, and the two teams' ids.

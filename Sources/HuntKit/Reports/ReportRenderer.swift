@@ -27,10 +27,14 @@ public enum ReportFormat: String, Sendable, Hashable, Codable, CaseIterable {
 /// One file a renderer makes: its name in the output folder, its bytes, and warnings about what
 /// went into it (a photo refused a thumbnail), for the command to print.
 public struct ReportDocument: Sendable, Hashable {
+    /// The file's name in the output folder (`report.html`).
     public var name: String
+    /// The file's content.
     public var bytes: [UInt8]
+    /// Warnings about what went into it, for the command to print.
     public var diagnostics: [Diagnostic]
 
+    /// A document named `name` holding `bytes`.
     public init(name: String, bytes: [UInt8], diagnostics: [Diagnostic] = []) {
         self.name = name
         self.bytes = bytes
@@ -48,9 +52,12 @@ public protocol ReportRenderer: Sendable {
 
 /// `--format json`: the report model itself (report schema 1).
 public struct JSONReportRenderer: ReportRenderer {
+    /// `json`.
     public var format: ReportFormat { .json }
+    /// A JSON renderer.
     public init() {}
 
+    /// The report model as JSON, one document.
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
         let data: Data
         do { data = try report.jsonData() } catch {

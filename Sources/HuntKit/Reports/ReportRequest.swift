@@ -2,7 +2,7 @@ import Foundation
 
 /// What `hunt report` is asked for — a results file, a format and layout, a scope, a destination —
 /// and the making of it: read the results, build the report, render it, write it.
-public struct ReportRequest: Sendable {
+package struct ReportRequest: Sendable {
     /// For csv on standard output or in one file: which of the two tables.
     public enum Table: String, Sendable, CaseIterable { case submissions, leaderboard }
 

@@ -7,10 +7,12 @@ import Mustache
 /// `--template PATH` names an organizer's copy (a file, or a folder holding files of those names).
 /// The variables a template sees are listed at the top of each standard layout and in the docs.
 public struct ReportTemplate: Sendable, Hashable {
+    /// The Mustache text.
     public var source: String
     /// Where `source` was read from, for messages.
     public var path: String
 
+    /// A layout from Mustache text; `path` names it in messages.
     public init(source: String, path: String) {
         self.source = source
         self.path = path
@@ -32,7 +34,7 @@ public struct ReportTemplate: Sendable, Hashable {
             throw .template(path: "Templates/reports/\(name)",
                             reason: "the standard report layout was not found (neither in HuntKit's resources, an installed Templates folder nor $HUNT_TEMPLATES); give a layout of your own as `templatePath`, or set HUNT_TEMPLATES to a Templates folder")
         }
-        return try read(url, shown: url.path)
+        return try read(url, displayPath: url.path)
     }
 
     /// An organizer's layout: a `.mustache` file, or a folder with `report.html.mustache` /
@@ -46,23 +48,23 @@ public struct ReportTemplate: Sendable, Hashable {
             throw .template(path: path, reason: "no such file or folder; copy Templates/reports/\(name) and pass its path")
         }
         let url = isDirectory.boolValue ? URL(fileURLWithPath: path).appendingPathComponent(name) : URL(fileURLWithPath: path)
-        return try read(url, shown: isDirectory.boolValue ? (path as NSString).appendingPathComponent(name) : path)
+        return try read(url, displayPath: isDirectory.boolValue ? (path as NSString).appendingPathComponent(name) : path)
     }
 
     /// Larger templates are refused before reading.
     static let maximumBytes = 4 << 20
 
-    static func read(_ url: URL, shown: String) throws(ReportError) -> ReportTemplate {
+    static func read(_ url: URL, displayPath: String) throws(ReportError) -> ReportTemplate {
         let bytes: [UInt8]
         do {
-            bytes = try InputFile.read(path: url.path, shown: shown, limitBytes: maximumBytes, what: "report template")
+            bytes = try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: "report template")
         } catch {
-            throw .template(path: shown, reason: "\(error.message); \(error.fix)")
+            throw .template(path: displayPath, reason: "\(error.message); \(error.fix)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .template(path: shown, reason: "the template is not UTF-8 text; save it as UTF-8")
+            throw .template(path: displayPath, reason: "the template is not UTF-8 text; save it as UTF-8")
         }
-        return ReportTemplate(source: text, path: shown)
+        return ReportTemplate(source: text, path: displayPath)
     }
 
     /// Parses the source; errors name the line and column.

@@ -26,10 +26,12 @@ public enum ReportThumbnails {
     /// What `load` found: thumbnails by submission path, and the photos refused as too costly to
     /// decode, each with a warning that names the photo.
     public struct Loaded: Sendable {
+        /// Thumbnails by submission path.
         public var thumbnails: [String: PhotoThumbnail] = [:]
         /// `thumbnail-refused` warnings by submission path; the page shows "too large to preview".
         public var refused: [String: Diagnostic] = [:]
 
+        /// Thumbnails and refusals already made.
         public init(thumbnails: [String: PhotoThumbnail] = [:], refused: [String: Diagnostic] = [:]) {
             self.thumbnails = thumbnails
             self.refused = refused

@@ -4,7 +4,9 @@ import Foundation
 public enum ReportWriter {
     /// What `stage` staged, and the documents' warnings (photos refused a thumbnail) to print.
     public struct Written: Sendable {
+        /// The files staged, in order.
         public var files: [URL]
+        /// The documents' warnings (photos refused a thumbnail).
         public var diagnostics: [Diagnostic]
     }
 
@@ -40,6 +42,7 @@ public enum ReportWriter {
         try await renderer(for: format, report: report, photosFolder: photosFolder, templatePath: templatePath).render(report)
     }
 
+    /// The renderer for `format`: the standard layout or `templatePath` for html and md, thumbnails from `photosFolder` for html.
     public static func renderer(for format: ReportFormat, report: Report, photosFolder: URL?,
                                 templatePath: String?) async throws(ReportError) -> any ReportRenderer {
         switch format {

@@ -3,9 +3,13 @@ import Foundation
 /// Reads a results.json written by `hunt judge` (for `hunt report` and scripts), with errors that
 /// say what to do.
 public enum ResultsFileReader {
+    /// Why a results.json could not be read, and what to do.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
+        /// The file as messages name it.
         public var path: String
+        /// What is wrong.
         public var message: String
+        /// What to do about it, when known.
         public var fix: String?
         public var description: String { "\(path): error: \(message)" }
     }
@@ -17,7 +21,7 @@ public enum ResultsFileReader {
     public static func read(_ url: URL, displayPath: String) throws(ReadError) -> JudgeResults {
         let data: Data
         do {
-            data = Data(try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: "results file"))
+            data = Data(try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: "results file"))
         } catch {
             throw ReadError(path: displayPath, message: error.message,
                           fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")

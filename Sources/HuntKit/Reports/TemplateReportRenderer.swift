@@ -6,11 +6,15 @@ import Mustache
 /// Every `{{value}}` is Markdown-escaped (see `MarkdownContentType`): the standard layout declares
 /// `{{% CONTENT_TYPE: MARKDOWN }}`, and a template without a content type gets it.
 public struct MarkdownReportRenderer: ReportRenderer {
+    /// `md`.
     public var format: ReportFormat { .md }
+    /// The layout rendered.
     public var template: ReportTemplate
 
+    /// A Markdown renderer with this layout.
     public init(template: ReportTemplate) { self.template = template }
 
+    /// The report laid out by the template, one document.
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
         var markdown = template
         // An organizer's copy that left out the pragma still gets Markdown escaping, not HTML's.
@@ -29,7 +33,9 @@ public struct MarkdownReportRenderer: ReportRenderer {
 /// team name shows as text); only the SVG this renderer makes (its text escaped here) and the
 /// base64 `data:` URIs are inserted raw with `{{{ }}}`.
 public struct HTMLReportRenderer: ReportRenderer {
+    /// `html`.
     public var format: ReportFormat { .html }
+    /// The layout rendered.
     public var template: ReportTemplate
     /// Thumbnails by submission path (see `ReportThumbnails`); photos without one get a placeholder.
     public var thumbnails: [String: PhotoThumbnail]
@@ -37,12 +43,14 @@ public struct HTMLReportRenderer: ReportRenderer {
     /// placeholder says "too large to preview", and the page's document carries the warnings.
     public var refusedThumbnails: [String: Diagnostic]
 
+    /// An HTML renderer with this layout and these thumbnails.
     public init(template: ReportTemplate, thumbnails: [String: PhotoThumbnail] = [:], refusedThumbnails: [String: Diagnostic] = [:]) {
         self.template = template
         self.thumbnails = thumbnails
         self.refusedThumbnails = refusedThumbnails
     }
 
+    /// The report laid out by the template, one document.
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
         var page = template
         // Same escaping as Mustache's HTML default, faster; same line, so error positions hold.

@@ -4,11 +4,17 @@ import Foundation
 extension Simulator {
     /// What one simulated photo should get from the judge.
     public struct Answer: Sendable, Hashable, Codable {
+        /// The photo's path, relative to the submissions folder.
         public var path: String
+        /// The team's id.
         public var team: String
+        /// The task's id.
         public var task: String
+        /// What the photo was planned to show (a clean hit, a miss, a failure kind).
         public var kind: Kind
+        /// The verdict a correct judge gives.
         public var verdict: Verdict
+        /// The reason codes a correct judge gives.
         public var reasons: [ReasonCode]
     }
 
@@ -16,19 +22,29 @@ extension Simulator {
     /// tasks (by id) with an accepted photo, in the order of their first; `complete` once they
     /// are `choose` many. It follows the expected verdicts, as the judge's scoring follows its own.
     public struct ChoiceAnswer: Sendable, Hashable, Codable {
+        /// The team's id.
         public var team: String
+        /// The task's id.
         public var task: String
+        /// How many of the set complete the task.
         public var choose: Int
+        /// Places or tasks of the set done, in the order of their first accepted photo.
         public var done: [String]
+        /// Whether `done` holds `choose` many.
         public var complete: Bool
     }
 
     /// `answers.json`.
     public struct AnswerFile: Sendable, Hashable, Codable {
+        /// The answer file's format version.
         public var schema = 1
+        /// The hunt's id.
         public var hunt: String
+        /// The seed the simulation ran with.
         public var seed: UInt64
+        /// Teams simulated.
         public var teams: Int
+        /// Photos planned per team.
         public var photosPerTeam: Int
         /// Photos planned of each kind.
         public var kinds: [String: Int]
@@ -38,6 +54,7 @@ extension Simulator {
         /// (sorted by team, then task in the hunt's order); absent for other hunts.
         public var choices: [ChoiceAnswer]? = nil
 
+        /// `answers.json`'s text (`JSONText.stableData`: the same plan gives the same bytes).
         public func jsonData() throws -> Data {
             try JSONText.stableData(self)
         }
@@ -59,6 +76,7 @@ extension Simulator {
             case photosPerTeam = "photos_per_team"
         }
 
+        /// An answer file read back from `answers.json`.
         public static func decode(_ data: Data) throws -> AnswerFile {
             try JSONDecoder().decode(AnswerFile.self, from: data)
         }

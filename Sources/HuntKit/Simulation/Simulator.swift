@@ -45,13 +45,17 @@ public struct Simulator: Sendable {
         }
     }
 
+    /// How much to simulate, and how.
     public struct Options: Sendable, Hashable {
         /// The most photos per team a simulation writes: a rehearsal or a benchmark needs far
         /// fewer, and a typo of a few extra digits should not fill the disk.
         public static let maximumPhotosPerTeam = 100_000
 
+        /// Teams to simulate (at most the roster's).
         public var teams: Int
+        /// Photos per team.
         public var photosPerTeam: Int
+        /// The generator's seed: the same seed gives the same files.
         public var seed: UInt64
         /// The share of photos planned to fail, spread evenly over the failure kinds.
         public var failureShare: Double
@@ -60,6 +64,7 @@ public struct Simulator: Sendable {
         /// generator, so the files are those of a photo-only run.
         public var videoShare: Double
 
+        /// Options for `teams` teams of `photosPerTeam` photos each.
         public init(teams: Int, photosPerTeam: Int, seed: UInt64 = 1, failureShare: Double = 0.25, videoShare: Double = 0) {
             self.teams = teams
             self.photosPerTeam = photosPerTeam
@@ -71,14 +76,21 @@ public struct Simulator: Sendable {
 
     /// One planned photo.
     public struct PlannedPhoto: Sendable {
+        /// Where it is written, relative to the submissions folder.
         public var path: String
+        /// The team it is sent by.
         public var team: String
+        /// The task it is meant for.
         public var task: HuntTask
+        /// What it is planned to show.
         public var kind: Kind
+        /// When it is taken.
         public var instant: Date
+        /// The metadata written into the file.
         public var tags: PhotoTags
         /// Makes the picture unique; a duplicate shares its original's.
         public var identity: UInt64
+        /// The picture's hue, 0 to 1 (one per task), so the tasks' photos differ to the eye.
         public var hue: Double
         /// Written as this video format instead of a JPEG.
         public var video: PhotoMetadata.Format?
@@ -88,6 +100,7 @@ public struct Simulator: Sendable {
         var reasons: [ReasonCode]
     }
 
+    /// Why a simulation cannot be planned for this hunt and these options.
     public enum SimulationError: Error, CustomStringConvertible {
         case notEnoughTeams(wanted: Int, roster: Int)
         case noUsableTasks
@@ -101,9 +114,12 @@ public struct Simulator: Sendable {
         }
     }
 
+    /// The hunt simulated.
     public var hunt: Hunt
+    /// How much to simulate.
     public var options: Options
 
+    /// A simulator of `hunt`.
     public init(hunt: Hunt, options: Options) {
         self.hunt = hunt
         self.options = options
@@ -111,6 +127,7 @@ public struct Simulator: Sendable {
 
     // MARK: Planning
 
+    /// Every photo to write, and what a correct judge must say of them; nothing is written.
     public func plan() throws -> (photos: [PlannedPhoto], answers: AnswerFile) {
         guard options.teams <= hunt.teams.count else {
             throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)

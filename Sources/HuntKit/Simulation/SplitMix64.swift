@@ -2,7 +2,7 @@
 /// pseudorandom number generators", OOPSLA 2014; constants as in Vigna's reference code).
 /// The same seed gives the same sequence on every platform, which `RandomNumberGenerator`'s
 /// system generator does not.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

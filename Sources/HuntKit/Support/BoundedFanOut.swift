@@ -14,61 +14,72 @@ enum BoundedFanOut {
         work: @escaping @Sendable ([Items.Element]) async -> [Output],
         deliver: (Output) async throws(Failure) -> Void
     ) async throws(Failure) where Items.Element: Sendable {
-        // Any concurrency past a few hundred buys nothing; clamped so no count can overflow.
-        let width = min(max(1, width), 1024)
-        let window = width * 2
         let batchSize = max(1, batchSize)
         var iterator = items.makeIterator()
-        let failure: Failure? = await withTaskGroup(of: (Int, [Output]).self) { group in
-            var launched = 0
-            var received = 0
-            var delivered = 0
-            var waiting: [Int: [Output]] = [:]
-            /// Starts the next batch; false when the items are used up.
-            func launchNextBatch() -> Bool {
-                var batch: [Items.Element] = []
-                batch.reserveCapacity(batchSize)
-                while batch.count < batchSize, let item = iterator.next() { batch.append(item) }
-                if batch.isEmpty { return false }
-                let index = launched
-                group.addTask { (index, await work(batch)) }
-                launched += 1
-                return true
-            }
-            for _ in 0..<width where !launchNextBatch() { break }
-            while let (index, outputs) = await group.next() {
-                received += 1
-                waiting[index] = outputs
-                while let ready = waiting.removeValue(forKey: delivered) {
-                    do throws(Failure) {
-                        for output in ready { try await deliver(output) }
-                    } catch {
-                        group.cancelAll()
-                        return error
-                    }
-                    delivered += 1
-                }
-                // Counted from what was delivered, not received: a slow batch holds back the
-                // batches after it, which wait in `waiting` within the window.
-                while launched - received < width, launched - delivered < window, launchNextBatch() {}
-            }
-            return nil
-        }
-        if let failure { throw failure }
+        try await fanOut(width: width, next: { () -> [Items.Element]? in
+            var batch: [Items.Element] = []
+            batch.reserveCapacity(batchSize)
+            while batch.count < batchSize, let item = iterator.next() { batch.append(item) }
+            return batch.isEmpty ? nil : batch
+        }, work: work, deliver: { (outputs: [Output]) async throws(Failure) in
+            for output in outputs { try await deliver(output) }
+        })
     }
 
-    /// `work` gets one item at a time.
+    /// `work` gets one item at a time (no batch arrays made per item).
     static func run<Items: Sequence, Output: Sendable, Failure: Error>(
         _ items: Items,
         width: Int,
         work: @escaping @Sendable (Items.Element) async -> Output,
         deliver: (Output) async throws(Failure) -> Void
     ) async throws(Failure) where Items.Element: Sendable {
-        try await run(items, width: width, batchSize: 1, work: { batch in
-            var outputs: [Output] = []
-            outputs.reserveCapacity(batch.count)
-            for item in batch { outputs.append(await work(item)) }
-            return outputs
-        }, deliver: deliver)
+        var iterator = items.makeIterator()
+        try await fanOut(width: width, next: { iterator.next() }, work: work, deliver: deliver)
+    }
+
+    /// The fan-out itself: `next` gives the inputs of one child task at a time (nil: no more),
+    /// `deliver` gets each task's result in the inputs' order.
+    private static func fanOut<Input: Sendable, Result: Sendable, Failure: Error>(
+        width: Int,
+        next: () -> Input?,
+        work: @escaping @Sendable (Input) async -> Result,
+        deliver: (Result) async throws(Failure) -> Void
+    ) async throws(Failure) {
+        // Any concurrency past a few hundred buys nothing; clamped so no count can overflow.
+        let width = min(max(1, width), 1024)
+        let window = width * 2
+        let failure: Failure? = await withTaskGroup(of: (Int, Result).self) { group in
+            var launched = 0
+            var received = 0
+            var delivered = 0
+            var waiting: [Int: Result] = [:]
+            /// Starts the next task; false when the inputs are used up.
+            func launchNext() -> Bool {
+                guard let input = next() else { return false }
+                let index = launched
+                group.addTask { (index, await work(input)) }
+                launched += 1
+                return true
+            }
+            for _ in 0..<width where !launchNext() { break }
+            while let (index, result) = await group.next() {
+                received += 1
+                waiting[index] = result
+                while let ready = waiting.removeValue(forKey: delivered) {
+                    do throws(Failure) {
+                        try await deliver(ready)
+                    } catch {
+                        group.cancelAll()
+                        return error
+                    }
+                    delivered += 1
+                }
+                // Counted from what was delivered, not received: a slow task holds back the
+                // tasks after it, which wait in `waiting` within the window.
+                while launched - received < width, launched - delivered < window, launchNext() {}
+            }
+            return nil
+        }
+        if let failure { throw failure }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns diagnostics into text for people or JSON for scripts. One renderer per format.
 ///
@@ -28,14 +29,17 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
     /// Source lines longer than this are shown as a window around the column.
     public var maximumLineWidth = 160
 
+    /// A renderer, with ANSI colour or without.
     public init(colour: Bool = false) { self.colour = colour }
 
+    /// The diagnostics as text, the source line under each when `sources` has it.
     public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
         var out = ""
         for diagnostic in diagnostics { out += render(diagnostic, sources: sources) }
         return out
     }
 
+    /// One diagnostic: its line, the source line and a caret, then its fix.
     public func render(_ d: Diagnostic, sources: SourceLines) -> String {
         let severityColour: String
         switch d.severity {
@@ -83,8 +87,10 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
 /// A JSON array of `{file, line, column, severity, code, message, fix}`; `fix` is null when
 /// there is none. Keys in that order, one object per line, so the output diffs well.
 public struct JSONDiagnosticRenderer: DiagnosticRenderer {
+    /// A JSON renderer.
     public init() {}
 
+    /// The diagnostics as a JSON array, one object per diagnostic (`[]` for none).
     public func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String {
         if diagnostics.isEmpty { return "[]\n" }
         let objects = diagnostics.map { d in
@@ -101,28 +107,29 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
 /// Files are read once, lazily, by the path the diagnostic names (relative paths from the current
 /// folder); texts registered with `add` (in-memory sources, tests) win. Invalid UTF-8 is shown
 /// with replacement characters.
-public final class SourceLines: @unchecked Sendable {
-    private var texts: [String: [Substring]?] = [:]
-    private let lock = NSLock()
+public final class SourceLines: Sendable {
+    /// By file: its lines, or nil when it could not be read.
+    private let texts = Mutex<[String: [Substring]?]>([:])
     /// Files larger than this are not read back for display.
-    public var maximumBytes = 64 << 20
+    public let maximumBytes: Int
 
-    public init() {}
+    /// Source lines read from files of at most `maximumBytes`.
+    public init(maximumBytes: Int = 64 << 20) { self.maximumBytes = maximumBytes }
 
     /// Uses `text` for `file` instead of reading it.
     public func add(file: String, text: String) {
-        lock.lock(); defer { lock.unlock() }
-        texts[file] = Self.split(text)
+        texts.withLock { $0[file] = Self.split(text) }
     }
 
     /// The 1-based line of `file`, without its line break; nil when unknown.
     public func line(_ number: Int, of file: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        if texts[file] == nil {
-            texts[file] = .some(read(file))
+        texts.withLock { texts in
+            if texts[file] == nil {
+                texts[file] = .some(read(file))
+            }
+            guard let lines = texts[file] ?? nil, number >= 1, number <= lines.count else { return nil }
+            return String(lines[number - 1])
         }
-        guard let lines = texts[file] ?? nil, number >= 1, number <= lines.count else { return nil }
-        return String(lines[number - 1])
     }
 
     private func read(_ file: String) -> [Substring]? {

@@ -8,6 +8,7 @@ import Darwin
 
 /// Why an input could not be opened or read, worded for a person: the file, what is wrong, what to do.
 public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure it was, for callers that treat some differently.
     public enum Reason: String, Sendable, Hashable {
         /// Nothing at that path (or a folder on the way is missing).
         case notFound = "not-found"
@@ -29,18 +30,12 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The file as messages name it.
     public var path: String
+    /// What kind of failure it was.
     public var reason: Reason
     /// What is wrong, e.g. "is a device, FIFO or socket, not a regular file".
     public var message: String
     /// What to do.
     public var fix: String
-
-    public init(path: String, reason: Reason, message: String, fix: String) {
-        self.path = path
-        self.reason = reason
-        self.message = message
-        self.fix = fix
-    }
 
     /// `path: error: message — fix`.
     public var description: String { "\(path): error: \(message) — \(fix)" }
@@ -94,46 +89,46 @@ public final class InputFile: Sendable {
     /// Opens a path the user gave (a symbolic link they name is theirs to follow).
     /// - Parameters:
     ///   - path: the file, as the user gave it.
-    ///   - shown: how messages name the file (default: `path`).
-    public convenience init(path: String, shown: String? = nil) throws(InputFileError) {
-        let shown = shown ?? path
+    ///   - displayPath: how messages name the file (default: `path`).
+    public convenience init(path: String, displayPath: String? = nil) throws(InputFileError) {
+        let displayPath = displayPath ?? path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw Self.openError(errno, shown: shown) }
-        try self.init(checking: fd, shown: shown)
+        guard fd >= 0 else { throw Self.openError(errno, displayPath: displayPath) }
+        try self.init(checking: fd, displayPath: displayPath)
     }
 
     /// Opens `relativePath` (`/`-separated, written as `PathText` escapes it) inside `folder`,
     /// refusing links, absolute paths and `..`.
-    public convenience init(_ relativePath: String, inside folder: InputFolder, shown: String? = nil) throws(InputFileError) {
-        let shown = shown ?? relativePath
-        let (parent, name) = try folder.openParent(of: relativePath, shown: shown)
-        try self.init(name: name, in: parent ?? folder, shown: shown)
+    public convenience init(_ relativePath: String, inside folder: InputFolder, displayPath: String? = nil) throws(InputFileError) {
+        let displayPath = displayPath ?? relativePath
+        let (parent, name) = try folder.openParent(of: relativePath, displayPath: displayPath)
+        try self.init(name: name, in: parent ?? folder, displayPath: displayPath)
     }
 
     /// Opens `name` (one component, escaped) in `folder`, without following a link. The folder is
     /// passed as the object, not its descriptor, so it stays open for the call.
-    convenience init(name: String, in folder: InputFolder, shown: String) throws(InputFileError) {
+    convenience init(name: String, in folder: InputFolder, displayPath: String) throws(InputFileError) {
         let fd = PathText.withRawName(name) { openat(folder.descriptor, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) }
-        guard fd >= 0 else { throw Self.openError(errno, shown: shown) }
-        try self.init(checking: fd, shown: shown)
+        guard fd >= 0 else { throw Self.openError(errno, displayPath: displayPath) }
+        try self.init(checking: fd, displayPath: displayPath)
     }
 
-    private convenience init(checking fd: Int32, shown: String) throws(InputFileError) {
+    private convenience init(checking fd: Int32, displayPath: String) throws(InputFileError) {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let saved = errno
             close(fd)
-            throw Self.openError(saved, shown: shown)
+            throw Self.openError(saved, displayPath: displayPath)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            self.init(descriptor: fd, size: UInt64(max(0, Int64(info.st_size))), displayPath: shown, stamp: FileStamp(info))
+            self.init(descriptor: fd, size: UInt64(max(0, Int64(info.st_size))), displayPath: displayPath, stamp: FileStamp(info))
         case S_IFDIR:
             close(fd)
-            throw InputFileError(path: shown, reason: .isFolder, message: "is a folder, not a file", fix: "name a file inside it")
+            throw InputFileError(path: displayPath, reason: .isFolder, message: "is a folder, not a file", fix: "name a file inside it")
         default:
             close(fd)
-            throw Self.notRegular(shown)
+            throw Self.notRegular(displayPath)
         }
     }
 
@@ -182,48 +177,48 @@ public final class InputFile: Sendable {
     }
 
     /// Reads a whole file the user named; see `readAll(limitBytes:what:)`.
-    public static func read(path: String, shown: String? = nil, limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
-        try InputFile(path: path, shown: shown).readAll(limitBytes: limitBytes, what: what)
+    public static func read(path: String, displayPath: String? = nil, limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
+        try InputFile(path: path, displayPath: displayPath).readAll(limitBytes: limitBytes, what: what)
     }
 
     /// Standard input, read to its end but at most `limitBytes` (a pipe has no size to check first;
     /// `hunt where --positions - < /dev/zero` stops at the limit instead of filling memory).
-    public static func readStandardInput(shown: String = "<stdin>", limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
+    public static func readStandardInput(displayPath: String = "<stdin>", limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limitBytes {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputFileError(path: shown, reason: .io, message: "could not be read: \(String(cString: strerror(errno)))",
+                throw InputFileError(path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(errno)))",
                                      fix: "check what is piped in")
             }
             if n == 0 { return bytes }
             bytes += chunk[..<n]
         }
-        throw InputFileError(path: shown, reason: .tooLarge, message: "holds more than \(describe(bytes: UInt64(limitBytes))); a \(what) may be at most that",
+        throw InputFileError(path: displayPath, reason: .tooLarge, message: "holds more than \(describe(bytes: UInt64(limitBytes))); a \(what) may be at most that",
                              fix: "is this really a \(what)? Check what is piped in")
     }
 
-    static func notRegular(_ shown: String) -> InputFileError {
-        InputFileError(path: shown, reason: .notRegularFile, message: "is a device, FIFO or socket, not a regular file",
+    static func notRegular(_ displayPath: String) -> InputFileError {
+        InputFileError(path: displayPath, reason: .notRegularFile, message: "is a device, FIFO or socket, not a regular file",
                        fix: "give a regular file (copy the data into one)")
     }
 
-    static func openError(_ code: Int32, shown: String) -> InputFileError {
+    static func openError(_ code: Int32, displayPath: String) -> InputFileError {
         switch code {
         case ENOENT, ENOTDIR:
-            return InputFileError(path: shown, reason: .notFound, message: "no such file", fix: "check the path")
+            return InputFileError(path: displayPath, reason: .notFound, message: "no such file", fix: "check the path")
         case EACCES, EPERM:
-            return InputFileError(path: shown, reason: .permissionDenied, message: "may not be read (permission denied)",
+            return InputFileError(path: displayPath, reason: .permissionDenied, message: "may not be read (permission denied)",
                                   fix: "make the file readable (chmod +r)")
         case ELOOP, EMLINK:
-            return InputFileError(path: shown, reason: .symbolicLink, message: "is a symbolic link; links are not followed here",
+            return InputFileError(path: displayPath, reason: .symbolicLink, message: "is a symbolic link; links are not followed here",
                                   fix: "copy the file in instead of linking to it")
         case ENXIO, EOPNOTSUPP, ENODEV:
-            return notRegular(shown)
+            return notRegular(displayPath)
         default:
-            return InputFileError(path: shown, reason: .io, message: "could not be opened: \(String(cString: strerror(code)))",
+            return InputFileError(path: displayPath, reason: .io, message: "could not be opened: \(String(cString: strerror(code)))",
                                   fix: "check the path and the disk")
         }
     }
@@ -246,17 +241,17 @@ public final class InputFolder: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// Opens the folder at `path` (a link the user names is followed; nothing below it is).
-    public init(path: String, shown: String? = nil) throws(InputFileError) {
-        let shown = shown ?? path
+    public init(path: String, displayPath: String? = nil) throws(InputFileError) {
+        let displayPath = displayPath ?? path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOTDIR {
-                throw InputFileError(path: shown, reason: .notRegularFile, message: "is not a folder", fix: "give a folder")
+                throw InputFileError(path: displayPath, reason: .notRegularFile, message: "is not a folder", fix: "give a folder")
             }
-            throw InputFile.openError(errno, shown: shown)
+            throw InputFile.openError(errno, displayPath: displayPath)
         }
         descriptor = fd
-        displayPath = shown
+        self.displayPath = displayPath
         self.path = path
     }
 
@@ -269,42 +264,42 @@ public final class InputFolder: Sendable, Hashable {
     deinit { close(descriptor) }
 
     /// The sub-folder `name` (one escaped component), not following a link.
-    func subfolder(_ name: String, shown: String) throws(InputFileError) -> InputFolder {
+    func subfolder(_ name: String, displayPath: String) throws(InputFileError) -> InputFolder {
         let fd = PathText.withRawName(name) { openat(descriptor, $0, O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK) }
         guard fd >= 0 else {
             let saved = errno
             // O_DIRECTORY reports a link as "not a folder": say which it is.
-            if saved == ENOTDIR || saved == ELOOP, kind(of: name) == .symbolicLink { throw InputFile.openError(ELOOP, shown: shown) }
+            if saved == ENOTDIR || saved == ELOOP, kind(of: name) == .symbolicLink { throw InputFile.openError(ELOOP, displayPath: displayPath) }
             if saved == ENOTDIR {
-                throw InputFileError(path: shown, reason: .notFound, message: "no such file (a file is where a folder was expected)", fix: "check the path")
+                throw InputFileError(path: displayPath, reason: .notFound, message: "no such file (a file is where a folder was expected)", fix: "check the path")
             }
-            throw InputFile.openError(saved, shown: shown)
+            throw InputFile.openError(saved, displayPath: displayPath)
         }
-        return InputFolder(descriptor: fd, displayPath: shown, path: path + "/" + name)
+        return InputFolder(descriptor: fd, displayPath: displayPath, path: path + "/" + name)
     }
 
     /// The sub-folder at `relativePath` (escaped, `/`-separated), every component opened without following a link.
-    public func folder(at relativePath: String, shown: String) throws(InputFileError) -> InputFolder {
-        let (parent, name) = try openParent(of: relativePath, shown: shown)
-        return try (parent ?? self).subfolder(name, shown: shown)
+    public func folder(at relativePath: String, displayPath: String) throws(InputFileError) -> InputFolder {
+        let (parent, name) = try openParent(of: relativePath, displayPath: displayPath)
+        return try (parent ?? self).subfolder(name, displayPath: displayPath)
     }
 
     /// What `relativePath` is, not following links on the way or at the end.
     func kind(ofPath relativePath: String) -> EntryKind {
-        guard let (parent, name) = try? openParent(of: relativePath, shown: relativePath) else { return .other }
+        guard let (parent, name) = try? openParent(of: relativePath, displayPath: relativePath) else { return .other }
         return (parent ?? self).kind(of: name) ?? .other
     }
 
     /// The folder holding the last component of `relativePath` (nil: this folder) and that component.
-    func openParent(of relativePath: String, shown: String) throws(InputFileError) -> (InputFolder?, String) {
+    func openParent(of relativePath: String, displayPath: String) throws(InputFileError) -> (InputFolder?, String) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         guard !relativePath.hasPrefix("/"), let last = parts.last, !parts.contains("..") else {
-            throw InputFileError(path: shown, reason: .leavesFolder, message: "leaves the folder \(displayPath)",
-                                 fix: "give a path inside \(displayPath), without `..`")
+            throw InputFileError(path: displayPath, reason: .leavesFolder, message: "leaves the folder \(self.displayPath)",
+                                 fix: "give a path inside \(self.displayPath), without `..`")
         }
         var folder: InputFolder?
         for part in parts.dropLast() where part != "." {
-            folder = try (folder ?? self).subfolder(String(part), shown: shown)
+            folder = try (folder ?? self).subfolder(String(part), displayPath: displayPath)
         }
         return (folder, String(last))
     }
@@ -367,19 +362,19 @@ public final class InputFolder: Sendable, Hashable {
 /// A file's identity (device and inode), size and modification time, as `stat` gives them: two
 /// equal stamps mean the same file, most likely unchanged.
 public struct FileStamp: Sendable, Hashable {
+    /// The device the file is on.
     public var device: UInt64
+    /// The file's inode on that device.
     public var inode: UInt64
+    /// Its size, bytes.
     public var sizeBytes: Int64
+    /// When it was last modified, nanoseconds since 1970.
     public var modifiedNanoseconds: Int64
+}
 
-    public init(device: UInt64, inode: UInt64, sizeBytes: Int64, modifiedNanoseconds: Int64) {
-        self.device = device
-        self.inode = inode
-        self.sizeBytes = sizeBytes
-        self.modifiedNanoseconds = modifiedNanoseconds
-    }
-
-    public init(_ info: stat) {
+extension FileStamp {
+    /// The stamp of what `stat` reported (internal: no C type in the public API).
+    init(_ info: stat) {
         #if canImport(Darwin)
         let modified = info.st_mtimespec
         #else

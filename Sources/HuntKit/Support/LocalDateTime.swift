@@ -2,9 +2,12 @@ import Foundation
 
 /// A wall-clock date and time with no zone, as cameras write it.
 public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The calendar date and the time of day, as written (month and day from 1).
     public var year, month, day, hour, minute, second: Int
+    /// The fraction of the second, nanoseconds.
     public var nanosecond: Int
 
+    /// A wall-clock time from its parts.
     public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         self.year = year
         self.month = month

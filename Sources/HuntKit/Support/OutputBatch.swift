@@ -409,9 +409,9 @@ extension OutputBatch {
     public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = [],
                              makingFolder: Bool = false) throws(OutputError) {
         let batch = OutputBatch(inputs: inputs)
-        let shown = displayPath ?? url.relativePathForDisplay
-        if makingFolder { try batch.makeParentFolder(of: url, displayPath: shown) }
-        try batch.stage(bytes, to: url, displayPath: shown)
+        let displayPath = displayPath ?? url.relativePathForDisplay
+        if makingFolder { try batch.makeParentFolder(of: url, displayPath: displayPath) }
+        try batch.stage(bytes, to: url, displayPath: displayPath)
         try batch.commit()
     }
 
@@ -431,7 +431,9 @@ extension OutputBatch {
 
 /// A file that could not be written, and what to do.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The file as messages name it.
     public var path: String
+    /// What went wrong, and what to do.
     public var message: String
     public var description: String { "\(path): error: \(message)" }
 }

@@ -7,6 +7,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     /// 1-based column; 0 when the finding is about the whole file or line.
     public var column: Int
 
+    /// A place in `file`; line and column 0 when only the file is known.
     public init(file: String, line: Int = 0, column: Int = 0) {
         self.file = file
         self.line = line

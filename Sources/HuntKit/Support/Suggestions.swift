@@ -20,6 +20,7 @@ public struct Suggestions: Sendable {
     private let normalisedCandidates: [[UInt32]]
     private var asked = 0
 
+    /// Suggestions from these words.
     public init(_ candidates: some Sequence<String>) {
         self.candidates = Array(candidates)
         normalisedCandidates = self.candidates.map(Self.normalised)

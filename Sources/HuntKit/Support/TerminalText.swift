@@ -11,7 +11,7 @@
 /// - bidirectional embeddings, overrides and isolates (U+202A–202E, U+2066–2069), which can make
 ///   text read in another order than it is stored, and the line and paragraph separators
 ///   U+2028/2029, by U+FFFD.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character replaced, one for one, by a visible stand-in.
     /// `keepingLineBreaks` keeps LF (for text whose lines this program made: a multi-line message
     /// that embeds untrusted values); `keepingTabs` keeps tab (a source line, where the caret

@@ -2,8 +2,11 @@ import Foundation
 
 /// A distance in metres.
 public struct Length: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The distance, metres.
     public var metres: Double
+    /// A distance of `metres`.
     public init(metres: Double) { self.metres = metres }
+    /// A distance of `m` metres, as `.metres(30)`.
     public static func metres(_ m: Double) -> Length { Length(metres: m) }
     public static func < (a: Length, b: Length) -> Bool { a.metres < b.metres }
 
@@ -35,7 +38,9 @@ public struct Length: Sendable, Hashable, Comparable, Codable, CustomStringConve
 
 /// A span of time in seconds.
 public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The span, seconds.
     public var seconds: Double
+    /// A span of `seconds`.
     public init(seconds: Double) { self.seconds = seconds }
     public static func < (a: TimeSpan, b: TimeSpan) -> Bool { a.seconds < b.seconds }
 
@@ -63,7 +68,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
 /// A speed in metres per second.
 public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The speed, metres per second.
     public var metresPerSecond: Double
+    /// A speed of `metresPerSecond`.
     public init(metresPerSecond: Double) { self.metresPerSecond = metresPerSecond }
     public static func < (a: Speed, b: Speed) -> Bool { a.metresPerSecond < b.metresPerSecond }
     public var description: String { "\(Length.trim(metresPerSecond * 3.6)) km/h" }
@@ -83,6 +90,7 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
     }
 }
 
+/// Reading and writing quantities as people write them (`30 m`, `10 min`).
 public enum UnitText {
     /// Splits `1.5 km` or `1.5km` into 1.5 and "km". Rejects non-finite numbers.
     public static func split(_ text: String) -> (Double, String)? {

@@ -4,7 +4,7 @@ import Foundation
 /// positions file; `PositionInputs`) — and the measuring of them against targets (a hunt's tasks,
 /// `Hunt.namedTargets`, or a point, area or places file, `NamedTarget.chosen(by:radius:)`): the
 /// whole of `hunt where` short of choosing the targets and printing.
-public struct WhereRequest: Sendable {
+package struct WhereRequest: Sendable {
     /// Positions as typed (`52.0907,5.1213`, `-33.8568,151.2153`), photo files or folders.
     public var inputs: [String]
     /// A CSV file of positions, `-` for standard input.

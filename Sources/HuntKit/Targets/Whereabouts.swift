@@ -4,13 +4,16 @@ import Foundation
 public struct Whereabouts: Sendable {
     /// The input as the user gave it: `52.09,5.12`, a photo path, or `positions.csv:12`.
     public var input: String
+    /// The position measured.
     public var position: Coordinate
     /// The target's name: a task id, `52.0907,5.1213 r=30 m`, or an area file.
     public var target: String
+    /// Where the position stands against the target.
     public var placement: Placement
     /// What the distance is measured from, for the words of the table.
     public var reference: PlacementText.Reference
 
+    /// A row of `hunt where`.
     public init(input: String, position: Coordinate, target: String, placement: Placement, reference: PlacementText.Reference = .centre) {
         self.input = input
         self.position = position
@@ -29,9 +32,13 @@ public struct Whereabouts: Sendable {
 
 /// A target with the name and bands to measure it by.
 public struct NamedTarget: Sendable {
+    /// How rows name the target.
     public var name: String
+    /// The target measured against.
     public var target: Target
+    /// The distance bands the row's band comes from.
     public var bands: Bands
+    /// A target named `name`, measured with `bands`.
     public init(name: String, target: Target, bands: Bands) {
         self.name = name
         self.target = target
@@ -46,6 +53,7 @@ extension Hunt {
     }
 }
 
+/// The formats `hunt where` prints: a table, JSON or CSV.
 public enum WhereaboutsFormat: String, Sendable, CaseIterable {
     case table, json, csv
 }
@@ -54,6 +62,7 @@ public enum WhereaboutsFormat: String, Sendable, CaseIterable {
 /// arithmetic (centimetres, tenths of a degree), which is exact and, unlike `String(format:)`,
 /// fast enough to print 100,000 rows in a blink.
 public enum WhereaboutsRenderer {
+    /// The rows in `format`.
     public static func render(_ rows: [Whereabouts], format: WhereaboutsFormat) -> String {
         switch format {
         case .json: return json(rows)

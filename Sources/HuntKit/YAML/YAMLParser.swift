@@ -6,11 +6,14 @@ import Foundation
 /// Guards: one document only; nesting at most `maximumDepth`; the document's size with aliases
 /// expanded at most `maximumNodes` (so an alias bomb fails promptly instead of exhausting memory).
 public struct YAMLParser: Sendable {
+    /// Deeper nesting is refused (a hostile file cannot exhaust the stack).
     public var maximumDepth = 256
+    /// More nodes are refused (a hostile file cannot exhaust memory).
     public var maximumNodes = 1_000_000
     /// Larger inputs are refused before parsing: no hunt file is this big.
     public var maximumBytes = 256 << 20
 
+    /// A parser with the default limits.
     public init() {}
 
     /// Parses a file. Errors are diagnostics that name `displayPath`; `what` names the kind of
@@ -43,7 +46,7 @@ public struct YAMLParser: Sendable {
 enum SourceFileReader {
     static func read(_ url: URL, displayPath: String, maximumBytes: Int, what: String) throws(DiagnosticError) -> [UInt8] {
         do {
-            return try InputFile.read(path: url.path, shown: displayPath, limitBytes: maximumBytes, what: what)
+            return try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: what)
         } catch {
             var error = error
             if error.reason == .isFolder { error.fix = "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml" }

@@ -82,6 +82,15 @@ struct YAMLStructureHelp {
 
         func spaces(_ n: Int) -> String { n == 1 ? "1 space" : "\(n) spaces" }
 
+        /// A line at the wrong indentation: "NAME is indented N, WHY", fixed by indenting it to one
+        /// of `levels` (the first counted in spaces, the others as bare numbers).
+        func misindented(_ name: String, line number: Int, column: Int, _ why: String,
+                         lineUpWith levels: [(indent: Int, label: String)]) -> YAMLStructureHelp {
+            let choices = levels.enumerated().map { "\($0.offset == 0 ? spaces($0.element.indent) : String($0.element.indent)) to line it up with \($0.element.label)" }
+            return YAMLStructureHelp(message: "\(name) is indented \(spaces(column)), \(why)", fix: "indent it " + choices.joined(separator: ", or "),
+                                     line: number, column: column + 1)
+        }
+
         /// "mapping values are not allowed in this context": a key indented under a key that
         /// already has its value on its line, or `: ` inside a value.
         func colonInValue(_ failure: ParserReport) -> YAMLStructureHelp? {
@@ -124,10 +133,9 @@ struct YAMLStructureHelp {
                     line: number, column: column + 1)
             }
             guard column > dashIndent, column != item.column else { return nil }
-            return YAMLStructureHelp(
-                message: "\(name) is indented \(spaces(column)), but the keys of this list item are at \(item.column) (`\(sibling.1):`, line \(sibling.0))",
-                fix: "indent it \(spaces(item.column)) to line it up with `\(sibling.1):`",
-                line: number, column: column + 1)
+            return misindented(name, line: number, column: column,
+                               "but the keys of this list item are at \(item.column) (`\(sibling.1):`, line \(sibling.0))",
+                               lineUpWith: [(item.column, "`\(sibling.1):`")])
         }
 
         /// "did not find expected key": a line indented to no level of the lines above it.
@@ -156,10 +164,9 @@ struct YAMLStructureHelp {
                 return nil
             }
             let name = isItem ? "the item `\(text(number).dropFirst(column).prefix(40))`" : key(number).map { "`\($0.name):`" } ?? "line \(number)"
-            return YAMLStructureHelp(
-                message: "\(name) is indented \(spaces(column)), which lines up with nothing above it: \(upper.label) (line \(upper.line)) is at \(upper.indent), \(lower.label) (line \(lower.line)) at \(lower.indent)",
-                fix: "indent it \(spaces(upper.indent)) to line it up with \(upper.label), or \(lower.indent) to line it up with \(lower.label)",
-                line: number, column: column + 1)
+            return misindented(name, line: number, column: column,
+                               "which lines up with nothing above it: \(upper.label) (line \(upper.line)) is at \(upper.indent), \(lower.label) (line \(lower.line)) at \(lower.indent)",
+                               lineUpWith: [(upper.indent, upper.label), (lower.indent, lower.label)])
         }
 
         /// "could not find expected ':'": a key without its colon, or with no space after it.

@@ -133,7 +133,7 @@ enum RandomHunt {
             task.evidence = EvidenceKind.allCases.randomElement(using: &rng)!
             task.live = Bool.random(using: &rng)
             if Int.random(in: 0..<4, using: &rng) == 0 {
-                task.reference = TaskReference(path: "fountain.jpg", url: folder.appendingPathComponent("fountain.jpg").standardizedFileURL)
+                task.reference = TaskReference(path: "fountain.jpg", in: folder)
             }
             task.positions = maybe(&rng) { SheetSettings.Positions.allCases.randomElement(using: &$0)! }
             task.tags = (0..<Int.random(in: 0...3, using: &rng)).map { _ in text(&rng, words: 1...2) }

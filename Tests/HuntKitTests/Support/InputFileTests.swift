@@ -67,7 +67,7 @@ import Testing
         let url = root.appendingPathComponent("big.csv")
         try Data(repeating: 0x41, count: 3000).write(to: url)
         do {
-            _ = try InputFile.read(path: url.path, shown: "big.csv", limitBytes: 2048, what: "manifest")
+            _ = try InputFile.read(path: url.path, displayPath: "big.csv", limitBytes: 2048, what: "manifest")
             Issue.record("read past the limit")
         } catch {
             #expect(error.reason == .tooLarge)
