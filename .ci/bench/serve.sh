@@ -5,7 +5,8 @@
 # folder on the leaderboard in < 2 s; memory < 300 MB, flat over a soak (SOAK=seconds, default 60).
 #
 # Run from the checkout: .ci/bench/serve.sh   (HUNT=path/to/hunt to use a built binary).
-# Needs python3. The judge benchmark's data is reused (bench-data/judge) through hard links in
+# REVIEWED=N starts with a reviews file that already decides N photos (late in a hunt day: each
+# decision edits and checks that whole file). Needs python3. The judge benchmark's data is reused (bench-data/judge) through hard links in
 # bench-data/serve, so photos added here never touch it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +22,8 @@ rm -rf "$DATA"
 mkdir -p "$DATA"
 cp bench-data/judge/hunt.yaml "$DATA/hunt.yaml"
 cp -al bench-data/judge/sim/submissions "$DATA/submissions"
+if [ "${REVIEWED:-0}" -gt 0 ]; then
+    (cd "$DATA/submissions" && find . -type f -name '*.jpg' | sed 's|^\./||' | sort | head -n "$REVIEWED" |
+        awk '{ printf "\"%s\":\n  decision: accept\n  by: \"bench\"\n  at: \"2026-05-02T12:00:00Z\"\n", $0 }') > "$DATA/reviews.yaml"
+fi
 python3 .ci/bench/serve-load.py "$HUNT" "$DATA" "${SOAK:-60}"
