@@ -31,9 +31,9 @@ public struct Hunt: Sendable {
     public var bands: Bands
     /// The teams that take part, in file order; each team's id names its submissions folder.
     public var teams: [Team]
-    /// The tasks and groups, in file order; ids are unique within the hunt.
+    /// The tasks and groups, in file order; ids must be unique (`validate()` checks).
     public var tasks: [HuntTask]
-    /// Prize tiers by points (`rewards:`), in rising order of points; reports show each team's highest reached.
+    /// Prize tiers (`rewards:`), in rising order of points (`validate()` checks); reports show each team's highest reached.
     public var rewards: [Reward]
     /// Free text shown on the cover of printed sheets.
     public var rules: String?
@@ -106,7 +106,7 @@ public struct TimeWindow: Sendable, Hashable, Codable {
 
 /// The radius and points a task in a hunt file takes when it does not say (`defaults:`).
 public struct TaskDefaults: Sendable, Hashable {
-    /// The target radius of a point task that does not give `radius:` (30 m unless the file says otherwise).
+    /// The target radius of an `at:` or `places:` task that does not give `radius:` (30 m unless the file says otherwise).
     public var radius: Length = .metres(30)
     /// The points of a task that does not give `points:` (10 unless the file says otherwise).
     public var points: Int = 10
@@ -186,7 +186,7 @@ public struct Team: Sendable, Hashable {
     public var id: String
     /// The name people see on reports, sheets and the judges' console.
     public var name: String
-    /// The players' names, as listed in the hunt file; shown on reports, not used for judging.
+    /// The players' names, as listed in the hunt file (`members:`); kept with the team, not used for judging.
     public var members: [String]
     /// Where the team was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
     public var location: SourceLocation

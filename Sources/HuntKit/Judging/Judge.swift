@@ -25,7 +25,7 @@ public struct JudgeInput: Sendable {
 /// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;
 /// then the rules that depend on other photos' verdicts (dwell pairs, `after` order); scoring.
 public struct Judge: Sendable {
-    /// The hunt photos are judged against; its targets must have been read.
+    /// The hunt photos are judged against, with its target files read (`Hunt.readTargetFiles()`): an unread area or places file places no photo.
     public var hunt: Hunt
     /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
     public var reviews: Reviews

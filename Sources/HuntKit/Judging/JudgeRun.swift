@@ -3,7 +3,7 @@ import Foundation
 /// The whole of `hunt judge` short of printing, from a folder: scan it, check the reviews against
 /// it, read and examine every photo concurrently (`examine`), judge (`Judge`, `Judgement`).
 public struct JudgeRun: Sendable {
-    /// The hunt to judge against, targets read (`Hunt.readTargetFiles()`).
+    /// The hunt to judge against, with its target files read (`Hunt.readTargetFiles()`), as `HuntLoader` leaves it.
     public var hunt: Hunt
     /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
     public var reviews: Reviews

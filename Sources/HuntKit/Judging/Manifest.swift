@@ -10,7 +10,7 @@ public struct Manifest: Sendable {
     public struct Row: Sendable, Hashable {
         /// The team as written in the manifest (a team id or name, matched by `NameKey`).
         public var team: String
-        /// The task as written (an id or title, matched by `NameKey`); empty when the manifest has no task column or cell, so the judge matches by position.
+        /// The task as written (a task id, matched by `NameKey`); empty when the manifest has no task column or cell, so the judge matches by position.
         public var task: String
         /// The photo's path relative to the submissions folder, as written.
         public var path: String

@@ -13,7 +13,7 @@ import Foundation
 ///   at: 2026-05-02T14:05:09Z  # when (hunt serve writes it); not used for judging
 /// ```
 public struct Reviews: Sendable {
-    /// An organizer's verdict on a photo: `accept` scores it as if the judge had, `reject` makes it count for nothing.
+    /// An organizer's verdict on a photo: `accept` counts it as accepted, `reject` as rejected, whatever the judge found.
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable { case accept, reject }
 
     /// One decision about a photo: what the reviews file holds under its path, what the judge
@@ -22,9 +22,9 @@ public struct Reviews: Sendable {
     public struct Review: Sendable, Hashable, Codable {
         /// Accept or reject: replaces the judge's own verdict for this photo.
         public var decision: Decision
-        /// Why, in the reviewer's words; shown on reports and in results.json, not used for judging.
+        /// Why, in the reviewer's words; shown beside the decision on reports, not used for judging.
         public var note: String?
-        /// Who decided (a name or initials as written); shown on reports, not used for judging.
+        /// Who decided (a name or initials as written); shown beside the decision on reports, not used for judging.
         public var by: String?
         /// The task this photo is for, overriding what the folder or file name said.
         public var task: String?

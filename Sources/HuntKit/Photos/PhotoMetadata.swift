@@ -61,7 +61,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var pixelWidth: Int?
     /// The image's or video's height in pixels, as stored (before `orientation` or rotation).
     public var pixelHeight: Int?
-    /// EXIF Orientation (1–8, 1 upright); thumbnails are turned by it so they show the right way up.
+    /// EXIF Orientation (1–8, 1 upright): how the picture must be turned to show the right way up; thumbnails carry it.
     public var orientation: Int?
     /// Whether the EXIF data carries an embedded thumbnail image.
     public var hasThumbnail: Bool = false

@@ -48,7 +48,7 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         public var radiusM: Double
         /// The place (or circle) the photo was judged against.
         public var judged: Bool
-        /// The place's name from the places file; nil for a circle target or an unnamed place.
+        /// The place's name from the places file; nil for a circle target.
         public var name: String?
 
         enum CodingKeys: String, CodingKey {
