@@ -48,8 +48,7 @@ test: deps
 	$(SWIFT) test
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
-	# Doc coverage is below the 95 % wanted: held where it stands, raise it as comments are written.
-	MIN_PERCENT=79 .ci/check/doc-coverage.sh
+	.ci/check/doc-coverage.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/scripting-example.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" DECISIONS=1500 SOAK=20 .ci/check/serve-soak.sh

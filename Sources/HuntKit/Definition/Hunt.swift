@@ -25,16 +25,23 @@ public struct Hunt: Sendable {
     public var window: TimeWindow?
     /// What a task read from a file takes when it does not say.
     public var defaults: TaskDefaults
+    /// How the judge settles each kind of finding (reject, review, ignore, accept) and its thresholds (`policy:`).
     public var policy: Policy
+    /// The hunt's hot/warm/cold distances, for tasks that set none of their own.
     public var bands: Bands
+    /// The teams that take part, in file order; each team's id names its submissions folder.
     public var teams: [Team]
+    /// The tasks and groups, in file order; ids must be unique (`validate()` checks).
     public var tasks: [HuntTask]
+    /// Prize tiers (`rewards:`), in rising order of points (`validate()` checks); reports show each team's highest reached.
     public var rewards: [Reward]
     /// Free text shown on the cover of printed sheets.
     public var rules: String?
+    /// How printed task sheets look (`sheets:`): paper, hint style, positions, layout.
     public var sheets: SheetSettings
     /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
     public var source: SourceLocation
+    /// The hunt file this was read from (nil for a hunt built in code): an input that no output may replace.
     public var fileURL: URL?
 
     /// A hunt; `timezoneName` is `timezone`'s identifier. Leave out `id` for a slug of `title`.
@@ -68,6 +75,7 @@ public struct Hunt: Sendable {
                   teams: teams, tasks: tasks, rewards: rewards, rules: rules, sheets: sheets, source: source, fileURL: fileURL)
     }
 
+    /// The task or group whose id is `id`, or nil when the hunt has none.
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
     /// The group (`choose:` over listed tasks) that lists task `id`, if any.
     public func group(of id: String) -> HuntTask? { tasks.first { $0.isGroup && $0.choose!.tasks.contains(id) } }
@@ -77,24 +85,32 @@ public struct Hunt: Sendable {
         for group in tasks where group.isGroup { for id in group.choose!.tasks where result[id] == nil { result[id] = group } }
         return result
     }
+    /// The team whose id is `id` (its submissions folder name), or nil when the hunt has none.
     public func team(_ id: String) -> Team? { teams.first { $0.id == id } }
 }
 
 /// A span of absolute time. Times written without an offset were read in the hunt's timezone.
 public struct TimeWindow: Sendable, Hashable, Codable {
+    /// The first instant that counts, inclusive (an absolute time; printed in the hunt's timezone).
     public var start: Date
+    /// The last instant that counts, inclusive.
     public var end: Date
+    /// The span from `start` to `end`, both inclusive.
     public init(start: Date, end: Date) {
         self.start = start
         self.end = end
     }
+    /// Whether `date` falls inside the window, ends included: a photo outside gets `before-window` or `after-window`.
     public func contains(_ date: Date) -> Bool { date >= start && date <= end }
 }
 
 /// The radius and points a task in a hunt file takes when it does not say (`defaults:`).
 public struct TaskDefaults: Sendable, Hashable {
+    /// The target radius of an `at:` or `places:` task that does not give `radius:` (30 m unless the file says otherwise).
     public var radius: Length = .metres(30)
+    /// The points of a task that does not give `points:` (10 unless the file says otherwise).
     public var points: Int = 10
+    /// Defaults for tasks; the values a hunt without `defaults:` uses are 30 m and 10 points.
     public init(radius: Length = .metres(30), points: Int = 10) {
         self.radius = radius
         self.points = points
@@ -118,6 +134,7 @@ public struct Policy: Sendable, Hashable {
     public var uncertain: PolicyAction = .review
     /// `imprecise-position`: the accuracy is worse than max(radius, 100 m).
     public var imprecise: PolicyAction = .review
+    /// `no-position`: the photo records no GPS position (and no browser fix stands in for one).
     public var noPosition: PolicyAction = .reject
     /// `before-window` / `after-window`.
     public var outsideWindow: PolicyAction = .reject
@@ -147,6 +164,7 @@ public struct Policy: Sendable, Hashable {
     public var liveMaxAge: TimeSpan = TimeSpan(seconds: 300)
     /// `not-live`: a photo for a `live: true` task not taken with the page's camera, or uploaded too long after.
     public var notLive: PolicyAction = .review
+    /// The policy a hunt without `policy:` gets: the defaults shown on each property.
     public init() {}
 }
 
@@ -164,10 +182,15 @@ public enum BrowserPositionUse: String, Sendable, Hashable, Codable, CaseIterabl
 
 /// A team: its id names its submissions folder.
 public struct Team: Sendable, Hashable {
+    /// The team's identifier: the name of its folder of submissions, and how reports and reviews refer to it.
     public var id: String
+    /// The name people see on reports, sheets and the judges' console.
     public var name: String
+    /// The players' names, as listed in the hunt file (`members:`); kept with the team, not used for judging.
     public var members: [String]
+    /// Where the team was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
     public var location: SourceLocation
+    /// A team with an explicit id (its submissions folder name).
     public init(id: String, name: String, members: [String] = [], location: SourceLocation = .builtInCode) {
         self.id = id
         self.name = name
@@ -199,6 +222,7 @@ public struct AreaTarget: Sendable {
     public var url: URL
     /// The polygons, once `Hunt.readTargetFiles()` has read the file; nil before.
     public var area: Area? = nil
+    /// A reference to the area file at `path` (as written) resolving to `url`; `area` stays nil until the file is read.
     public init(path: String, url: URL) {
         self.path = path
         self.url = url
@@ -207,11 +231,15 @@ public struct AreaTarget: Sendable {
 
 /// A `places:` file reference and, once read, its places.
 public struct PlacesTarget: Sendable {
+    /// The path as written in the hunt file.
     public var path: String
+    /// The path resolved against the hunt file's folder.
     public var url: URL
+    /// How close to any of the places a photo must be to count for it, in metres.
     public var radius: Length
     /// The places, once `Hunt.readTargetFiles()` has read the file; empty before.
     public var places: [Place] = []
+    /// A reference to the places file at `path` (as written) resolving to `url`, each place with `radius`; `places` stays empty until read.
     public init(path: String, url: URL, radius: Length) {
         self.path = path
         self.url = url
@@ -219,6 +247,7 @@ public struct PlacesTarget: Sendable {
     }
 }
 
+/// How often a task can score for one team (`repeat:` in the hunt file).
 public enum RepeatRule: String, Sendable, Hashable, Codable {
     /// Counts once per team (the default).
     case once
@@ -230,6 +259,7 @@ public enum RepeatRule: String, Sendable, Hashable, Codable {
     case perDay = "per-day"
 }
 
+/// How a task turns accepted photos into points (`score:` in the hunt file).
 public enum ScoreRule: String, Sendable, Hashable, Codable {
     /// Points when the photo is accepted.
     case complete
@@ -271,6 +301,7 @@ public struct Choice: Sendable, Hashable {
     /// Where `choose:` was written.
     public var location: SourceLocation
 
+    /// Choose `count` of the task's places (leave `tasks` empty) or of the listed task ids (a group).
     public init(count: Int, tasks: [String] = [], location: SourceLocation = .builtInCode) {
         self.count = count
         self.tasks = tasks
@@ -293,22 +324,35 @@ public struct Choice: Sendable, Hashable {
 /// photo and per rule shows in its profiles, where a copy of the box is one reference.
 public struct HuntTask: Sendable {
     private var fields: Fields
+    /// The task's identifier, unique in the hunt: what `after:`, group `tasks:`, reviews and reports refer to it by.
     public var id: String { get { fields.id } set { unique().id = newValue } }
+    /// The name players and judges see on sheets, reports and the console.
     public var title: String { get { fields.title } set { unique().title = newValue } }
+    /// The text that tells players what to find; printed on their sheets.
     public var clue: String? { get { fields.clue } set { unique().clue = newValue } }
+    /// An optional extra clue; sheets print it as `SheetSettings.hints` says.
     public var hint: String? { get { fields.hint } set { unique().hint = newValue } }
+    /// Text shown on reports once the task is done (the answer or a fun fact), never before.
     public var reveal: String? { get { fields.reveal } set { unique().reveal = newValue } }
+    /// The points one accepted photo (or one completion of a `choose`) scores; at most `Hunt.maximumPoints`.
     public var points: Int { get { fields.points } set { unique().points = newValue } }
+    /// Where the photo must be taken; nil for a group or a task judged without a place.
     public var target: Target? { get { fields.target } set { unique().target = newValue } }
+    /// Ids of tasks the team must have done before this one; a photo taken earlier gets `order`.
     public var after: [String] { get { fields.after } set { unique().after = newValue } }
+    /// How long a team must stay at the place, shown by two photos that far apart in time; nil for no stay.
     public var dwell: TimeSpan? { get { fields.dwell } set { unique().dwell = newValue } }
+    /// How often the task can score for one team (`repeat:`): once, per place, per day or unlimited.
     public var repeatRule: RepeatRule { get { fields.repeatRule } set { unique().repeatRule = newValue } }
+    /// Whether the task scores on completion or by closest approach (`score:`).
     public var score: ScoreRule { get { fields.score } set { unique().score = newValue } }
+    /// Free labels (`tags:`), shown on reports and exported with the task's points; not used for judging.
     public var tags: [String] { get { fields.tags } set { unique().tags = newValue } }
     /// The task's own window, inside the hunt's.
     public var window: TimeWindow? { get { fields.window } set { unique().window = newValue } }
     /// The task's own bands, else the hunt's.
     public var bands: Bands? { get { fields.bands } set { unique().bands = newValue } }
+    /// Where the task was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
     public var location: SourceLocation { get { fields.location } set { unique().location = newValue } }
     /// What the task takes: a photo, a video, or either (the default).
     public var evidence: EvidenceKind { get { fields.evidence } set { unique().evidence = newValue } }
@@ -416,9 +460,13 @@ public struct HuntTask: Sendable {
 
 /// A prize for reaching a number of points.
 public struct Reward: Sendable, Hashable {
+    /// The total a team must reach for this prize.
     public var points: Int
+    /// The prize, as text shown to players on reports (`A free drink`).
     public var reward: String
+    /// Where the reward was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
     public var location: SourceLocation
+    /// A prize `reward` for reaching `points`.
     public init(points: Int, reward: String, location: SourceLocation = .builtInCode) {
         self.points = points
         self.reward = reward
@@ -428,7 +476,9 @@ public struct Reward: Sendable, Hashable {
 
 /// The `sheets:` section: how printed task sheets look.
 public struct SheetSettings: Sendable, Hashable {
+    /// The paper size sheets are laid out for: ISO A4 or US Letter.
     public enum Paper: String, Sendable, Hashable, CaseIterable { case a4, letter }
+    /// Where a task's hint appears on players' sheets.
     public enum HintStyle: String, Sendable, Hashable, CaseIterable {
         /// Printed upside down at the foot of the card.
         case upsideDown = "upside-down"
@@ -447,15 +497,18 @@ public struct SheetSettings: Sendable, Hashable {
         /// A QR code of a `geo:` URI that phone map apps open, with the URI under it as the layout says.
         case qr
     }
+    /// The paper size sheets are laid out for (A4 unless `paper:` says otherwise).
     public var paper: Paper = .a4
     /// `positions:`, for tasks that do not say.
     public var positions: Positions = .none
+    /// Where hints go on players' sheets (upside down at the foot of each card unless `hints:` says otherwise).
     public var hints: HintStyle = .upsideDown
     /// `layout:`: a sheet template, by name (a folder in Templates/sheets/) or by path (relative
     /// to the hunt file's folder); nil for the default. `--template` overrides it.
     public var layout: String? = nil
     /// Where `layout:` was written, for errors about the template it names.
     public var layoutLocation: SourceLocation? = nil
+    /// The settings a hunt without `sheets:` gets: A4, hints upside down, no positions, the default layout.
     public init() {}
 }
 

@@ -6,9 +6,11 @@ import Foundation
 /// (https://howardhinnant.github.io/date_algorithms.html): fast enough for hundreds of
 /// thousands of photos, and independent of the process's locale and timezone.
 public struct HuntClock: Sendable {
+    /// The hunt's timezone: camera times without an offset are read in it, and instants are written in it.
     public var timezone: TimeZone
     private let table: OffsetTable?
 
+    /// A clock for `timezone` (usually `Hunt.timezone`).
     public init(timezone: TimeZone) {
         self.timezone = timezone
         table = nil
@@ -55,6 +57,7 @@ public struct HuntClock: Sendable {
         String(iso(date).prefix(10))
     }
 
+    /// `date` as ISO 8601 at a fixed offset, seconds east of UTC (`Z` for 0, milliseconds only when not whole seconds).
     public static func iso(_ date: Date, offsetSeconds offset: Int) -> String {
         let t = date.timeIntervalSince1970 + Double(offset)
         let whole = t.rounded(.down)

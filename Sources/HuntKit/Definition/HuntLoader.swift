@@ -3,11 +3,14 @@ import Foundation
 /// What loading a hunt file gives: the hunt (unless the file could not be read as a hunt at
 /// all) and every diagnostic, sorted by position.
 public struct HuntLoadResult: Sendable {
+    /// The hunt as read, even with errors (check `hasErrors`); nil only when the file could not be read as a hunt at all.
     public var hunt: Hunt?
+    /// Every error and warning found, sorted by position in the hunt file and the files it names.
     public var diagnostics: [Diagnostic]
     /// The file as given.
     public var file: String
 
+    /// Whether the hunt is unusable: not read at all, or read with at least one error (warnings do not count).
     public var hasErrors: Bool { hunt == nil || diagnostics.hasErrors }
 
     /// The hunt if it loaded without errors; else the diagnostics as an error.
@@ -28,6 +31,7 @@ public struct HuntLoader: Sendable {
     /// Whether to read `area:`/`places:` files after loading (they are always checked to exist).
     public var readsTargetFiles = true
 
+    /// A loader with the default limits; it reads `area:` and `places:` files unless `readsTargetFiles` is turned off.
     public init() {
         parser.maximumBytes = 32 << 20
     }

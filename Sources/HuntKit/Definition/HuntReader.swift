@@ -1,10 +1,12 @@
 import Foundation
 
 extension RepeatRule: CaseIterable {
+    /// Every repeat rule, in the order the hunt file's JSON Schema lists them.
     public static let allCases: [RepeatRule] = [.once, .perPlace, .unlimited, .perDay]
 }
 
 extension ScoreRule: CaseIterable {
+    /// Every score rule, in the order the hunt file's JSON Schema lists them.
     public static let allCases: [ScoreRule] = [.complete, .closest]
 }
 

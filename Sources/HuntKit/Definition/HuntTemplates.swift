@@ -11,21 +11,31 @@ public struct HuntTemplates: Sendable {
         self.root = url
     }
 
+    /// The templates in `root`, one folder per template (for an organizer's own collection, or tests).
     public init(root: URL) { self.root = root }
 
+    /// The template `hunt init` uses when none is named.
     public static let defaultName = "photo-hunt"
 
+    /// One starter hunt: its name, what it is for, and the folder to copy.
     public struct Template: Sendable, Hashable {
+        /// The template's name: its folder's name, what `hunt init --template` takes.
         public var name: String
         /// The first comment line of its hunt.yaml (`# photo-hunt: …`), without the name.
         public var summary: String
+        /// The folder whose files are copied into the new hunt's folder.
         public var folder: URL
     }
 
+    /// Why a template could not be installed; `description` says what to do.
     public enum InstallError: Error, Sendable, CustomStringConvertible {
+        /// No template has that name; `suggestion` is the nearest name, if any, and `available` every name.
         case unknownTemplate(String, suggestion: String?, available: [String])
+        /// The listed files already exist in the destination; nothing was written.
         case wouldOverwrite([String])
+        /// The destination exists and is not a folder.
         case notADirectory(String)
+        /// Reading the template or writing a file failed; the text says which file and the system's reason.
         case io(String)
 
         public var description: String {

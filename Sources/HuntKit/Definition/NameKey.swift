@@ -6,8 +6,10 @@ import Foundation
 /// `red-foxes`, `RED_FOXES` and `redfoxes` have one key; so do `Équipe Rouge`, `ÉQUIPE_ROUGE`
 /// and `equipe-rouge` with a decomposed `é`.
 public struct NameKey: Hashable, Sendable, CustomStringConvertible {
+    /// The folded name: lowercased, accents and separators removed, NFC; equal texts mean the same name.
     public let text: String
 
+    /// The key of a name as written (a folder name, a manifest cell, an option value); escaped folder names are unescaped first.
     public init(_ written: String) {
         // A folder name in NFD (as macOS writes `é`) is listed with its bytes escaped (`PathText`).
         var name = written
@@ -38,11 +40,14 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
 
 /// What a typed name matched.
 public enum NameMatch<Value: Sendable>: Sendable {
+    /// Exactly one entry matches.
     case found(Value)
+    /// No id or name matches.
     case notFound
     /// The name matches two (or more) of them: the first two, in the hunt's order.
     case ambiguous(Value, Value)
 
+    /// The matched value when exactly one matched; nil for none or several.
     public var value: Value? { if case .found(let v) = self { v } else { nil } }
 }
 
@@ -65,6 +70,7 @@ public struct NameLookup<Value: Sendable>: Sendable {
         self.byKey = byKey
     }
 
+    /// The entry `typed` names: an exact id first, else the entries whose id or name has its key.
     public func find(_ typed: String) -> NameMatch<Value> {
         if let i = exact[typed] { return .found(values[i]) }
         guard let matches = byKey[NameKey(typed)] else { return .notFound }

@@ -14,9 +14,11 @@ import Foundation
 public struct Area: Sendable {
     /// A name from the file (the feature's `name` property or the KML placemark's name), if any.
     public var name: String?
+    /// The area's polygons, in file order; a point inside any of them (and outside its holes) is inside the area.
     public let polygons: [AreaPolygon]
     let index: AreaIndex
 
+    /// An area of `polygons`, indexed once here so containment and edge distance stay fast.
     public init(name: String? = nil, polygons: [AreaPolygon]) {
         self.name = name
         self.polygons = polygons
@@ -62,9 +64,12 @@ public struct Area: Sendable {
 
 /// One polygon: an outer ring and any holes. Rings are closed implicitly (a repeated first vertex is dropped).
 public struct AreaPolygon: Sendable, Hashable {
+    /// The outer boundary's vertices, WGS 84 degrees, without a repeated closing vertex; wound either way.
     public var outer: [Coordinate]
+    /// The holes' rings, each like `outer`; a point inside a hole is outside the polygon.
     public var holes: [[Coordinate]]
 
+    /// A polygon; a first vertex repeated at the end of a ring is dropped.
     public init(outer: [Coordinate], holes: [[Coordinate]] = []) {
         self.outer = Self.open(outer)
         self.holes = holes.map(Self.open)
@@ -79,15 +84,19 @@ public struct AreaPolygon: Sendable, Hashable {
 
 /// A longitude/latitude box in degrees. `west > east` means it crosses the antimeridian.
 public struct GeoBox: Sendable, Hashable {
+    /// The box's edges: latitudes (south, north) and longitudes (west, east), in degrees.
     public var south: Double, west: Double, north: Double, east: Double
+    /// The box between these latitudes and longitudes; give `west > east` for a box across the antimeridian.
     public init(south: Double, west: Double, north: Double, east: Double) {
         self.south = south
         self.west = west
         self.north = north
         self.east = east
     }
+    /// Whether the box spans the 180° meridian (its west edge lies east of its east edge).
     public var crossesAntimeridian: Bool { west > east }
 
+    /// Whether `c` lies in the box, edges included, across the antimeridian too.
     public func contains(_ c: Coordinate) -> Bool {
         guard c.latitude >= south, c.latitude <= north else { return false }
         return west <= east ? (c.longitude >= west && c.longitude <= east) : (c.longitude >= west || c.longitude <= east)

@@ -3,11 +3,15 @@ import Foundation
 /// What a places or area file holds: points (places) and polygons (areas), with the diagnostics
 /// found while reading it.
 public struct GeoFeatures: Sendable {
+    /// The points found (waypoints, placemarks, point features, CSV rows), in file order.
     public var places: [Place] = []
+    /// The polygon features found, in file order.
     public var areas: [NamedArea] = []
+    /// Problems found while reading (skipped features, bad coordinates), each pointing into the file.
     public var diagnostics: [Diagnostic] = []
     /// The format the file was read as; nil when it could not be read or told.
     public var format: GeoFileFormat?
+    /// Features found in a file, or made in code.
     public init(places: [Place] = [], areas: [NamedArea] = [], diagnostics: [Diagnostic] = []) {
         self.places = places
         self.areas = areas
@@ -17,10 +21,14 @@ public struct GeoFeatures: Sendable {
 
 /// One polygon feature of a file (a GeoJSON feature, a KML placemark), before it becomes an `Area`.
 public struct NamedArea: Sendable {
+    /// The feature's name from the file (`name` property or placemark name), if any.
     public var name: String?
     public var description: String?
+    /// The feature's polygons, WGS 84 degrees.
     public var polygons: [AreaPolygon]
+    /// Where the feature is in the file, for diagnostics about it.
     public var location: SourceLocation
+    /// A polygon feature; `location` says where it was read from.
     public init(name: String?, description: String? = nil, polygons: [AreaPolygon], location: SourceLocation) {
         self.name = name
         self.description = description
@@ -96,6 +104,7 @@ public enum GeoFileReader {
         return features
     }
 
+    /// The features in `data`, read as `format`; `path` names the file in diagnostics. Never throws: problems become diagnostics.
     public static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
         switch format {
         case .csv: return CSVPlacesReader.read(data, path: path)

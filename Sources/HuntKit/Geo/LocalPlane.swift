@@ -7,12 +7,14 @@ import Foundation
 /// the origin and drifts with latitude away from it (relative error about 1.5·|tan φ|·d/6,330 km
 /// at distance d), so it is for finding nearby edges and for drawing, not for measuring.
 public struct LocalPlane: Sendable {
+    /// The point the plane is centred on: (0, 0) metres east and north.
     public let origin: Coordinate
     /// Metres per degree of longitude at the origin's latitude.
     public let metresPerDegreeLongitude: Double
     /// Metres per degree of latitude at the origin's latitude.
     public let metresPerDegreeLatitude: Double
 
+    /// The plane around `origin`, scaled for its latitude on WGS 84.
     public init(around origin: Coordinate) {
         self.origin = origin
         let φ = origin.latitude * .pi / 180

@@ -17,14 +17,17 @@ public struct Placement: Sendable, Hashable {
     public var centreDistance: Length?
     /// Initial azimuth from the position towards the target (its centre, or the nearest edge point), degrees clockwise from north.
     public var bearingDegrees: Double
+    /// Whether the position is inside the target: on or within its edge.
     public var inside: Bool { edgeDistance.metres <= 0 }
     /// For `places` targets: the index of the nearest place in the file's order, and its name.
     public var placeIndex: Int?
+    /// For `places` targets: the nearest place's name (reports and reviews show it); nil otherwise.
     public var placeName: String?
     /// The band of the distance players understand: to the centre for circles and places, to the
     /// edge for areas (0 inside); `found` exactly when inside (`Bands.band(for:inside:)`).
     public var band: Band
 
+    /// A placement with its band decided; `Target.placement(of:bands:)` makes one from a position.
     public init(edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
                 placeName: String? = nil, band: Band) {
         self.edgeDistance = edgeDistance
@@ -49,6 +52,7 @@ public struct Placement: Sendable, Hashable {
     }
 }
 
+/// Names bearings by the 16 points of the compass, for text people read (`NNE`).
 public enum Compass {
     static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
 
@@ -62,6 +66,7 @@ public enum Compass {
 }
 
 extension Bands {
+    /// The band of `distance`: `found` at most `found`, then `hot`, `warm`, else `cold` (each limit inclusive).
     public func band(for distance: Length) -> Band {
         if distance <= found { return .found }
         if distance <= hot { return .hot }

@@ -2,12 +2,14 @@ import Foundation
 
 /// One submission with what its file said, ready to judge.
 public struct JudgeInput: Sendable {
+    /// The photo and where it was found: team, task (or none), and its path in the submissions folder.
     public var submission: Submission
     /// The metadata read from the file; nil when it could not be read.
     public var photo: PhotoMetadata?
     /// Why the file could not be read.
     public var readError: String?
 
+    /// An input for the judge; give `photo` nil and a `readError` for a file that could not be read.
     public init(submission: Submission, photo: PhotoMetadata?, readError: String? = nil) {
         self.submission = submission
         self.photo = photo
@@ -23,13 +25,16 @@ public struct JudgeInput: Sendable {
 /// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;
 /// then the rules that depend on other photos' verdicts (dwell pairs, `after` order); scoring.
 public struct Judge: Sendable {
+    /// The hunt photos are judged against, with its target files read (`Hunt.readTargetFiles()`): an unread area or places file places no photo.
     public var hunt: Hunt
+    /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
     public var reviews: Reviews
     /// Names in a Software tag that mean a photo editor (matched case-insensitively anywhere in it).
     package static let editors = ["Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
                                  "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
                                  "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"]
 
+    /// A judge for `hunt`, applying `reviews` over its own verdicts.
     public init(hunt: Hunt, reviews: Reviews = Reviews()) {
         self.hunt = hunt
         self.reviews = reviews
@@ -92,7 +97,9 @@ public struct ExaminedSubmissions: Sendable {
     var inputs: [JudgeInput]
     var cases: [SubmissionCase]
     let groups: CaseGroups
+    /// Files in the submissions folder that were not judged, with why; carried into the results.
     public let skipped: [SkippedFile]
+    /// Warnings and errors about the inputs (reviews of missing photos, unreadable folders); carried into the results.
     public internal(set) var problems: [Diagnostic]
 
     /// The submissions' paths, in order.

@@ -5,6 +5,7 @@ extension JudgeResults {
     ///
     /// Its fields are listed once, in `Field`: every output names and reads them from there.
     public struct Evidence: Sendable, Codable, Hashable {
+        /// The position judged (the photo's own, or a browser fix standing in for it), degrees WGS 84; nil without one.
         public var position: Position?
         /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
         public var accuracyM: Double?
@@ -20,6 +21,7 @@ extension JudgeResults {
         public var compass: String?
         /// Agrees with the placement: `found` inside the target, never outside.
         public var band: Band?
+        /// The name of the place judged against, for a `places` target (the nearest place); nil otherwise.
         public var place: String?
         /// The capture time in the hunt's timezone.
         public var capturedAt: String?
@@ -29,12 +31,19 @@ extension JudgeResults {
         public var offset: String?
         /// How the capture instant was found: `offset`, `hunt-timezone` or `gps`.
         public var timeSource: String?
+        /// The GPS time stamp, ISO 8601 in the hunt's timezone (with its offset).
         public var gpsTime: String?
+        /// Capture time minus GPS time, seconds (positive: the camera's clock is ahead); compared with the policy's `clock-skew`.
         public var clockSkewS: Double?
+        /// The camera or phone maker, from EXIF Make.
         public var make: String?
+        /// The camera or phone model, from EXIF Model.
         public var model: String?
+        /// EXIF Software as written; an editor's name here is what gives `edited`.
         public var software: String?
+        /// A hex digest of the file's bytes: files with the same hash are `duplicate-of` each other.
         public var contentHash: String?
+        /// The container format found in the file (`JPEG`, `HEIC`, `MOV`, …).
         public var format: String?
         /// `video` for a video (absent for a photo).
         public var media: String?

@@ -29,6 +29,7 @@ extension JudgeRun {
         /// What to say after the problems: when one is in the reviews file or the manifest, that
         /// nothing was written and the file wants fixing (the run writes nothing until it fits).
         public var note: String?
+        /// The problems that stopped the run, each located in the file it is about.
         public var diagnostics: [Diagnostic]
 
         /// The failure of `diagnostics`, with the note when one of them is located in `reviewsFile`

@@ -3,16 +3,23 @@ import Foundation
 /// The whole of `hunt judge` short of printing, from a folder: scan it, check the reviews against
 /// it, read and examine every photo concurrently (`examine`), judge (`Judge`, `Judgement`).
 public struct JudgeRun: Sendable {
+    /// The hunt to judge against, with its target files read (`Hunt.readTargetFiles()`), as `HuntLoader` leaves it.
     public var hunt: Hunt
+    /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
     public var reviews: Reviews
+    /// A `team,task,path` table that assigns photos to teams and tasks ahead of folder and file names; nil for none.
     public var manifest: Manifest?
+    /// Reads each photo's metadata; its options decide sidecars and content hashes.
     public var reader: PhotoReader
+    /// How many photos are read at once (the number of active processors unless given).
     public var maxConcurrency: Int
     /// The reviews file and the manifest as given, when they were read from files
     /// (`init(hunt:reviewsFile:manifestFile:)`): see `inputFiles` and `InputError`.
     public var reviewsFile: String?
+    /// The manifest file's path as given, when it was read from a file; messages about it then name it.
     public var manifestFile: String?
 
+    /// A run over already loaded inputs; `maxConcurrency` defaults to one photo per processor.
     public init(hunt: Hunt, reviews: Reviews = Reviews(), manifest: Manifest? = nil, reader: PhotoReader = PhotoReader(),
                 maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.hunt = hunt

@@ -6,13 +6,19 @@ import Foundation
 /// saved by Excel as "CSV UTF-8" (byte-order mark, `;` between fields, CRLF, quoted cells) reads
 /// as written. Paths are relative to the submissions folder.
 public struct Manifest: Sendable {
+    /// One `team,task,path` line of the manifest.
     public struct Row: Sendable, Hashable {
+        /// The team as written in the manifest (a team id or name, matched by `NameKey`).
         public var team: String
+        /// The task as written (a task id, matched by `NameKey`); empty when the manifest has no task column or cell, so the judge matches by position.
         public var task: String
+        /// The photo's path relative to the submissions folder, as written.
         public var path: String
+        /// The row's line in the manifest file, for diagnostics.
         public var location: SourceLocation
     }
 
+    /// The rows in file order, header left out.
     public var rows: [Row]
 
     /// Larger manifests are refused before reading (a million rows fit in far less).

@@ -3,15 +3,18 @@ import Foundation
 /// The few lines `hunt judge` prints when it is done: counts, the top of the leaderboard, the
 /// reasons, and what is left to decide.
 public struct ResultsSummary: Sendable {
+    /// The judged hunt's results the summary is made from.
     public var results: JudgeResults
     /// How many teams of the leaderboard to show.
     public var top: Int
 
+    /// A summary of `results` showing the first `top` teams of the leaderboard (10 unless given).
     public init(results: JudgeResults, top: Int = 10) {
         self.results = results
         self.top = top
     }
 
+    /// The summary as lines of text; `resultsPath` and `reviewsPath` name the written files in the hints on what to do next (nil: generic wording).
     public func text(resultsPath: String?, reviewsPath: String?) -> String {
         let s = results.summary
         var lines: [String] = []

@@ -13,14 +13,18 @@ import Foundation
 ///   at: 2026-05-02T14:05:09Z  # when (hunt serve writes it); not used for judging
 /// ```
 public struct Reviews: Sendable {
+    /// An organizer's verdict on a photo: `accept` counts it as accepted, `reject` as rejected, whatever the judge found.
     public enum Decision: String, Sendable, Hashable, Codable, CaseIterable { case accept, reject }
 
     /// One decision about a photo: what the reviews file holds under its path, what the judge
     /// reads, what results.json records (without `at`) and what `hunt serve` writes and logs.
     /// Two reviews are equal when they decide the same, wherever the file has them (`locations`).
     public struct Review: Sendable, Hashable, Codable {
+        /// Accept or reject: replaces the judge's own verdict for this photo.
         public var decision: Decision
+        /// Why, in the reviewer's words; shown beside the decision on reports, not used for judging.
         public var note: String?
+        /// Who decided (a name or initials as written); shown beside the decision on reports, not used for judging.
         public var by: String?
         /// The task this photo is for, overriding what the folder or file name said.
         public var task: String?
@@ -32,6 +36,7 @@ public struct Reviews: Sendable {
             case decision, note, by, task, at
         }
 
+        /// A decision on one photo; leave out `task` unless the photo's task needs settling.
         public init(decision: Decision, note: String? = nil, by: String? = nil, task: String? = nil, at: String? = nil) {
             self.decision = decision
             self.note = note
@@ -48,6 +53,7 @@ public struct Reviews: Sendable {
     /// The file as the user named it, for messages.
     public var displayPath: String?
 
+    /// Reviews made in code; `locations` and `displayPath` only serve messages and may stay empty.
     public init(entries: [String: Review] = [:], locations: [String: SourceLocation] = [:], displayPath: String? = nil) {
         self.entries = entries
         self.locations = locations
@@ -74,6 +80,7 @@ public struct Reviews: Sendable {
         return try parse(root, displayPath: displayPath)
     }
 
+    /// The reviews in an already parsed YAML document; throws a diagnostic for a file that is not a mapping of path to decision.
     public static func parse(_ root: YAMLNode, displayPath: String) throws(DiagnosticError) -> Reviews {
         if root.isNull { return Reviews(displayPath: displayPath) }
         guard let pairs = root.mapping else {

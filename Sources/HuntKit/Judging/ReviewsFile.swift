@@ -8,10 +8,12 @@ public struct ReviewsFile: Sendable {
     /// As the user typed it: messages name it so.
     public let path: String
 
+    /// The reviews file at `path` (as the user typed it); it need not exist yet.
     public init(path: String) {
         self.path = path
     }
 
+    /// The file as a URL, relative paths against the working directory.
     public var url: URL { URL(fileURLWithPath: path) }
 
     /// The file's decisions; none (and no file named in results.json, as `hunt judge` without
@@ -28,12 +30,14 @@ public struct ReviewsFile: Sendable {
     public struct Edit: Sendable {
         /// The decisions before and after the edit.
         public let before: Reviews
+        /// The decisions the file holds once the edit is written.
         public let after: Reviews
         let text: String
     }
 
     /// Why an edit or a decision was refused, worded for the judge.
     public struct Refused: Error, Sendable, CustomStringConvertible {
+        /// The kinds of refusal, so a caller can answer each its own way: the decision at fault, or the file.
         public enum Reason: Sendable {
             /// A decision's own fields are wrong (a word, a missing name).
             case invalid
@@ -45,6 +49,7 @@ public struct ReviewsFile: Sendable {
             case fileFailed
         }
 
+        /// What kind of refusal it is.
         public var reason: Reason
         public var description: String
 

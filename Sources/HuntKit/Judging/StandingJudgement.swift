@@ -12,7 +12,9 @@ import Foundation
 /// task, which changes duplicates across teams — so `update` refuses such a change, and the
 /// caller judges afresh.
 public struct StandingJudgement: Sendable {
+    /// The results for the current decisions: the same as `Judge.judge` would give for them.
     public private(set) var results: JudgeResults
+    /// The decisions the results were judged with.
     public private(set) var reviews: Reviews
     private var judgement: Judgement
     /// The cases as the rules across photos left them, with the current reviews: where a touched

@@ -26,14 +26,17 @@ public struct Submission: Sendable, Hashable {
     public var team: String
     /// The task id as given, nil for auto-match; it may name no task of the hunt.
     public var task: String?
+    /// How the task was found: folder, file name, manifest, or nothing (matched by position).
     public var taskSource: TaskSource
     /// What the folder listing showed about an XMP sidecar, so the reader need not look.
     var sidecar: PhotoInput.SidecarHint = .unknown
     /// What the folder listing showed about the browser's fix beside the photo.
     var browserSidecar: PhotoInput.SidecarHint = .unknown
 
+    /// The file on disk as a URL (`filePath`), for reading it outside the judge.
     public var url: URL { URL(fileURLWithPath: filePath) }
 
+    /// A submission whose file is at `url`; `path` is its key in reviews and results.
     public init(path: String, url: URL, team: String, task: String?, taskSource: TaskSource) {
         self.init(path: path, filePath: url.path, team: team, task: task, taskSource: taskSource)
     }
@@ -44,6 +47,7 @@ public struct Submission: Sendable, Hashable {
         self.folder = folder
     }
 
+    /// A submission whose file is at `filePath` on disk; `path` is its key in reviews and results.
     public init(path: String, filePath: String, team: String, task: String?, taskSource: TaskSource) {
         self.path = path
         self.filePath = filePath
@@ -63,7 +67,9 @@ public struct Submission: Sendable, Hashable {
 
 /// A file in the submissions folder that is not judged, and why.
 public struct SkippedFile: Sendable, Hashable, Codable {
+    /// The file's path relative to the submissions folder, as in results.
     public var path: String
+    /// Why it was not judged and what to do, for reports (`symbolic link refused (copy the file in instead)`).
     public var reason: String
 }
 

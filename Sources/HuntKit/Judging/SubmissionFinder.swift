@@ -12,9 +12,12 @@ import Foundation
 /// could point anywhere), and so are manifest paths that leave the folder. Files that are not
 /// photos are listed as skipped. Hidden files (`.DS_Store`) are skipped silently.
 public struct SubmissionFinder: Sendable {
+    /// The hunt whose teams and tasks folder and file names are matched against.
     public var hunt: Hunt
+    /// A `team,task,path` table whose rows come before folder and file names; nil for none.
     public var manifest: Manifest?
 
+    /// A finder for `hunt`'s submissions, with an optional manifest.
     public init(hunt: Hunt, manifest: Manifest? = nil) {
         self.hunt = hunt
         self.manifest = manifest

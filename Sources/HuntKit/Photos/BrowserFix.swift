@@ -29,6 +29,7 @@ public struct BrowserFix: Sendable, Hashable, Codable {
     /// Whether the page's camera input took the photo (a task with `live: true`).
     public var liveCapture: Bool
 
+    /// A fix taken at `fixedAt` and uploaded at `uploadedAt` (both absolute times); `liveCapture` for a photo from the page's camera.
     public init(position: Coordinate, accuracyMetres: Double, fixedAt: Date, uploadedAt: Date, liveCapture: Bool = false) {
         self.position = position
         self.accuracyMetres = accuracyMetres

@@ -10,6 +10,7 @@ import Foundation
 public struct SyntheticImage: Sendable, Hashable {
     /// Pixels across and down; multiples of 8.
     public var width: Int
+    /// Pixels down; a multiple of 8.
     public var height: Int
     /// One colour per 8×8 block, row by row: (Y, Cb, Cr), each 0...255.
     public var blocks: [(UInt8, UInt8, UInt8)]
@@ -48,6 +49,7 @@ public struct SyntheticImage: Sendable, Hashable {
         self.blocks = blocks
     }
 
+    /// An image of `width` × `height` pixels (multiples of 8) from one (Y, Cb, Cr) colour per 8×8 block, row by row; traps on a mismatch.
     public init(width: Int, height: Int, blocks: [(UInt8, UInt8, UInt8)]) {
         precondition(width % 8 == 0 && height % 8 == 0 && blocks.count == (width / 8) * (height / 8))
         self.width = width

@@ -2,6 +2,7 @@ import Foundation
 
 /// What `JPEGWriter` writes into a photo's EXIF: the fields the judge reads.
 public struct PhotoTags: Sendable, Hashable {
+    /// Written as GPSLatitude/GPSLongitude with their refs (WGS 84); nil writes no position.
     public var position: Coordinate?
     /// GPSAltitude with GPSAltitudeRef, metres.
     public var altitudeMetres: Double?
@@ -13,10 +14,14 @@ public struct PhotoTags: Sendable, Hashable {
     public var offsetSeconds: Int?
     /// GPSDateStamp and GPSTimeStamp, UTC.
     public var gpsTime: Date?
+    /// Written as EXIF Make: the camera or phone maker.
     public var make: String?
+    /// Written as EXIF Model: the camera or phone.
     public var model: String?
+    /// Written as EXIF Software; an editor's name here makes the judge find `edited`.
     public var software: String?
 
+    /// Tags to write; each nil field is left out of the EXIF (altitude and accuracy only go with a position).
     public init(position: Coordinate? = nil, altitudeMetres: Double? = nil, horizontalAccuracyMetres: Double? = nil,
                 capturedAt: LocalDateTime? = nil, offsetSeconds: Int? = nil, gpsTime: Date? = nil,
                 make: String? = nil, model: String? = nil, software: String? = nil) {

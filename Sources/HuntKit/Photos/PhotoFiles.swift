@@ -55,11 +55,13 @@ public struct PhotoInput: Sendable, Hashable {
         return URL(fileURLWithPath: folder.path).appendingPathComponent(path)
     }
 
+    /// The file at `url`, named `displayPath` in output (a path relative to the working directory is usual).
     public init(url: URL, displayPath: String) {
         self.path = url.path
         self.displayPath = displayPath
     }
 
+    /// The file at `path` (relative paths are relative to the working directory), named `displayPath` in output, else `path` itself.
     public init(path: String, displayPath: String? = nil) {
         self.path = path
         self.displayPath = displayPath ?? path
@@ -85,6 +87,7 @@ public struct PhotoInput: Sendable, Hashable {
 /// - Names that are not UTF-8 or hold a backslash are shown as `PathText` escapes them.
 /// - A path given explicitly is always yielded, even if it does not exist (reading it reports why).
 public struct PhotoFiles: Sequence, Sendable {
+    /// Which files inside a folder are yielded; files named explicitly are always yielded.
     public enum Filter: Sendable, Hashable {
         /// Files with a photo extension (jpg, jpeg, jpe, jfif, heic, heif, hif, avif, png, webp, tif,
         /// tiff, dng) or a video extension (mov, mp4, m4v, 3gp, 3g2).
@@ -93,7 +96,9 @@ public struct PhotoFiles: Sequence, Sendable {
         case all
     }
 
+    /// Lowercase extensions of the still-photo formats listed from folders (matched case-insensitively).
     public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"]
+    /// Lowercase extensions of the video formats listed from folders (matched case-insensitively).
     public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
     /// Photo and video extensions: the files listed and judged without looking inside.
     public static let mediaExtensions = photoExtensions.union(videoExtensions)
@@ -116,9 +121,12 @@ public struct PhotoFiles: Sequence, Sendable {
         Set(names.lazy.filter { $0.hasSuffix(".xmp") || $0.hasSuffix(".XMP") })
     }
 
+    /// The files and folders to walk, in the order given (relative to the working directory).
     public var paths: [String]
+    /// Which files inside folders are yielded.
     public var filter: Filter
 
+    /// The files at `paths`, folders walked recursively; by default only files with a photo or video extension.
     public init(_ paths: [String], filter: Filter = .photoExtensions) {
         self.paths = paths
         self.filter = filter
@@ -126,6 +134,7 @@ public struct PhotoFiles: Sequence, Sendable {
 
     public func makeIterator() -> Iterator { Iterator(paths: paths, filter: filter) }
 
+    /// Walks the paths one file at a time, opening each folder only when it is reached.
     public struct Iterator: IteratorProtocol {
         private var pending: [String]
         private let filter: Filter

@@ -3,11 +3,13 @@ import Foundation
 /// What a photo or video file says about where and when it was taken, read from a photo's EXIF
 /// (or XMP), or a video's QuickTime metadata.
 public struct PhotoMetadata: Sendable, Hashable {
+    /// The file's container format, recognised from its bytes (not its extension); decides how it is read.
     public enum Format: String, Sendable, Hashable, Codable, CaseIterable {
         case jpeg = "JPEG", heic = "HEIC", avif = "AVIF", png = "PNG", webp = "WEBP", tiff = "TIFF"
         /// QuickTime movie (`.mov`), MPEG-4 (`.mp4`, `.m4v`) and 3GPP (`.3gp`) video.
         case mov = "MOV", mp4 = "MP4", threeGP = "3GP"
 
+        /// Whether a file of this format is a still photo or a video, as a task's `evidence:` asks.
         public var media: Media {
             switch self {
             case .mov, .mp4, .threeGP: .video
@@ -23,7 +25,9 @@ public struct PhotoMetadata: Sendable, Hashable {
 
     /// The path as it was given.
     public var path: String
+    /// The container format found in the file; nil when it is not one HuntKit reads.
     public var format: Format?
+    /// Where the photo was taken (WGS 84 latitude and longitude), from EXIF GPS, XMP or a sidecar; nil when the file records none.
     public var position: Coordinate?
     /// Where `position` came from: the EXIF GPS IFD, an XMP packet inside the file, or a `.xmp`
     /// sidecar beside it.
@@ -32,6 +36,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var altitudeMetres: Double?
     /// GPSHPositioningError, metres.
     public var horizontalAccuracyMetres: Double?
+    /// GPSDOP as the receiver wrote it (unitless; larger is worse); evidence only, not used for judging.
     public var dilutionOfPrecision: Double?
     /// GPSImgDirection, degrees.
     public var directionDegrees: Double?
@@ -46,12 +51,19 @@ public struct PhotoMetadata: Sendable, Hashable {
     public var gpsTime: Date?
     /// GPSDateStamp and GPSTimeStamp as written, for evidence when they do not parse.
     public var gpsTimeRaw: String?
+    /// EXIF Make (or a video's QuickTime make): the camera or phone maker, shown as evidence.
     public var make: String?
+    /// EXIF Model (or a video's QuickTime model): the camera or phone, shown as evidence.
     public var model: String?
+    /// EXIF Software (or a video's QuickTime software); an editor's name here gives the photo an `edited` finding.
     public var software: String?
+    /// The image's or video's width in pixels, as stored (before `orientation` or rotation).
     public var pixelWidth: Int?
+    /// The image's or video's height in pixels, as stored (before `orientation` or rotation).
     public var pixelHeight: Int?
+    /// EXIF Orientation (1–8, 1 upright): how the picture must be turned to show the right way up; thumbnails carry it.
     public var orientation: Int?
+    /// Whether the EXIF data carries an embedded thumbnail image.
     public var hasThumbnail: Bool = false
     /// A video's length, seconds.
     public var durationSeconds: Double?
@@ -70,6 +82,7 @@ public struct PhotoMetadata: Sendable, Hashable {
     /// Problems with single fields that did not stop the rest from being read.
     public var warnings: [String] = []
 
+    /// Metadata with nothing read yet for the file at `path`; readers fill in what they find.
     public init(path: String) { self.path = path }
 
     /// Photo or video, by the format; nil when the format is unknown.

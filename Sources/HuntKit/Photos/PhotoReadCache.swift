@@ -14,6 +14,7 @@ public final class PhotoReadCache: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty cache; share one `PhotoReader` holding it across runs over the same folder.
     public init() {}
 
     func result(for path: String, stamp: FileStamp) -> PhotoReadResult? {

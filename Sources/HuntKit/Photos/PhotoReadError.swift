@@ -29,12 +29,14 @@ public struct PhotoReadError: Error, Sendable, Hashable, Codable, CustomStringCo
     public var path: String
     /// The format, when the file got far enough to tell.
     public var format: PhotoMetadata.Format?
+    /// What kind of failure it is, as a stable kebab-case code scripts can match.
     public var code: Code
     /// What went wrong, e.g. "truncated JPEG: the file ends inside the EXIF segment".
     public var message: String
     /// What to do, e.g. "re-send the original photo".
     public var fix: String?
 
+    /// An error about the file at `path`; give a `fix` when there is something the player or organizer can do.
     public init(path: String, format: PhotoMetadata.Format? = nil, code: Code, message: String, fix: String? = nil) {
         self.path = path
         self.format = format

@@ -18,6 +18,7 @@ public typealias PhotoReadResult = Result<PhotoMetadata, PhotoReadError>
 ///     case .failure(let error): print(error)   // IMG_0001.HEIC: error: truncated HEIC: …
 ///     }
 public struct PhotoReader: Sendable {
+    /// What the reader does beyond the file itself: look at sidecars, hash the content.
     public struct Options: Sendable, Hashable {
         /// Look for `NAME.xmp`, `NAME.XMP` or `NAME.ext.xmp` beside a photo whose EXIF and embedded
         /// XMP have no position, and for the browser's fix (`NAME.ext.browser.xmp`) beside any photo.
@@ -25,17 +26,20 @@ public struct PhotoReader: Sendable {
         /// Compute `PhotoMetadata.contentHash` (see `ContentHash`).
         public var computeContentHash: Bool = true
 
+        /// Options; both on unless turned off (off reads faster, but loses sidecar positions or `duplicate-of`).
         public init(useSidecars: Bool = true, computeContentHash: Bool = true) {
             self.useSidecars = useSidecars
             self.computeContentHash = computeContentHash
         }
     }
 
+    /// Whether to read sidecars and hash content.
     public var options: Options
     /// Results kept from earlier reads, reused while a file's `FileStamp` is unchanged (a
     /// long-running judge such as `hunt serve` re-reads only new or changed photos).
     public var cache: PhotoReadCache?
 
+    /// A reader with `options`, reusing results from `cache` when one is given.
     public init(options: Options = Options(), cache: PhotoReadCache? = nil) {
         self.options = options
         self.cache = cache

@@ -16,6 +16,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
 
     /// JPEG bytes (start with FF D8).
     public var jpeg: [UInt8]
+    /// How the JPEG was made: the camera's EXIF thumbnail as stored, or a scaled copy of a JPEG or HEIF/AVIF picture.
     public var source: Source
 
     /// The longest side of a scaled copy, pixels.

@@ -14,6 +14,7 @@ public actor ThumbnailMemoryBudget {
     public private(set) var peakBytes = 0
     private var waiting: [(bytes: Int, resume: CheckedContinuation<Void, Never>)] = []
 
+    /// A budget of `capacityBytes` (a negative value counts as 0) shared by every decode that asks it.
     public init(capacityBytes: Int = PhotoThumbnail.defaultMemoryBudgetBytes) {
         self.capacityBytes = max(0, capacityBytes)
     }

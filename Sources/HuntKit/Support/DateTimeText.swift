@@ -7,10 +7,15 @@ import Foundation
 /// is local time in the hunt's timezone. A time without a date (`14:30`) takes the date of
 /// `defaultDate`, when there is one (task windows inside the hunt's window).
 public enum DateTimeText {
+    /// Why a written date-time was refused; `description` says it in words an author can act on.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Not a date and time in any form this reads.
         case malformed
+        /// A date with no time of day (`2026-05-02`).
         case dateOnly
+        /// A time of day with no date (`14:30`) where no date is there to take.
         case timeOnlyWithoutDate
+        /// A field out of its range (month 13, 31 February); the text says which.
         case outOfRange(String)
         /// A local time that the clocks skip (the hour of a spring-forward change).
         case nonexistentLocalTime
@@ -28,8 +33,11 @@ public enum DateTimeText {
 
     /// The parts of a written date-time.
     public struct Parts: Sendable, Hashable {
+        /// The date, nil for a time written without one (`14:30`).
         public var year, month, day: Int?
+        /// The time of day: hour on the 24-hour clock (0–23; 24 only as `24:00`) and minute (0–59).
         public var hour, minute: Int
+        /// Seconds, fractions kept (`10:00:30.5` gives 30.5).
         public var second: Double
         /// Seconds east of UTC, when written.
         public var offsetSeconds: Int?

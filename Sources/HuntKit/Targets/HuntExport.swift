@@ -15,9 +15,11 @@ public protocol HuntExportWriter: Sendable {
     func render(_ hunt: Hunt) -> String
 }
 
+/// A file format `hunt export` can write a hunt's targets in, for map apps and GPS devices.
 public enum HuntExportFormat: String, Sendable, CaseIterable {
     case gpx, kml, geojson
 
+    /// The writer for this format.
     public var writer: any HuntExportWriter {
         switch self {
         case .gpx: return GPXWriter()
@@ -52,7 +54,9 @@ struct ExportItems {
     }
 }
 
+/// Writes a hunt's targets as GPX 1.1: waypoints for points and places, closed tracks for area rings.
 public struct GPXWriter: HuntExportWriter {
+    /// A GPX writer; it has no settings.
     public init() {}
 
     /// GPX's longitudeType is [-180, 180): 180° E is written as 180° W, the same meridian.
@@ -61,6 +65,7 @@ public struct GPXWriter: HuntExportWriter {
         return s == "180.0000000" ? "-180.0000000" : s
     }
 
+    /// The hunt's targets as one GPX 1.1 document, with HuntKit's fields in `urn:huntkit:gpx:1` extensions.
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var out = """
@@ -103,8 +108,11 @@ public struct GPXWriter: HuntExportWriter {
     }
 }
 
+/// Writes a hunt's targets as KML 2.2: placemarks for points and places, polygons for areas.
 public struct KMLWriter: HuntExportWriter {
+    /// A KML writer; it has no settings.
     public init() {}
+    /// The hunt's targets as one KML 2.2 document, with HuntKit's fields in `ExtendedData`.
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var out = """
@@ -148,9 +156,12 @@ public struct KMLWriter: HuntExportWriter {
     }
 }
 
+/// Writes a hunt's targets as an RFC 7946 GeoJSON feature collection: points and polygons.
 public struct GeoJSONWriter: HuntExportWriter {
+    /// A GeoJSON writer; it has no settings.
     public init() {}
 
+    /// The hunt's targets as one GeoJSON feature collection, with HuntKit's fields as feature properties.
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var features: [String] = []

@@ -20,6 +20,7 @@ public struct PlacementMap: Sendable, Hashable, Codable {
     /// An area's polygons near the view, each its outer ring then its holes (draw them even-odd),
     /// clipped well outside the view and thinned to what the view can show.
     public var polygons: [[[Point]]]
+    /// The photo: where the judge's distance and bearing put it, its accuracy, and whether it is off the scale.
     public var photo: Photo
 
     enum CodingKeys: String, CodingKey {
@@ -28,7 +29,9 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         case circles, polygons, photo
     }
 
+    /// A point on the map, in metres east and north of the measured point.
     public struct Point: Sendable, Hashable, Codable {
+        /// Metres east (negative: west) and north (negative: south) of the measured point.
         public var eastM, northM: Double
 
         enum CodingKeys: String, CodingKey {
@@ -37,11 +40,15 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         }
     }
 
+    /// A disc to draw: a circle target, or one place of a `places` target with the task's radius.
     public struct Circle: Sendable, Hashable, Codable {
+        /// The disc's centre, metres east and north of the measured point.
         public var eastM, northM: Double
+        /// The disc's radius, metres.
         public var radiusM: Double
         /// The place (or circle) the photo was judged against.
         public var judged: Bool
+        /// The place's name from the places file; nil for a circle target.
         public var name: String?
 
         enum CodingKeys: String, CodingKey {
@@ -52,14 +59,19 @@ public struct PlacementMap: Sendable, Hashable, Codable {
         }
     }
 
+    /// Where to draw the photo and what to label it with.
     public struct Photo: Sendable, Hashable, Codable {
+        /// The photo's position, metres east and north of the measured point.
         public var eastM, northM: Double
+        /// The photo's position accuracy as a radius, metres, for a circle around it; nil when it is zero or unknown.
         public var accuracyM: Double?
         /// The judge's distance to the measured point, and its bearing from the photo towards it.
         public var distanceM: Double
+        /// Degrees clockwise from true north, from the photo towards the measured point.
         public var bearingDeg: Double
         /// Too far to show with the target: drawn at `marker`, on the view's edge, with its distance.
         public var offScale: Bool
+        /// Where an off-scale photo is drawn on the view's edge; nil when the photo is in view.
         public var marker: Point?
 
         enum CodingKeys: String, CodingKey {

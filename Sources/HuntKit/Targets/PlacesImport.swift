@@ -10,6 +10,7 @@ import Foundation
 public struct PlacesImport: Sendable {
     /// Keep only places within `withinMetres` of `near` (areas: whose edge is that close, or that contain it).
     public var near: Coordinate?
+    /// The distance from `near` to keep, metres (geodesic); with `near` nil, or this nil, nothing is filtered out.
     public var withinMetres: Double?
     /// The radius for every circle task; a radius given per place in the file wins.
     public var radius: Length?
@@ -17,6 +18,7 @@ public struct PlacesImport: Sendable {
     public var areasDirectory: String?
     /// The file's path as the user gave it; an area task may name it directly.
     public var sourcePath: String
+    /// The format the features were read as; an area task may name the source file directly only when that is GeoJSON or KML holding one polygon.
     public var sourceFormat: GeoFileFormat
     /// The folder of the hunt file the tasks go into (`hunt import --into`), as a path: `area:`
     /// paths are then written relative to it, and an area file outside it is written beside the
@@ -25,6 +27,7 @@ public struct PlacesImport: Sendable {
     /// Ids already taken (the hunt's own tasks): imported ids are made unique against them too.
     public var takenIDs: Set<String> = []
 
+    /// An import from the file at `sourcePath`; the filter, radius and areas folder are optional.
     public init(sourcePath: String, sourceFormat: GeoFileFormat, near: Coordinate? = nil, withinMetres: Double? = nil,
                 radius: Length? = nil, areasDirectory: String? = nil) {
         self.sourcePath = sourcePath
@@ -35,6 +38,7 @@ public struct PlacesImport: Sendable {
         self.areasDirectory = areasDirectory
     }
 
+    /// The imported tasks as YAML to paste or merge into a hunt file, with the files and problems that go with them.
     public struct Output: Sendable {
         /// The list's items, one `  - id: …` block per task (empty when there are none).
         public var items: String
@@ -42,12 +46,15 @@ public struct PlacesImport: Sendable {
         public var yaml: String { items.isEmpty ? "tasks: []\n" : "tasks:\n" + items }
         /// GeoJSON files to write for area tasks: path (as the task names it) and content.
         public var areaFiles: [(path: String, contents: String)]
+        /// Problems found while importing (a polygon left out for want of an areas folder, a folder the hunt may not name).
         public var diagnostics: [Diagnostic]
+        /// How many tasks `items` holds.
         public var taskCount: Int
         /// Ids that had to change because `takenIDs` held them: (wanted, written).
         public var renamed: [(wanted: String, written: String)] = []
     }
 
+    /// The tasks for `features`: each place a circle task, each polygon an area task, filtered by `near` and `withinMetres`.
     public func tasks(from features: GeoFeatures) -> Output {
         var diagnostics: [Diagnostic] = []
         var ids = takenIDs

@@ -4,21 +4,26 @@
 /// cheap) and merge keys (`<<`) are applied, so consumers see plain scalars, sequences and
 /// mappings.
 public struct YAMLNode: Sendable {
+    /// What a node holds: a scalar's text, a list of nodes, or a mapping's key–value pairs in file order.
     public enum Value: Sendable {
         case scalar(Scalar)
         case sequence([YAMLNode])
         case mapping([YAMLPair])
     }
 
+    /// A scalar as written: its text with quotes and escapes removed, and whether it was plain.
     public struct Scalar: Sendable, Hashable {
+        /// The scalar's text, after YAML's quoting, escaping and line folding are undone.
         public var text: String
         /// Plain scalars (not quoted, not block) are the ones that may mean null, a bool or a number.
         public var isPlain: Bool
     }
 
+    /// The node's content: a scalar, a sequence or a mapping.
     public var value: Value
     /// The explicit tag, if any (`!!str`, `!place`), as libyaml reports it.
     public var tag: String?
+    /// Where the node starts in its file (1-based line and column), for diagnostics that point at it.
     public var location: SourceLocation
     /// How many nodes this subtree stands for once aliases are expanded.
     var weight: Int
@@ -30,6 +35,7 @@ public struct YAMLNode: Sendable {
         self.weight = weight
     }
 
+    /// The scalar, or nil when the node is a sequence or a mapping.
     public var scalar: Scalar? {
         if case .scalar(let s) = value { return s }
         return nil
@@ -38,11 +44,13 @@ public struct YAMLNode: Sendable {
     /// The scalar's text, or nil for a collection.
     public var text: String? { scalar?.text }
 
+    /// The sequence's items in file order, or nil when the node is not a sequence.
     public var sequence: [YAMLNode]? {
         if case .sequence(let items) = value { return items }
         return nil
     }
 
+    /// The mapping's pairs in file order (duplicate keys kept), or nil when the node is not a mapping.
     public var mapping: [YAMLPair]? {
         if case .mapping(let pairs) = value { return pairs }
         return nil
@@ -69,7 +77,10 @@ public struct YAMLNode: Sendable {
     }
 }
 
+/// One key and its value in a YAML mapping, each with its own location.
 public struct YAMLPair: Sendable {
+    /// The key node, usually a scalar; its location is where the key was written.
     public var key: YAMLNode
+    /// The value node.
     public var value: YAMLNode
 }

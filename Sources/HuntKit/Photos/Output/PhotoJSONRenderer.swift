@@ -5,12 +5,17 @@
 ///     {"path":"IMG_1.jpg","format":"JPEG","latitude":52.09067,"longitude":5.12133,…,"error":null}
 ///     ]
 public struct PhotoJSONRenderer: PhotoRenderer {
+    /// A JSON renderer; it has no settings.
     public init() {}
 
+    /// Opens the array.
     public var header: String { "[\n" }
+    /// A comma and a line end between two objects, one object a line.
     public var separator: String { ",\n" }
+    /// Closes the array, with a final line end.
     public var footer: String { "\n]\n" }
 
+    /// The file's JSON object, on one line: its display path, every field (null when absent), and `error`.
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         var fields: [(String, String)] = [

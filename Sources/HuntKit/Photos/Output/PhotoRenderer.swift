@@ -14,6 +14,7 @@ public protocol PhotoRenderer: Sendable {
 }
 
 extension PhotoRenderer {
+    /// Nothing between rows, for formats whose rows end their own lines.
     public var separator: String { "" }
 }
 
@@ -21,6 +22,7 @@ extension PhotoRenderer {
 public enum PhotoOutputFormat: String, Sendable, CaseIterable {
     case table, json, csv
 
+    /// A new renderer for this format, ready to frame and write rows.
     public func renderer() -> any PhotoRenderer {
         switch self {
         case .table: PhotoTableRenderer()

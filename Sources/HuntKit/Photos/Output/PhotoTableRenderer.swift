@@ -11,13 +11,17 @@ public struct PhotoTableRenderer: PhotoRenderer {
         ("PATH", 44), ("TYPE", 4), ("LATITUDE", 9), ("LONGITUDE", 10), ("±m", 4),
     ]
 
+    /// A table renderer, `width` columns wide; it has no settings.
     public init() {}
 
+    /// The column titles, with a second title for the line under each photo.
     public var header: String {
         line(Self.columns.map(\.title)) + "    captured at · camera · note\n"
     }
+    /// Nothing: the table has no closing line.
     public var footer: String { "" }
 
+    /// The file's row and the line under it, fitted to `width` columns.
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         let camera = [f.make, f.model].filter { !$0.isEmpty }.joined(separator: " ")
