@@ -30,7 +30,15 @@ enum XMPLocation {
 
     /// The value of `exif:NAME` (any prefix), as an attribute `NAME="v"` or an element `<x:NAME>v</x:NAME>`.
     static func value(of name: String, in text: [UInt8]) -> String? {
-        let needle = Array((":" + name).utf8)
+        value(after: Array((":" + name).utf8), in: text)
+    }
+
+    /// The value of exactly `prefix:NAME` (`huntkit:Latitude`), as an attribute or an element.
+    static func value(qualified name: String, in text: [UInt8]) -> String? {
+        value(after: Array(name.utf8), in: text)
+    }
+
+    private static func value(after needle: [UInt8], in text: [UInt8]) -> String? {
         guard text.count > needle.count else { return nil }
         var i = 0
         let last = text.count - needle.count
