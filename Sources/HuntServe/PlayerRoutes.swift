@@ -116,7 +116,7 @@ struct PlayerRoutes: Sendable {
         }
         await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256)
         guard placed.new else { return try Self.sent("already sent", path: placed.path, status: .ok) }
-        room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: ServeSession.timestamp(received),
+        room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
                           bytes: upload.bytes, sha256: sha256, fix: fix))
         await room.judgeSoon.kick()
         return try Self.sent("sent", path: placed.path, status: .created)
@@ -132,17 +132,17 @@ struct PlayerRoutes: Sendable {
             path = waiting
         } else {
             guard let found = await session.teamSubmission(team: team, id: body.id) else { throw ServeError("no such photo of your team", status: 404) }
-            guard PlayerUploads.isServerName(found), await session.review(of: found) == nil else {
-                throw ServeError("the judges have decided this photo (or it was not sent from this page): it cannot be withdrawn", status: 409)
-            }
             path = found
+        }
+        guard PlayerUploads.isServerName(path), await session.review(of: path) == nil else {
+            throw ServeError("the judges have decided this photo (or it was not sent from this page): it cannot be withdrawn", status: 409)
         }
         let submissions = session.configuration.submissionsPath
         var info = stat()
         let bytes = lstat(submissions + "/" + path, &info) == 0 ? Int(info.st_size) : 0
         try PlayerUpload.withdraw(path, submissions: submissions)
         await room.uploads.withdrew(team, path: path, bytes: bytes)
-        room.record(.init(action: "withdraw", team: team, path: path, at: ServeSession.timestamp(Date())))
+        room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
         await room.judgeSoon.kick()
         return try ServeRoutes.json(["status": "withdrawn", "id": body.id])
     }

@@ -62,7 +62,26 @@ public struct PlayersRoom: Sendable {
         var at: String
         var bytes: Int?
         var sha256: String?
-        var fix: BrowserFix?
+        /// The browser's fix sent with the upload.
+        var lat: Double?
+        var lon: Double?
+        var accuracyM: Double?
+        var fixedAt: String?
+        var live: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case action, team, task, path, at, bytes, sha256, lat, lon
+            case accuracyM = "accuracy_m"
+            case fixedAt = "fixed_at"
+            case live
+        }
+
+        init(action: String, team: String, task: String? = nil, path: String, at: Date, bytes: Int? = nil, sha256: String? = nil, fix: BrowserFix? = nil) {
+            (self.action, self.team, self.task, self.path, self.at, self.bytes, self.sha256) = (action, team, task, path, ServeSession.timestamp(at), bytes, sha256)
+            if let fix {
+                (lat, lon, accuracyM, fixedAt, live) = (fix.position.latitude, fix.position.longitude, fix.accuracyMetres, ServeSession.timestamp(fix.fixedAt), fix.liveCapture)
+            }
+        }
     }
 
     func record(_ line: LogLine) {
