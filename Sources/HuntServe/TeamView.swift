@@ -106,7 +106,7 @@ extension ServeSession {
         if let judged {
             for index in self.index.byTeam[id] ?? [] {
                 let s = judged.submissions[index]
-                let upload = Self.upload(s)
+                let upload = Self.upload(s, timezone: hunt.timezone)
                 if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
             }
             if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
@@ -119,7 +119,7 @@ extension ServeSession {
         var judgedPending: [String] = []
         for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
             guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
-            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: (path as NSString).lastPathComponent, state: "sent",
+            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
                                                    stateText: "sent", why: ["waiting for the judge"], points: 0, canWithdraw: true))
         }
         let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
@@ -139,6 +139,23 @@ extension ServeSession {
         return (view, judgedPending)
     }
 
+    /// What the page calls a file: one the page sent by when it arrived (`sent at 10:15:02`, in the
+    /// hunt's timezone), any other by its name.
+    static func name(_ path: String, timezone: TimeZone) -> String {
+        let name = (path as NSString).lastPathComponent
+        guard PlayerUploads.isServerName(path) else { return name }
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.timeZone = TimeZone(identifier: "UTC")
+        parser.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        guard let date = parser.date(from: String(name.prefix(16))) else { return name }
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = timezone
+        clock.dateFormat = "HH:mm:ss"
+        return "sent at " + clock.string(from: date)
+    }
+
     /// The path of team `team`'s submission `id`, or nil when it is not the team's.
     func teamSubmission(team: String, id: String) -> String? {
         guard let judged = results, let index = self.index.index(path: nil, id: id) else { return nil }
@@ -147,7 +164,7 @@ extension ServeSession {
     }
 
     /// One submission in the team's words.
-    private static func upload(_ s: JudgeResults.SubmissionResult) -> TeamView.Upload {
+    private static func upload(_ s: JudgeResults.SubmissionResult, timezone: TimeZone) -> TeamView.Upload {
         let state = s.verdict.rawValue
         var why = s.findings.map { finding in
             var text = finding.message
@@ -156,9 +173,9 @@ extension ServeSession {
         }
         if let review = s.review {
             let decided = review.decision == .accept ? "accepted" : "rejected"
-            why.append("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""))
+            why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
         }
-        return .init(id: SubmissionIndex.id(of: s.path), name: (s.path as NSString).lastPathComponent, state: state,
+        return .init(id: SubmissionIndex.id(of: s.path), name: name(s.path, timezone: timezone), state: state,
                      stateText: TeamView.words(state), why: why, points: s.points,
                      canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
     }

@@ -155,8 +155,8 @@ extension HuntCommand {
         /// Prints each team's URL, and writes --players-list.
         func announce(_ room: PlayersRoom, base: String) async {
             let urls = await room.teamURLs(base: url ?? base)
-            Console.output(urls.map { "team \($0.team): \($0.url)\n" }.joined())
             if let list, let failed = OutputFile.write(Array(PlayersRoom.csv(urls).utf8), to: list, inputs: []) { Console.diagnostics([failed]) }
+            Console.output(urls.map { "team \($0.team): \($0.url)\n" }.joined())
         }
     }
 }

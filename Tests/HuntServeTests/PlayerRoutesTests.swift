@@ -201,7 +201,7 @@ import Testing
                 let kruyt = (state?["tasks"] as? [[String: Any]])?.first { $0["id"] as? String == "kruyt" }
                 let upload = (kruyt?["uploads"] as? [[String: Any]])?.first { $0["id"] as? String == sent.id }
                 #expect(upload?["state"] as? String == "rejected")
-                #expect((upload?["why"] as? [String])?.last == "the judges rejected it")
+                #expect((upload?["why"] as? [String])?.first == "the judges rejected it")
                 #expect(upload?["can_withdraw"] as? Bool == false)
             }
         }
