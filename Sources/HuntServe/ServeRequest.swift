@@ -53,7 +53,7 @@ public struct ServeRequest: Sendable {
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load()
         // The players' address behind a reverse proxy is a name the Host header may carry.
-        let playersHost = players?.baseURL.flatMap { URL(string: $0)?.host }.map { [$0] } ?? []
+        let playersHost = players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
         return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost), pages)
     }
 
