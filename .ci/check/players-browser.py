@@ -61,21 +61,22 @@ for line in process.stdout:
     if name == "team herons":
         break
 threading.Thread(target=lambda: [lines.append(l.rstrip("\n")) for l in process.stdout], daemon=True).start()
-team_url, judge_url = urls.get("team owls"), urls.get("judge")
-check(team_url and re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[0-9a-f]{32}", team_url or ""), f"hunt serve --players printed the team URLs ({team_url})")
-with open(os.path.join(work, "teams.csv")) as f:
-    listed = f.read()
-check(listed.startswith("team,name,url\n") and team_url in listed, "--players-list wrote them as CSV")
-secret = os.path.join(folder, ".hunt-players-secret")
-check(os.path.exists(secret) and os.stat(secret).st_mode & 0o777 == 0o600, "the secret beside the hunt is mode 0600")
-
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-origin = team_url.split("/t/")[0]
+driver = None
 try:
+    team_url, judge_url = urls.get("team owls"), urls.get("judge")
+    check(team_url and re.fullmatch(r"http://127\.0\.0\.1:\d+/t/[0-9a-f]{32}", team_url or ""), f"hunt serve --players printed the team URLs ({team_url})")
+    with open(os.path.join(work, "teams.csv")) as f:
+        listed = f.read()
+    check(listed.startswith("team,name,url\n") and team_url in listed, "--players-list wrote them as CSV")
+    secret = os.path.join(folder, ".hunt-players-secret")
+    check(os.path.exists(secret) and os.stat(secret).st_mode & 0o777 == 0o600, "the secret beside the hunt is mode 0600")
+
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    origin = team_url.split("/t/")[0]
     # A phone: 390×844, touch, the position the page will ask for (near the Kruyt building), allowed.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
@@ -150,7 +151,8 @@ try:
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")
 
 finally:
-    driver.quit()
+    if driver:
+        driver.quit()
     process.terminate()
     process.wait(timeout=10)
     shutil.rmtree(work, ignore_errors=True)
