@@ -132,7 +132,7 @@ extension ServeSession {
             else if uploads.contains(where: { $0.state == "rejected" }) { state = "rejected" }
             else if uploads.contains(where: { $0.state == "accepted" }) { state = "accepted" }
             else { state = "todo" }
-            return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: false, state: state,
+            return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: false /* HuntTask.live, once the judge side (issue 24's position work) is merged */, state: state,
                          stateText: TeamView.words(state), uploads: uploads)
         }
         view.other = other
