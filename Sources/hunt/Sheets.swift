@@ -23,7 +23,7 @@ extension HuntCommand {
               hunt sheets hunt.yaml --answer-key             # answer-key.pdf
               hunt sheets hunt.yaml -o sheets.html --paper letter
               hunt sheets hunt.yaml --template my-sheets/
-              hunt sheets hunt.yaml --players-url https://hunt.example.org   # each cover: the team's page as a QR code
+              hunt sheets hunt.yaml --players-url https://hunt.example.org  # QR codes
 
             Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
             """
