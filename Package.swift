@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Already resolved through Hummingbird; named here for HuntServe's team tokens (HMAC-SHA256)
+        // and upload hashes (SHA-256). HuntKit does not link it.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // `swift package generate-documentation --target HuntKit`: the DocC catalog with the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -61,7 +64,8 @@ let package = Package(
         .target(
             name: "HuntServe",
             dependencies: ["HuntKit", "CMalloc", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdCore", package: "hummingbird")]
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         .executableTarget(
             name: "hunt",

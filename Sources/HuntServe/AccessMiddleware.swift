@@ -15,6 +15,8 @@ struct AccessMiddleware: RouterMiddleware {
         .cacheControl: "no-store",
     ]
 
+    static let playersPrefix = "/t/"
+
     var tokens: ServeTokens
     /// `host:port` values the Host header may have (lower case).
     var allowedHosts: AllowedHosts
@@ -32,6 +34,9 @@ struct AccessMiddleware: RouterMiddleware {
             // The names it does answer to (the machine's addresses and name) are not for a client without a token.
             throw ServeError("this server does not answer to that host name: open the URL `hunt serve` printed (a reverse proxy's name is allowed with --allow-host)", status: 421)
         }
+        // The players' rooms carry their team's token in the path and check it themselves
+        // (`PlayerAccess`): no console token, no cookie.
+        if request.uri.path.hasPrefix(Self.playersPrefix) { return try await next(request, context) }
         // `?token=` on a page: set the cookie and go to the same page without the token, so it
         // stays out of the address bar, history and Referer.
         if let token = request.uri.queryParameters["token"] {

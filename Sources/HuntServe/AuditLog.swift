@@ -33,11 +33,16 @@ struct AuditLog: Sendable {
             text.append(line)
             text.append(0x0A)
         }
+        try Self.appendAtOnce(text, to: url)
+    }
+
+    /// Appends `text` to the file at `url` with one `write` (O_APPEND), creating it.
+    static func appendAtOnce(_ text: Data, to url: URL) throws(ServeError) {
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw ServeError("\(url.path): cannot open the audit log: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ServeError("\(url.path): cannot open the log: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == text.count else { throw ServeError("\(url.path): the audit log could not be written in full") }
+        guard written == text.count else { throw ServeError("\(url.path): the log could not be written in full") }
     }
 
     /// Every event, oldest first; lines that do not parse (a crash half way through a write) are skipped.

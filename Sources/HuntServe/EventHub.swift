@@ -8,6 +8,15 @@ final class EventHub: Sendable {
         var name: String
         var json: String
 
+        init(name: String, json: String) {
+            self.name = name
+            self.json = json
+        }
+
+        init(name: String, value: some Encodable) {
+            self.init(name: name, json: (try? ServeJSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
+        }
+
         /// The event as SSE text (one `data:` line: JSON has no raw newline).
         var text: String { "event: \(name)\ndata: \(json)\n\n" }
     }
@@ -31,8 +40,7 @@ final class EventHub: Sendable {
     private func remove(_ id: UUID) { streams.withLock { _ = $0.removeValue(forKey: id) } }
 
     func send(_ name: String, _ value: some Encodable) {
-        let json = (try? ServeJSON.encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let event = Event(name: name, json: json)
+        let event = Event(name: name, value: value)
         let everyone = Self.forViewers.contains(name)
         for stream in streams.withLock({ Array($0.values) }) where everyone || stream.judge { stream.continuation.yield(event) }
     }

@@ -21,7 +21,10 @@ public struct ServePages: Sendable {
         "queue.html": "text/html; charset=utf-8", "leaderboard.html": "text/html; charset=utf-8", "team.html": "text/html; charset=utf-8",
         "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
         "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8",
+        "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8",
     ]
+    /// What a team's token may fetch under `/t/<token>/assets/`.
+    static let playerAssets: Set<String> = ["players.js", "players.css"]
 
     private var contents: [String: [UInt8]]
 
@@ -42,6 +45,14 @@ public struct ServePages: Sendable {
 
     func response(_ page: Page) -> Response {
         asset(page.rawValue + ".html")!
+    }
+
+    /// The players' page with `{{base}}` (in its links to its script and style, and its
+    /// `data-base`) made `base`, the room's path: a team's token is hex, nothing to escape.
+    func players(base: String) -> Response? {
+        guard let bytes = contents["players.html"] else { return nil }
+        let html = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{base}}", with: base)
+        return Response(status: .ok, headers: [.contentType: Self.files["players.html"]!], body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     func asset(_ name: String) -> Response? {

@@ -17,9 +17,11 @@ public struct ServeRequest: Sendable {
     /// Further names browsers may use to reach the server (`ServeServer.extraHosts`).
     public var extraHosts: [String]
     public var blind: Bool
+    /// The teams' pages (`--players`), or nil.
+    public var players: PlayersOptions?
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
-                listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false) {
+                listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
         self.reviewsPath = reviewsPath
@@ -28,6 +30,7 @@ public struct ServeRequest: Sendable {
         self.listen = listen
         self.extraHosts = extraHosts
         self.blind = blind
+        self.players = players
     }
 
     /// What does not fit together, worded for a usage error; nil when it can be served.
@@ -49,7 +52,15 @@ public struct ServeRequest: Sendable {
                                                reports: reports, blind: blind)
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load()
-        return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts), pages)
+        // The players' address behind a reverse proxy is a name the Host header may carry.
+        let playersHost = players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
+        return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost), pages)
+    }
+
+    /// The players' room for `server` (its secret read, or made the first time), when asked for.
+    public func loadPlayers(into server: inout ServeServer) async throws(ServeError) {
+        guard let players else { return }
+        server.players = try await PlayersRoom(session: server.session, options: players)
     }
 
     /// The address and the reports, read from their words, or the first thing that does not fit.
@@ -62,6 +73,9 @@ public struct ServeRequest: Sendable {
             throw ServeError("--format takes html, csv and md, comma-separated, not `\(error.word)`")
         }
         if formats != nil, outPath == nil { throw ServeError("reports are kept beside results.json: add `--out DIR`") }
+        if let base = players?.baseURL, !(base.hasPrefix("https://") || base.hasPrefix("http://")) || URL(string: base)?.host == nil {
+            throw ServeError("--players-url takes the address the phones open, e.g. `https://hunt.example.org`, not `\(base)`")
+        }
         return (address.host, address.port, reports)
     }
 }

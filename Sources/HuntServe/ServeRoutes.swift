@@ -12,10 +12,11 @@ enum ServeRoutes {
     /// Decisions, even bulk ones naming every photo, fit well within this.
     static let maximumBodyBytes = 4 << 20
 
-    static func router(session: ServeSession, pages: ServePages, access: AccessMiddleware) -> Router<ServeContext> {
+    static func router(session: ServeSession, pages: ServePages, access: AccessMiddleware, players: PlayersRoom? = nil) -> Router<ServeContext> {
         let router = Router(context: ServeContext.self)
         router.add(middleware: access)
         router.addRoutes(PageRoutes(pages: pages).endpoints)
+        if let players { router.addRoutes(PlayerRoutes(room: players, pages: pages, brake: access.brake).endpoints, atPath: RouterPath(PlayerRoutes.mountPath)) }
         router.addRoutes(APIRoutes(session: session, judgeToken: access.tokens.judge).endpoints, atPath: "/api")
         router.addRoutes(PhotoRoutes(session: session).endpoints, atPath: "/api")
         return router

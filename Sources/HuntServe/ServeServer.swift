@@ -15,9 +15,13 @@ public struct ServeServer: Sendable {
     public var port: Int
     /// Further `host` or `host:port` names the Host header may carry (a reverse proxy's name).
     public var extraHosts: [String]
+    /// The teams' pages (`--players`), or nil.
+    public var players: PlayersRoom?
 
-    public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = []) {
+    public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = [],
+                players: PlayersRoom? = nil) {
         self.session = session
+        self.players = players
         self.tokens = tokens
         self.host = host
         self.port = port
@@ -79,10 +83,15 @@ public struct ServeServer: Sendable {
         return found
     }
 
+    /// The address the printed URLs start with: `http://host:port`.
+    public func base(port: Int) -> String {
+        let shownHost = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host.contains(":") ? "[\(host)]" : host
+        return "http://\(shownHost):\(port)"
+    }
+
     /// The judge's and the leaderboard's URLs, with their tokens.
     public func urls(port: Int) -> (judge: String, leaderboard: String) {
-        let shownHost = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host.contains(":") ? "[\(host)]" : host
-        let base = "http://\(shownHost):\(port)"
+        let base = base(port: port)
         return ("\(base)/queue?token=\(tokens.judge)", "\(base)/leaderboard?token=\(tokens.viewer)")
     }
 
@@ -122,7 +131,7 @@ public struct ServeServer: Sendable {
         let hosts = AllowedHosts()
         let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: BadTokenBrake())
         if port != 0 { hosts.set(allowedHosts(port: port)) }
-        let router = ServeRoutes.router(session: session, pages: pages, access: access)
+        let router = ServeRoutes.router(session: session, pages: pages, access: access, players: players)
         var logger = Logger(label: "hunt-serve")
         logger.logLevel = .warning
         let server = self

@@ -27,6 +27,10 @@ public actor ServeSession {
     private let outWriter: OutFolderWriter?
     /// Counts reads of the folder begun, so a read that a later one overtook is dropped.
     private var readsBegun = 0
+    /// A `poll()` is running; another was asked for meanwhile; the callers waiting for it.
+    private var polling = false
+    private var pollAgain = false
+    private var pollWaiters: [CheckedContinuation<Bool, Never>] = []
 
     public var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.
@@ -64,8 +68,29 @@ public actor ServeSession {
     }
 
     /// Looks at the folder, the hunt and the reviews file; judges again when any changed. True when it did.
+    /// A call made while another runs waits for it, and one more look is taken after it: a read
+    /// begun beside another would overtake it and drop its work (the watcher's second and a burst
+    /// of uploads' looks), so reads follow one another.
     @discardableResult
     public func poll() async -> Bool {
+        if polling {
+            pollAgain = true
+            return await withCheckedContinuation { pollWaiters.append($0) }
+        }
+        polling = true
+        var changed = false
+        repeat {
+            pollAgain = false
+            changed = await pollOnce() || changed
+        } while pollAgain
+        polling = false
+        let waiters = pollWaiters
+        pollWaiters = []
+        for waiter in waiters { waiter.resume(returning: changed) }
+        return changed
+    }
+
+    private func pollOnce() async -> Bool {
         // The folder is listed off the actor: decisions go on meanwhile.
         let (settings, current) = (configuration, hunt)
         let now = await Task.detached { WatchedFiles.take(configuration: settings, hunt: current) }.value

@@ -95,6 +95,9 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "hasRewards": !cover.rewards.isEmpty,
             "taskCount": cover.taskCount,
             "totalPoints": cover.totalPoints,
+            "teamURL": cover.teamURL ?? "",
+            "hasTeamURL": cover.teamURL != nil,
+            "teamQRSVG": cover.teamQR.map { Self.svg($0, label: cover.teamURL ?? "") } ?? "",
         ]
     }
 

@@ -218,6 +218,7 @@ private final class PDFSheetWriter {
             y += 4
         }
         rule(layout.accentColour, lineWidth: 1.5, spaceBefore: 10, spaceAfter: 14)
+        if let url = cover.teamURL, let qr = cover.teamQR { writeTeamPage(url, qr) }
 
         var facts: [(String, String)] = []
         if let window = cover.window { facts.append(("WHEN", "\(window)\n\(cover.timezoneName) time")) }
@@ -238,6 +239,22 @@ private final class PDFSheetWriter {
             writeFacts(cover.rewards.map { ("\($0.points) pts", $0.reward) }, labelWidth: 70, labelStyle: pointsStyle,
                        valueStyle: body, gap: 5)
         }
+    }
+
+    /// The team's page: its QR code (twice a card's, to scan from across a table) beside how to use it.
+    func writeTeamPage(_ url: String, _ qr: QRCode) {
+        let size = layout.qrSizePoints * 1.6
+        ensure(size + 8)
+        let top = y
+        canvas.draw(qr, x: left, y: top, sizePoints: size, colour: layout.textColour)
+        canvas.link(SheetRect(x: left, y: top, width: size, height: size), to: url)
+        let textX = left + size + 14, textWidth = width - size - 14
+        var below = top
+        for (text, style) in [("SEND YOUR PHOTOS", kicker), ("Scan this with a phone's camera and open your team's page: send a photo per task and see whether it counted. Allow location when the page asks.", body), (url, small)] {
+            canvas.draw(text, style, x: textX, y: below, widthPoints: textWidth)
+            below += canvas.measure(text, style, widthPoints: textWidth) + 4
+        }
+        y = max(top + size, below) + 14
     }
 
     func bullet(_ text: String) {

@@ -9,11 +9,15 @@ public struct SheetOptions: Sendable, Hashable {
     public var answerKey: Bool
     /// Overrides `sheets: paper:` from the hunt file.
     public var paper: SheetSettings.Paper?
+    /// Each team's page on `hunt serve --players` (team id → URL), printed on its cover as a QR
+    /// code and in words; empty for none.
+    public var teamURLs: [String: String]
 
-    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil) {
+    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:]) {
         self.teamID = teamID
         self.answerKey = answerKey
         self.paper = paper
+        self.teamURLs = teamURLs
     }
 }
 
@@ -58,6 +62,9 @@ public struct SheetDocument: Sendable {
         public var rewards: [RewardLine]
         public var taskCount: Int
         public var totalPoints: Int
+        /// The team's page where it sends its photos (`hunt sheets --players-url`), and its QR code.
+        public var teamURL: String? = nil
+        public var teamQR: QRCode? = nil
     }
 
     public struct RewardLine: Sendable, Hashable {
@@ -147,10 +154,14 @@ extension SheetDocument {
         if teams.isEmpty {
             sections = [PlayerSection(teamID: nil, teamName: nil, cover: cover, cards: cards, hintPage: hintPage)]
         } else {
-            sections = teams.map { team in
+            sections = try teams.map { team throws(DiagnosticError) in
                 var teamCover = cover
                 teamCover.teamName = team.name
                 teamCover.teamMembers = team.members
+                if let url = options.teamURLs[team.id] {
+                    teamCover.teamURL = url
+                    teamCover.teamQR = try Self.encode(url, at: team.location)
+                }
                 return PlayerSection(teamID: team.id, teamName: team.name, cover: teamCover, cards: cards, hintPage: hintPage)
             }
         }

@@ -18,10 +18,18 @@ extension HuntCommand {
             Listens on 127.0.0.1 only unless --listen says otherwise; see “The judges' console” (README, Reference) for judges on \
             other machines and a TLS reverse proxy. Ctrl-C stops it.
 
+            --players also serves a page per team (/t/TOKEN) where players send photos from their phones and see \
+            what counted and why; each team's URL is printed after the judge's (--players-list writes them as CSV). \
+            Tokens derive from a secret file beside the hunt (.hunt-players-secret, made the first time): the same URLs \
+            work after a restart, and replacing the file revokes them all. Phones give their position only to HTTPS \
+            pages: see “Putting the players' page online” for Caddy or nginx in front, and --players-url for the address \
+            the phones open.
+
             Examples:
               hunt serve hunt.yaml photos/
               hunt serve hunt.yaml photos/ --out results --format html
               hunt serve hunt.yaml photos/ --listen 0.0.0.0:8765 --blind
+              hunt serve hunt.yaml photos/ --players --players-url https://hunt.example.org --players-list teams.csv
             """
         )
 
@@ -50,20 +58,31 @@ extension HuntCommand {
         @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs are still printed).")
         var quiet = false
 
+        @OptionGroup(title: "Players' pages") var players: PlayersArguments
+
         var request: ServeRequest {
             ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
-                         listen: listen, extraHosts: allowHosts, blind: blind)
+                         listen: listen, extraHosts: allowHosts, blind: blind, players: players.options)
         }
 
-        func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }
+        func validate() throws {
+            try players.validate()
+            if let problem = request.problem { throw ValidationError(problem) }
+        }
 
         func run() async throws {
             let (server, pages): (ServeServer, ServePages)
-            do { (server, pages) = try request.load() } catch { throw Console.failure(error) }
+            do {
+                var loaded = try request.load()
+                try await request.loadPlayers(into: &loaded.server)
+                (server, pages) = loaded
+            } catch { throw Console.failure(error) }
             Console.diagnostics(await server.session.huntWarnings)
             await server.session.judgeFolder()
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
+            if let note = players.secureContextNote(listen: server.host) { Console.error(note + "\n") }
+            let room = server.players
             let log = quiet ? nil : await ServeLog(session: server.session)
             let lines = LogLines()
             let logging = Task { await log?.run { lines.add($0 + "\n") } }
@@ -72,8 +91,72 @@ extension HuntCommand {
                 try await server.run(pages: pages) { actual in
                     let urls = server.urls(port: actual)
                     Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
+                    if let room { await players.announce(room, base: server.base(port: actual)) }
                 }
             } catch { throw Console.failure(server.describe(error) + "\n") }
+        }
+    }
+
+    /// `hunt serve`'s options for the teams' pages.
+    struct PlayersArguments: ParsableArguments {
+        @Flag(name: .customLong("players"), help: "Serve a page per team where players send photos and see their verdicts.")
+        var enabled = false
+
+        @Option(name: .customLong("players-secret"), help: ArgumentHelp("The secret the team URLs derive from (default: .hunt-players-secret beside the hunt; made the first time, mode 0600). Replace it to revoke every team URL.", valueName: "file"), completion: .file())
+        var secret: String?
+
+        @Option(name: .customLong("players-url"), help: ArgumentHelp("The address the phones open, e.g. https://hunt.example.org behind a TLS proxy (its host name is allowed as with --allow-host). Default: the address listened on.", valueName: "base"))
+        var url: String?
+
+        @Option(name: .customLong("players-list"), help: ArgumentHelp("Write the teams' URLs to this CSV file (team,name,url), for mailing.", valueName: "file"), completion: .file(extensions: ["csv"]))
+        var list: String?
+
+        @Option(name: .customLong("players-see"), help: ArgumentHelp("What a team's page shows of the scores: the whole leaderboard, its own points and rank, or none.", valueName: "leaderboard|own|none"))
+        var see: String = "own"
+
+        @Option(name: .customLong("players-max-file"), help: ArgumentHelp("The largest file a team may send, in MB.", valueName: "MB"))
+        var maxFileMB = 100
+
+        @Option(name: .customLong("players-max-files"), help: ArgumentHelp("How many files a team may send in all.", valueName: "n"))
+        var maxFiles = 500
+
+        @Option(name: .customLong("players-max-bytes"), help: ArgumentHelp("How much a team may send in all, in MB.", valueName: "MB"))
+        var maxMB = 5000
+
+        @Option(name: .customLong("players-rate"), help: ArgumentHelp("Requests a team may make a minute (pages, uploads, updates).", valueName: "n"))
+        var rate = 300
+
+        var options: PlayersOptions? {
+            guard enabled else { return nil }
+            return PlayersOptions(secretPath: secret, baseURL: url, sees: PlayersOptions.Sees(rawValue: see) ?? .own, maxFileBytes: maxFileMB * 1_000_000,
+                                  maxTeamFiles: maxFiles, maxTeamBytes: maxMB * 1_000_000, requestsPerMinute: rate)
+        }
+
+        func validate() throws {
+            if !enabled, secret != nil || url != nil || list != nil {
+                throw ValidationError("--players-secret, --players-url and --players-list go with --players")
+            }
+            guard PlayersOptions.Sees(rawValue: see) != nil else { throw ValidationError("--players-see takes leaderboard, own or none, not `\(see)`") }
+            for (name, value) in [("--players-max-file", maxFileMB), ("--players-max-files", maxFiles), ("--players-max-bytes", maxMB), ("--players-rate", rate)] where value < 1 {
+                throw ValidationError("\(name) must be at least 1")
+            }
+        }
+
+        /// Phones give a position only to HTTPS pages (and to localhost): said when the players'
+        /// URLs are plain HTTP to another machine.
+        func secureContextNote(listen host: String) -> String? {
+            guard enabled else { return nil }
+            if let url { return url.hasPrefix("https://") ? nil : Self.plainHTTP }
+            return ServeServer.isLoopback(host) ? nil : Self.plainHTTP
+        }
+
+        static let plainHTTP = "the players' pages are plain HTTP: phones will not give their position, only the photos' own GPS counts; put a TLS proxy in front and pass --players-url https://… (see “Putting the players' page online”)"
+
+        /// Prints each team's URL, and writes --players-list.
+        func announce(_ room: PlayersRoom, base: String) async {
+            let urls = await room.teamURLs(base: url ?? base)
+            if let list, let failed = OutputFile.write(Array(PlayersRoom.csv(urls).utf8), to: list, inputs: []) { Console.diagnostics([failed]) }
+            Console.output(urls.map { "team \($0.team): \($0.url)\n" }.joined())
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HuntKit
+import HuntServe
 import HuntSheets
 
 extension HuntCommand {
@@ -22,6 +23,7 @@ extension HuntCommand {
               hunt sheets hunt.yaml --answer-key             # answer-key.pdf
               hunt sheets hunt.yaml -o sheets.html --paper letter
               hunt sheets hunt.yaml --template my-sheets/
+              hunt sheets hunt.yaml --players-url https://hunt.example.org  # QR codes
 
             Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
             """
@@ -52,9 +54,19 @@ extension HuntCommand {
                                    valueName: "PATH"), completion: .file())
         var template: String?
 
+        @Option(name: .customLong("players-url"), help: ArgumentHelp("Print on each team's cover a QR code of its page on `hunt serve --players` at this address (the one --players-url gives hunt serve).", valueName: "base"))
+        var playersURL: String?
+
+        @Option(name: .customLong("players-secret"), help: ArgumentHelp("The secret the team URLs derive from, as `hunt serve --players-secret` (default: .hunt-players-secret beside the hunt; made if missing).", valueName: "file"), completion: .file())
+        var playersSecret: String?
+
         var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper) }
 
         func validate() throws {
+            if playersSecret != nil, playersURL == nil { throw ValidationError("--players-secret goes with --players-url") }
+            if let base = playersURL, !(base.hasPrefix("https://") || base.hasPrefix("http://")) {
+                throw ValidationError("--players-url takes the address the phones open, e.g. `https://hunt.example.org`, not `\(base)`")
+            }
             if let problem = HuntSheets.problem(output: output, format: format, options: options, huntPath: hunt.path) { throw ValidationError(problem) }
         }
 
@@ -64,6 +76,13 @@ extension HuntCommand {
             Console.diagnostics(warnings)
             let bytes: [UInt8], templateFiles: [URL]
             var options = self.options
+            if let base = playersURL {
+                do {
+                    let secret = try PlayerTokens.secret(at: playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: hunt.path))
+                    let tokens = PlayerTokens(secret: secret, teams: huntValue.teams.map(\.id))
+                    options.teamURLs = Dictionary(uniqueKeysWithValues: huntValue.teams.map { ($0.id, tokens.url(base: base, team: $0.id)) })
+                } catch { throw Console.failure(error.description + "\n") }
+            }
             do throws(DiagnosticError) {
                 options.teamID = try team.map { typed throws(DiagnosticError) in try huntValue.teamID(for: typed) }
                 let chosen = try HuntSheets.template(for: huntValue, reference: template)

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# hunt serve --players on an emulated phone (390×844, touch, a geolocation override, the
+# permission granted through the DevTools protocol), in Debian's chromium through chromium-driver
+# and Python selenium, as serve-browser.sh: opens a team's URL, sends a JPEG without GPS and one
+# with GPS, sees both judged on the page with their reasons, decides the first in the judges'
+# console and sees the team page change, withdraws a third. Screenshots go to $SCREENS
+# (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+hunt="${HUNT:-.build/debug/hunt}"
+python=python3
+"$python" -c 'import selenium' 2>/dev/null || python=/usr/bin/python3
+export SCREENS="${SCREENS:-$PWD/.build/players-screens}"
+mkdir -p "$SCREENS"
+exec "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures

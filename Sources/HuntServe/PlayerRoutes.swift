@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import HuntKit
+import NIOCore
+
+/// The players' room under `/t/<token>`: the team's page and its script and style, the team's
+/// state and its event stream, its own photos, uploads and withdrawals. The token names the
+/// team (`PlayerAccess`); nothing here takes a team, a path or a file name from the request.
+struct PlayerRoutes: Sendable {
+    let room: PlayersRoom
+    let pages: ServePages
+    let brake: BadTokenBrake
+
+    static let mountPath = "/t/:token"
+
+    var endpoints: RouteCollection<ServeContext> {
+        let routes = RouteCollection(context: ServeContext.self)
+        routes.add(middleware: PlayerAccess(room: room, brake: brake))
+        routes.get(use: page)
+        routes.get("assets/:name", use: asset)
+        routes.get("api/state", use: state)
+        routes.get("events", use: events)
+        routes.get("photo", use: photo)
+        routes.post("upload", use: upload)
+        routes.post("withdraw", use: withdraw)
+        return routes
+    }
+
+    private var session: ServeSession { room.session }
+
+    /// The page, with the address of its room written in (the token is hex: nothing to escape).
+    @Sendable func page(_ request: Request, context: ServeContext) throws -> Response {
+        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? "")) else { throw ServeError("no such file", status: 404) }
+        return html
+    }
+
+    @Sendable func asset(_ request: Request, context: ServeContext) throws -> Response {
+        guard let name = context.parameters.get("name"), ServePages.playerAssets.contains(name), let asset = pages.asset(name) else {
+            throw ServeError("no such file", status: 404)
+        }
+        return asset
+    }
+
+    @Sendable func state(_ request: Request, context: ServeContext) async throws -> Response {
+        try ServeRoutes.json(await room.view(try Self.team(context)))
+    }
+
+    /// Server-Sent Events for one team: its state each time a judgement changes it (its verdicts,
+    /// a judge's decision, its points, or the leaderboard when it may see that), and nothing else.
+    @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
+        let team = try Self.team(context)
+        // The session's own events only say when to look again; they never reach the team.
+        let (stream, end) = session.events.subscribe(judge: true, keepingNewest: 4)
+        context.connectionClosed?.whenComplete { _ in end() }
+        let room = self.room
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            var last = await room.view(team)
+            try await writer.write(ByteBuffer(string: EventHub.Event(name: "state", value: last).text))
+            for await event in stream where event.name == "judged" {
+                let now = await room.view(team)
+                guard now != last else { continue }
+                last = now
+                try await writer.write(ByteBuffer(string: EventHub.Event(name: "state", value: now).text))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    /// One of the team's own photos, scaled (`?id=`, `&size=small`).
+    @Sendable func photo(_ request: Request, context: ServeContext) async throws -> Response {
+        let team = try Self.team(context)
+        guard let id = request.uri.queryParameters["id"], let path = await session.teamSubmission(team: team, id: String(id)) else {
+            throw ServeError("no such photo of your team", status: 404)
+        }
+        let pixels = request.uri.queryParameters["size"] == "small" ? PhotoRoutes.smallPixels : PhotoRoutes.largePixels
+        return try PhotoRoutes.response(await session.preview(path: path, id: nil, maxPixels: pixels))
+    }
+
+    /// The file's bytes as the body, `?task=ID`, and the browser's fix when it gave one:
+    /// `lat`, `lon`, `accuracy` (metres), `fixed_at` (ms since 1970), `live=1` from the camera.
+    @Sendable func upload(_ request: Request, context: ServeContext) async throws -> Response {
+        let team = try Self.team(context)
+        let query = ServeRoutes.query(request)
+        guard let task = query["task"], PlayersRoom.isFolderName(task), await session.taskChoices.contains(where: { $0.id == task }) else {
+            throw ServeError("no such task in this hunt: reload the page", status: 404)
+        }
+        let received = Date()
+        let fix = try Self.fix(query, uploadedAt: received)
+        let limit = try await room.uploads.begin(team)
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
+            throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+        }
+        var upload: PlayerUpload
+        do { upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task) } catch {
+            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
+            throw error
+        }
+        defer { upload.close() }
+        let sha256: String, placed: (path: String, new: Bool)
+        do {
+            for try await buffer in request.body {
+                try buffer.withUnsafeReadableBytes { (piece) throws(ServeError) in try upload.append(piece, limit: limit) }
+            }
+            sha256 = try upload.finish()
+            if let earlier = await room.uploads.existing(team, sha256: sha256) {
+                await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: sha256)
+                return try Self.sent("already sent", path: earlier, status: .ok)
+            }
+            placed = try upload.place(sha256: sha256, at: received, fix: fix)
+        } catch {
+            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
+            throw error
+        }
+        await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256)
+        guard placed.new else { return try Self.sent("already sent", path: placed.path, status: .ok) }
+        room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
+                          bytes: upload.bytes, sha256: sha256, fix: fix))
+        await room.judgeSoon.kick()
+        return try Self.sent("sent", path: placed.path, status: .created)
+    }
+
+    /// `{"id"}`: moves the team's undecided upload into `.withdrawn/`.
+    @Sendable func withdraw(_ request: Request, context: ServeContext) async throws -> Response {
+        let team = try Self.team(context)
+        let body = try await ServeRoutes.decode(WithdrawRequest.self, request)
+        let pending = await room.uploads.pending[team] ?? [:]
+        let path: String
+        if let waiting = pending.keys.first(where: { SubmissionIndex.id(of: $0) == body.id }) {
+            path = waiting
+        } else {
+            guard let found = await session.teamSubmission(team: team, id: body.id) else { throw ServeError("no such photo of your team", status: 404) }
+            path = found
+        }
+        guard PlayerUploads.isServerName(path), await session.review(of: path) == nil else {
+            throw ServeError("the judges have decided this photo (or it was not sent from this page): it cannot be withdrawn", status: 409)
+        }
+        let submissions = session.configuration.submissionsPath
+        var info = stat()
+        let bytes = lstat(submissions + "/" + path, &info) == 0 ? Int(info.st_size) : 0
+        try PlayerUpload.withdraw(path, submissions: submissions)
+        await room.uploads.withdrew(team, path: path, bytes: bytes)
+        room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
+        await room.judgeSoon.kick()
+        return try ServeRoutes.json(["status": "withdrawn", "id": body.id])
+    }
+
+    static func team(_ context: ServeContext) throws(ServeError) -> String {
+        guard let team = context.team else { throw ServeError("this team link is not valid", status: 404) }
+        return team
+    }
+
+    static func sent(_ status: String, path: String, status code: HTTPResponse.Status) throws -> Response {
+        var response = try ServeRoutes.json(["status": status, "id": SubmissionIndex.id(of: path), "name": (path as NSString).lastPathComponent])
+        response.status = code
+        return response
+    }
+
+    /// The browser's fix from the query, or nil when it sent none; numbers out of range are refused.
+    static func fix(_ query: [String: String], uploadedAt: Date) throws(ServeError) -> BrowserFix? {
+        guard let latText = query["lat"], let lonText = query["lon"], !latText.isEmpty, !lonText.isEmpty else { return nil }
+        guard let lat = Double(latText), let lon = Double(lonText), (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw ServeError("lat and lon must be degrees (-90…90, -180…180)")
+        }
+        let accuracy = query["accuracy"].flatMap(Double.init) ?? 0
+        guard accuracy.isFinite, accuracy >= 0 else { throw ServeError("accuracy must be metres ≥ 0") }
+        var fixedAt = uploadedAt
+        if let ms = query["fixed_at"].flatMap(Double.init) {
+            guard ms.isFinite, ms > 0 else { throw ServeError("fixed_at must be milliseconds since 1970") }
+            fixedAt = Date(timeIntervalSince1970: ms / 1000)
+        }
+        return BrowserFix(position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,
+                          liveCapture: query["live"] == "1")
+    }
+}
+
+struct WithdrawRequest: Decodable {
+    var id: String
+}
+
+/// Finds the team a `/t/<token>` request is for; an unknown token waits as a wrong console
+/// token does (`BadTokenBrake`), and a team over its rate is told to wait.
+struct PlayerAccess: RouterMiddleware {
+    typealias Context = ServeContext
+    let room: PlayersRoom
+    let brake: BadTokenBrake
+
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        guard let token = context.parameters.get("token"), let team = room.tokens.team(of: Substring(token)) else {
+            try await Task.sleep(for: await brake.delayAfterFailure())
+            throw ServeError("this team link is not valid (the organizers may have made new ones): ask them for your team's link", status: 404)
+        }
+        guard await room.uploads.allow(team) else {
+            var response = ServeError.text("too many requests from your team: wait a few seconds and try again", status: .tooManyRequests)
+            response.headers[.retryAfter] = "5"
+            return response
+        }
+        var context = context
+        context.team = team
+        return try await next(request, context)
+    }
+}
+
+extension PlayersRoom {
+    /// Team `team`'s state now; uploads the judgement has taken stop being pending.
+    func view(_ team: String) async -> TeamView {
+        let pending = await uploads.pending[team] ?? [:]
+        let (view, judged) = await session.teamView(team, sees: options.sees, pending: pending)
+        if !judged.isEmpty { await uploads.judged(team) { judged.contains($0) } }
+        return view
+    }
+}

@@ -1,0 +1,280 @@
+import Crypto
+import Foundation
+import HuntKit
+
+/// What the teams have sent through their pages: each team's files and bytes (for the limits),
+/// the contents already there (for "already sent"), the uploads written but not judged yet, and
+/// each token's recent requests (the rate limit). Files are written by `PlayerUpload`; this actor
+/// only keeps the books, so a slow upload never holds it.
+actor PlayerUploads {
+    let submissions: String
+    let options: PlayersOptions
+    private var usage: [String: Usage] = [:]
+    /// Uploads written and not yet in a judgement: path → task, by team.
+    private(set) var pending: [String: [String: String]] = [:]
+    private var buckets: [String: (tokens: Double, at: Date)] = [:]
+
+    private struct Usage {
+        var files = 0
+        var bytes = 0
+        /// Uploads under way, counted against the file limit until they end.
+        var inFlight = 0
+        /// Content (SHA-256, hex) → path, of the files the team's folder holds.
+        var contents: [String: String] = [:]
+    }
+
+    init(submissions: String, options: PlayersOptions) {
+        self.submissions = submissions
+        self.options = options
+    }
+
+    /// Whether the team may make another request now (a token bucket holding a minute's worth).
+    func allow(_ team: String, now: Date = Date()) -> Bool {
+        let rate = Double(max(1, options.requestsPerMinute))
+        var bucket = buckets[team] ?? (rate, now)
+        bucket.tokens = min(rate, bucket.tokens + now.timeIntervalSince(bucket.at) * rate / 60)
+        bucket.at = now
+        let allowed = bucket.tokens >= 1
+        if allowed { bucket.tokens -= 1 }
+        buckets[team] = bucket
+        return allowed
+    }
+
+    /// Starts an upload for `team`: the bytes it may still send, or why it may send nothing more.
+    func begin(_ team: String) throws(ServeError) -> Int {
+        var use = load(team)
+        guard use.files + use.inFlight < options.maxTeamFiles else {
+            throw ServeError("your team has sent \(options.maxTeamFiles) files, as many as this hunt takes; ask the organizers", status: 413)
+        }
+        let left = options.maxTeamBytes - use.bytes
+        guard left > 0 else { throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413) }
+        use.inFlight += 1
+        usage[team] = use
+        return min(left, options.maxFileBytes)
+    }
+
+    /// The path of the team's file with this content, if it has one.
+    func existing(_ team: String, sha256: String) -> String? {
+        let use = load(team)
+        return use.contents[sha256] ?? use.contents["short:" + sha256.prefix(12)]
+    }
+
+    /// Ends an upload begun with `begin`: `path` (nil when nothing was kept) of `bytes` bytes.
+    func end(_ team: String, path: String?, task: String, bytes: Int, sha256: String) {
+        var use = load(team)
+        use.inFlight -= 1
+        if let path {
+            use.files += 1
+            use.bytes += bytes
+            use.contents[sha256] = path
+            pending[team, default: [:]][path] = task
+        }
+        usage[team] = use
+    }
+
+    /// Forgets a withdrawn file.
+    func withdrew(_ team: String, path: String, bytes: Int) {
+        var use = load(team)
+        use.files -= 1
+        use.bytes -= bytes
+        use.contents = use.contents.filter { $0.value != path }
+        pending[team]?[path] = nil
+        usage[team] = use
+    }
+
+    /// Forgets pending uploads the judgement now has.
+    func judged(_ team: String, has: (String) -> Bool) {
+        guard let paths = pending[team] else { return }
+        pending[team] = paths.filter { !has($0.key) }
+    }
+
+    /// The team's books, read from its folder the first time (files the page sent earlier, from
+    /// their names; any other file counts towards the limits).
+    private func load(_ team: String) -> Usage {
+        if let use = usage[team] { return use }
+        var use = Usage()
+        if let folder = try? InputFolder(path: submissions + "/" + team) {
+            for (relative, stamp) in folder.fileStamps() {
+                use.files += 1
+                use.bytes += Int(stamp.sizeBytes)
+                if let hash = Self.shortHash(inName: relative) { use.contents["short:" + hash] = team + "/" + relative }
+            }
+        }
+        usage[team] = use
+        return use
+    }
+
+    /// The short hash in a name the server chose (`20260502T101500Z-0123456789ab.jpg`).
+    static func shortHash(inName path: String) -> String? {
+        let name = (path as NSString).lastPathComponent
+        guard isServerFileName(name) else { return nil }
+        return String(name.dropFirst(17).prefix(12))
+    }
+
+    /// Whether `path` is `<team>/<task>/<name>` with a name the server chose.
+    static func isServerName(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && isServerFileName(String(parts[2]))
+    }
+
+    private static func isServerFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 30, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z"), bytes[16] == UInt8(ascii: "-"),
+              bytes[29] == UInt8(ascii: ".") else { return false }
+        let digits = bytes[0..<8] + bytes[9..<15]
+        let hex = bytes[17..<29]
+        return digits.allSatisfy { (48...57).contains($0) } && hex.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
+
+/// One upload, streamed to a temporary file inside the submissions folder (`.incoming/`, which
+/// the judge and the watcher skip as every dot-folder), hashed and sniffed as it comes, then
+/// renamed into `<team>/<task>/<UTC time>-<short hash>.<ext>` without ever replacing a file.
+struct PlayerUpload {
+    static let incoming = ".incoming"
+    static let withdrawn = ".withdrawn"
+
+    let submissions: String
+    let team: String
+    let task: String
+    private let temporary: String
+    private let fd: Int32
+    private var hasher = SHA256()
+    private var head: [UInt8] = []
+    private(set) var bytes = 0
+    private(set) var format: PhotoMetadata.Format?
+
+    /// Opens a new temporary file for the upload.
+    init(submissions: String, team: String, task: String) throws(ServeError) {
+        self.submissions = submissions
+        self.team = team
+        self.task = task
+        let folder = submissions + "/" + Self.incoming
+        if mkdir(folder, 0o755) != 0, errno != EEXIST { throw ServeError("the submissions folder cannot take uploads: \(String(cString: strerror(errno)))", status: 500) }
+        temporary = folder + "/" + ServeTokens.random() + ".part"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 500) }
+    }
+
+    /// Adds the next piece; refuses a file that is not a photo or video the judge reads (told
+    /// from its first bytes) or that grows past `limit` bytes.
+    mutating func append(_ piece: UnsafeRawBufferPointer, limit: Int) throws(ServeError) {
+        bytes += piece.count
+        guard bytes <= limit else {
+            throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+        }
+        if format == nil, head.count < 64 {
+            head += piece.prefix(64 - head.count)
+            if head.count >= 64 { try sniff() }
+        }
+        hasher.update(bufferPointer: piece)
+        var offset = 0
+        while offset < piece.count {
+            let n = write(fd, piece.baseAddress! + offset, piece.count - offset)
+            guard n > 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 507) }
+            offset += n
+        }
+    }
+
+    private mutating func sniff() throws(ServeError) {
+        guard let found = PhotoMetadata.Format(sniffing: head) else {
+            throw ServeError("this is not a photo or a video the judges can read: send the JPEG, HEIC, PNG or the MOV/MP4 from the camera", status: 415)
+        }
+        format = found
+    }
+
+    /// The content's SHA-256 (hex), once every byte is in; checks the type of a file shorter than the sniffed head.
+    mutating func finish() throws(ServeError) -> String {
+        guard bytes > 0 else { throw ServeError("the file was empty: choose the photo again") }
+        if format == nil { try sniff() }
+        guard fsync(fd) == 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 507) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Puts the file in place as `<team>/<task>/<time>-<hash>.<ext>`, with the browser's fix
+    /// beside it first (so a judge that sees the photo sees its fix). Never replaces a file: the
+    /// path, and whether it is new (false: the same content reached the same name first).
+    func place(sha256: String, at now: Date, fix: BrowserFix?) throws(ServeError) -> (path: String, new: Bool) {
+        let folder = team + "/" + task
+        try Self.makeFolders(submissions, folder)
+        let name = Self.timeFormat(now) + "-" + sha256.prefix(12) + "." + (format.map(Self.fileExtension) ?? "bin")
+        if let fix {
+            try Self.writeNew(submissions + "/" + folder + "/" + BrowserFix.sidecarName(for: name), Array(fix.xmpSidecar().utf8),
+                              temporaryIn: submissions + "/" + Self.incoming)
+        }
+        // The same content in the same second has the same name: sent twice at once.
+        guard link(temporary, submissions + "/" + folder + "/" + name) == 0 else {
+            if errno == EEXIST { return (folder + "/" + name, false) }
+            throw ServeError("the upload could not be put in place: \(String(cString: strerror(errno)))", status: 500)
+        }
+        return (folder + "/" + name, true)
+    }
+
+    /// Removes the temporary file (always, whether the upload was kept or not).
+    func close() {
+        _ = Foundation.close(fd)
+        unlink(temporary)
+    }
+
+    /// `20260502T101500Z`.
+    static func timeFormat(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
+    static func fileExtension(_ format: PhotoMetadata.Format) -> String {
+        switch format {
+        case .jpeg: "jpg"
+        case .heic: "heic"
+        case .avif: "avif"
+        case .png: "png"
+        case .webp: "webp"
+        case .tiff: "tif"
+        case .mov: "mov"
+        case .mp4: "mp4"
+        case .threeGP: "3gp"
+        }
+    }
+
+    /// Makes `relative`'s folders under `root` one at a time, refusing any that is not a plain
+    /// folder (a link placed there would lead the file elsewhere).
+    static func makeFolders(_ root: String, _ relative: String) throws(ServeError) {
+        var path = root
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw ServeError("\(relative): cannot make the folder: \(String(cString: strerror(errno)))", status: 500) }
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw ServeError("\(relative) is not a folder", status: 500) }
+        }
+    }
+
+    /// Writes `bytes` to a temporary file in `folder` and links it to `path`, which must not exist.
+    static func writeNew(_ path: String, _ bytes: [UInt8], temporaryIn folder: String) throws(ServeError) {
+        let temporary = folder + "/" + ServeTokens.random() + ".part"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw ServeError("cannot write \(path): \(String(cString: strerror(errno)))", status: 500) }
+        defer { unlink(temporary) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        _ = Foundation.close(fd)
+        guard written == bytes.count, synced, link(temporary, path) == 0 else { throw ServeError("cannot write \(path): \(String(cString: strerror(errno)))", status: 500) }
+    }
+
+    /// Moves `path` (relative to the submissions folder) and its browser-fix sidecar into
+    /// `.withdrawn/`, under the same relative path; nothing is deleted or replaced.
+    static func withdraw(_ path: String, submissions: String) throws(ServeError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makeFolders(submissions, withdrawn + "/" + folder)
+        let sidecar = folder + "/" + BrowserFix.sidecarName(for: (path as NSString).lastPathComponent)
+        for (relative, required) in [(sidecar, false), (path, true)] {
+            let from = submissions + "/" + relative, to = submissions + "/" + withdrawn + "/" + relative
+            if link(from, to) == 0 || errno == EEXIST {
+                unlink(from)
+            } else if required || errno != ENOENT {
+                throw ServeError("the photo could not be withdrawn: \(String(cString: strerror(errno)))", status: 500)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HuntKit
+
+/// The players' room of `hunt serve --players`: each team's token, what the teams have sent, and
+/// the judging of a new upload straight away (rather than at the watcher's next look).
+public struct PlayersRoom: Sendable {
+    public let tokens: PlayerTokens
+    public let options: PlayersOptions
+    let session: ServeSession
+    let uploads: PlayerUploads
+    let judgeSoon: JudgeSoon
+    /// One JSON line per upload and withdrawal, beside the reviews file (`reviews.players.jsonl`):
+    /// which team sent what, when, and with what position from the browser.
+    let log: URL
+
+    /// The room for `session`'s hunt, with the secret from `options.secretPath` (created there
+    /// the first time). Team ids that could not be folder names are refused.
+    public init(session: ServeSession, options: PlayersOptions) async throws(ServeError) {
+        let configuration = session.configuration
+        let path = options.secretPath ?? PlayerTokens.defaultSecretPath(huntPath: configuration.huntPath)
+        let teams = await session.teamChoices.map(\.id)
+        if let bad = teams.first(where: { !Self.isFolderName($0) }) {
+            throw ServeError("team id `\(bad)` cannot be a folder name for uploads: use letters, digits, `-`, `_` and `.`")
+        }
+        self.init(session: session, tokens: PlayerTokens(secret: try PlayerTokens.secret(at: path), teams: teams), options: options)
+    }
+
+    init(session: ServeSession, tokens: PlayerTokens, options: PlayersOptions) {
+        self.session = session
+        self.tokens = tokens
+        self.options = options
+        uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
+        judgeSoon = JudgeSoon(session: session)
+        let reviews = URL(fileURLWithPath: session.configuration.reviewsPath)
+        log = reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + ".players.jsonl")
+    }
+
+    /// Each team's id, name and page URL under `base`, in the hunt's order.
+    public func teamURLs(base: String) async -> [(team: String, name: String, url: String)] {
+        await session.teamChoices.map { ($0.id, $0.name, tokens.url(base: base, team: $0.id)) }
+    }
+
+    /// The teams' URLs as CSV (`team,name,url`), for mailing.
+    public static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
+        func field(_ text: String) -> String {
+            text.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        return "team,name,url\n" + urls.map { [field($0.team), field($0.name), field($0.url)].joined(separator: ",") + "\n" }.joined()
+    }
+
+    /// A name that is one plain folder: no `/`, no leading dot, no `..`.
+    static func isFolderName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.utf8.count <= 200
+            && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    struct LogLine: Encodable {
+        var action: String
+        var team: String
+        var task: String?
+        var path: String
+        var at: String
+        var bytes: Int?
+        var sha256: String?
+        /// The browser's fix sent with the upload.
+        var lat: Double?
+        var lon: Double?
+        var accuracyM: Double?
+        var fixedAt: String?
+        var live: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case action, team, task, path, at, bytes, sha256, lat, lon
+            case accuracyM = "accuracy_m"
+            case fixedAt = "fixed_at"
+            case live
+        }
+
+        init(action: String, team: String, task: String? = nil, path: String, at: Date, bytes: Int? = nil, sha256: String? = nil, fix: BrowserFix? = nil) {
+            (self.action, self.team, self.task, self.path, self.at, self.bytes, self.sha256) = (action, team, task, path, ServeSession.timestamp(at), bytes, sha256)
+            if let fix {
+                (lat, lon, accuracyM, fixedAt, live) = (fix.position.latitude, fix.position.longitude, fix.accuracyMetres, ServeSession.timestamp(fix.fixedAt), fix.liveCapture)
+            }
+        }
+    }
+
+    func record(_ line: LogLine) {
+        guard let data = try? ServeJSON.encoder.encode(line) else { return }
+        try? AuditLog.appendAtOnce(data + [0x0A], to: log)
+    }
+}
+
+/// Judges the folder again as soon as an upload is in place: requests that come while a judgement
+/// runs are taken by one more judgement after it, so a burst of uploads is judged in a few reads
+/// rather than one each (each read would overtake and drop the one before).
+actor JudgeSoon {
+    let session: ServeSession
+    private var running = false
+    private var again = false
+
+    init(session: ServeSession) { self.session = session }
+
+    func kick() {
+        guard !running else { again = true; return }
+        running = true
+        Task { await self.loop() }
+    }
+
+    private func loop() async {
+        repeat {
+            again = false
+            await session.poll()
+        } while again
+        running = false
+    }
+}

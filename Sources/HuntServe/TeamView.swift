@@ -1,0 +1,182 @@
+import Foundation
+import HuntKit
+
+/// What a team's page shows (`/t/<token>/api/state`, and the `state` event): the team's tasks,
+/// each with its state and the team's uploads for it, in the judge's words; points and rank as
+/// the organizer allows. It names no other team's photo, path or position: a finding about
+/// another photo (a duplicate's kept copy) says "another photo".
+public struct TeamView: Sendable, Encodable, Equatable {
+    public var title: String
+    public var team: Name
+    /// `leaderboard`, `own` or `none` (`PlayersOptions.Sees`).
+    public var sees: String
+    public var points: Int?
+    public var rank: Int?
+    /// How many teams there are (beside the rank).
+    public var teams: Int?
+    public var tasksDone: Int?
+    /// Every team's rank, name and points, with `--players-see leaderboard`.
+    public var leaderboard: [Row]?
+    public var tasks: [TaskRow]
+    /// Photos whose task could not be told (sent another way than this page).
+    public var other: [Upload]
+    /// False until the folder has been judged once.
+    public var judged: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case title, team, sees, points, rank, teams
+        case tasksDone = "tasks_done"
+        case leaderboard, tasks, other, judged
+    }
+
+    public struct Name: Sendable, Encodable, Equatable {
+        public var id: String
+        public var name: String
+    }
+
+    public struct Row: Sendable, Encodable, Equatable {
+        public var rank: Int
+        public var name: String
+        public var points: Int
+        /// This is the team looking.
+        public var own: Bool
+    }
+
+    public struct TaskRow: Sendable, Encodable, Equatable {
+        public var id: String
+        public var title: String
+        public var clue: String?
+        public var points: Int
+        /// The page opens the camera for this task (the task says `live: true`).
+        public var live: Bool
+        /// `todo`, `sent`, `accepted`, `review` or `rejected`.
+        public var state: String
+        /// The state in words: `to do`, `sent`, `accepted`, `to review`, `rejected`.
+        public var stateText: String
+        public var uploads: [Upload]
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, clue, points, live, state
+            case stateText = "state_text"
+            case uploads
+        }
+    }
+
+    public struct Upload: Sendable, Encodable, Equatable {
+        /// The submission's id (what `/t/<token>/withdraw` takes).
+        public var id: String
+        /// The file's name (the server chose it).
+        public var name: String
+        /// `sent`, `accepted`, `review` or `rejected`.
+        public var state: String
+        public var stateText: String
+        /// Why, one sentence a finding: the judge's messages, and the judges' decision.
+        public var why: [String]
+        public var points: Int
+        /// The team may still withdraw it: sent through this page and not decided by a judge.
+        public var canWithdraw: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, state
+            case stateText = "state_text"
+            case why, points
+            case canWithdraw = "can_withdraw"
+        }
+    }
+
+    static func words(_ state: String) -> String {
+        switch state {
+        case "todo": "to do"
+        case "review": "to review"
+        default: state
+        }
+    }
+}
+
+extension ServeSession {
+    /// Team `id`'s page as the current judgement has it, and which of `pending` (uploads written
+    /// but not judged yet: path → task) it has judged since. Paths sent through the page
+    /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
+    func teamView(_ id: String, sees: PlayersOptions.Sees, pending: [String: String]) -> (view: TeamView, judged: [String]) {
+        let name = hunt.teams.first { $0.id == id }?.name ?? id
+        var byTask: [String: [TeamView.Upload]] = [:]
+        var other: [TeamView.Upload] = []
+        var view = TeamView(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, tasks: [], other: [], judged: results != nil)
+        let judged = results
+        if let judged {
+            for index in self.index.byTeam[id] ?? [] {
+                let s = judged.submissions[index]
+                let upload = Self.upload(s, timezone: hunt.timezone)
+                if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
+            }
+            if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
+                (view.points, view.rank, view.teams, view.tasksDone) = (team.points, team.rank, judged.teams.count, team.tasksDone)
+            }
+            if sees == .leaderboard {
+                view.leaderboard = judged.teams.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
+            }
+        }
+        var judgedPending: [String] = []
+        for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
+            guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
+            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
+                                                   stateText: "sent", why: ["waiting for the judge"], points: 0, canWithdraw: true))
+        }
+        let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
+        view.tasks = hunt.tasks.map { task in
+            let uploads = byTask[task.id] ?? []
+            let state: String
+            if done.contains(task.id) { state = "accepted" }
+            else if uploads.contains(where: { $0.state == "review" }) { state = "review" }
+            else if uploads.contains(where: { $0.state == "sent" }) { state = "sent" }
+            else if uploads.contains(where: { $0.state == "rejected" }) { state = "rejected" }
+            else if uploads.contains(where: { $0.state == "accepted" }) { state = "accepted" }
+            else { state = "todo" }
+            return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: task.live, state: state,
+                         stateText: TeamView.words(state), uploads: uploads)
+        }
+        view.other = other
+        return (view, judgedPending)
+    }
+
+    /// What the page calls a file: one the page sent by when it arrived (`sent at 10:15:02`, in the
+    /// hunt's timezone), any other by its name.
+    static func name(_ path: String, timezone: TimeZone) -> String {
+        let name = (path as NSString).lastPathComponent
+        guard PlayerUploads.isServerName(path) else { return name }
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.timeZone = TimeZone(identifier: "UTC")
+        parser.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        guard let date = parser.date(from: String(name.prefix(16))) else { return name }
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = timezone
+        clock.dateFormat = "HH:mm:ss"
+        return "sent at " + clock.string(from: date)
+    }
+
+    /// The path of team `team`'s submission `id`, or nil when it is not the team's.
+    func teamSubmission(team: String, id: String) -> String? {
+        guard let judged = results, let index = self.index.index(path: nil, id: id) else { return nil }
+        let s = judged.submissions[index]
+        return s.team == team && s.path.hasPrefix(team + "/") ? s.path : nil
+    }
+
+    /// One submission in the team's words.
+    private static func upload(_ s: JudgeResults.SubmissionResult, timezone: TimeZone) -> TeamView.Upload {
+        let state = s.verdict.rawValue
+        var why = s.findings.map { finding in
+            var text = finding.message
+            if let related = finding.related { text = text.replacingOccurrences(of: related, with: "another photo") }
+            return text.replacingOccurrences(of: s.path, with: "this photo")
+        }
+        if let review = s.review {
+            let decided = review.decision == .accept ? "accepted" : "rejected"
+            why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
+        }
+        return .init(id: SubmissionIndex.id(of: s.path), name: name(s.path, timezone: timezone), state: state,
+                     stateText: TeamView.words(state), why: why, points: s.points,
+                     canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
+    }
+}

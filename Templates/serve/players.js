@@ -1,0 +1,190 @@
+// hunt serve: a team's page. It shows what /t/<token>/api/state says, in the server's words, and
+// sends each chosen file's own bytes (never re-encoded), with the phone's position when it gives one.
+'use strict';
+const base = document.body.dataset.base;
+const ACCEPT = 'image/jpeg,image/heic,image/heif,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.heic,.heif,.mov,.mp4';
+const P = { state: null, local: {}, nextLocal: 1 };  // local: task id -> uploads under way or just sent
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') node.className = value; else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);  // strings become text, never HTML
+  return node;
+}
+
+function status(text) { document.getElementById('status').textContent = text || ''; }
+
+function render() {
+  const s = P.state;
+  if (!s) return;
+  document.title = s.team.name + ' · ' + s.title;
+  document.getElementById('title').textContent = s.title;
+  document.getElementById('team').textContent = s.team.name;
+  const score = [];
+  if (s.points !== undefined && s.points !== null) score.push(s.points + ' points');
+  if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(s.tasks_done + ' of ' + s.tasks.length + ' tasks done');
+  if (s.rank) score.push('rank ' + s.rank + ' of ' + s.teams);
+  document.getElementById('score').textContent = score.join(' · ');
+  const main = document.getElementById('tasks');
+  main.replaceChildren(...s.tasks.map(renderTask));
+  const other = document.getElementById('other');
+  other.replaceChildren(...s.other.map(renderUpload));
+  document.getElementById('other-section').hidden = s.other.length === 0;
+  const board = document.getElementById('board');
+  board.replaceChildren(...(s.leaderboard || []).map((row) => el('li', { class: row.own ? 'own' : null },
+    el('span', { class: 'rank' }, String(row.rank)), el('span', { class: 'team' }, row.name), el('span', { class: 'pts' }, row.points + ' pts'))));
+  document.getElementById('board-section').hidden = !s.leaderboard;
+}
+
+function renderTask(task) {
+  const known = new Set(task.uploads.map((u) => u.id));
+  // An upload the server now lists is shown as the server has it; the others as they go.
+  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done'));
+  P.local[task.id] = local;
+  const state = task.state === 'todo' && local.some((u) => u.phase !== 'failed') ? 'sent' : task.state;
+  const words = state === task.state ? task.state_text : 'sent';
+  const inputs = [sendButton(task, false)];
+  if (task.live) inputs.unshift(sendButton(task, true));
+  return el('article', { class: 'task', id: 'task-' + task.id },
+    el('h2', {}, el('span', {}, task.title), el('span', { class: 'points' }, task.points + ' pts')),
+    task.clue ? el('p', { class: 'clue' }, task.clue) : null,
+    el('span', { class: 'state ' + state }, words),
+    el('div', { class: 'send' }, ...inputs),
+    el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
+}
+
+function sendButton(task, camera) {
+  const input = el('input', { type: 'file', accept: ACCEPT, multiple: camera ? null : true, capture: camera ? 'environment' : null,
+                              'aria-label': (camera ? 'Take a photo for ' : 'Send a photo for ') + task.title });
+  input.addEventListener('change', () => {
+    const files = Array.from(input.files || []);
+    input.value = '';
+    if (files.length) send(task.id, files, camera);
+  });
+  return el('label', { class: camera ? 'camera' : null }, input, el('span', {}, camera ? 'Take a photo' : 'Send a photo'));
+}
+
+function renderUpload(upload) {
+  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + upload.state }, upload.state_text),
+    el('span', { class: 'name' }, upload.name + (upload.points ? ' · ' + upload.points + ' pts' : '')));
+  if (upload.can_withdraw) line.append(el('button', { class: 'withdraw', type: 'button', onclick: () => withdraw(upload) }, 'Withdraw'));
+  return el('li', {}, line, upload.why.length ? el('ul', { class: 'why' }, ...upload.why.map((w) => el('li', {}, w))) : null);
+}
+
+function renderLocal(u) {
+  const words = { waiting: 'waiting', position: 'finding your position…', sending: 'sending', retrying: 'connection lost, trying again',
+                  done: u.note || 'sent', failed: 'not sent' }[u.phase];
+  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + (u.phase === 'failed' ? 'rejected' : 'sent') }, words),
+    el('span', { class: 'name' }, u.file.name));
+  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, 'Try again'));
+  u.bar = el('progress', { max: '100', value: String(u.percent || 0) });
+  return el('li', {}, line, u.phase === 'sending' || u.phase === 'retrying' ? u.bar : null,
+    u.message ? el('ul', { class: 'why' }, el('li', {}, u.message)) : null);
+}
+
+// The phone's position, asked for once per choice of files (high accuracy); null when it gives none.
+function position() {
+  if (!window.isSecureContext || !navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition((p) => {
+      document.getElementById('denied').hidden = true;
+      resolve({ lat: p.coords.latitude, lon: p.coords.longitude, accuracy: p.coords.accuracy, fixed_at: Math.round(p.timestamp) });
+    }, () => { document.getElementById('denied').hidden = false; resolve(null); },
+    { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 });
+  });
+}
+
+async function send(task, files, camera) {
+  const uploads = files.map((file) => ({ key: P.nextLocal++, task, file, camera, phase: 'position', tries: 0, percent: 0 }));
+  P.local[task] = uploads.concat(P.local[task] || []);
+  render();
+  const fix = await position();
+  for (const u of uploads) { u.fix = fix; u.phase = 'waiting'; }
+  render();
+  // Two at a time: a phone on a venue's network does better with few connections.
+  const queue = uploads.slice();
+  const worker = async () => { while (queue.length) await upload(queue.shift()); };
+  await Promise.all([worker(), worker()]);
+}
+
+function upload(u) {
+  return new Promise((resolve) => {
+    const query = new URLSearchParams({ task: u.task });
+    if (u.fix) for (const [key, value] of Object.entries(u.fix)) query.set(key, String(value));
+    if (u.camera) query.set('live', '1');
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', base + '/upload?' + query.toString());
+    u.phase = u.tries ? 'retrying' : 'sending';
+    u.message = null;
+    render();
+    xhr.upload.onprogress = (e) => {
+      if (!e.lengthComputable) return;
+      u.percent = Math.round(100 * e.loaded / e.total);
+      if (u.bar) u.bar.value = u.percent;
+    };
+    xhr.onload = () => {
+      let answer = null;
+      try { answer = JSON.parse(xhr.responseText); } catch (_) { /* a refusal is plain text */ }
+      if (xhr.status === 200 || xhr.status === 201) {
+        u.phase = 'done';
+        u.id = answer && answer.id;
+        u.note = answer && answer.status === 'already sent' ? 'already sent' : 'sent';
+        u.message = u.note === 'already sent' ? 'This photo was sent before.' : 'Waiting for the judge…';
+      } else if (xhr.status === 429 || xhr.status >= 500) {
+        return retry(u, resolve, xhr.responseText.trim());
+      } else {
+        u.phase = 'failed';
+        u.retryable = false;
+        u.message = xhr.responseText.trim() || 'The server refused this file.';
+      }
+      render();
+      resolve();
+    };
+    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, 'The connection dropped.');
+    xhr.send(u.file);  // the file's own bytes, as the phone has them
+  });
+}
+
+function retry(u, resolve, why) {
+  u.tries += 1;
+  if (u.tries <= 4) {
+    u.phase = 'retrying';
+    render();
+    setTimeout(() => upload(u).then(resolve), 1000 * Math.min(10, 2 ** u.tries));
+    return;
+  }
+  u.phase = 'failed';
+  u.retryable = true;
+  u.message = why + ' Try again when you have a signal.';
+  render();
+  resolve();
+}
+
+async function withdraw(upload) {
+  if (!confirm('Withdraw ' + upload.name + '? The judges will not look at it.')) return;
+  const response = await fetch(base + '/withdraw', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
+  if (!response.ok) { status(await response.text()); return; }
+  for (const task of Object.keys(P.local)) P.local[task] = P.local[task].filter((u) => u.id !== upload.id);
+  await load();
+}
+
+async function load() {
+  const response = await fetch(base + '/api/state');
+  if (!response.ok) { status(await response.text()); return; }
+  P.state = await response.json();
+  status('');
+  render();
+}
+
+function listen() {
+  const events = new EventSource(base + '/events');
+  events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
+  events.onerror = () => status('Reconnecting…');
+}
+
+document.getElementById('insecure').hidden = window.isSecureContext;
+load().then(listen);
