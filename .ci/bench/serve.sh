@@ -23,7 +23,7 @@ mkdir -p "$DATA"
 cp bench-data/judge/hunt.yaml "$DATA/hunt.yaml"
 cp -al bench-data/judge/sim/submissions "$DATA/submissions"
 if [ "${REVIEWED:-0}" -gt 0 ]; then
-    (cd "$DATA/submissions" && find . -type f -name '*.jpg' | sed 's|^\./||' | sort | head -n "$REVIEWED" |
+    (cd "$DATA/submissions" && find . -type f -name '*.jpg' | sed 's|^\./||' | sort | awk -v n="$REVIEWED" 'NR <= n' |
         awk '{ printf "\"%s\":\n  decision: accept\n  by: \"bench\"\n  at: \"2026-05-02T12:00:00Z\"\n", $0 }') > "$DATA/reviews.yaml"
 fi
 python3 .ci/bench/serve-load.py "$HUNT" "$DATA" "${SOAK:-60}"
