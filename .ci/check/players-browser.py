@@ -4,29 +4,12 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from browser_check import check, failures, wait
 from exif_photo import photo_at
 
 hunt, example, fixtures = sys.argv[1], sys.argv[2], sys.argv[3]
 screens = os.environ.get("SCREENS", ".")
 work = tempfile.mkdtemp(prefix="hunt-players-browser-")
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def wait(driver, predicate, what, seconds=10):
-    try:
-        WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: predicate(d))
-        check(True, what)
-        return True
-    except Exception:
-        check(False, what)
-        return False
 
 
 def choose(driver, task, path):

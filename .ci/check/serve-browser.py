@@ -4,29 +4,13 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+from browser_check import check, failures, wait
 from exif_photo import photo_at, submission_id
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
 work = tempfile.mkdtemp(prefix="hunt-serve-browser-")
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
-
-
-def wait(driver, predicate, what, seconds=10):
-    try:
-        WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: predicate(d))
-        check(True, what)
-        return True
-    except Exception:
-        check(False, what)
-        return False
 
 
 def offset(lat, lon, north, east):
