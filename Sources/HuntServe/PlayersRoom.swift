@@ -40,12 +40,12 @@ public struct PlayersRoom: Sendable {
         await session.teamChoices.map { ($0.id, $0.name, tokens.url(base: base, team: $0.id)) }
     }
 
-    /// The teams' URLs as CSV (`team,name,url`), for mailing.
+    /// The teams' URLs as CSV (`team,name,url`), for mailing, written as every CSV of the project is (`CSVWriter`: RFC 4180, names that look like formulas neutralised).
     public static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
-        func field(_ text: String) -> String {
-            text.contains(where: { ",\"\n\r".contains($0) }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
-        return "team,name,url\n" + urls.map { [field($0.team), field($0.name), field($0.url)].joined(separator: ",") + "\n" }.joined()
+        var writer = CSVWriter()
+        writer.header(["team", "name", "url"])
+        for entry in urls { writer.row([.text(entry.team), .text(entry.name), .formatted(entry.url)]) }
+        return writer.text
     }
 
     /// A name that is one plain folder: no `/`, no leading dot, no `..`.

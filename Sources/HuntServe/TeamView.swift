@@ -144,16 +144,15 @@ extension ServeSession {
     static func name(_ path: String, timezone: TimeZone) -> String {
         let name = (path as NSString).lastPathComponent
         guard PlayerUploads.isServerName(path) else { return name }
-        let parser = DateFormatter()
-        parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.timeZone = TimeZone(identifier: "UTC")
-        parser.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        guard let date = parser.date(from: String(name.prefix(16))) else { return name }
-        let clock = DateFormatter()
-        clock.locale = Locale(identifier: "en_US_POSIX")
-        clock.timeZone = timezone
-        clock.dateFormat = "HH:mm:ss"
-        return "sent at " + clock.string(from: date)
+        // `20260502T101500Z-…`: the digits were checked by `isServerName`.
+        let digits = Array(name.utf8)
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+        let utc = LocalDateTime(year: number(0..<4), month: number(4..<6), day: number(6..<8),
+                                hour: number(9..<11), minute: number(11..<13), second: number(13..<15))
+        let clock = HuntClock(timezone: timezone, around: nil)
+        guard let date = clock.instant(of: utc, offsetSeconds: 0) else { return name }
+        let local = HuntClock.local(date, offsetSeconds: clock.offset(at: date))
+        return String(format: "sent at %02d:%02d:%02d", local.hour, local.minute, local.second)
     }
 
     /// The path of team `team`'s submission `id`, or nil when it is not the team's.

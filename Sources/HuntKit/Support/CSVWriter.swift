@@ -8,8 +8,8 @@
 /// included (a longitude of `-33.8` is data, not a formula): they are written by this program,
 /// never copied from input. Control characters in text (ESC, NUL, …; tabs and line breaks kept, in quotes)
 /// are shown as `TerminalText` shows them, so a CSV opened in a terminal obeys nothing.
-struct CSVWriter {
-    enum Cell {
+package struct CSVWriter {
+    package enum Cell {
         /// Text from outside (a file, a photo, a person): neutralised and quoted.
         case text(String?)
         case int(Int)
@@ -20,15 +20,17 @@ struct CSVWriter {
         case formatted(String)
     }
 
-    private(set) var text = ""
+    package private(set) var text = ""
+
+    package init() {}
 
     mutating func reserveCapacity(_ bytes: Int) { text.reserveCapacity(bytes) }
 
-    mutating func header(_ names: [String]) {
+    package mutating func header(_ names: [String]) {
         text += names.map(Self.quoted).joined(separator: ",") + "\r\n"
     }
 
-    mutating func row(_ cells: [Cell]) {
+    package mutating func row(_ cells: [Cell]) {
         var first = true
         for cell in cells {
             if !first { text += "," }
