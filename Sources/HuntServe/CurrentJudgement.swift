@@ -9,6 +9,9 @@ struct CurrentJudgement: Sendable {
     /// The folder as last read and examined: what a decision judges again without reading or
     /// examining a photo.
     private var examined: ExaminedSubmissions?
+    /// The stamps of the files `examined` was read from: what the next read of the folder
+    /// compares with to carry unchanged photos' cases over.
+    private var examinedStamps: [String: FileStamp] = [:]
     /// The judgement of `examined` with the current reviews, kept to be judged again.
     private var standing: StandingJudgement?
     private(set) var results: JudgeResults?
@@ -35,16 +38,22 @@ struct CurrentJudgement: Sendable {
 
     var hasExamined: Bool { examined != nil }
 
+    /// The folder as last examined, with the stamps of the files it was read from.
+    var examination: (examined: ExaminedSubmissions, stamps: [String: FileStamp])? { examined.map { ($0, examinedStamps) } }
+
     /// Forgets the examined folder, so its memory can be handed back before the next examination.
     mutating func dropExamined() {
         standing = nil
         examined = nil
+        examinedStamps = [:]
     }
 
-    /// Takes a new examination of the folder and judges it with `reviews`.
-    mutating func judgeExamined(_ newExamined: ExaminedSubmissions, paths: Set<String>, hunt: Hunt, reviews: Reviews, reviewWrites: Int,
+    /// Takes a new examination of the folder (read from files with `stamps`) and judges it with `reviews`.
+    mutating func judgeExamined(_ newExamined: ExaminedSubmissions, stamps: [String: FileStamp], paths: Set<String>, hunt: Hunt,
+                                reviews: Reviews, reviewWrites: Int,
                                 files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
         examined = newExamined
+        examinedStamps = stamps
         submissionPaths = paths
         return try judgeAgain(hunt: hunt, reviews: reviews, reviewWrites: reviewWrites, reindex: true, files: files, shownID: shownID)
     }

@@ -120,8 +120,8 @@ public actor ServeSession {
             }
         }
         // A changed sidecar is not part of its photo's stamp: forget that folder's photos.
-        let sidecarFolders = Set(change.sidecars.map { ($0 as NSString).deletingLastPathComponent })
-        if !sidecarFolders.isEmpty { cache.drop { sidecarFolders.contains(($0 as NSString).deletingLastPathComponent) } }
+        let sidecarFolders = Set(change.sidecars.map(Self.folder(of:)))
+        if !sidecarFolders.isEmpty { cache.drop { sidecarFolders.contains(Self.folder(of: $0)) } }
         if change.photos || change.hunt || !judgement.hasExamined {
             await readAndJudge(hunt: newHunt, reason: change.hunt ? "hunt changed" : "photos changed", stamps: change.hunt ? nil : now)
         } else {
@@ -131,18 +131,22 @@ public actor ServeSession {
         return true
     }
 
-    /// Reads the folder anew with `newHunt` (only new or changed photos really are read),
-    /// examines it and judges it. Decisions go on during the read; the examination takes the
-    /// reviews as they are when it is done.
+    /// Reads the folder anew with `newHunt`, examines it and judges it. With `stamps` (the hunt
+    /// is the one judged before), photos unchanged since the last examination keep their cases
+    /// and only new or changed ones are read and examined; without, every photo is examined
+    /// (read from the cache when unchanged). Decisions go on during the read; the examination
+    /// takes the reviews as they are when it is done.
     private func readAndJudge(hunt newHunt: Hunt, reason: String, stamps: WatchedFiles?) async {
         readsBegun += 1
         let ticket = readsBegun
         seen = stamps ?? WatchedFiles.take(configuration: configuration, hunt: newHunt)
-        cache.expect(seen.submissions)
+        let now = seen
+        cache.expect(now.submissions)
         let run = JudgeRun(hunt: newHunt, reviews: store.reviews, reader: PhotoReader(cache: cache))
-        let fresh: ExaminedSubmissions
+        var previous = stamps == nil ? nil : judgement.examination
+        let changes: ExaminedChanges
         do {
-            fresh = try await run.examine(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath)
+            changes = try await examineChanges(with: run, files: now, since: previous)
         } catch let error as DiagnosticError {
             fail(error.diagnostics.map(\.oneLine).joined(separator: "\n"))
             return
@@ -152,15 +156,17 @@ public actor ServeSession {
         }
         guard ticket == readsBegun else { return }
         hunt = newHunt
-        // The old judgement's cases go before the new ones are made, and their memory is handed
-        // back first: two judgements side by side, or the new one fragmented around the old in
-        // glibc's free lists, is what peaks.
+        // The old judgement goes before the new examination is made whole (its unchanged
+        // photos' cases carried over), and its memory is handed back first: two judgements side
+        // by side, or the new one fragmented around the old in glibc's free lists, is what peaks.
         judgement.dropExamined()
         ProcessMemory.returnFreedMemory()
+        let fresh = changes.merged(carryingFrom: previous?.examined)
+        previous = nil
         let paths = Set(fresh.paths)
         let outcome: CurrentJudgement.Outcome
         do {
-            outcome = try judgement.judgeExamined(fresh, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
+            outcome = try judgement.judgeExamined(fresh, stamps: now.submissions, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
                                                   files: files, shownID: shownID(of:))
         } catch {
             fail(error.description)
@@ -171,6 +177,23 @@ public actor ServeSession {
         ProcessMemory.returnFreedMemory()
         await announce(outcome, reason: reason)
     }
+
+    /// The folder's changes since `previous` (examined with the same hunt) as `files` show
+    /// them, read and examined with `run`.
+    private nonisolated func examineChanges(with run: JudgeRun, files now: WatchedFiles,
+                                            since previous: (examined: ExaminedSubmissions, stamps: [String: FileStamp])?) async throws -> ExaminedChanges {
+        // A photo's sidecar is not part of its stamp: a changed one makes its folder's photos new.
+        let sidecarFolders = previous.map { before in
+            Set(WatchedFiles(submissions: before.stamps, hunt: now.hunt, reviews: now.reviews).change(to: now).sidecars.map(Self.folder(of:)))
+        } ?? []
+        return try await run.examineChanges(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath,
+                                            since: previous?.examined, unchanged: { path in
+            previous?.stamps[path] == now.submissions[path] && !sidecarFolders.contains(Self.folder(of: path))
+        })
+    }
+
+    /// The folder part of a submissions-relative path ("" at the top).
+    private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
     /// Judges what was examined with the current reviews, from memory (`CurrentJudgement`).
     private func judgeDecisions(reason: String) async {

@@ -40,7 +40,7 @@ public struct JudgeRun: Sendable {
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
         if reviewProblems.contains(where: { $0.severity == .error }) { throw InputError(reviewProblems, reviewsFile: reviewsFile) }
-        var examined = try await examine(scan, keepingInputs: false, progress: progress)
+        var examined = try await examine(scan, keepingInputs: false, progress: progress).merged(carryingFrom: nil)
         examined.problems += reviewProblems
         return Judge(hunt: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
@@ -50,23 +50,56 @@ public struct JudgeRun: Sendable {
     /// `reader`, so its cache serves unchanged files. Unlike `run`, the reviews are not checked
     /// against the folder: the caller does that when it judges.
     public func examine(submissions folder: URL, displayPath: String) async throws -> ExaminedSubmissions {
-        try await examine(SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath), keepingInputs: true)
+        try await examineChanges(submissions: folder, displayPath: displayPath, since: nil).merged(carryingFrom: nil)
+    }
+
+    /// Scans the folder and reads and examines only what changed since `previous` (an
+    /// examination of the same folder with the same hunt): a photo found again as the same
+    /// submission, whose file `unchanged` says is as it was when `previous` was examined (its
+    /// stamp and its sidecars), keeps its case, so a console that judges again when one photo
+    /// arrives pays for that photo, not for the folder. `ExaminedChanges.merged(carryingFrom:)`
+    /// then makes the whole examination — a step of its own, so that the caller can first let
+    /// go of what else it holds of the judgement before (two judgements side by side is what
+    /// peaks in memory).
+    public func examineChanges(submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
+                               unchanged: (String) -> Bool = { _ in false }) async throws -> ExaminedChanges {
+        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
+        return try await examine(scan, keepingInputs: true, since: previous, unchanged: unchanged)
     }
 
     /// Reads every submission of `scan` and examines it on its own, both in the reading tasks, in
     /// parallel; the groups the rules across photos start from are built as the cases arrive.
     /// The inputs (each file's metadata) are kept only when asked: a judgement that must examine
-    /// a photo again when a review moves it to another task needs them.
-    func examine(_ scan: SubmissionScan, keepingInputs: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> ExaminedSubmissions {
+    /// a photo again when a review moves it to another task needs them. Submissions `previous`
+    /// examined as they are now (the same submission, a file `unchanged` vouches for) are not
+    /// read: their cases are carried over when the changes are merged.
+    func examine(_ scan: SubmissionScan, keepingInputs: Bool, since previous: ExaminedSubmissions? = nil,
+                 unchanged: (String) -> Bool = { _ in false }, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> ExaminedChanges {
         let total = scan.submissions.count
         let submissions = scan.submissions
         let engine = RuleEngine(hunt: hunt, reviews: reviews)
         // Each case goes straight into its slot: no copies between the reading tasks and the rules.
         let slots = FillOnceSlots<SubmissionCase>(count: total)
         let inputSlots = FillOnceSlots<JudgeInput>(count: keepingInputs ? total : 0)
+        let carried = previous.map { Self.carried(from: $0, unchanged: unchanged, into: submissions) } ?? []
         var groups = CaseGroups(capacity: total)
-        var done = 0
-        try await reader.readAll(submissions.indices, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
+        // Groups take cases in index order: carried cases join before the first read one after them.
+        var nextCarried = carried.startIndex
+        func groupCarried(before end: Int) {
+            while nextCarried < carried.endIndex, carried[nextCarried].index < end {
+                let (index, at) = carried[nextCarried]
+                groups.add(index: index, team: submissions[index].team, contentHash: previous?.cases[at].contentHash)
+                nextCarried += 1
+            }
+        }
+        var toRead: [Int] = []
+        toRead.reserveCapacity(total - carried.count)
+        var carriedIndex = carried.startIndex
+        for index in submissions.indices {
+            if carriedIndex < carried.endIndex, carried[carriedIndex].index == index { carriedIndex += 1 } else { toRead.append(index) }
+        }
+        var done = carried.count
+        try await reader.readAll(toRead, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
                                  transform: { index, result in
             let input = switch result {
             case .success(let photo): JudgeInput(submission: submissions[index], photo: photo)
@@ -76,13 +109,65 @@ public struct JudgeRun: Sendable {
             let contentHash = examined.contentHash
             slots.fill(index, with: examined)
             if keepingInputs { inputSlots.fill(index, with: input) }
-            return contentHash
-        }) { contentHash in
-            // In index order: `done` is this case's index.
-            groups.add(index: done, team: submissions[done].team, contentHash: contentHash)
+            return (index, contentHash)
+        }) { index, contentHash in
+            // In index order.
+            groupCarried(before: index)
+            groups.add(index: index, team: submissions[index].team, contentHash: contentHash)
             done += 1
             try Task.checkCancellation()
             progress?(done, total)
+        }
+        groupCarried(before: total)
+        return ExaminedChanges(scan: scan, slots: slots, inputSlots: inputSlots, carried: carried, groups: groups)
+    }
+
+    /// The submissions `previous` examined as they are now, by their index now and in `previous`.
+    private static func carried(from previous: ExaminedSubmissions, unchanged: (String) -> Bool,
+                                into submissions: [Submission]) -> [(index: Int, at: Int)] {
+        // Without its inputs an examination cannot be judged again: nothing to carry.
+        guard previous.inputs.count == previous.cases.count else { return [] }
+        let earlier = Dictionary(previous.inputs.indices.map { (previous.inputs[$0].submission.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return submissions.indices.compactMap { index in
+            let submission = submissions[index]
+            guard let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
+                  unchanged(submission.path) else { return nil }
+            return (index, at)
+        }
+    }
+}
+
+/// What `JudgeRun.examineChanges` read and examined of a folder; `merged(carryingFrom:)` adds
+/// the cases of the photos it left to the examination before and gives the whole examination.
+public struct ExaminedChanges: Sendable {
+    let scan: SubmissionScan
+    let slots: FillOnceSlots<SubmissionCase>
+    let inputSlots: FillOnceSlots<JudgeInput>
+    /// Submissions carried over: their index now, and in the examination before.
+    let carried: [(index: Int, at: Int)]
+    let groups: CaseGroups
+
+    /// How many photos were read and examined (the rest are carried over).
+    public var examinedCount: Int { scan.submissions.count - carried.count }
+
+    /// The whole examination: the photos read, and the cases of the others from `previous`,
+    /// which must be the examination given to `examineChanges` (nil when it was given none).
+    /// Takes the slots' contents: call it once.
+    public func merged(carryingFrom previous: ExaminedSubmissions?) -> ExaminedSubmissions {
+        if let previous {
+            for (index, at) in carried {
+                let submission = scan.submissions[index]
+                precondition(previous.cases[at].submission.path == submission.path, "merged with another examination than the one the changes were read against")
+                // The new scan's submission (its folder is the one open now; the old one can close).
+                var kept = previous.cases[at], input = previous.inputs[at]
+                kept.index = index
+                kept.submission = submission
+                input.submission = submission
+                slots.fill(index, with: kept)
+                if inputSlots.count > 0 { inputSlots.fill(index, with: input) }
+            }
+        } else {
+            precondition(carried.isEmpty, "changes read against an examination were merged without it")
         }
         return ExaminedSubmissions(inputs: inputSlots.takeAll(), cases: slots.takeAll(), groups: groups,
                                    skipped: scan.skipped, problems: scan.diagnostics)

@@ -33,6 +33,13 @@ public struct Submission: Sendable, Hashable {
     /// What the folder listing showed about the browser's fix beside the photo.
     var browserSidecar: PhotoInput.SidecarHint = .unknown
 
+    /// Whether `other` is this submission found again: the same file, team, task and sidecars.
+    /// The folders are compared by path (a new scan opens the folder anew).
+    func isFoundAgain(as other: Submission) -> Bool {
+        path == other.path && filePath == other.filePath && team == other.team && task == other.task && taskSource == other.taskSource
+            && sidecar == other.sidecar && browserSidecar == other.browserSidecar && folder?.path == other.folder?.path
+    }
+
     /// The file on disk as a URL (`filePath`), for reading it outside the judge.
     public var url: URL { URL(fileURLWithPath: filePath) }
 
