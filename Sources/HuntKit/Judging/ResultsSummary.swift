@@ -30,9 +30,9 @@ public struct ResultsSummary: Sendable {
             let nameWidth = max(4, names.map(\.count).max() ?? 4)
             lines.append("rank  " + pad("team", nameWidth) + "  points  reached")
             // One day: the time is enough; longer hunts need the date too.
-            let days = Set(shown.compactMap { $0.reachedAt?.prefix(10) })
+            let days = Set(shown.compactMap { $0.reachedAt?.day })
             for (team, name) in zip(shown, names) {
-                let reached = team.reachedAt.map {
+                let reached = team.reachedAt.map(\.text).map {
                     days.count > 1 ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
                 } ?? "—"
                 let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""

@@ -29,8 +29,8 @@ struct JudgeVideoTests {
         let s = results.submission("foxes/tower/IMG_1.MOV")!
         #expect(s.verdict == verdict)
         #expect(s.reasons == reasons)
-        #expect(s.evidence.media == "video")
-        #expect(s.evidence.format == "MOV")
+        #expect(s.evidence.media == .video)
+        #expect(s.evidence.format == .mov)
         #expect(s.evidence.durationS == 2.5)
     }
 
@@ -47,7 +47,7 @@ struct JudgeVideoTests {
         if verdict == .rejected {
             #expect(s.findings.first?.message == "task `tower` asks for a \(evidence.rawValue); this is a \(isVideo ? "video" : "photo")")
         }
-        #expect(results.tasks.first { $0.id == "tower" }?.evidence == (evidence == .any ? nil : evidence.rawValue))
+        #expect(results.tasks.first { $0.id == "tower" }?.evidence == (evidence == .any ? nil : evidence))
     }
 
     @Test("policy wrong-media: review instead of reject")

@@ -41,7 +41,7 @@ struct NearestApproachTests {
         #expect(nearest.map(\.team) == ["owls", "owls", "foxes"])
         #expect(zip(nearest.map(\.distanceM), [100.0, 500, 1000]).allSatisfy { abs($0 - $1) < 1 })
         #expect(nearest.allSatisfy { $0.points == 0 })
-        #expect(nearest[0].at == "2026-05-02T13:00:00+02:00")
+        #expect(nearest[0].at?.text == "2026-05-02T13:00:00+02:00")
 
         // Each team's own: its best of each day.
         let foxes = try #require(results.team("foxes")).approaches.filter { $0.task == "tower" }

@@ -20,7 +20,7 @@ import Testing
         #expect(s.findings[0].message.hasPrefix("30 m E of Café Noir (radius 25 m)"))
         #expect(s.evidence.compass == "E")
         #expect(s.evidence.band == .hot)  // 30 m is within `found: 100 m`, but outside the 25 m place
-        #expect(s.evidence.placementText(targetKind: "places") == "30 m E of Café Noir")
+        #expect(s.evidence.placementText(targetKind: .places) == "30 m E of Café Noir")
 
         let report = try Report(results)
         let entry = try #require(report.verdicts.first)
