@@ -22,7 +22,7 @@ struct BrowserFixRulesTests {
         photo.browserFix = fix
         let task = HuntTask(id: "live", title: "Live", points: 5, target: .circle(center: F.tower, radius: .metres(75)), live: true, location: F.here)
         let hunt = F.hunt(policy: policy, extraTasks: [task])
-        return F.judge([F.input("foxes/x/a.jpg", task: live ? "live" : "tower", photo)], hunt: hunt).submission("foxes/x/a.jpg")!
+        return F.judge([F.input("foxes/x/a.jpg", task: live ? "live" : "tower", photo)], hunt: hunt).submission(at: "foxes/x/a.jpg")!
     }
 
     static func policy(_ use: BrowserPositionUse, _ change: (inout Policy) -> Void = { _ in }) -> Policy {

@@ -65,8 +65,8 @@ struct NearestApproachTests {
             // 73 m from the centre of a 75 m circle with 5 m accuracy: uncertain, so review.
             F.input("owls/tower/edge.jpg", task: "tower", F.photo("edge", near: F.tower, metres: 73, time: F.at(13, 0))),
         ], hunt: hunt)
-        #expect(Set(results.submission("foxes/tower/early.jpg")?.reasons ?? []) == [.beforeWindow, .outsideTarget])
-        #expect(results.submission("owls/tower/edge.jpg")?.verdict == .review)
+        #expect(Set(results.submission(at: "foxes/tower/early.jpg")?.reasons ?? []) == [.beforeWindow, .outsideTarget])
+        #expect(results.submission(at: "owls/tower/edge.jpg")?.verdict == .review)
         let nearest = try #require(results.tasks.first { $0.id == "tower" }?.nearest)
         #expect(nearest.map(\.submission) == ["owls/tower/edge.jpg"])    // one day: the best of it
         #expect(nearest[0].distanceM == 0)
