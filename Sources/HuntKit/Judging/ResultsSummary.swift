@@ -1,8 +1,9 @@
 import Foundation
 
 /// The few lines `hunt judge` prints when it is done: counts, the top of the leaderboard, the
-/// reasons, and what is left to decide.
-public struct ResultsSummary: Sendable {
+/// reasons, and what is left to decide. The command's, not the library's (its hints name the
+/// command's flags): package access.
+package struct ResultsSummary: Sendable {
     /// The judged hunt's results the summary is made from.
     public var results: JudgeResults
     /// How many teams of the leaderboard to show.
