@@ -19,6 +19,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(_ date: Date, offsetSeconds: Int) {
         let text = HuntClock.iso(date, offsetSeconds: offsetSeconds)
         // The text is the value: the date is read back from it, so equal texts have equal dates.
+        // Only a year outside 0…9999 (more digits than the reader takes) keeps the date as given.
         self = Timestamp(text) ?? Timestamp(date: date, text: text, offsetSeconds: offsetSeconds)
     }
 
