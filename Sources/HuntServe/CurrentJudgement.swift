@@ -109,7 +109,7 @@ extension LeaderboardAnswer {
         }
         for team in judged.teams {
             for completion in team.completions {
-                let entry = (at: completion.at ?? "", team: team.name, task: completion.task, submission: completion.submission)
+                let entry = (at: completion.at?.text ?? "", team: team.name, task: completion.task, submission: completion.submission)
                 guard recent.count < 6 || later(entry, recent[recent.count - 1]) else { continue }
                 recent.insert(entry, at: recent.firstIndex { later(entry, $0) } ?? recent.endIndex)
                 if recent.count > 6 { recent.removeLast() }

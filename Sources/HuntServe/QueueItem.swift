@@ -72,7 +72,7 @@ public struct QueueItem: Sendable, Encodable {
             distance = e.distanceM.map(MeasureText.distance)
             edge = e.edgeDistanceM.map { $0 <= 0 ? MeasureText.distance(-$0) + " inside" : MeasureText.distance($0) + " outside" }
             accuracy = e.accuracyM.map(MeasureText.distance)
-            if let format = e.format, PhotoMetadata.Format(rawValue: format)?.media == .video {
+            if e.format?.media == .video {
                 video = "video" + (e.durationS.map { ", " + MeasureText.duration($0) } ?? "")
             }
             ring = map.map { MeasureText.distance($0.reachM / 3) }

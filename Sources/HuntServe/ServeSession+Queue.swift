@@ -51,7 +51,7 @@ extension ServeSession {
     /// The submission's path as the judgement holds it, and its format, for `/api/photo`.
     public func photo(path: String?, id: String?) -> (path: String, format: String?)? {
         guard let judged = results, let index = self.index.index(path: path, id: id) else { return nil }
-        return (judged.submissions[index].path, judged.submissions[index].evidence.format)
+        return (judged.submissions[index].path, judged.submissions[index].evidence.format?.rawValue)
     }
 
     public func currentLeaderboard() -> LeaderboardAnswer? { leaderboard }
@@ -76,7 +76,7 @@ extension ServeSession {
         func add(_ role: String, _ path: String) {
             guard let other = self.index.byPath[path], !related.contains(where: { $0.role == role && $0.path == path || $0.id == SubmissionIndex.id(of: path) && $0.role == role }) else { return }
             let o = judged.submissions[other]
-            related.append(.init(role: role, id: SubmissionIndex.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt,
+            related.append(.init(role: role, id: SubmissionIndex.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt?.text,
                                  verdict: o.verdict.rawValue, photo: "/api/photo?id=" + SubmissionIndex.id(of: o.path)))
         }
         for finding in s.findings {
@@ -94,7 +94,7 @@ extension ServeSession {
             id: SubmissionIndex.id(of: s.path), path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
             task: task.map { .init(id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
                                   reference: hunt.task($0.id)?.reference != nil) },
-            taskSource: s.taskSource, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
+            taskSource: s.taskSource.rawValue, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
             evidence: s.evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
             photo: "/api/photo?id=" + SubmissionIndex.id(of: s.path), related: related)

@@ -17,7 +17,7 @@ struct SubmissionIndex: Sendable {
         pathByID = Dictionary(judged.submissions.map { (Self.id(of: $0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
         for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
         for (team, indices) in byTeam {
-            byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt ?? "", $0) < (judged.submissions[$1].evidence.capturedAt ?? "", $1) }
+            byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt?.text ?? "", $0) < (judged.submissions[$1].evidence.capturedAt?.text ?? "", $1) }
         }
     }
 

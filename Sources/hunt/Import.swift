@@ -63,6 +63,7 @@ extension HuntCommand {
                                         near: try near.map { try CoordinateText.argument($0, option: "--near") },
                                         withinMetres: within.flatMap(Length.parse)?.metres,
                                         radius: radius.flatMap(Length.parse), areasDirectory: areasDir)
+            importer.areasDirectoryName = "--areas-dir"
             importer.huntFolder = target?.folder
             importer.takenIDs = target?.taskIDs ?? []
             let output = importer.tasks(from: features)

@@ -11,14 +11,14 @@ import Testing
         evidence.distanceM = 12_345
         evidence.edgeDistanceM = -40.4
         evidence.accuracyM = 8
-        evidence.format = "MOV"
+        evidence.format = .mov
         evidence.durationS = 65
         let shown = QueueItem.Shown(evidence, map: nil)
         #expect(shown.distance == "12 km")
         #expect(shown.edge == "40 m inside")
         #expect(shown.accuracy == "8 m")
         #expect(shown.video == "video, 1 min 5 s")
-        evidence.format = "JPEG"
+        evidence.format = .jpeg
         evidence.edgeDistanceM = 1500
         #expect(QueueItem.Shown(evidence, map: nil).video == nil)
         #expect(QueueItem.Shown(evidence, map: nil).edge == "1.5 km outside")

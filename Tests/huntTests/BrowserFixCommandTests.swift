@@ -76,8 +76,8 @@ struct BrowserFixCommandTests {
 
         let noGPS = try #require(byPath["foxes/tower/no-gps.jpg"])
         #expect(noGPS.verdict == .review && noGPS.reasons == [.browserPosition])
-        #expect(noGPS.evidence.positionSource == "browser" && noGPS.evidence.browserGapS == 15 && noGPS.evidence.browserAccuracyM == 12)
-        #expect(noGPS.evidence.browserFixedAt == "2026-05-02T10:30:15+02:00" && noGPS.evidence.uploadAgeS == 20)
+        #expect(noGPS.evidence.positionSource == .browser && noGPS.evidence.browserGapS == 15 && noGPS.evidence.browserAccuracyM == 12)
+        #expect(noGPS.evidence.browserFixedAt?.text == "2026-05-02T10:30:15+02:00" && noGPS.evidence.uploadAgeS == 20)
 
         let own = try #require(byPath["foxes/tower/own-gps.jpg"])
         #expect(own.verdict == .accepted && own.reasons.isEmpty && own.evidence.positionSource == nil)

@@ -85,8 +85,8 @@ struct JudgeCommandTests {
         #expect(run.stderr.contains("wolves"))
         #expect(run.stderr.contains("names no team"))
         let results = try JudgeResults.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
-        #expect(results.submission("foxes/library/cut-off.jpg")?.reasons == [.unreadable])
-        #expect(results.submission("wolves/x.jpg")?.reasons.contains(.unknownTeam) == true)
+        #expect(results.submission(at: "foxes/library/cut-off.jpg")?.reasons == [.unreadable])
+        #expect(results.submission(at: "wolves/x.jpg")?.reasons.contains(.unknownTeam) == true)
         #expect(results.submissions.count == 12)
     }
 
@@ -153,7 +153,7 @@ struct JudgeCommandTests {
         let decided = try JudgeResults.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
         #expect(decided.reviewQueue.isEmpty)
         #expect(decided.summary.reviewed == queue.count)
-        let firstDecided = decided.submission(queue[0])!
+        let firstDecided = decided.submission(at: queue[0])!
         #expect(firstDecided.verdict == .accepted && firstDecided.judgedVerdict == .review && !firstDecided.reasons.isEmpty)
         #expect(firstDecided.review?.by == "Anna")
         #expect(try String(contentsOf: folder.appendingPathComponent("reviews.yaml"), encoding: .utf8) == text)
@@ -205,8 +205,4 @@ struct JudgeCommandTests {
         // The run made --out, so it removes it again: nothing is left behind.
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
-}
-
-extension JudgeResults {
-    func submission(_ path: String) -> SubmissionResult? { submissions.first { $0.path == path } }
 }

@@ -52,7 +52,7 @@ struct CoordinateOrder {
                 }
             }
             if let why {
-                found.append(.warning(HuntDiagnosticCode.coordinatesSwapped.rawValue,
+                found.append(.warning(DiagnosticCode(.coordinatesSwapped),
                                       "\(candidate.name) looks like latitude and longitude swapped: it is \(why)",
                                       at: candidate.location, fix: candidate.fix))
             }

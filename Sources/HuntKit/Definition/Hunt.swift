@@ -130,25 +130,35 @@ public struct Policy: Sendable, Hashable {
     public var clockSkew: TimeSpan = TimeSpan(seconds: 600)
     /// Faster than this between a team's consecutive photos is `too-fast`.
     public var maximumSpeed: Speed = Speed(metresPerSecond: 250 / 3.6)
-    /// `uncertain-position`: the accuracy circle straddles the target's edge.
+    /// What a photo gets when its accuracy circle straddles the target's edge (`uncertain-position`;
+    /// `uncertain:` in the hunt file).
     public var uncertain: PolicyAction = .review
-    /// `imprecise-position`: the accuracy is worse than max(radius, 100 m).
+    /// What a photo gets when its accuracy is worse than max(radius, 100 m) (`imprecise-position`;
+    /// `imprecise:` in the hunt file).
     public var imprecise: PolicyAction = .review
-    /// `no-position`: the photo records no GPS position (and no browser fix stands in for one).
+    /// What a photo gets when it records no GPS position and no browser fix stands in for one
+    /// (`no-position`).
     public var noPosition: PolicyAction = .reject
-    /// `before-window` / `after-window`.
+    /// What a photo gets when it was taken before the hunt's (or its task's) window opened or
+    /// after it closed (`before-window` / `after-window`; `outside-window:` in the hunt file).
     public var outsideWindow: PolicyAction = .reject
-    /// `clock-skew`.
+    /// What a photo gets when its capture time and GPS time differ by more than `clockSkew`
+    /// (`clock-skew`; `skew:` in the hunt file).
     public var skew: PolicyAction = .review
-    /// `duplicate-of`.
+    /// What a photo gets when the same file was sent for another team or task and that copy was
+    /// taken earlier (`duplicate-of`; `duplicates:` in the hunt file). A team's second copy for the
+    /// same task is no finding, but never counts twice.
     public var duplicates: PolicyAction = .reject
-    /// `edited`.
+    /// What a photo gets when its EXIF Software names a photo editor (`edited`).
     public var edited: PolicyAction = .review
-    /// `too-fast`.
+    /// What a photo gets when reaching it from the team's previous photo took a speed above
+    /// `maximumSpeed` (`too-fast`).
     public var tooFast: PolicyAction = .review
-    /// `order`: an `after` task not yet done.
+    /// What a photo gets when its task names an `after:` task the team had not done (accepted) by
+    /// the time the photo was taken (`order`).
     public var order: PolicyAction = .reject
-    /// `wrong-media`: a photo for a task that wants a video, or the reverse.
+    /// What a file gets when it is a photo for a task that asks for a video (`evidence: video`), or
+    /// the reverse (`wrong-media`).
     public var wrongMedia: PolicyAction = .reject
     /// `browser-position`: what the players' page's browser fix at upload is worth for a photo
     /// without a position of its own.
@@ -158,11 +168,13 @@ public struct Policy: Sendable, Hashable {
     public var browserMaxGap: TimeSpan = TimeSpan(seconds: 600)
     /// The largest accuracy (radius, metres) of a browser fix that can stand for the photo's position.
     public var browserMaxAccuracy: Length = .metres(100)
-    /// `browser-fix-weak`: the only position is a browser fix beyond `browserMaxGap` or `browserMaxAccuracy`.
+    /// What a photo gets when its only position is a browser fix taken further than
+    /// `browserMaxGap` from the capture, or less precise than `browserMaxAccuracy` (`browser-fix-weak`).
     public var browserFixWeak: PolicyAction = .review
     /// For a `live: true` task, the largest time from capture to upload.
     public var liveMaxAge: TimeSpan = TimeSpan(seconds: 300)
-    /// `not-live`: a photo for a `live: true` task not taken with the page's camera, or uploaded too long after.
+    /// What a photo for a `live: true` task gets when it was not taken with the players' page's
+    /// camera, or was uploaded more than `liveMaxAge` after it was taken (`not-live`).
     public var notLive: PolicyAction = .review
     /// The policy a hunt without `policy:` gets: the defaults shown on each property.
     public init() {}

@@ -123,3 +123,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension DiagnosticCode {
+    /// The diagnostic code of a hunt file's finding.
+    public init(_ code: HuntDiagnosticCode) { self.init(rawValue: code.rawValue) }
+}

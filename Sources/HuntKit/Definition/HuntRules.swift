@@ -16,7 +16,7 @@ struct HuntFinding: Sendable {
     }
 
     func at(_ location: SourceLocation) -> Diagnostic {
-        Diagnostic(severity, code.rawValue, message, at: location, fix: fix)
+        Diagnostic(severity, DiagnosticCode(code), message, at: location, fix: fix)
     }
 }
 

@@ -25,7 +25,7 @@ struct LoadContext: Sendable {
 
     mutating func report(_ severity: Diagnostic.Severity, _ code: HuntDiagnosticCode, _ message: String,
                          at location: SourceLocation, fix: String? = nil) {
-        diagnostics.append(Diagnostic(severity, code.rawValue, message, at: location, fix: fix))
+        diagnostics.append(Diagnostic(severity, DiagnosticCode(code), message, at: location, fix: fix))
     }
 
     mutating func error(_ code: HuntDiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) {

@@ -98,18 +98,18 @@ extension Hunt {
 }
 
 extension Hunt {
-    /// The id of the team a `--team` option names (by id or name, see `NameKey`); an error
+    /// The id of the team `typed` names (by id or name, see `NameKey`); an error
     /// located at the hunt file when it names none, or two.
     public func teamID(for typed: String) throws(DiagnosticError) -> String {
         switch team(named: typed) {
         case .found(let team): return team.id
         case .ambiguous(let a, let b):
             throw DiagnosticError(.error("ambiguous-team", "`\(typed)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name))",
-                                         at: source, fix: "give the id of one: --team \(a.id) or --team \(b.id)"))
+                                         at: source, fix: "give the id of one: `\(a.id)` or `\(b.id)`"))
         case .notFound:
             let known = teams.map(\.id).sorted()
             throw DiagnosticError(.error("unknown-team", "no team `\(typed)` in \(source.file)", at: source,
-                                         fix: known.isEmpty ? "the hunt has no `teams:`; leave out --team" : "use one of: \(known.joined(separator: ", "))"))
+                                         fix: known.isEmpty ? "the hunt has no `teams:`, so no team can be named" : "use one of: \(known.joined(separator: ", "))"))
         }
     }
 }

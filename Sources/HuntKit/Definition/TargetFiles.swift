@@ -61,7 +61,7 @@ extension Hunt {
                     target.places = features.places
                     tasks[i].target = .places(target)
                     if let choice = tasks[i].choose, choice.count > target.places.count {
-                        diagnostics.append(.error(HuntDiagnosticCode.chooseTooMany.rawValue,
+                        diagnostics.append(.error(DiagnosticCode(.chooseTooMany),
                                                   "`choose: \(choice.count)`, but \(features.displayPath(target.path, huntFolder)) has \(target.places.count) place\(target.places.count == 1 ? "" : "s") for task `\(tasks[i].id)`",
                                                   at: choice.location, fix: "choose at most \(target.places.count), or add places to the file"))
                     }

@@ -66,7 +66,7 @@ enum GeoJSONReader {
             return " in feature \(feature.index)" + (feature.name.map { " \"\($0)\"" } ?? "")
         }
 
-        mutating func fail(_ code: String, _ message: String, feature: (index: Int, name: String?)?, fix: String? = nil) {
+        mutating func fail(_ code: DiagnosticCode, _ message: String, feature: (index: Int, name: String?)?, fix: String? = nil) {
             result.diagnostics.append(.error(code, "\(path): \(message)\(where_(feature))", at: SourceLocation(file: path), fix: fix))
         }
 

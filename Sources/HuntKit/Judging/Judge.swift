@@ -125,7 +125,7 @@ struct SubmissionCase: Sendable {
     var contentIdentifier: String?
     var teamKnown = false
     var task: HuntTask?
-    var taskSource: String
+    var taskSource: Submission.TaskSource
     var instant: Date?
     var placement: Placement?
     var accuracyMetres: Double?
@@ -144,6 +144,6 @@ struct SubmissionCase: Sendable {
 
     /// What is left in a slot whose case was taken: nothing that needs freeing.
     static var spent: SubmissionCase {
-        SubmissionCase(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: "")
+        SubmissionCase(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: .auto)
     }
 }

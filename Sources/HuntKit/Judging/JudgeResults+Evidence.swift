@@ -9,8 +9,8 @@ extension JudgeResults {
         public var position: Position?
         /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
         public var accuracyM: Double?
-        /// `photo` or `policy`.
-        public var accuracySource: String?
+        /// Where `accuracyM` came from: the photo, the policy, or the browser's fix.
+        public var accuracySource: AccuracySource?
         /// To the centre of a circle or the chosen place; to the edge of an area (0 inside).
         public var distanceM: Double?
         /// Signed distance to the target's edge, negative inside.
@@ -23,16 +23,16 @@ extension JudgeResults {
         public var band: Band?
         /// The name of the place judged against, for a `places` target (the nearest place); nil otherwise.
         public var place: String?
-        /// The capture time in the hunt's timezone.
-        public var capturedAt: String?
+        /// The capture time, written in the hunt's timezone.
+        public var capturedAt: Timestamp?
         /// DateTimeOriginal as written by the camera.
         public var capturedLocal: String?
         /// OffsetTimeOriginal, `+02:00`, when the photo has it.
         public var offset: String?
         /// How the capture instant was found: `offset`, `hunt-timezone` or `gps`.
-        public var timeSource: String?
-        /// The GPS time stamp, ISO 8601 in the hunt's timezone (with its offset).
-        public var gpsTime: String?
+        public var timeSource: TimeSource?
+        /// The GPS time stamp, written in the hunt's timezone.
+        public var gpsTime: Timestamp?
         /// Capture time minus GPS time, seconds (positive: the camera's clock is ahead); compared with the policy's `clock-skew`.
         public var clockSkewS: Double?
         /// The camera or phone maker, from EXIF Make.
@@ -44,9 +44,9 @@ extension JudgeResults {
         /// A hex digest of the file's bytes: files with the same hash are `duplicate-of` each other.
         public var contentHash: String?
         /// The container format found in the file (`JPEG`, `HEIC`, `MOV`, …).
-        public var format: String?
+        public var format: PhotoMetadata.Format?
         /// `video` for a video (absent for a photo).
-        public var media: String?
+        public var media: PhotoMetadata.Media?
         /// A video's length, seconds.
         public var durationS: Double?
         /// A Live Photo's motion part (a MOV beside this still), relative to the submissions folder.
@@ -59,24 +59,50 @@ extension JudgeResults {
         public var candidates: [String]?
         /// `browser` when the position judged is not the photo's own but the players' page's
         /// browser fix at upload; absent for the photo's own.
-        public var positionSource: String?
+        public var positionSource: PositionSource?
         /// The browser's fix at upload (`BrowserFix`), when the photo came with one.
         public var browserPosition: Position?
         /// The browser fix's accuracy, metres.
         public var browserAccuracyM: Double?
-        /// When the browser took the fix, in the hunt's timezone.
-        public var browserFixedAt: String?
+        /// When the browser took the fix, written in the hunt's timezone.
+        public var browserFixedAt: Timestamp?
         /// Seconds from the capture to the browser's fix (negative: the fix came first).
         public var browserGapS: Double?
         /// Metres between the photo's own position and the browser's fix, when there are both.
         public var browserDistanceM: Double?
-        /// When the server received the upload, in the hunt's timezone.
-        public var uploadedAt: String?
+        /// When the server received the upload, written in the hunt's timezone.
+        public var uploadedAt: Timestamp?
         /// Seconds from the capture to the upload.
         public var uploadAgeS: Double?
 
         /// `Codable` reads and writes the keys of `Field`.
         typealias CodingKeys = Field
+
+        /// Where the accuracy used came from.
+        public enum AccuracySource: String, Sendable, Hashable, Codable, CaseIterable {
+            /// The photo's GPSHPositioningError.
+            case photo
+            /// The policy's assumed accuracy (`policy.accuracy`): the photo records none.
+            case policy
+            /// The browser's fix, which stands in for the photo's position.
+            case browser
+        }
+
+        /// How the capture instant was found.
+        public enum TimeSource: String, Sendable, Hashable, Codable, CaseIterable {
+            /// DateTimeOriginal read with the photo's own OffsetTimeOriginal.
+            case offset
+            /// DateTimeOriginal read in the hunt's timezone: the photo records no offset.
+            case huntTimezone = "hunt-timezone"
+            /// The GPS time stamp: the photo records no capture time.
+            case gps
+        }
+
+        /// Where the position judged came from, when not from the photo itself.
+        public enum PositionSource: String, Sendable, Hashable, Codable, CaseIterable {
+            /// The players' page's browser fix at upload (`BrowserFix`).
+            case browser
+        }
     }
 }
 
@@ -135,53 +161,52 @@ extension JudgeResults.Evidence {
         switch field {
         case .position: position.map(Value.position)
         case .accuracyM: accuracyM.map(Value.number)
-        case .accuracySource: accuracySource.map(Value.text)
+        case .accuracySource: accuracySource.map { .text($0.rawValue) }
         case .distanceM: distanceM.map(Value.number)
         case .edgeDistanceM: edgeDistanceM.map(Value.number)
         case .bearingDeg: bearingDeg.map(Value.number)
         case .compass: compass.map(Value.text)
         case .band: band.map { .text($0.rawValue) }
         case .place: place.map(Value.text)
-        case .capturedAt: capturedAt.map(Value.text)
+        case .capturedAt: capturedAt.map { .text($0.text) }
         case .capturedLocal: capturedLocal.map(Value.text)
         case .offset: offset.map(Value.text)
-        case .timeSource: timeSource.map(Value.text)
-        case .gpsTime: gpsTime.map(Value.text)
+        case .timeSource: timeSource.map { .text($0.rawValue) }
+        case .gpsTime: gpsTime.map { .text($0.text) }
         case .clockSkewS: clockSkewS.map(Value.number)
         case .make: make.map(Value.text)
         case .model: model.map(Value.text)
         case .software: software.map(Value.text)
         case .contentHash: contentHash.map(Value.text)
-        case .format: format.map(Value.text)
-        case .media: media.map(Value.text)
+        case .format: format.map { .text($0.rawValue) }
+        case .media: media.map { .text($0.rawValue) }
         case .durationS: durationS.map(Value.number)
         case .motion: motion.map(Value.text)
         case .error: error.map(Value.text)
         case .speedKmh: speedKmh.map(Value.number)
         case .candidates: candidates.map(Value.list)
-        case .positionSource: positionSource.map(Value.text)
+        case .positionSource: positionSource.map { .text($0.rawValue) }
         case .browserPosition: browserPosition.map(Value.position)
         case .browserAccuracyM: browserAccuracyM.map(Value.number)
-        case .browserFixedAt: browserFixedAt.map(Value.text)
+        case .browserFixedAt: browserFixedAt.map { .text($0.text) }
         case .browserGapS: browserGapS.map(Value.number)
         case .browserDistanceM: browserDistanceM.map(Value.number)
-        case .uploadedAt: uploadedAt.map(Value.text)
+        case .uploadedAt: uploadedAt.map { .text($0.text) }
         case .uploadAgeS: uploadAgeS.map(Value.number)
         }
     }
 
-    /// Where the photo is against its task's target (of kind `targetKind`: `circle`, `area`,
-    /// `places`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
+    /// Where the photo is against its task's target (of kind `targetKind`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
     /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg` when there
     /// is one rather than from `compass`, which meant the other side in older results files.
-    public func placementText(targetKind: String?) -> String? {
+    public func placementText(targetKind: Target.Kind?) -> String? {
         let from = bearingDeg.map { Compass.name(ofBearing: $0 + 180) } ?? compass
-        if targetKind == "area" {
+        if targetKind == .area {
             guard let edge = edgeDistanceM ?? distanceM else { return nil }
             return PlacementText.phrase(metres: edge, compass: from, reference: .area)
         }
         guard let distanceM else { return nil }
-        let reference: PlacementText.Reference = place != nil || targetKind == "places" ? .place(place) : .centre
+        let reference: PlacementText.Reference = place != nil || targetKind == .places ? .place(place) : .centre
         return PlacementText.phrase(metres: distanceM, compass: from, reference: reference)
     }
 }

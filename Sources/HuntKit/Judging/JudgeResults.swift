@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The source for every report: renderers read this and never re-judge. Arrays are sorted
 /// (submissions by path, teams by rank then id, tasks in the hunt's order) and nothing depends
-/// on the clock or the machine, so the same inputs give byte-identical files. Times are ISO 8601
-/// strings in the hunt's timezone with their offset. Keys are snake_case, and each type's
+/// on the clock or the machine, so the same inputs give byte-identical files. Times are
+/// `Timestamp`s, written as ISO 8601 in the hunt's timezone with their offset. Keys are snake_case, and each type's
 /// `CodingKeys` lists them sorted: `jsonChunks()` writes them in that order.
 public struct JudgeResults: Sendable, Codable, Hashable {
     /// The `schema` this HuntKit writes; a reader refuses another.
@@ -23,7 +23,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
     public var tasks: [TaskResult]
     /// Every judged photo, sorted by path.
     public var submissions: [SubmissionResult]
-    /// Paths of submissions whose verdict is `review` and that no reviews-file entry decides.
+    /// Paths of submissions whose verdict is `review` and that no reviews-file entry decides
+    /// (`reviewItems` gives the submissions themselves).
     public var reviewQueue: [String]
     /// Files in the submissions folder that were not judged, and why.
     public var skipped: [SkippedFile]
@@ -58,12 +59,12 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         }
     }
 
-    /// A span of time as two ISO 8601 strings in the hunt's timezone.
+    /// A span of time, written in the hunt's timezone.
     public struct Window: Sendable, Codable, Hashable {
         /// The first moment inside the window.
-        public var start: String
+        public var start: Timestamp
         /// The last moment inside the window.
-        public var end: String
+        public var end: Timestamp
 
         enum CodingKeys: String, CodingKey { case end, start }
     }
@@ -107,7 +108,7 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// Written as `error`, `warning` or `note`.
         public var severity: Diagnostic.Severity
         /// The diagnostic's code (`file-not-found`, …).
-        public var code: String
+        public var code: DiagnosticCode
         /// What is wrong.
         public var message: String
         /// Where: `file:line:column`, or the file.
@@ -129,7 +130,7 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// 1 is best; equal points reached at the same moment share a rank.
         public var rank: Int
         /// When the team reached its final score (the instant of the last photo that scored).
-        public var reachedAt: String?
+        public var reachedAt: Timestamp?
         /// Tasks the team completed.
         public var tasksDone: Int
         /// The reward tiers the team's points reach.
@@ -155,13 +156,13 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var task: String
         /// Points it earned.
         public var points: Int
-        /// When it was taken (ISO 8601, hunt timezone); absent when unknown.
-        public var at: String?
+        /// When it was taken, in the hunt's timezone; absent when unknown.
+        public var at: Timestamp?
         /// The photo's path, relative to the submissions folder.
         public var submission: String
         /// The place, for `places` targets.
         public var place: String?
-        /// For `dwell` tasks: the photo that began the stay.
+        /// For `dwell` tasks: the path of the photo that began the stay.
         public var dwellStart: String?
 
         enum CodingKeys: String, CodingKey {
@@ -179,8 +180,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var day: String
         /// Distance to the target's edge, 0 inside.
         public var distanceM: Double
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        /// When the photo was taken, in the hunt's timezone.
+        public var at: Timestamp?
         /// The photo's path, relative to the submissions folder.
         public var submission: String
 
@@ -223,8 +224,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var `repeat`: RepeatRule
         /// For `dwell` tasks: the stay asked for, in seconds.
         public var dwellS: Double?
-        /// `photo` or `video` when the task asks for one (`evidence:`); absent for either.
-        public var evidence: String? = nil
+        /// `photo` or `video` when the task asks for one (`evidence:`); absent for either (`any`).
+        public var evidence: EvidenceKind? = nil
         /// Tasks that must be done earlier (`after:`).
         public var after: [String]
         /// The task's tags, for filtering reports.
@@ -274,7 +275,7 @@ public struct JudgeResults: Sendable, Codable, Hashable {
     /// A task's target as reports draw it.
     public struct TargetInfo: Sendable, Codable, Hashable {
         /// `circle`, `area` or `places`.
-        public var kind: String
+        public var kind: Target.Kind
         /// A circle's centre; absent for areas and places.
         public var center: Position?
         /// The radius, metres, for circles and places.
@@ -305,8 +306,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
     public struct TaskCompletion: Sendable, Codable, Hashable {
         /// The team's id.
         public var team: String
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        /// When the photo was taken, in the hunt's timezone.
+        public var at: Timestamp?
         /// The photo's path, relative to the submissions folder.
         public var submission: String
         /// Points it earned.
@@ -325,8 +326,8 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var team: String
         /// Distance to the target's edge, metres (0 inside).
         public var distanceM: Double
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        /// When the photo was taken, in the hunt's timezone.
+        public var at: Timestamp?
         /// The photo's path, relative to the submissions folder.
         public var submission: String
         /// Points it earned (the top three score).
@@ -347,8 +348,9 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var team: String
         /// The task judged against; nil when none could be decided.
         public var task: String?
-        /// `folder`, `file-name`, `manifest`, `auto` or `review`.
-        public var taskSource: String
+        /// How the task was told: `folder`, `file-name`, `manifest`, `auto`, or `review` (a
+        /// reviews-file decision named it).
+        public var taskSource: Submission.TaskSource
         /// The final verdict: the reviewer's decision when there is one, else the judge's.
         public var verdict: Verdict
         /// The judge's own verdict, before any reviews-file decision.
@@ -394,5 +396,29 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         case hunt, problems
         case reviewQueue = "review_queue"
         case schema, skipped, submissions, summary, tasks, teams
+    }
+}
+
+extension JudgeResults {
+    /// The submission judged from the photo at `path` (relative to the submissions folder, as
+    /// `SubmissionResult.path` writes it); nil when no photo there was judged.
+    public func submission(at path: String) -> SubmissionResult? {
+        // Submissions are sorted by path: a binary search, not a scan of a 20,000-photo run.
+        var low = submissions.startIndex, high = submissions.endIndex
+        while low < high {
+            let mid = low + (high - low) / 2
+            if submissions[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        guard low < submissions.endIndex, submissions[low].path == path else {
+            // A list put together by hand may not be sorted.
+            return submissions.first { $0.path == path }
+        }
+        return submissions[low]
+    }
+
+    /// The review queue's submissions, in the queue's order, each with its findings and evidence:
+    /// what a judge decides (`reviewQueue` holds only their paths).
+    public var reviewItems: [SubmissionResult] {
+        reviewQueue.compactMap { submission(at: $0) }
     }
 }

@@ -13,7 +13,7 @@ enum LivePhotos {
     /// into the still's evidence, and the remaining cases are indexed afresh (`cases[i].index == i`).
     /// Returns whether anything was paired.
     static func pair(_ cases: inout [SubmissionCase]) -> Bool {
-        guard cases.contains(where: { $0.evidence.media == PhotoMetadata.Media.video.rawValue }) else { return false }
+        guard cases.contains(where: { $0.evidence.media == .video }) else { return false }
         var byIdentifier: [String: Int] = [:]
         var byName: [String: [Int]] = [:]
         for (i, c) in cases.enumerated() where c.evidence.media == nil && c.evidence.format != nil {
@@ -22,7 +22,7 @@ enum LivePhotos {
         }
         var motionOf: [Int: Int] = [:]   // video index → still index
         var taken = Set<Int>()
-        for (v, video) in cases.enumerated() where video.evidence.media == PhotoMetadata.Media.video.rawValue {
+        for (v, video) in cases.enumerated() where video.evidence.media == .video {
             var still: Int?
             if let id = video.contentIdentifier, let i = byIdentifier[video.submission.team + "\u{0}" + id], !taken.contains(i) {
                 still = i

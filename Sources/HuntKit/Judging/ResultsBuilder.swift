@@ -12,7 +12,7 @@ extension RuleEngine {
     func assemble(submissions: [JudgeResults.SubmissionResult], scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
                   files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
-        let window = hunt.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) }
+        let window = hunt.window.map { JudgeResults.Window(start: clock.timestamp($0.start), end: clock.timestamp($0.end)) }
         let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
@@ -41,7 +41,7 @@ extension RuleEngine {
         var teams = hunt.teams.map { team in
             let points = scoring.points[team.id] ?? 0
             return JudgeResults.TeamResult(
-                id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.iso),
+                id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.timestamp),
                 tasksDone: Set((scoring.completions[team.id] ?? []).map(\.task)).count,
                 rewards: rewards.filter { $0.points <= points }, completions: scoring.completions[team.id] ?? [],
                 approaches: scoring.approaches[team.id] ?? [], counts: teamCounts[team.id] ?? .init())
@@ -65,9 +65,9 @@ extension RuleEngine {
             JudgeResults.TaskResult(
                 id: task.id, title: task.title, clue: task.clue, hint: task.hint, reveal: task.reveal, points: task.points,
                 score: task.score, repeat: task.repeatRule, dwellS: task.dwell?.seconds,
-                evidence: task.evidence == .any ? nil : task.evidence.rawValue, after: task.after,
+                evidence: task.evidence == .any ? nil : task.evidence, after: task.after,
                 tags: task.tags, target: task.target.map(Self.targetInfo),
-                window: task.window.map { JudgeResults.Window(start: clock.iso($0.start), end: clock.iso($0.end)) },
+                window: task.window.map { JudgeResults.Window(start: clock.timestamp($0.start), end: clock.timestamp($0.end)) },
                 completedBy: scoring.completedBy[task.id] ?? [],
                 closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: taskCounts[task.id] ?? .init(),
                 choose: task.choose?.count, tasks: task.isGroup ? task.choose!.tasks : nil,
@@ -152,11 +152,11 @@ extension RuleEngine {
     static func targetInfo(_ target: Target) -> JudgeResults.TargetInfo {
         switch target {
         case .circle(let center, let radius):
-            JudgeResults.TargetInfo(kind: "circle", center: .init(lat: center.latitude, lon: center.longitude), radiusM: radius.metres)
+            JudgeResults.TargetInfo(kind: .circle, center: .init(lat: center.latitude, lon: center.longitude), radiusM: radius.metres)
         case .area(let area):
-            JudgeResults.TargetInfo(kind: "area", file: area.path, outline: area.area.map(Self.outline))
+            JudgeResults.TargetInfo(kind: .area, file: area.path, outline: area.area.map(Self.outline))
         case .places(let places):
-            JudgeResults.TargetInfo(kind: "places", radiusM: places.radius.metres, file: places.path, places: places.places.count)
+            JudgeResults.TargetInfo(kind: .places, radiusM: places.radius.metres, file: places.path, places: places.places.count)
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The few lines `hunt judge` prints when it is done: counts, the top of the leaderboard, the
-/// reasons, and what is left to decide.
-public struct ResultsSummary: Sendable {
+/// reasons, and what is left to decide. The command's, not the library's (its hints name the
+/// command's flags): package access.
+package struct ResultsSummary: Sendable {
     /// The judged hunt's results the summary is made from.
     public var results: JudgeResults
     /// How many teams of the leaderboard to show.
@@ -30,9 +31,9 @@ public struct ResultsSummary: Sendable {
             let nameWidth = max(4, names.map(\.count).max() ?? 4)
             lines.append("rank  " + pad("team", nameWidth) + "  points  reached")
             // One day: the time is enough; longer hunts need the date too.
-            let days = Set(shown.compactMap { $0.reachedAt?.prefix(10) })
+            let days = Set(shown.compactMap { $0.reachedAt?.day })
             for (team, name) in zip(shown, names) {
-                let reached = team.reachedAt.map {
+                let reached = team.reachedAt.map(\.text).map {
                     days.count > 1 ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
                 } ?? "—"
                 let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""

@@ -42,9 +42,9 @@ struct RuleEngine: Sendable {
     }
 
     /// The position's accuracy: the photo's own, else the policy's assumed one.
-    func accuracy(of photo: PhotoMetadata) -> (metres: Double, source: String) {
-        if let a = photo.horizontalAccuracyMetres, a.isFinite, a >= 0 { return (a, "photo") }
-        return (hunt.policy.assumedAccuracy.metres, "policy")
+    func accuracy(of photo: PhotoMetadata) -> (metres: Double, source: JudgeResults.Evidence.AccuracySource) {
+        if let a = photo.horizontalAccuracyMetres, a.isFinite, a >= 0 { return (a, .photo) }
+        return (hunt.policy.assumedAccuracy.metres, .policy)
     }
 
     func bands(for task: HuntTask) -> Bands { task.bands ?? hunt.bands }

@@ -175,7 +175,7 @@ extension RuleEngine {
 
     private func approach(_ i: Int, task: String, distance: Double) -> JudgeResults.Approach {
         JudgeResults.Approach(task: task, day: day(of: i), distanceM: distance,
-                              at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path)
+                              at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path)
     }
 
     /// The whole scoring from every team's own: the closest approaches ranked across teams (the
@@ -202,7 +202,7 @@ extension RuleEngine {
                 let points = rank <= Self.closestShares.count
                     ? Self.share(of: task.points, Self.closestShares[rank - 1]) : 0
                 entries.append(JudgeResults.ClosestEntry(rank: rank, team: entry.team, distanceM: entry.distance,
-                                                         at: cases[entry.index].instant.map(clock.iso),
+                                                         at: cases[entry.index].instant.map(clock.timestamp),
                                                          submission: cases[entry.index].submission.path, points: points))
                 if points > 0 {
                     award(&teams[entry.team]!, entry.index, points: points)
@@ -225,7 +225,7 @@ extension RuleEngine {
             for (task, done) in teams[team]!.chosen { scoring.chosen[task, default: []].append(JudgeResults.ChoiceProgress(team: team, done: done)) }
         }
         for task in scoring.completedBy.keys {
-            scoring.completedBy[task]!.sort { ($0.at ?? "~", $0.team) < ($1.at ?? "~", $1.team) }
+            scoring.completedBy[task]!.sort { ($0.at?.text ?? "~", $0.team) < ($1.at?.text ?? "~", $1.team) }
         }
         // Tasks nobody has completed: every team's nearest photos, the best of each day, three at
         // most. Each team's own top three days are enough: a day the team kept no photo of has
@@ -235,7 +235,7 @@ extension RuleEngine {
         for (task, members) in nearByTask where scoring.completedBy[task] == nil {
             scoring.nearest[task] = bestOfEachDay(members, by: nearer).prefix(3).enumerated().map { rank, i in
                 JudgeResults.ClosestEntry(rank: rank + 1, team: cases[i].submission.team, distanceM: max(0, edgeDistance(i)),
-                                          at: cases[i].instant.map(clock.iso), submission: cases[i].submission.path, points: 0)
+                                          at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path, points: 0)
             }
         }
         return scoring
@@ -243,7 +243,7 @@ extension RuleEngine {
 
     /// Completions in time order (unknown times last), then by task and photo.
     static func inTimeOrder(_ a: JudgeResults.Completion, _ b: JudgeResults.Completion) -> Bool {
-        (a.at ?? "~", a.task, a.submission) < (b.at ?? "~", b.task, b.submission)
+        (a.at?.text ?? "~", a.task, a.submission) < (b.at?.text ?? "~", b.task, b.submission)
     }
 
     private func approachDistance(_ i: Int) -> Double {
@@ -266,7 +266,7 @@ extension RuleEngine {
         if let instant = cases[i].instant, points > 0 || !groupTasks.contains(task.id), score.reachedAt.map({ instant > $0 }) ?? true {
             score.reachedAt = instant
         }
-        let at = cases[i].instant.map(clock.iso)
+        let at = cases[i].instant.map(clock.timestamp)
         score.completions.append(JudgeResults.Completion(
             task: task.id, points: points, at: at, submission: cases[i].submission.path, place: task.isGroup ? nil : cases[i].placement?.placeName,
             dwellStart: task.isGroup ? nil : dwellStarts[i].map { cases[$0].submission.path }))

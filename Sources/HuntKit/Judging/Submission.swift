@@ -3,7 +3,7 @@ import Foundation
 /// One photo sent in by a team, found in the submissions folder.
 public struct Submission: Sendable, Hashable {
     /// Where the task came from.
-    public enum TaskSource: String, Sendable, Hashable, Codable {
+    public enum TaskSource: String, Sendable, Hashable, Codable, CaseIterable {
         /// A folder named after the task: `SUBMISSIONS/foxes/dom-tower/IMG_1.jpg`.
         case folder
         /// A file name starting with the task id: `SUBMISSIONS/foxes/dom-tower-2.jpg`.
@@ -12,6 +12,8 @@ public struct Submission: Sendable, Hashable {
         case manifest
         /// Nothing said: the judge picks the task whose target contains the photo.
         case auto
+        /// A reviews-file decision named the task (`task:`); only the judge's results say this.
+        case review
     }
 
     /// Relative to the submissions folder, `/`-separated, names written as `PathText` escapes

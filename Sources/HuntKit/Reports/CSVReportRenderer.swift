@@ -50,7 +50,7 @@ public struct CSVReportRenderer: ReportRenderer {
     /// The columns of submissions.csv, in order: one list gives both the header and the rows.
     static let submissionTable: [Column] = [
         Column("path") { .text($0.path) }, Column("team") { .text($0.team) }, Column("team_name") { .text($0.teamName) },
-        Column("task") { .text($0.task) }, Column("task_title") { .text($0.taskTitle) }, Column("task_source") { .text($0.taskSource) },
+        Column("task") { .text($0.task) }, Column("task_title") { .text($0.taskTitle) }, Column("task_source") { .text($0.taskSource.rawValue) },
         Column("verdict") { .text($0.verdict.rawValue) }, Column("judged_verdict") { .text($0.judgedVerdict.rawValue) },
         Column("points") { .int($0.points) },
         Column("reasons") { .text($0.reasons.filter { $0.action == .reject || $0.action == .review }.map(\.code.rawValue).joined(separator: ";")) },
@@ -105,7 +105,7 @@ public struct CSVReportRenderer: ReportRenderer {
         out.header(Self.leaderboardColumns)
         for r in report.leaderboard {
             out.row([.int(r.rank), .text(r.team), .text(r.name), .int(r.points), .int(r.tasksDone),
-                     .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt), .int(r.accepted), .int(r.review), .int(r.rejected)])
+                     .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt?.text), .int(r.accepted), .int(r.review), .int(r.rejected)])
         }
         return out.text
     }

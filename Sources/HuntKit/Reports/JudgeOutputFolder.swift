@@ -36,8 +36,9 @@ public struct JudgeOutputFolder: Sendable {
 
     /// What is wrong with asking for `reports` in the folder `out`, worded for a usage error:
     /// reports are written beside results.json, so they need a folder, and an existing `.json`
-    /// file is no folder. Nil when the folder can be tried.
-    public static func problem(out: String?, reports: [ReportFormat]) -> String? {
+    /// file is no folder. Nil when the folder can be tried. Worded in `hunt judge`'s and `hunt
+    /// serve`'s `--out`, so theirs: package access.
+    package static func problem(out: String?, reports: [ReportFormat]) -> String? {
         if !reports.isEmpty, out == nil { return "reports are written beside results.json: add `--out DIR`" }
         if let out, out.hasSuffix(".json"), FileManager.default.fileExists(atPath: out) {
             return "--out takes a folder; results.json is written inside it, e.g. `--out results/`"

@@ -107,8 +107,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var tasksDone: Int
         /// The rewards the team's points reach, as written.
         public var rewards: [String]
-        /// When the team reached its final score (ISO 8601, hunt timezone).
-        public var reachedAt: String?
+        /// When the team reached its final score, written in the hunt's timezone.
+        public var reachedAt: Timestamp?
         /// `reachedAt` as people read it.
         public var reachedText: String?
         /// The team's photos accepted.
@@ -219,7 +219,7 @@ public struct Report: Sendable, Codable, Hashable {
         /// The task's title.
         public var taskTitle: String?
         /// How the task was told: `folder`, `file-name`, `manifest`, `auto` or `review`.
-        public var taskSource: String
+        public var taskSource: Submission.TaskSource
         /// The final verdict: the reviewer's decision when there is one, else the judge's.
         public var verdict: Verdict
         /// The judge's own verdict, before any reviews-file decision.
@@ -279,7 +279,7 @@ public struct Report: Sendable, Codable, Hashable {
         /// The task's tags.
         public var tags: [String]
         /// `photo` or `video` when the task asks for one (`evidence:`), else absent.
-        public var evidence: String? = nil
+        public var evidence: EvidenceKind? = nil
         /// Where it is; absent for a group of tasks.
         public var target: JudgeResults.TargetInfo?
         /// "circle of 75 m around 52.09067, 5.12133"
@@ -334,8 +334,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var team: String
         /// The team's display name.
         public var teamName: String
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        /// When the photo was taken, written in the hunt's timezone.
+        public var at: Timestamp?
         /// `at` as people read it.
         public var atText: String?
         /// The photo's path, relative to the submissions folder.
@@ -368,8 +368,8 @@ public struct Report: Sendable, Codable, Hashable {
         public var distanceM: Double
         /// `distanceM` as people read it.
         public var distanceText: String
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        /// When the photo was taken, written in the hunt's timezone.
+        public var at: Timestamp?
         /// `at` as people read it.
         public var atText: String?
         /// The photo's path, relative to the submissions folder.
@@ -400,9 +400,9 @@ public struct Report: Sendable, Codable, Hashable {
         /// Distance to the target, metres.
         public var distanceM: Double
         /// `found`, `hot`, `warm` or `cold`, when the hunt has bands.
-        public var band: String?
-        /// When the photo was taken (ISO 8601, hunt timezone).
-        public var at: String?
+        public var band: Band?
+        /// When the photo was taken, written in the hunt's timezone.
+        public var at: Timestamp?
         /// `at` as people read it.
         public var atText: String?
         /// The photo's path, relative to the submissions folder.

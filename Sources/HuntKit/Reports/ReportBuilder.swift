@@ -72,8 +72,8 @@ struct ReportScope {
     let huntDay: String?
     let teamNames: [String: String]
     let taskTitles: [String: String]
-    /// Each task's target kind (`circle`, `area`, `places`); nil for a task without a target.
-    let targetKinds: [String: String?]
+    /// Each task's target kind; nil for a task without a target.
+    let targetKinds: [String: Target.Kind?]
 
     init(_ results: JudgeResults, teamID: String?) throws(ReportError) {
         self.results = results
@@ -95,7 +95,7 @@ struct ReportScope {
 
     func inScope(_ team: String) -> Bool { selected == nil || selected?.id == team }
     func name(_ team: String) -> String { teamNames[team] ?? team }
-    func time(_ iso: String?) -> String? { ReportText.time(iso, huntDay: huntDay) }
+    func time(_ timestamp: Timestamp?) -> String? { ReportText.time(timestamp?.text, huntDay: huntDay) }
 
     /// Every team, ranked; the selected one marked.
     func leaderboard() -> [Report.LeaderboardRow] {
@@ -217,8 +217,8 @@ struct ReportScope {
     /// found, the best of each day, three at most: a team's own (its `approaches`), or, for the
     /// whole hunt, every team's (`nearest`).
     func closest(_ task: JudgeResults.TaskResult) -> [Report.Approach] {
-        func approach(rank: Int, team: String, distanceM: Double, at: String?, submission: String, points: Int) -> Report.Approach {
-            Report.Approach(rank: rank, team: team, teamName: name(team), day: ReportText.day(at) ?? "", distanceM: distanceM,
+        func approach(rank: Int, team: String, distanceM: Double, at: Timestamp?, submission: String, points: Int) -> Report.Approach {
+            Report.Approach(rank: rank, team: team, teamName: name(team), day: at?.day ?? "", distanceM: distanceM,
                             distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
                             at: at, atText: time(at), submission: submission, points: points)
         }
@@ -247,13 +247,13 @@ struct ReportScope {
         }
         return nearest.values.sorted { ($0.evidence.distanceM!, $0.team) < ($1.evidence.distanceM!, $1.team) }.map { p in
             Report.Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distanceM!,
-                        band: p.evidence.band?.rawValue, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
+                        band: p.evidence.band, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
         }
     }
 }
 
 extension Report {
-    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: String?, huntDay: String?,
+    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: Target.Kind?, huntDay: String?,
                       thumbnail: Bool) -> Entry {
         let whereText = ReportText.miss(s.evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
@@ -265,7 +265,7 @@ extension Report {
             review: s.review, evidence: s.evidence,
             missText: outside ? whereText : nil,
             whereText: whereText,
-            capturedText: ReportText.time(s.evidence.capturedAt, huntDay: huntDay),
+            capturedText: ReportText.time(s.evidence.capturedAt?.text, huntDay: huntDay),
             evidenceText: ReportText.evidence(s.evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
             wantsThumbnail: thumbnail)
     }
@@ -280,12 +280,11 @@ extension Report {
     /// taken on), whose times reports write as a clock alone; nil for a hunt of several days.
     static func huntDay(_ results: JudgeResults) -> String? {
         if let window = results.hunt.window {
-            let start = ReportText.day(window.start)
-            return start == ReportText.day(window.end) ? start : nil
+            return window.start.day == window.end.day ? window.start.day : nil
         }
         var day: String?
         for s in results.submissions {
-            guard let d = ReportText.day(s.evidence.capturedAt) else { continue }
+            guard let d = s.evidence.capturedAt?.day else { continue }
             if day == nil { day = d } else if day != d { return nil }
         }
         return day

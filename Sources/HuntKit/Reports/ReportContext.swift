@@ -93,7 +93,7 @@ struct ReportContext {
             case .teamName: return e.teamName
             case .task: return e.task
             case .taskTitle: return e.taskTitle
-            case .taskSource: return e.taskSource
+            case .taskSource: return e.taskSource.rawValue
             case .verdict: return e.verdict.rawValue
             case .judgedVerdict: return e.judgedVerdict.rawValue
             case .overridden: return e.overridden
@@ -115,7 +115,7 @@ struct ReportContext {
             switch name {
             case "reasons_text": return e.reasonsText
             case "review_text": return e.reviewText
-            case "sort_time": return e.evidence.capturedAt
+            case "sort_time": return e.evidence.capturedAt?.text
             case "sort_distance": return e.evidence.distanceM.map { DecimalText.trimmed($0, places: 1) }
             case "thumbnail": return thumbnail
             case "thumbnail_refused": return thumbnailRefused

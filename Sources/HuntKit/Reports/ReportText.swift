@@ -5,7 +5,7 @@ enum ReportText {
     /// "240 m SW of the target's centre — warm", "30 m N of Bar El Federal — hot": where the
     /// photo is, seen from the target, as the judge's message says it; "inside" for a position
     /// within the target.
-    static func miss(_ evidence: JudgeResults.Evidence, targetKind: String?) -> String? {
+    static func miss(_ evidence: JudgeResults.Evidence, targetKind: Target.Kind?) -> String? {
         if let edge = evidence.edgeDistanceM, edge <= 0, evidence.distanceM != nil { return "inside" }
         guard var text = evidence.placementText(targetKind: targetKind) else { return nil }
         if let band = evidence.band { text += " — \(band.rawValue)" }
@@ -35,17 +35,11 @@ enum ReportText {
         return day == huntDay ? clock : "\(day) \(clock)"
     }
 
-    /// The calendar day of an ISO time, `2026-05-02`.
-    static func day(_ iso: String?) -> String? {
-        guard let iso, iso.count >= 10 else { return nil }
-        return String(iso.prefix(10))
-    }
-
     /// "2026-05-02 10:00 – 16:00" or "2026-05-02 10:00 – 2026-05-03 16:00".
     static func window(_ window: JudgeResults.Window?) -> String? {
         guard let window else { return nil }
-        let start = time(window.start, huntDay: nil) ?? window.start
-        let end = time(window.end, huntDay: day(window.start)) ?? window.end
+        let start = time(window.start.text, huntDay: nil) ?? window.start.text
+        let end = time(window.end.text, huntDay: window.start.day) ?? window.end.text
         return "\(start) – \(end)"
     }
 
@@ -68,17 +62,15 @@ enum ReportText {
     static func target(_ target: JudgeResults.TargetInfo?) -> String {
         guard let target else { return "no target" }
         switch target.kind {
-        case "circle":
+        case .circle:
             let radius = target.radiusM.map(MeasureText.distance) ?? "?"
             return "circle of \(radius) around \(target.center.map(coordinate) ?? "?")"
-        case "area":
+        case .area:
             return "area \(target.file ?? "")".trimmingCharacters(in: .whitespaces)
-        case "places":
+        case .places:
             let count = target.places.map { "\($0) place\($0 == 1 ? "" : "s")" } ?? "places"
             let radius = target.radiusM.map { " (\(MeasureText.distance($0)))" } ?? ""
             return "any of \(count)\(radius)\(target.file.map { " from \($0)" } ?? "")"
-        default:
-            return target.kind
         }
     }
 
@@ -86,13 +78,13 @@ enum ReportText {
     /// clock gap, speed and software are named only when a reason is about them.
     /// `video 0:03`, `video 1:02:03`, `video` (no duration) for a video; nil for a photo.
     static func video(_ e: JudgeResults.Evidence) -> String? {
-        guard e.media == PhotoMetadata.Media.video.rawValue else { return nil }
+        guard e.media == .video else { return nil }
         guard let seconds = e.durationS, seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "video" }
         let s = Int(seconds.rounded(.up))
         return s >= 3600 ? "video \(s / 3600):\(ClockText.twoDigits(s / 60 % 60)):\(ClockText.twoDigits(s % 60))" : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
     }
 
-    static func evidence(_ e: JudgeResults.Evidence, targetKind: String?, reasons: Set<ReasonCode>, huntDay: String?) -> String {
+    static func evidence(_ e: JudgeResults.Evidence, targetKind: Target.Kind?, reasons: Set<ReasonCode>, huntDay: String?) -> String {
         var parts: [String] = []
         if let video = video(e) { parts.append(video) }
         if let motion = e.motion { parts.append("Live Photo (motion: \(motion))") }
@@ -101,8 +93,8 @@ enum ReportText {
         } else if e.position == nil, e.error == nil {
             parts.append("no position")
         }
-        if let a = e.accuracyM { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0))" } ?? "")") }
-        if let t = time(e.capturedAt, huntDay: huntDay) { parts.append(t) }
+        if let a = e.accuracyM { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0.rawValue))" } ?? "")") }
+        if let t = time(e.capturedAt?.text, huntDay: huntDay) { parts.append(t) }
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
             parts.append("camera clock \(MeasureText.duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")
         }

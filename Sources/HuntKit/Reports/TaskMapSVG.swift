@@ -35,12 +35,12 @@ enum TaskMapSVG {
         var viewRadius = 50.0
 
         switch target.kind {
-        case "circle":
+        case .circle:
             guard let centre = target.center, let r = target.radiusM else { return nil }
             for p in photos { if let pos = p.evidence.position { marks.append(project(pos, around: centre, verdict: p.verdict)) } }
             viewRadius = fit(marks, minimum: r * 1.6, cap: r * 8)
             targetShape = circle(0, 0, r, scale: size / 2 / viewRadius)
-        case "places":
+        case .places:
             let r = target.radiusM ?? 25
             for p in photos {
                 guard let d = p.evidence.distanceM, let bearing = p.evidence.bearingDeg else { continue }
@@ -49,7 +49,7 @@ enum TaskMapSVG {
             }
             viewRadius = fit(marks, minimum: r * 1.6, cap: r * 8)
             targetShape = circle(0, 0, r, scale: size / 2 / viewRadius)
-        case "area":
+        case .area:
             guard let outline = target.outline, let first = outline.first?.first else { return nil }
             let all = outline.flatMap { $0 }
             let centre = JudgeResults.Position(lat: (all.map(\.lat).min()! + all.map(\.lat).max()!) / 2,
@@ -65,8 +65,6 @@ enum TaskMapSVG {
                     "\(i == 0 ? "M" : "L")\(coordinate(size / 2 + m.east * scale)) \(coordinate(size / 2 - m.north * scale))"
                 }.joined(separator: " ") + " Z\"/>"
             }.joined()
-        default:
-            return nil
         }
 
         let scale = size / 2 / viewRadius
@@ -77,7 +75,7 @@ enum TaskMapSVG {
         svg += "<line class=\"axis\" x1=\"4\" y1=\"\(Int(size / 2))\" x2=\"\(Int(size - 4))\" y2=\"\(Int(size / 2))\"/>"
         svg += "<text class=\"north\" x=\"\(Int(size / 2) + 4)\" y=\"14\">N</text>"
         svg += targetShape
-        if target.kind != "area" { svg += "<circle class=\"centre\" cx=\"\(Int(size / 2))\" cy=\"\(Int(size / 2))\" r=\"1.5\"/>" }
+        if target.kind != .area { svg += "<circle class=\"centre\" cx=\"\(Int(size / 2))\" cy=\"\(Int(size / 2))\" r=\"1.5\"/>" }
         let drawn = marks.sorted { $0.layer < $1.layer }.suffix(maxPoints)
         for m in drawn {
             var x = m.east * scale, y = -m.north * scale
@@ -93,7 +91,7 @@ enum TaskMapSVG {
         let barPixels = bar * scale
         svg += "<line class=\"scale\" x1=\"8\" y1=\"\(Int(size) - 10)\" x2=\"\(coordinate(8 + barPixels))\" y2=\"\(Int(size) - 10)\"/>"
         svg += "<text class=\"scale-label\" x=\"8\" y=\"\(Int(size) - 14)\">\(MeasureText.distance(bar))</text>"
-        if target.kind == "places" { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"\(Int(size) - 6)\" text-anchor=\"end\">around the nearest place</text>" }
+        if target.kind == .places { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"\(Int(size) - 6)\" text-anchor=\"end\">around the nearest place</text>" }
         if marks.count > drawn.count { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"14\" text-anchor=\"end\">\(drawn.count) of \(marks.count) photos</text>" }
         svg += "</svg>"
         return svg

@@ -107,7 +107,7 @@ public struct Simulator: Sendable {
         public var description: String {
             switch self {
             case .notEnoughTeams(let wanted, let roster):
-                "the hunt has \(roster) team(s) and --teams asks for \(wanted); add teams to the hunt's `teams:` or ask for at most \(roster)"
+                "the hunt has \(roster) team(s) and \(wanted) were asked for; add teams to the hunt's `teams:` or ask for at most \(roster)"
             case .noUsableTasks:
                 "no task of the hunt has a target to take photos at"
             }

@@ -13,7 +13,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     /// Whether it is an error, a warning or a note.
     public var severity: Severity
     /// A stable, kebab-case identifier (`unknown-key`, `radius-too-small`) that scripts can match.
-    public var code: String
+    public var code: DiagnosticCode
     /// What is wrong, worded for the person who wrote the input.
     public var message: String
     /// Where: the file, and the line and column when known.
@@ -22,7 +22,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var fix: String?
 
     /// A diagnostic with its severity, code, message, place and, optionally, its fix.
-    public init(_ severity: Severity, _ code: String, _ message: String, at location: SourceLocation, fix: String? = nil) {
+    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) {
         self.severity = severity
         self.code = code
         self.message = message
@@ -31,12 +31,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     /// An error: the input cannot be used as it is.
-    public static func error(_ code: String, _ message: String, at location: SourceLocation, fix: String? = nil) -> Diagnostic {
+    public static func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) -> Diagnostic {
         Diagnostic(.error, code, message, at: location, fix: fix)
     }
 
     /// A warning: the input works, but likely not as meant.
-    public static func warning(_ code: String, _ message: String, at location: SourceLocation, fix: String? = nil) -> Diagnostic {
+    public static func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, fix: String? = nil) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, fix: fix)
     }
 
@@ -51,6 +51,27 @@ extension Array where Element == Diagnostic {
     public var errorCount: Int { filter { $0.severity == .error }.count }
     /// How many are warnings.
     public var warningCount: Int { filter { $0.severity == .warning }.count }
+}
+
+/// A diagnostic's stable, kebab-case code (`unknown-key`, `manifest-header`), written as its
+/// text wherever diagnostics are.
+///
+/// Open-ended: each reader has codes of its own (a hunt file's are `HuntDiagnosticCode`, and
+/// `DiagnosticCode(_:)` takes one). Written in code as a string literal: `"unknown-key"`.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral,
+                              CustomStringConvertible {
+    /// The code's text.
+    public var rawValue: String
+
+    /// The code with this text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The code written as a literal, `"unknown-key"`.
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public var description: String { rawValue }
+
+    public static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// An error that carries diagnostics, for APIs that must fail as a whole.

@@ -49,7 +49,7 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
         }
         // Paths, messages and fixes quote what the files hold: shown, never obeyed.
         var out = paint(TerminalText.visible("\(d.location):"), "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
-            + paint(TerminalText.visible(d.message), "\u{1B}[1m") + " " + paint("[\(TerminalText.visible(d.code))]", "\u{1B}[2m") + "\n"
+            + paint(TerminalText.visible(d.message), "\u{1B}[1m") + " " + paint("[\(TerminalText.visible(d.code.rawValue))]", "\u{1B}[2m") + "\n"
         if d.location.line > 0, let line = sources.line(d.location.line, of: d.location.file) {
             let (shown, caretColumn) = window(TerminalText.visible(line, keepingTabs: true), column: d.location.column)
             out += "    " + shown + "\n"
@@ -95,7 +95,7 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
         if diagnostics.isEmpty { return "[]\n" }
         let objects = diagnostics.map { d in
             "  {\"file\": \(JSONText.quote(d.location.file)), \"line\": \(d.location.line), \"column\": \(d.location.column), "
-                + "\"severity\": \(JSONText.quote(d.severity.rawValue)), \"code\": \(JSONText.quote(d.code)), "
+                + "\"severity\": \(JSONText.quote(d.severity.rawValue)), \"code\": \(JSONText.quote(d.code.rawValue)), "
                 + "\"message\": \(JSONText.quote(d.message)), \"fix\": \(d.fix.map(JSONText.quote) ?? "null")}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"

@@ -46,7 +46,7 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The diagnostic code for this reason (kept to the codes scripts already match where one existed).
-    public var code: String {
+    public var code: DiagnosticCode {
         switch reason {
         case .notFound: "file-not-found"
         case .isFolder, .notRegularFile: "not-a-file"

@@ -24,8 +24,8 @@ public struct ImportIntoHunt: Sendable {
         let bytes = try SourceFileReader.read(URL(fileURLWithPath: huntPath), displayPath: huntPath,
                                               maximumBytes: parser.maximumBytes, what: "hunt file")
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            throw DiagnosticError(.error("not-utf8", "\(huntPath) is UTF-16 text; --into edits UTF-8 files only", at: SourceLocation(file: huntPath),
-                                         fix: "re-save it as UTF-8, or paste the output of the import without --into"))
+            throw DiagnosticError(.error("not-utf8", "\(huntPath) is UTF-16 text; tasks are added to UTF-8 files only", at: SourceLocation(file: huntPath),
+                                         fix: "re-save it as UTF-8, or paste the imported tasks into it by hand"))
         }
         guard let root = try parser.parse(bytes, displayPath: huntPath), root.mapping != nil else {
             throw DiagnosticError(.error("wrong-type", "\(huntPath) is not a hunt (a mapping with `hunt:` and `tasks:`)",
@@ -128,13 +128,13 @@ public struct ImportIntoHunt: Sendable {
         let root = try? YAMLParser().parse(result, displayPath: huntPath)
         guard root?["tasks"]?.sequence?.count == taskCount + count else {
             throw DiagnosticError(.error("import-not-added", "the tasks could not be added to \(huntPath)'s `tasks:` list without changing its layout; nothing was written",
-                                         at: SourceLocation(file: huntPath), fix: "run the import without --into and paste its output into the list"))
+                                         at: SourceLocation(file: huntPath), fix: "paste the imported tasks into the list by hand"))
         }
     }
 
     private func flowList(_ value: YAMLNode) -> DiagnosticError {
-        DiagnosticError(.error("import-not-added", "`tasks:` is written as a [ … ] list; --into adds to a list of `- ` items", at: value.location,
-                               fix: "write the tasks one per `- ` line, or paste the output of the import without --into into the brackets"))
+        DiagnosticError(.error("import-not-added", "`tasks:` is written as a [ … ] list; tasks are added to a list of `- ` items", at: value.location,
+                               fix: "write the tasks one per `- ` line, or paste the imported tasks into the brackets by hand"))
     }
 
     private static func character(at location: SourceLocation, in lines: [String]) -> Character? {

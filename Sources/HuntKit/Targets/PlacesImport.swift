@@ -16,6 +16,9 @@ public struct PlacesImport: Sendable {
     public var radius: Length?
     /// Where polygon features are written as GeoJSON files (`DIR/<id>.geojson`), as the `area:` path will name them.
     public var areasDirectory: String?
+    /// How messages name `areasDirectory` to the person who gave it: the parameter's name, or a
+    /// tool's own (`hunt import` says `--areas-dir`).
+    public var areasDirectoryName = "`areasDirectory`"
     /// The file's path as the user gave it; an area task may name it directly.
     public var sourcePath: String
     /// The format the features were read as; an area task may name the source file directly only when that is GeoJSON or KML holding one polygon.
@@ -103,8 +106,8 @@ public struct PlacesImport: Sendable {
                 id = uniqueID(name, fallbackNumber: count + 1)
                 path = dir.hasSuffix("/") ? dir + id + ".geojson" : dir + "/" + id + ".geojson"
                 if let huntFolder, Self.path(path, inside: huntFolder) == nil {
-                    diagnostics.append(.error("file-outside-folder", "--areas-dir \(dir) is outside the hunt file's folder, which a hunt may not name",
-                                              at: SourceLocation(file: dir), fix: "give a folder inside \(huntFolder.isEmpty ? "." : huntFolder), e.g. --areas-dir \((huntFolder as NSString).appendingPathComponent("areas"))"))
+                    diagnostics.append(.error("file-outside-folder", "\(areasDirectoryName) \(dir) is outside the hunt file's folder, which a hunt may not name",
+                                              at: SourceLocation(file: dir), fix: "give a folder inside \(huntFolder.isEmpty ? "." : huntFolder), e.g. \(areasDirectoryName) \((huntFolder as NSString).appendingPathComponent("areas"))"))
                     continue
                 }
                 ownFile(path)
@@ -118,7 +121,7 @@ public struct PlacesImport: Sendable {
                 }
             } else {
                 diagnostics.append(.warning("area-needs-dir", "polygon \(name.debugDescription) was not imported: an area task needs a file of its own",
-                                            at: named.location, fix: "add --areas-dir DIR to write each polygon to DIR/<id>.geojson"))
+                                            at: named.location, fix: "add \(areasDirectoryName) DIR to write each polygon to DIR/<id>.geojson"))
                 continue
             }
             if id.isEmpty { id = uniqueID(name, fallbackNumber: count + 1) }

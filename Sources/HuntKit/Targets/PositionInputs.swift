@@ -48,7 +48,7 @@ public enum PositionInputs {
         let path = input.displayPath
         switch PhotoReader(options: .init(useSidecars: true, computeContentHash: false)).read(input) {
         case .failure(let error):
-            diagnostics.append(.error(error.code.rawValue, error.message, at: SourceLocation(file: path), fix: error.fix))
+            diagnostics.append(.error(DiagnosticCode(rawValue: error.code.rawValue), error.message, at: SourceLocation(file: path), fix: error.fix))
             return nil
         case .success(let photo):
             guard let position = photo.position, position.isFix else {

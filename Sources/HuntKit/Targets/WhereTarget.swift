@@ -10,8 +10,9 @@ extension NamedTarget {
         /// The file holds no area and no place; its diagnostics say why.
         case nothingInFile([Diagnostic])
 
-        /// The first two in words, for a usage error about `--to` (the third's diagnostics speak for it).
-        public func usage(to: String) -> String {
+        /// The first two in words, for a usage error about `hunt where --to` (the third's
+        /// diagnostics speak for it); the command's words, so package access.
+        package func usage(to: String) -> String {
             switch self {
             case .notAPositionOrFile: "--to `\(to)` is neither a position (LAT,LON) nor an existing file"
             case .radiusOnArea: "--radius does not apply to an area; drop it"

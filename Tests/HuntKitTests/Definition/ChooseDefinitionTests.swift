@@ -18,7 +18,7 @@ import Testing
     /// Codes, lines and fixes of what loading says.
     static func findings(_ tasks: String, readTargetFiles: Bool = false) -> [(code: String, line: Int, message: String, fix: String?)] {
         S.load(S.hunt(tasks: tasks), readTargetFiles: readTargetFiles).diagnostics
-            .map { ($0.code, $0.location.line, $0.message, $0.fix) }
+            .map { ($0.code.rawValue, $0.location.line, $0.message, $0.fix) }
     }
 
     @Test func aGroupIsReadWithItsTasksWhichScoreOnlyThroughIt() throws {

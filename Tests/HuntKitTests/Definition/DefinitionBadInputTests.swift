@@ -21,7 +21,7 @@ import Testing
         #expect(result.hasErrors, sourceLocation: sourceLocation)
         let errors = result.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 1, "\(errors)", sourceLocation: sourceLocation)
-        #expect(errors.allSatisfy { codes.contains($0.code) }, "\(errors.map(\.code))", sourceLocation: sourceLocation)
+        #expect(errors.allSatisfy { codes.contains($0.code.rawValue) }, "\(errors.map(\.code))", sourceLocation: sourceLocation)
         #expect(errors.allSatisfy { $0.location.file == file }, sourceLocation: sourceLocation)
         let text = TextDiagnosticRenderer().render(result.diagnostics, sources: SourceLines())
         #expect(text.hasPrefix(file), sourceLocation: sourceLocation)

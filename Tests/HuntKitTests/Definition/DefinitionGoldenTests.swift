@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func theBrokenHuntHasEveryKindOfMistake() {
-        let codes = Set(Self.broken().0.map(\.code))
+        let codes = Set(Self.broken().0.map(\.code.rawValue))
         let expected: Set = ["unknown-timezone", "window-end-before-start", "unknown-key", "bad-duration", "bad-value", "bands-not-ascending",
                              "duplicate-id", "coordinate-out-of-range", "radius-too-small", "negative-points", "radius-small", "unknown-task",
                              "missing-file", "dwell-without-place", "missing-key", "no-target", "rewards-not-ascending"]

@@ -109,7 +109,7 @@ import Testing
             var loader = HuntLoader()
             loader.readsTargetFiles = false
             let result = loader.load(bytes, displayPath: "hunt.yaml", baseURL: DefinitionTestSupport.folder)
-            #expect(result.diagnostics.allSatisfy { $0.location.file == "hunt.yaml" && $0.location.line >= 0 && !$0.code.isEmpty })
+            #expect(result.diagnostics.allSatisfy { $0.location.file == "hunt.yaml" && $0.location.line >= 0 && !$0.code.rawValue.isEmpty })
             if result.hunt == nil { #expect(result.hasErrors) }
         }
     }

@@ -84,8 +84,8 @@ import Testing
                         target: .circle(center: Coordinate(latitude: 52.09, longitude: 5.12), radius: .metres(30)), location: Self.built)],
                         source: Self.built)
         change(&hunt.tasks[0])
-        #expect(loaded.diagnostics.map(\.code) == [code])
-        #expect(hunt.validate().map(\.code) == [code])
+        #expect(loaded.diagnostics.map(\.code.rawValue) == [code])
+        #expect(hunt.validate().map(\.code.rawValue) == [code])
         #expect(hunt.validate().map(\.fix) == loaded.diagnostics.map(\.fix))
     }
 }

@@ -196,7 +196,7 @@ let ruleCases: [RuleCase] = [
     @Test(arguments: ruleCases)
     func failingCaseReportsTheRule(_ rule: RuleCase) throws {
         let result = DefinitionTestSupport.load(rule.failing)
-        let found = result.diagnostics.first { $0.code == rule.code }
+        let found = result.diagnostics.first { $0.code.rawValue == rule.code }
         let diagnostic = try #require(found, "expected \(rule.code); got \(result.diagnostics.map { "\($0.code): \($0.message)" })")
         #expect(diagnostic.severity == rule.severity)
         #expect(diagnostic.location.file == "hunt.yaml")

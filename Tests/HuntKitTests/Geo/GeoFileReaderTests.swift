@@ -86,7 +86,7 @@ import Testing
     ])
     func geoJSONProblems(json: String, code: String) {
         let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
-        #expect(f.diagnostics.map(\.code) == [code])
+        #expect(f.diagnostics.map(\.code.rawValue) == [code])
         #expect(f.diagnostics.first?.message.contains("x.geojson") == true)
     }
 

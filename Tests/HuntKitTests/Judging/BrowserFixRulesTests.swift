@@ -22,7 +22,7 @@ struct BrowserFixRulesTests {
         photo.browserFix = fix
         let task = HuntTask(id: "live", title: "Live", points: 5, target: .circle(center: F.tower, radius: .metres(75)), live: true, location: F.here)
         let hunt = F.hunt(policy: policy, extraTasks: [task])
-        return F.judge([F.input("foxes/x/a.jpg", task: live ? "live" : "tower", photo)], hunt: hunt).submission("foxes/x/a.jpg")!
+        return F.judge([F.input("foxes/x/a.jpg", task: live ? "live" : "tower", photo)], hunt: hunt).submission(at: "foxes/x/a.jpg")!
     }
 
     static func policy(_ use: BrowserPositionUse, _ change: (inout Policy) -> Void = { _ in }) -> Policy {
@@ -37,7 +37,7 @@ struct BrowserFixRulesTests {
         let s = Self.judged(Self.fix())
         #expect(s.verdict == .review)
         #expect(s.reasons == [.browserPosition])
-        #expect(s.evidence.positionSource == "browser" && s.evidence.accuracySource == "browser")
+        #expect(s.evidence.positionSource == .browser && s.evidence.accuracySource == .browser)
         #expect(s.evidence.accuracyM == 12)
         #expect(abs((s.evidence.distanceM ?? -1) - 10) < 0.05, "judged at the fix")
     }
@@ -63,9 +63,9 @@ struct BrowserFixRulesTests {
     @Test func theEvidenceHoldsTheFixItsAccuracyTimeAndGap() {
         let s = Self.judged(Self.fix(gap: -45, accuracy: 7.25, age: 90))
         #expect(s.evidence.browserAccuracyM == 7.25)
-        #expect(s.evidence.browserFixedAt == "2026-05-02T10:29:15+02:00")
+        #expect(s.evidence.browserFixedAt?.text == "2026-05-02T10:29:15+02:00")
         #expect(s.evidence.browserGapS == -45)
-        #expect(s.evidence.uploadedAt == "2026-05-02T10:31:30+02:00")
+        #expect(s.evidence.uploadedAt?.text == "2026-05-02T10:31:30+02:00")
         #expect(s.evidence.uploadAgeS == 90)
         #expect(s.findings.first { $0.code == .browserPosition }?.message.contains("45 s before the capture") == true)
     }
@@ -96,7 +96,7 @@ struct BrowserFixRulesTests {
     @Test func thePhotosOwnGPSWinsAndBothAreInTheEvidence() {
         let s = Self.judged(Self.fix(metres: 300), ownGPS: 10, policy: Self.policy(.accept))
         #expect(s.verdict == .accepted && s.reasons.isEmpty && s.findings.isEmpty)
-        #expect(s.evidence.positionSource == nil && s.evidence.accuracySource == "photo")
+        #expect(s.evidence.positionSource == nil && s.evidence.accuracySource == .photo)
         #expect(abs((s.evidence.distanceM ?? -1) - 10) < 0.05, "judged at the photo's own position")
         #expect(s.evidence.browserPosition != nil && s.evidence.position != s.evidence.browserPosition)
         #expect(abs((s.evidence.browserDistanceM ?? -1) - 290) < 0.05)

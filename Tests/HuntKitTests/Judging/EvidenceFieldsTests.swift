@@ -12,13 +12,13 @@ import Testing
 
     /// Evidence with every field present.
     static let full = JudgeResults.Evidence(
-        position: .init(lat: 52.09067, lon: 5.12133), accuracyM: 5, accuracySource: "photo", distanceM: 12.5, edgeDistanceM: -3,
-        bearingDeg: 45, compass: "SW", band: .found, place: "Bar El Federal", capturedAt: "2026-05-02T11:03:00+02:00",
-        capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: "offset", gpsTime: "2026-05-02T09:03:04Z", clockSkewS: 4,
-        make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: "MOV", media: "video", durationS: 3.5,
-        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"], positionSource: "browser",
-        browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracyM: 8, browserFixedAt: "2026-05-02T11:03:12+02:00",
-        browserGapS: 12, browserDistanceM: 7.5, uploadedAt: "2026-05-02T11:03:20+02:00", uploadAgeS: 20)
+        position: .init(lat: 52.09067, lon: 5.12133), accuracyM: 5, accuracySource: .photo, distanceM: 12.5, edgeDistanceM: -3,
+        bearingDeg: 45, compass: "SW", band: .found, place: "Bar El Federal", capturedAt: Timestamp("2026-05-02T11:03:00+02:00"),
+        capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: .offset, gpsTime: Timestamp("2026-05-02T09:03:04Z"), clockSkewS: 4,
+        make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: .mov, media: .video, durationS: 3.5,
+        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"], positionSource: .browser,
+        browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracyM: 8, browserFixedAt: Timestamp("2026-05-02T11:03:12+02:00"),
+        browserGapS: 12, browserDistanceM: 7.5, uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20)
 
     /// `Field` is `Evidence`'s `CodingKeys`, so the compiler refuses a case that names no
     /// property; a property without a case is what this catches.

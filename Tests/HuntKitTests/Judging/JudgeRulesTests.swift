@@ -29,17 +29,17 @@ struct JudgeRulesTests {
     @Test("accuracy-aware placement", arguments: placements)
     func placement(_ c: PlacementCase) {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: c.metres, time: F.at(10, 30), accuracy: c.accuracy))])
-        let s = results.submission("foxes/tower/a.jpg")!
+        let s = results.submission(at: "foxes/tower/a.jpg")!
         #expect(s.verdict == c.verdict)
         #expect(s.reasons == c.reasons)
-        #expect(s.evidence.accuracySource == (c.accuracy == nil ? "policy" : "photo"))
+        #expect(s.evidence.accuracySource == (c.accuracy == nil ? .policy : .photo))
         #expect(abs((s.evidence.distanceM ?? -1) - c.metres) < 0.05)
     }
 
     @Test("outside-target evidence: distance, bearing, compass and band")
     func outsideEvidence() {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 400, time: F.at(10, 30)))])
-        let s = results.submission("foxes/tower/a.jpg")!
+        let s = results.submission(at: "foxes/tower/a.jpg")!
         #expect(s.evidence.compass == "E")  // the photo is east of the tower: said as the message says it
         #expect(s.evidence.band == .warm)
         #expect(abs(s.evidence.edgeDistanceM! - 325) < 0.05)
@@ -52,7 +52,7 @@ struct JudgeRulesTests {
         policy.uncertain = .accept
         policy.edited = .ignore
         let photo = F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10, software: "Adobe Photoshop 25.0")
-        let s = F.judge([F.input("foxes/tower/a.jpg", task: "tower", photo)], hunt: F.hunt(policy: policy)).submission("foxes/tower/a.jpg")!
+        let s = F.judge([F.input("foxes/tower/a.jpg", task: "tower", photo)], hunt: F.hunt(policy: policy)).submission(at: "foxes/tower/a.jpg")!
         #expect(s.verdict == .accepted)
         #expect(s.reasons.isEmpty)
         #expect(s.findings.map(\.code) == [.uncertainPosition, .edited])
@@ -68,8 +68,8 @@ struct JudgeRulesTests {
             F.input("foxes/tower/b.jpg", task: "tower", zero),
         ])
         for path in ["foxes/tower/a.jpg", "foxes/tower/b.jpg"] {
-            #expect(results.submission(path)?.reasons == [.noPosition])
-            #expect(results.submission(path)?.verdict == .rejected)
+            #expect(results.submission(at: path)?.reasons == [.noPosition])
+            #expect(results.submission(at: path)?.verdict == .rejected)
         }
     }
 
@@ -85,12 +85,12 @@ struct JudgeRulesTests {
             F.input("owls/tower/c.jpg", task: "tower", utcCamera),
             F.input("owls/tower/d.jpg", task: "tower", noOffset),
         ])
-        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.beforeWindow])
-        #expect(results.submission("foxes/tower/b.jpg")?.reasons == [.afterWindow])
-        #expect(results.submission("owls/tower/c.jpg")?.reasons == [.beforeWindow])
-        #expect(results.submission("owls/tower/c.jpg")?.evidence.capturedAt == "2026-05-02T09:30:00+02:00")
-        #expect(results.submission("owls/tower/d.jpg")?.reasons == [])
-        #expect(results.submission("owls/tower/d.jpg")?.evidence.timeSource == "hunt-timezone")
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [.beforeWindow])
+        #expect(results.submission(at: "foxes/tower/b.jpg")?.reasons == [.afterWindow])
+        #expect(results.submission(at: "owls/tower/c.jpg")?.reasons == [.beforeWindow])
+        #expect(results.submission(at: "owls/tower/c.jpg")?.evidence.capturedAt?.text == "2026-05-02T09:30:00+02:00")
+        #expect(results.submission(at: "owls/tower/d.jpg")?.reasons == [])
+        #expect(results.submission(at: "owls/tower/d.jpg")?.evidence.timeSource == .huntTimezone)
     }
 
     @Test("clock skew between capture time and GPS time")
@@ -99,22 +99,22 @@ struct JudgeRulesTests {
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), gpsSkew: 11 * 60)),
             F.input("owls/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30), gpsSkew: 9 * 60)),
         ])
-        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.clockSkew])
-        #expect(results.submission("foxes/tower/a.jpg")?.verdict == .review)
-        #expect(results.submission("foxes/tower/a.jpg")?.evidence.clockSkewS == 660)
-        #expect(results.submission("owls/tower/b.jpg")?.reasons == [])
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [.clockSkew])
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.verdict == .review)
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.evidence.clockSkewS == 660)
+        #expect(results.submission(at: "owls/tower/b.jpg")?.reasons == [])
     }
 
     @Test("an editor in Software", arguments: ["Adobe Photoshop Lightroom Classic 13.1", "GIMP 2.10.34", "Snapseed", "PicsArt"])
     func edited(software: String) {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), software: software))])
-        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [.edited])
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [.edited])
     }
 
     @Test("phone firmware in Software is not an editor", arguments: ["17.4.1", "HDR+ 1.0.540104767zd", "S911BXXU3BWK5"])
     func notEdited(software: String) {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), software: software))])
-        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [])
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [])
     }
 
     @Test("duplicates: the earliest capture keeps it; a resend for the same team and task is no finding")
@@ -127,13 +127,13 @@ struct JudgeRulesTests {
             F.input("foxes/tower/resend.jpg", task: "tower", later),
             F.input("foxes/tower/resend-again.jpg", task: "tower", later),
         ])
-        #expect(results.submission("foxes/tower/a.jpg")?.reasons == [])
-        let copy = results.submission("owls/tower/a.jpg")!
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [])
+        let copy = results.submission(at: "owls/tower/a.jpg")!
         #expect(copy.reasons == [.duplicateOf])
         #expect(copy.findings.first?.related == "foxes/tower/a.jpg")
         #expect(copy.verdict == .rejected)
-        #expect(results.submission("foxes/tower/resend.jpg")?.reasons == [])
-        #expect(results.submission("foxes/tower/resend-again.jpg")?.reasons == [])
+        #expect(results.submission(at: "foxes/tower/resend.jpg")?.reasons == [])
+        #expect(results.submission(at: "foxes/tower/resend-again.jpg")?.reasons == [])
         #expect(results.team("foxes")?.points == 20)  // counted once
     }
 
@@ -145,11 +145,11 @@ struct JudgeRulesTests {
             F.input("owls/tower/a.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
             F.input("owls/bridge/b.jpg", task: "bridge", F.photo("d", near: F.bridge, time: F.at(10, 40))),
         ])
-        let fast = results.submission("foxes/bridge/b.jpg")!
+        let fast = results.submission(at: "foxes/bridge/b.jpg")!
         #expect(fast.reasons == [.tooFast])
         #expect(fast.findings.first?.related == "foxes/tower/a.jpg")
         #expect((fast.evidence.speedKmh ?? 0) > 250)
-        #expect(results.submission("owls/bridge/b.jpg")?.reasons == [])
+        #expect(results.submission(at: "owls/bridge/b.jpg")?.reasons == [])
     }
 
     @Test("after: the prerequisite must be accepted earlier")
@@ -161,9 +161,9 @@ struct JudgeRulesTests {
             F.input("owls/tower/a.jpg", task: "tower", F.photo("d", near: F.tower, metres: 500, time: F.at(10, 30))),
             F.input("owls/bridge/b.jpg", task: "bridge", F.photo("e", near: F.bridge, time: F.at(11, 0))),
         ])
-        #expect(results.submission("foxes/bridge/a.jpg")?.reasons == [.order])
-        #expect(results.submission("foxes/bridge/c.jpg")?.reasons == [])
-        #expect(results.submission("owls/bridge/b.jpg")?.reasons == [.order])  // the tower photo was rejected
+        #expect(results.submission(at: "foxes/bridge/a.jpg")?.reasons == [.order])
+        #expect(results.submission(at: "foxes/bridge/c.jpg")?.reasons == [])
+        #expect(results.submission(at: "owls/bridge/b.jpg")?.reasons == [.order])  // the tower photo was rejected
         #expect(results.team("foxes")?.points == 25)
     }
 
@@ -178,15 +178,15 @@ struct JudgeRulesTests {
             F.input("foxes/cafe/5.jpg", task: "cafe", F.photo("5", near: noir, time: F.at(13, 0))),
             F.input("foxes/cafe/6.jpg", task: "cafe", F.photo("6", near: noir, time: F.at(13, 15))),
         ])
-        #expect(results.submission("foxes/cafe/1.jpg")?.verdict == .accepted)
-        #expect(results.submission("foxes/cafe/2.jpg")?.verdict == .accepted)
-        #expect(results.submission("foxes/cafe/2.jpg")?.points == 1)
-        #expect(results.submission("foxes/cafe/2.jpg")?.evidence.place == "Café Noir")
-        #expect(results.submission("foxes/cafe/3.jpg")?.reasons == [.dwellShort])
-        #expect(results.submission("foxes/cafe/4.jpg")?.reasons == [.dwellShort])
+        #expect(results.submission(at: "foxes/cafe/1.jpg")?.verdict == .accepted)
+        #expect(results.submission(at: "foxes/cafe/2.jpg")?.verdict == .accepted)
+        #expect(results.submission(at: "foxes/cafe/2.jpg")?.points == 1)
+        #expect(results.submission(at: "foxes/cafe/2.jpg")?.evidence.place == "Café Noir")
+        #expect(results.submission(at: "foxes/cafe/3.jpg")?.reasons == [.dwellShort])
+        #expect(results.submission(at: "foxes/cafe/4.jpg")?.reasons == [.dwellShort])
         // A second stay at Café Noir is accepted but per-place credits count it once.
-        #expect(results.submission("foxes/cafe/6.jpg")?.verdict == .accepted)
-        #expect(results.submission("foxes/cafe/6.jpg")?.points == 0)
+        #expect(results.submission(at: "foxes/cafe/6.jpg")?.verdict == .accepted)
+        #expect(results.submission(at: "foxes/cafe/6.jpg")?.points == 0)
         #expect(results.team("foxes")?.points == 1)
         #expect(results.team("foxes")?.completions.first?.dwellStart == "foxes/cafe/1.jpg")
     }
@@ -197,9 +197,9 @@ struct JudgeRulesTests {
             F.input("wolves/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
             F.input("foxes/towr/b.jpg", task: "towr", F.photo("b", near: F.tower, time: F.at(10, 30))),
         ])
-        #expect(results.submission("wolves/tower/a.jpg")?.reasons == [.unknownTeam])
-        #expect(results.submission("foxes/towr/b.jpg")?.reasons == [.unknownTask])
-        #expect(results.submission("foxes/towr/b.jpg")?.findings.first?.message.contains("did you mean `tower`") == true)
+        #expect(results.submission(at: "wolves/tower/a.jpg")?.reasons == [.unknownTeam])
+        #expect(results.submission(at: "foxes/towr/b.jpg")?.reasons == [.unknownTask])
+        #expect(results.submission(at: "foxes/towr/b.jpg")?.findings.first?.message.contains("did you mean `tower`") == true)
         #expect(results.teams.map(\.id).sorted() == ["foxes", "owls"])
     }
 
@@ -208,7 +208,7 @@ struct JudgeRulesTests {
         let input = JudgeInput(submission: Submission(path: "foxes/tower/bad.jpg", url: URL(fileURLWithPath: "/x"), team: "foxes",
                                                       task: "tower", taskSource: .folder),
                                photo: nil, readError: "truncated JPEG: the file ends inside the EXIF segment")
-        let s = F.judge([input]).submission("foxes/tower/bad.jpg")!
+        let s = F.judge([input]).submission(at: "foxes/tower/bad.jpg")!
         #expect(s.reasons == [.unreadable])
         #expect(s.evidence.error?.contains("truncated") == true)
     }
@@ -222,12 +222,12 @@ struct JudgeRulesTests {
             F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, time: F.at(11, 30))),
             F.input("owls/c.jpg", task: nil, F.photo("c", near: F.bridge, metres: 120, time: F.at(10, 30))),
         ], hunt: hunt)
-        #expect(results.submission("foxes/a.jpg")?.task == "bridge")
-        #expect(results.submission("foxes/a.jpg")?.taskSource == "auto")
-        #expect(results.submission("foxes/b.jpg")?.reasons == [.ambiguousTask])
-        #expect(results.submission("foxes/b.jpg")?.evidence.candidates == ["tower", "tower-square"])
-        #expect(results.submission("owls/c.jpg")?.task == "bridge")
-        #expect(results.submission("owls/c.jpg")?.reasons.contains(.outsideTarget) == true)
+        #expect(results.submission(at: "foxes/a.jpg")?.task == "bridge")
+        #expect(results.submission(at: "foxes/a.jpg")?.taskSource == .auto)
+        #expect(results.submission(at: "foxes/b.jpg")?.reasons == [.ambiguousTask])
+        #expect(results.submission(at: "foxes/b.jpg")?.evidence.candidates == ["tower", "tower-square"])
+        #expect(results.submission(at: "owls/c.jpg")?.task == "bridge")
+        #expect(results.submission(at: "owls/c.jpg")?.reasons.contains(.outsideTarget) == true)
     }
 
     @Test("reviews: decisions override the verdict and keep the original reasons; a review can assign the task")
@@ -243,13 +243,13 @@ struct JudgeRulesTests {
             F.input("owls/tower/c.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
             F.input("owls/tower/d.jpg", task: "tower", F.photo("d", near: F.tower, metres: 72, time: F.at(10, 50), accuracy: 10)),
         ], reviews: reviews)
-        let a = results.submission("foxes/tower/a.jpg")!
+        let a = results.submission(at: "foxes/tower/a.jpg")!
         #expect(a.verdict == .accepted && a.judgedVerdict == .review)
         #expect(a.reasons == [.uncertainPosition])
         #expect(a.review?.by == "Anna")
-        #expect(results.submission("foxes/b.jpg")?.task == "tower")
-        #expect(results.submission("foxes/b.jpg")?.taskSource == "review")
-        #expect(results.submission("owls/tower/c.jpg")?.verdict == .rejected)
+        #expect(results.submission(at: "foxes/b.jpg")?.task == "tower")
+        #expect(results.submission(at: "foxes/b.jpg")?.taskSource == .review)
+        #expect(results.submission(at: "owls/tower/c.jpg")?.verdict == .rejected)
         #expect(results.reviewQueue == ["owls/tower/d.jpg"])
         #expect(results.summary.undecided == 1 && results.summary.reviewed == 3)
         #expect(results.team("foxes")?.points == 20)
@@ -263,7 +263,7 @@ struct JudgeRulesTests {
         ])
         #expect(results.teams.map(\.id) == ["owls", "foxes"])
         #expect(results.teams.map(\.rank) == [1, 2])
-        #expect(results.team("owls")?.reachedAt == "2026-05-02T10:45:00+02:00")
+        #expect(results.team("owls")?.reachedAt?.text == "2026-05-02T10:45:00+02:00")
         #expect(results.team("owls")?.rewards.map(\.reward) == ["A drink"])
         let tower = results.tasks.first { $0.id == "tower" }!
         #expect(tower.completedBy.map(\.team) == ["owls", "foxes"])
@@ -293,7 +293,7 @@ struct JudgeRulesTests {
         #expect(task.closest.map(\.points) == [30, 20])
         #expect(abs(task.closest[0].distanceM - 2000) < 5)
         #expect(results.team("foxes")?.approaches.count == 1)  // one day: the best of it
-        #expect(results.submission("foxes/south/b.jpg")?.points == 30)
-        #expect(results.submission("foxes/south/a.jpg")?.points == 0)
+        #expect(results.submission(at: "foxes/south/b.jpg")?.points == 30)
+        #expect(results.submission(at: "foxes/south/a.jpg")?.points == 0)
     }
 }

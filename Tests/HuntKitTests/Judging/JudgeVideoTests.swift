@@ -26,11 +26,11 @@ struct JudgeVideoTests {
     ])
     func videoRules(_ metres: Double, _ hour: Int, _ verdict: Verdict, _ reasons: [ReasonCode]) {
         let results = F.judge([F.input("foxes/tower/IMG_1.MOV", task: "tower", Self.video("v", near: F.tower, metres: metres, time: F.at(hour, 30)))])
-        let s = results.submission("foxes/tower/IMG_1.MOV")!
+        let s = results.submission(at: "foxes/tower/IMG_1.MOV")!
         #expect(s.verdict == verdict)
         #expect(s.reasons == reasons)
-        #expect(s.evidence.media == "video")
-        #expect(s.evidence.format == "MOV")
+        #expect(s.evidence.media == .video)
+        #expect(s.evidence.format == .mov)
         #expect(s.evidence.durationS == 2.5)
     }
 
@@ -41,13 +41,13 @@ struct JudgeVideoTests {
     func evidenceKinds(_ evidence: EvidenceKind, _ isVideo: Bool, _ verdict: Verdict) {
         let file = isVideo ? Self.video("v", near: F.tower, time: F.at(10, 30)) : F.photo("p", near: F.tower, time: F.at(10, 30))
         let results = F.judge([F.input("foxes/tower/a", task: "tower", file)], hunt: Self.hunt(towerWants: evidence))
-        let s = results.submission("foxes/tower/a")!
+        let s = results.submission(at: "foxes/tower/a")!
         #expect(s.verdict == verdict)
         #expect(s.reasons == (verdict == .rejected ? [.wrongMedia] : []))
         if verdict == .rejected {
             #expect(s.findings.first?.message == "task `tower` asks for a \(evidence.rawValue); this is a \(isVideo ? "video" : "photo")")
         }
-        #expect(results.tasks.first { $0.id == "tower" }?.evidence == (evidence == .any ? nil : evidence.rawValue))
+        #expect(results.tasks.first { $0.id == "tower" }?.evidence == (evidence == .any ? nil : evidence))
     }
 
     @Test("policy wrong-media: review instead of reject")
@@ -56,7 +56,7 @@ struct JudgeVideoTests {
         policy.wrongMedia = .review
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("p", near: F.tower, time: F.at(10, 30)))],
                               hunt: Self.hunt(towerWants: .video, policy: policy))
-        #expect(results.submission("foxes/tower/a.jpg")?.verdict == .review)
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.verdict == .review)
     }
 
     @Test("a Live Photo is one submission: the still judged, the motion kept beside it", arguments: [
@@ -76,9 +76,9 @@ struct JudgeVideoTests {
         motion.contentHash = "same-but-video"
         let tasks: [String?] = ["tower", motionPath.hasPrefix("foxes/tower/") ? "tower" : nil]
         let results = F.judge([F.input(stillPath, task: tasks[0], still), F.input(motionPath, task: tasks[1], motion)])
-        #expect(results.submission(stillPath)?.verdict == .accepted)
-        #expect(results.submission(stillPath)?.evidence.motion == (paired ? motionPath : nil))
-        #expect((results.submission(motionPath) == nil) == paired)
+        #expect(results.submission(at: stillPath)?.verdict == .accepted)
+        #expect(results.submission(at: stillPath)?.evidence.motion == (paired ? motionPath : nil))
+        #expect((results.submission(at: motionPath) == nil) == paired)
         #expect(results.summary.submissions == (paired ? 1 : 2))
         #expect(results.submissions.allSatisfy { !$0.reasons.contains(.duplicateOf) })
         #expect(results.team("foxes")?.points == 20)

@@ -68,6 +68,5 @@ enum JudgingFixtures {
 }
 
 extension JudgeResults {
-    func submission(_ path: String) -> SubmissionResult? { submissions.first { $0.path == path } }
     func team(_ id: String) -> TeamResult? { teams.first { $0.id == id } }
 }

@@ -86,7 +86,7 @@ struct ResultsJSONHostileTests {
     func areaOutline() throws {
         var results = ResultsJSONTests.results()
         let ring: [JudgeResults.Position] = [.init(lat: 52.5, lon: 13.4), .init(lat: 52.51, lon: 13.41), .init(lat: 52.5, lon: 13.42), .init(lat: 52.5, lon: 13.4)]
-        results.tasks[0].target = .init(kind: "area", center: .init(lat: 52.505, lon: 13.41), file: "areas/park.geojson", outline: [ring, Array(ring.reversed())])
+        results.tasks[0].target = .init(kind: .area, center: .init(lat: 52.505, lon: 13.41), file: "areas/park.geojson", outline: [ring, Array(ring.reversed())])
         let data = try results.jsonData()
         #expect(try JudgeResults.decode(data) == results)
     }

@@ -48,7 +48,7 @@ struct ReviewsTests {
             _ = try parse(bad.text)
         } throws: { error in
             guard let d = (error as? DiagnosticError)?.diagnostics.first else { return false }
-            return d.code == bad.code && d.location.line == bad.line && d.location.file == "reviews.yaml"
+            return d.code.rawValue == bad.code && d.location.line == bad.line && d.location.file == "reviews.yaml"
         }
     }
 

@@ -100,9 +100,9 @@ struct SubmissionFinderTests {
         let results = Judge(hunt: hunt).judge(scan.submissions.map {
             JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
         })
-        let team = results.submission("FOXES/tower/a.jpg")?.findings.first { $0.code == .unknownTeam }?.message ?? ""
+        let team = results.submission(at: "FOXES/tower/a.jpg")?.findings.first { $0.code == .unknownTeam }?.message ?? ""
         #expect(team.contains("`foxes`") && team.contains("`reds`"))
-        let task = results.submission("owls/TOWER 2/b.jpg")?.findings.first { $0.code == .unknownTask }?.message ?? ""
+        let task = results.submission(at: "owls/TOWER 2/b.jpg")?.findings.first { $0.code == .unknownTask }?.message ?? ""
         #expect(task.contains("`Tower_2`") && task.contains("`tower-2`"))
     }
 

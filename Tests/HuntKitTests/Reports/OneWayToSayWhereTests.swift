@@ -15,12 +15,12 @@ import Testing
 
     @Test func judgeMessageEvidenceMissAndWhereAgree() async throws {
         let results = judged()
-        let s = try #require(results.submission("foxes/cafe/a.jpg"))
+        let s = try #require(results.submission(at: "foxes/cafe/a.jpg"))
         #expect(s.reasons == [.outsideTarget])
         #expect(s.findings[0].message.hasPrefix("30 m E of Café Noir (radius 25 m)"))
         #expect(s.evidence.compass == "E")
         #expect(s.evidence.band == .hot)  // 30 m is within `found: 100 m`, but outside the 25 m place
-        #expect(s.evidence.placementText(targetKind: "places") == "30 m E of Café Noir")
+        #expect(s.evidence.placementText(targetKind: .places) == "30 m E of Café Noir")
 
         let report = try Report(results)
         let entry = try #require(report.verdicts.first)
@@ -40,7 +40,7 @@ import Testing
     @Test func aCircleSaysTheSameInTheMessageAndTheReport() throws {
         // 108.4996 m: "108 m" from the exact figure, "109 m" from the 108.5 results.json keeps.
         let results = judged(metres: 108.4996, near: F.tower, task: "tower")
-        let s = try #require(results.submission("foxes/tower/a.jpg"))
+        let s = try #require(results.submission(at: "foxes/tower/a.jpg"))
         let entry = try #require(try Report(results).verdicts.first)
         #expect(s.findings[0].message.hasPrefix("109 m E of the target's centre (radius 75 m)"))
         #expect(entry.missText == "109 m E of the target's centre — hot")

@@ -96,12 +96,12 @@ import Testing
         evidence.bearingDeg = 45  // towards the target: the photo is SW of it
         evidence.compass = "SW"
         evidence.band = .warm
-        #expect(ReportText.miss(evidence, targetKind: "circle") == "240 m SW of the target's centre — warm")
+        #expect(ReportText.miss(evidence, targetKind: .circle) == "240 m SW of the target's centre — warm")
         evidence.place = "Bar El Federal"
-        #expect(ReportText.miss(evidence, targetKind: "places") == "240 m SW of Bar El Federal — warm")
-        #expect(ReportText.evidence(evidence, targetKind: "places", reasons: [], huntDay: nil) == "240 m SW of Bar El Federal — warm")
+        #expect(ReportText.miss(evidence, targetKind: .places) == "240 m SW of Bar El Federal — warm")
+        #expect(ReportText.evidence(evidence, targetKind: .places, reasons: [], huntDay: nil) == "240 m SW of Bar El Federal — warm")
         evidence.edgeDistanceM = -3
-        #expect(ReportText.miss(evidence, targetKind: "places") == "inside")
+        #expect(ReportText.miss(evidence, targetKind: .places) == "inside")
     }
 
     /// The judge's figure and the file's centimetres round to one text (108.499 m was "108 m" in

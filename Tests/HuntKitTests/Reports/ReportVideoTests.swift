@@ -45,7 +45,7 @@ import Testing
     func videoText(_ seconds: Double?, _ text: String) {
         var e = JudgeResults.Evidence()
         #expect(ReportText.video(e) == nil)
-        e.media = "video"
+        e.media = .video
         e.durationS = seconds
         #expect(ReportText.video(e) == text)
     }

@@ -47,7 +47,7 @@ struct SimulationAgreementTests {
             #expect(got?.reasons == answer.reasons, "\(answer.path) (\(answer.kind.rawValue))")
         }
         let formats = Set(results.submissions.compactMap(\.evidence.format))
-        #expect(formats.isSuperset(of: ["JPEG", "MOV"]))
+        #expect(formats.isSuperset(of: [.jpeg, .mov]))
         #expect(results.submissions.contains { $0.evidence.motion != nil })
         #expect(answers.submissions.contains { $0.kind == .wrongMedia })
     }

@@ -273,7 +273,7 @@ import Testing
         for (name, code) in [("link.csv", "file-outside-folder"), ("fifo.csv", "missing-file"), ("../outside.csv", "file-outside-folder")] {
             let hunt = "hunt: H\ntasks:\n  - id: a\n    title: A\n    places: \(name)\n"
             let result = HuntLoader().load(Array(hunt.utf8), displayPath: "hunt.yaml", baseURL: root.appendingPathComponent("hunt"))
-            #expect(result.diagnostics.map(\.code) == [code], "\(name)")
+            #expect(result.diagnostics.map(\.code.rawValue) == [code], "\(name)")
         }
     }
 }

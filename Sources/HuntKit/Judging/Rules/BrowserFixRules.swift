@@ -14,8 +14,8 @@ extension RuleEngine {
         let captured = photo.capturedAt.flatMap { clock.instant(of: $0, offsetSeconds: photo.offsetSeconds) } ?? photo.gpsTime
         c.evidence.browserPosition = JudgeResults.Position(lat: fix.position.latitude, lon: fix.position.longitude)
         c.evidence.browserAccuracyM = Self.round(fix.accuracyMetres)
-        c.evidence.browserFixedAt = clock.iso(fix.fixedAt)
-        c.evidence.uploadedAt = clock.iso(fix.uploadedAt)
+        c.evidence.browserFixedAt = clock.timestamp(fix.fixedAt)
+        c.evidence.uploadedAt = clock.timestamp(fix.uploadedAt)
         let gap = captured.map { fix.fixedAt.timeIntervalSince($0) }
         if let captured {
             c.evidence.browserGapS = Self.round(gap!)
@@ -42,12 +42,9 @@ extension RuleEngine {
         }
         photo.position = fix.position
         photo.horizontalAccuracyMetres = fix.accuracyMetres
-        c.evidence.positionSource = Self.browserSource
+        c.evidence.positionSource = .browser
         c.findings.append(Finding(code: .browserPosition, message: "the photo records no position; judged at the browser's fix (±\(accuracy), taken \(when))"))
     }
-
-    /// `position_source` and `accuracy_source` of a position that is the browser's fix.
-    static let browserSource = "browser"
 
     /// A `live: true` task takes a photo the players' page's camera took (`BrowserFix.liveCapture`)
     /// and sent within `policy.liveMaxAge` of its capture.

@@ -8,7 +8,7 @@ extension RuleEngine {
     /// name or manifest, else by position), placement, time, live capture, evidence kind, editors.
     func examine(_ input: JudgeInput, index: Int) -> SubmissionCase {
         let submission = input.submission
-        var c = SubmissionCase(index: index, submission: submission, taskSource: submission.taskSource.rawValue)
+        var c = SubmissionCase(index: index, submission: submission, taskSource: submission.taskSource)
         c.review = reviews.entries[submission.path]
         c.teamKnown = teamIDs.contains(submission.team)
 
@@ -33,7 +33,7 @@ extension RuleEngine {
         // Which task: a reviewer's assignment, else what the folder/file name/manifest said, else by position.
         if let assigned = c.review?.task, let task = names.tasks.find(assigned).value {
             c.task = task
-            c.taskSource = "review"
+            c.taskSource = .review
         } else if let id = submission.task {
             switch names.tasks.find(id) {
             case .found(let task):
@@ -54,7 +54,7 @@ extension RuleEngine {
         }
 
         checkPosition(&c, photo)
-        if c.evidence.positionSource == Self.browserSource, c.evidence.accuracySource != nil { c.evidence.accuracySource = Self.browserSource }
+        if c.evidence.positionSource == .browser, c.evidence.accuracySource != nil { c.evidence.accuracySource = .browser }
         checkTime(&c, photo)
         checkLive(&c, photo)
         if let task = c.task, let media = photo.media, !task.evidence.accepts(media) {
@@ -71,9 +71,9 @@ extension RuleEngine {
         c.evidence.model = photo.model
         c.evidence.software = photo.software
         c.evidence.contentHash = photo.contentHash
-        c.evidence.format = photo.format?.rawValue
+        c.evidence.format = photo.format
         if photo.media == .video {
-            c.evidence.media = PhotoMetadata.Media.video.rawValue
+            c.evidence.media = .video
             c.evidence.durationS = photo.durationSeconds.map { Self.round($0) }
         }
         if let p = photo.position, p.isFix {

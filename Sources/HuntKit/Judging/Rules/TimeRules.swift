@@ -10,14 +10,14 @@ extension RuleEngine {
             if let offset = photo.offsetSeconds {
                 c.evidence.offset = ClockText.offset(offset)
                 instant = clock.instant(of: local, offsetSeconds: offset)
-                c.evidence.timeSource = "offset"
+                c.evidence.timeSource = .offset
             } else {
                 instant = clock.instant(of: local, offsetSeconds: nil)
-                c.evidence.timeSource = "hunt-timezone"
+                c.evidence.timeSource = .huntTimezone
             }
         }
         if let gps = photo.gpsTime {
-            c.evidence.gpsTime = clock.iso(gps)
+            c.evidence.gpsTime = clock.timestamp(gps)
             if let instant {
                 let skew = instant.timeIntervalSince(gps)
                 c.evidence.clockSkewS = Self.round(skew)
@@ -26,7 +26,7 @@ extension RuleEngine {
                 }
             } else {
                 instant = gps
-                c.evidence.timeSource = "gps"
+                c.evidence.timeSource = .gps
             }
         }
         c.instant = instant
@@ -34,7 +34,7 @@ extension RuleEngine {
             c.findings.append(Finding(code: .noTime, message: "no capture time and no GPS time: the windows cannot be checked"))
             return
         }
-        c.evidence.capturedAt = clock.iso(instant)
+        c.evidence.capturedAt = clock.timestamp(instant)
         for (window, whose) in [(hunt.window, "the hunt's"), (c.task?.window, "the task's")] {
             guard let window else { continue }
             if instant < window.start {
