@@ -87,6 +87,8 @@ extension HuntCommand {
             let lines = LogLines()
             let logging = Task { await log?.run { lines.add($0 + "\n") } }
             defer { logging.cancel() }
+            let sweeping = Task { await room?.keepIncomingClean { Console.error($0 + "\n") } }
+            defer { sweeping.cancel() }
             do {
                 try await server.run(pages: pages) { actual in
                     let urls = server.urls(port: actual)
