@@ -2,9 +2,10 @@
 front of the server): TEAMS teams × PHONES phones, every phone's page holding its event stream,
 then SENDERS phones sending two photos at once (as the page does), all from one client address.
 Counts what the server took and what it closed, and its memory. See players-venue.sh."""
-import http.client, os, re, resource, selectors, socket, subprocess, sys, threading, time
+import http.client, os, re, resource, selectors, socket, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "check"))
 from exif_photo import photo_at
+from players_server import serve_players
 
 hunt, data = sys.argv[1], sys.argv[2]
 extra = sys.argv[3:]
@@ -20,20 +21,10 @@ with open(os.path.join(data, "hunt.yaml"), "w") as f:
 photo_at(source, os.path.join(data, "photo.jpg"), 52.08, 5.16, 5)
 photo = open(os.path.join(data, "photo.jpg"), "rb").read()
 
-server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), os.path.join(data, "submissions"), "--listen", "127.0.0.1:0",
-                           "--players", "--quiet", "--players-rate", "100000"] + extra, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+server, port, by_team = serve_players(hunt, data, teams, ["--players-rate", "100000"] + extra)
+rooms = [path for _, path in sorted(by_team.items())]
 # The server keeps the shell's descriptor limit (its own to raise); this client takes what it may.
 resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
-urls = {}
-for line in server.stdout:
-    m = re.match(r"team (\S+): (\S+)", line)
-    if m:
-        urls[m.group(1)] = m.group(2)
-        if len(urls) == teams:
-            break
-port = int(re.search(r":(\d+)/", next(iter(urls.values()))).group(1))
-rooms = [url.split(str(port), 1)[1] for _, url in sorted(urls.items())]
-
 
 def resident():
     return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{server.pid}/status").read()).group(1)) / 1024
