@@ -1,8 +1,9 @@
 """Load for hunt serve --players: TEAMS teams × PHOTOS photos of SIZE_MB each, sent by CLIENTS
 concurrent clients, every team's page listening to its event stream. See players.sh."""
-import http.client, json, os, random, re, shutil, statistics, subprocess, sys, threading, time
+import http.client, json, os, random, re, shutil, statistics, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "check"))
 from exif_photo import photo_at
+from players_server import serve_players
 
 hunt, data = sys.argv[1], sys.argv[2]
 teams, photos, size_mb, clients = (int(os.environ.get(k, d)) for k, d in [("TEAMS", 60), ("PHOTOS", 20), ("SIZE_MB", 4), ("CLIENTS", 50)])
@@ -36,17 +37,7 @@ def photo(task):
     return base[:2] + b"".join(pad) + base[2:]
 
 
-server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), os.path.join(data, "submissions"), "--listen", "127.0.0.1:0",
-                           "--players", "--quiet", "--players-max-files", str(photos + 5)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-urls = {}
-for line in server.stdout:
-    m = re.match(r"team (\S+): (\S+)", line)
-    if m:
-        urls[m.group(1)] = m.group(2)
-        if len(urls) == teams:
-            break
-port = int(re.search(r":(\d+)/", next(iter(urls.values()))).group(1))
-rooms = {team: url.split(str(port), 1)[1] for team, url in urls.items()}
+server, port, rooms = serve_players(hunt, data, teams, ["--players-max-files", str(photos + 5)])
 peak = [0.0]
 
 

@@ -24,6 +24,11 @@ def choose(driver, task, path):
 
 folder = os.path.join(work, "hunt")
 shutil.copytree(example, folder)
+# The Minnaert building as a live task: its photo must come from the page's camera.
+with open(os.path.join(folder, "hunt.yaml")) as f:
+    yaml = f.read()
+with open(os.path.join(folder, "hunt.yaml"), "w") as f:
+    f.write(yaml.replace("    clue: Rainwater falls into a pond indoors.\n", "    clue: Rainwater falls into a pond indoors.\n    live: true\n", 1))
 # The photos a phone sends: one without any EXIF (its position comes from the browser), one whose
 # EXIF puts it at the Kruyt building, taken at 11:05 on the hunt's day.
 no_gps = os.path.join(work, "phone", "no-gps.jpg")
@@ -35,7 +40,9 @@ third = os.path.join(work, "phone", "third.jpg")
 photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), third, 52.0900, 5.1800, 7)
 
 process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
-                            "--players", "--players-see", "leaderboard", "--players-list", os.path.join(work, "teams.csv")],
+                            "--players", "--players-see", "leaderboard", "--players-list", os.path.join(work, "teams.csv"),
+                            # A name the browser reaches over plain HTTP, which is no secure context (see --host-resolver-rules).
+                            "--allow-host", "hunt.test"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 urls, lines = {}, []
 for line in process.stdout:
@@ -55,7 +62,8 @@ try:
     check(os.path.exists(secret) and os.stat(secret).st_mode & 0o777 == 0o600, "the secret beside the hunt is mode 0600")
 
     options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
+                     "--host-resolver-rules=MAP hunt.test 127.0.0.1"]:
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -77,6 +85,15 @@ try:
     accept = driver.find_element(By.CSS_SELECTOR, "#task-kruyt input[type=file]").get_attribute("accept")
     check("image/*" not in accept and "image/heic" in accept and ".mov" in accept, f"the accept list names types ({accept})")
     driver.save_screenshot(os.path.join(screens, "players-start.png"))
+    # A live task opens the camera (the rear one), one photo at a time; the others the phone's photos.
+    live = driver.find_elements(By.CSS_SELECTOR, "#task-minnaert input[type=file]")
+    check(len(live) == 2 and live[0].get_attribute("capture") == "environment" and live[0].get_attribute("multiple") is None,
+          f"the live task's first input opens the camera (capture={live[0].get_attribute('capture') if live else None})")
+    check(driver.find_element(By.CSS_SELECTOR, "#task-minnaert label.camera").text == "Take a photo", "and says so")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#task-kruyt input[capture]"), "a task that is not live does not open the camera")
+    driver.execute_script("document.getElementById('task-minnaert').scrollIntoView()")
+    driver.save_screenshot(os.path.join(screens, "players-live.png"))
+    driver.execute_script("window.scrollTo(0, 0)")
 
     # Two photos: the one without GPS for the educatorium, the one with GPS for the kruyt.
     sent_at = {}
@@ -94,7 +111,7 @@ try:
     educatorium = sent(driver, "educatorium")[0]
     text = driver.find_element(By.ID, "task-educatorium").text
     check(educatorium["why"] and educatorium["why"][0] in text, f"its reason is on the page: {educatorium['why']}")
-    check(kruyt_seconds < 4, f"chosen to judged on the page in {kruyt_seconds:.1f} s (upload, judgement, event)")
+    check(kruyt_seconds < 2, f"chosen to judged on the page in {kruyt_seconds:.2f} s (upload, judgement, event; the issue: 2 s)")
     sidecars = [n for n in os.listdir(os.path.join(folder, "submissions/owls/educatorium")) if n.endswith(".browser.xmp")]
     with open(os.path.join(folder, "submissions/owls/educatorium", sidecars[0]) if sidecars else os.devnull) as f:
         xmp = f.read()
@@ -132,6 +149,18 @@ try:
     driver.switch_to.alert.accept()
     wait(driver, lambda d: not sent(d, "wkh"), "withdrawn, it leaves the page")
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")
+
+    # Over plain HTTP under a name (no secure context) the browser gives no position: the page says
+    # so before anything is sent, and what to switch on instead.
+    driver.get(team_url.replace("127.0.0.1", "hunt.test", 1))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 8, "the team page opens over plain HTTP")
+    note = driver.find_element(By.ID, "insecure")
+    check(driver.execute_script("return window.isSecureContext") is False and note.is_displayed(), "it is no secure context, and the page says so")
+    check("only the" in note.text and "location saved in each photo" in note.text and "switch on location" in note.text,
+          f"in plain words, with what to switch on: {note.text!r}")
+    top = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", note)
+    check(top <= 844, f"where it is seen without scrolling (its end at {top:.0f} px)")
+    driver.save_screenshot(os.path.join(screens, "players-insecure.png"))
 
 finally:
     if driver:

@@ -3,8 +3,9 @@
 # permission granted through the DevTools protocol), in Debian's chromium through chromium-driver
 # and Python selenium, as serve-browser.sh: opens a team's URL, sends a JPEG without GPS and one
 # with GPS, sees both judged on the page with their reasons, decides the first in the judges'
-# console and sees the team page change, withdraws a third. Screenshots go to $SCREENS
-# (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
+# console and sees the team page change, withdraws a third; a live task opens the camera, and over
+# plain HTTP (a name, no secure context) the page says positions come only from the photos.
+# Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 hunt="${HUNT:-.build/debug/hunt}"

@@ -24,7 +24,29 @@ final class ConnectionGuard: Sendable {
         static var forThisProcess: Limits {
             var limit = rlimit()
             let soft = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 ? Int(clamping: limit.rlim_cur) : 1024
-            return Limits(total: max(32, min(soft, 65_536) - 200), perAddress: 128, idleTimeout: .seconds(5))
+            return Limits(total: max(32, min(soft, 65_536) - 200), perAddress: perAddress, idleTimeout: .seconds(5))
+        }
+
+        /// Connections one address may hold unless told otherwise: the judges' console alone.
+        static let perAddress = 128
+
+        /// With the players' pages, per team: a phone holds its page's event stream and sends two
+        /// photos at a time (3 connections at most in Chromium, measured), and a venue's Wi-Fi, a
+        /// carrier's CGNAT or a TLS proxy puts every phone behind one address; 8 a team covers
+        /// two or three phones each (`.ci/bench/players-venue.sh`).
+        static let perTeam = 8
+
+        /// The soft descriptor limit raised to the hard one (at most 65,536): the shell's default
+        /// (1,024 on Linux, 256 on macOS) holds fewer connections than a venue's phones keep open.
+        static func raiseDescriptorLimit() {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+            // macOS refuses more than OPEN_MAX (10,240) whatever the hard limit says.
+            for wanted in [rlim_t(65_536), rlim_t(10_240)] where limit.rlim_cur < min(wanted, limit.rlim_max) {
+                var raised = limit
+                raised.rlim_cur = min(wanted, limit.rlim_max)
+                if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
+            }
         }
     }
 

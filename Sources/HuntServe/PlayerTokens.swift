@@ -16,6 +16,9 @@ public struct PlayerTokens: Sendable {
         byTeam = teams.map { ($0, Self.token(team: $0, key: key)) }
     }
 
+    /// How many teams have a token.
+    public var teamCount: Int { byTeam.count }
+
     /// The token of team `id`: the first 16 bytes of HMAC-SHA256(secret, id), as 32 hex digits
     /// (128 bits, as the console's own tokens).
     public func token(team id: String) -> String { Self.token(team: id, key: key) }

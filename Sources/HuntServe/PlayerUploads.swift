@@ -154,6 +154,8 @@ struct PlayerUpload {
         temporary = folder + "/" + ServeTokens.random() + ".part"
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 500) }
+        // Held until `close`: what tells `removeStale` that an upload is still writing this file.
+        _ = flock(fd, LOCK_EX | LOCK_NB)
     }
 
     /// Adds the next piece; refuses a file that is not a photo or video the judge reads (told
@@ -214,6 +216,26 @@ struct PlayerUpload {
     func close() {
         _ = Foundation.close(fd)
         unlink(temporary)
+    }
+
+    /// Removes what uploads cut short left in `.incoming/` (a crash, a power cut): each `.part`
+    /// file not written for `olderThan` seconds that no upload holds (its lock is free, so no
+    /// upload of this or another server is writing it). The names removed, sorted.
+    static func removeStale(submissions: String, olderThan seconds: Double, now: Date = Date()) -> [String] {
+        let folder = submissions + "/" + incoming
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".part") {
+            let path = folder + "/" + name
+            guard let stamp = FileStamp.of(path: path), now.timeIntervalSince1970 - Double(stamp.modifiedNanoseconds) / 1e9 > seconds else { continue }
+            // A link placed there is not followed (the open fails), a FIFO not waited on.
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            defer { _ = Foundation.close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
     }
 
     /// `20260502T101500Z`.

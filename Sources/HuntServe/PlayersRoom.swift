@@ -54,6 +54,26 @@ public struct PlayersRoom: Sendable {
             && name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 
+    /// How long a `.part` file in `.incoming/` may go unwritten before `removeStaleUploads` takes it.
+    static let staleUploadSeconds = 10 * 60.0
+
+    /// Removes the unfinished uploads a crash left in `.incoming/` (see `PlayerUpload.removeStale`):
+    /// a line for the organizer saying how many went, nil when none did.
+    public func removeStaleUploads(now: Date = Date()) -> String? {
+        let removed = PlayerUpload.removeStale(submissions: session.configuration.submissionsPath, olderThan: Self.staleUploadSeconds, now: now)
+        guard !removed.isEmpty else { return nil }
+        let files = removed.count == 1 ? "1 unfinished upload" : "\(removed.count) unfinished uploads"
+        return "removed \(files) from \(PlayerUpload.incoming)/ (not written for \(Int(Self.staleUploadSeconds / 60)) min, left by a stop or a crash)"
+    }
+
+    /// `removeStaleUploads` now and every `interval` seconds until cancelled, each line to `report`.
+    public func keepIncomingClean(every interval: Double = 5 * 60, report: @Sendable (String) -> Void) async {
+        repeat {
+            if let line = removeStaleUploads() { report(line) }
+            try? await Task.sleep(for: .seconds(interval))
+        } while !Task.isCancelled
+    }
+
     struct LogLine: Encodable {
         var action: String
         var team: String

@@ -19,9 +19,12 @@ public struct ServeRequest: Sendable {
     public var blind: Bool
     /// The teams' pages (`--players`), or nil.
     public var players: PlayersOptions?
+    /// At most this many connections from one client address (`ServeServer.connectionsPerAddress`).
+    public var connectionsPerAddress: Int?
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
-                listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil) {
+                listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
+                connectionsPerAddress: Int? = nil) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
         self.reviewsPath = reviewsPath
@@ -31,6 +34,7 @@ public struct ServeRequest: Sendable {
         self.extraHosts = extraHosts
         self.blind = blind
         self.players = players
+        self.connectionsPerAddress = connectionsPerAddress
     }
 
     /// What does not fit together, worded for a usage error; nil when it can be served.
@@ -54,7 +58,7 @@ public struct ServeRequest: Sendable {
         let pages = try ServePages.load()
         // The players' address behind a reverse proxy is a name the Host header may carry.
         let playersHost = players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
-        return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost), pages)
+        return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost, connectionsPerAddress: connectionsPerAddress), pages)
     }
 
     /// The players' room for `server` (its secret read, or made the first time), when asked for.

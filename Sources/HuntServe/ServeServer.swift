@@ -17,11 +17,21 @@ public struct ServeServer: Sendable {
     public var extraHosts: [String]
     /// The teams' pages (`--players`), or nil.
     public var players: PlayersRoom?
+    /// At most this many connections from one client address (`ConnectionGuard`); nil for the
+    /// default, `perAddress`.
+    public var connectionsPerAddress: Int?
+
+    /// The connections one address may hold: as asked, else 128, or with the players' pages 8 a
+    /// team when that is more (a venue's phones share one address: see `ConnectionGuard.Limits.perTeam`).
+    public var perAddress: Int {
+        connectionsPerAddress ?? max(ConnectionGuard.Limits.perAddress, (players?.tokens.teamCount ?? 0) * ConnectionGuard.Limits.perTeam)
+    }
 
     public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = [],
-                players: PlayersRoom? = nil) {
+                players: PlayersRoom? = nil, connectionsPerAddress: Int? = nil) {
         self.session = session
         self.players = players
+        self.connectionsPerAddress = connectionsPerAddress
         self.tokens = tokens
         self.host = host
         self.port = port
@@ -115,6 +125,7 @@ public struct ServeServer: Sendable {
     /// which the server waits for, then waits for `--out` to be written.
     public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         ProcessMemory.limitArenas()
+        ConnectionGuard.Limits.raiseDescriptorLimit()
         let app = application(pages: pages, onRunning: onRunning)
         let group = ServiceGroup(configuration: .init(services: [app, FolderWatcher(session: session)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
@@ -123,7 +134,9 @@ public struct ServeServer: Sendable {
 
     /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
     public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        application(pages: pages, limits: .forThisProcess, onRunning: onRunning)
+        var limits = ConnectionGuard.Limits.forThisProcess
+        limits.perAddress = perAddress
+        return application(pages: pages, limits: limits, onRunning: onRunning)
     }
 
     /// `application(pages:onRunning:)` with the connection limits given (see `ConnectionGuard`).

@@ -52,6 +52,9 @@ extension HuntCommand {
         @Option(name: .customLong("allow-host"), help: ArgumentHelp("A further name browsers may use to reach the server (a reverse proxy's host name); repeatable.", valueName: "name"))
         var allowHosts: [String] = []
 
+        @Option(name: .customLong("connections-per-address"), help: ArgumentHelp("At most this many connections from one client address (default 128; with --players 8 a team when that is more): phones at a venue, on a mobile network or behind a reverse proxy share one address.", valueName: "n"))
+        var connectionsPerAddress: Int?
+
         @Flag(help: "Hide team names and ids in the review queue.")
         var blind = false
 
@@ -62,11 +65,13 @@ extension HuntCommand {
 
         var request: ServeRequest {
             ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
-                         listen: listen, extraHosts: allowHosts, blind: blind, players: players.options)
+                         listen: listen, extraHosts: allowHosts, blind: blind, players: players.options,
+                         connectionsPerAddress: connectionsPerAddress)
         }
 
         func validate() throws {
             try players.validate()
+            if let n = connectionsPerAddress, n < 1 { throw ValidationError("--connections-per-address takes a whole number of at least 1, not \(n)") }
             if let problem = request.problem { throw ValidationError(problem) }
         }
 
@@ -87,6 +92,8 @@ extension HuntCommand {
             let lines = LogLines()
             let logging = Task { await log?.run { lines.add($0 + "\n") } }
             defer { logging.cancel() }
+            let sweeping = Task { await room?.keepIncomingClean { Console.error($0 + "\n") } }
+            defer { sweeping.cancel() }
             do {
                 try await server.run(pages: pages) { actual in
                     let urls = server.urls(port: actual)

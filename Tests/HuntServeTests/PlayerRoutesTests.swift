@@ -207,9 +207,11 @@ import Testing
         }
     }
 
-    /// Judged at once (not at the watcher's next look, which this test does not run): 2 s is the
-    /// aim, measured by the browser check and the bench; 5 s here, where a debug build shares two
-    /// cores with the rest of the suite.
+    /// Judged at once (not at the watcher's next look, which this test does not run). The issue's
+    /// 2 s is checked end to end by the browser check (and measured by the bench); here upload to
+    /// verdict took 0.06–0.10 s alone beside two busy cores, 1.0–1.7 s among the HuntServe tests,
+    /// and 3.2 s among the whole suite's 700 tests on two cores (2026-11-26, debug): 5 s keeps the
+    /// test meaningful without failing on a busy machine.
     @Test func anUploadIsJudgedOnTheTeamsStateAtOnce() async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }

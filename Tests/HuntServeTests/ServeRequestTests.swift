@@ -37,6 +37,22 @@ import Testing
         #expect(configuration.reviewsPath == examples.appendingPathComponent("reviews.yaml").path)
         #expect(configuration.blind)
         #expect(await server.session.results == nil)
+        #expect(server.perAddress == 128, "the judges' console alone: 128 connections an address")
+    }
+
+    /// A venue's phones share one address (its Wi-Fi, a carrier's CGNAT, the TLS proxy): with the
+    /// players' pages an address may hold 8 connections a team, unless told a number.
+    @Test func connectionsPerAddressFollowTheTeamsOrTheOption() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let teams = (0..<300).map { "t\($0)" }
+        let room = PlayersRoom(session: fixture.session, tokens: PlayerTokens(secret: PlayerRoutesTests.secret, teams: teams), options: PlayersOptions())
+        #expect(ServeServer(session: fixture.session, players: room).perAddress == 2_400)
+        #expect(ServeServer(session: fixture.session, players: room, connectionsPerAddress: 64).perAddress == 64)
+        let few = PlayersRoom(session: fixture.session, tokens: PlayerTokens(secret: PlayerRoutesTests.secret, teams: ["a", "b", "c"]), options: PlayersOptions())
+        #expect(ServeServer(session: fixture.session, players: few).perAddress == 128)
+        let request = ServeRequest(huntPath: fixture.hunt, submissionsPath: fixture.submissions, connectionsPerAddress: 5_000)
+        #expect(try request.load().server.perAddress == 5_000)
     }
 
     @Test func aHuntThatCannotBeReadIsItsDiagnostics() {

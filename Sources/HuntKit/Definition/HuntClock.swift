@@ -57,6 +57,20 @@ public struct HuntClock: Sendable {
         String(iso(date).prefix(10))
     }
 
+    /// Two instants as the hunt's wall clock shows them, to the minute (`09:38`, `10:00`), each
+    /// with its day (`15:20 on 2026-05-01`, `10:00 on 2026-05-02`) when they fall on different
+    /// days: the times a reason sets side by side for a player ("taken at 09:38, … before the
+    /// hunt's start at 10:00").
+    public func clockTimes(_ a: Date, _ b: Date) -> (String, String) {
+        let (la, lb) = (Self.local(a, offsetSeconds: offset(at: a)), Self.local(b, offsetSeconds: offset(at: b)))
+        let sameDay = (la.year, la.month, la.day) == (lb.year, lb.month, lb.day)
+        func text(_ t: LocalDateTime) -> String {
+            let time = ClockText.twoDigits(t.hour) + ":" + ClockText.twoDigits(t.minute)
+            return sameDay ? time : time + " on " + String(Self.text(t).prefix(10))
+        }
+        return (text(la), text(lb))
+    }
+
     /// `date` as ISO 8601 at a fixed offset, seconds east of UTC (`Z` for 0, milliseconds only when not whole seconds).
     public static func iso(_ date: Date, offsetSeconds offset: Int) -> String {
         let t = date.timeIntervalSince1970 + Double(offset)

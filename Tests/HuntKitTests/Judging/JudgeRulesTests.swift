@@ -91,6 +91,28 @@ struct JudgeRulesTests {
         #expect(results.submission(at: "owls/tower/c.jpg")?.evidence.capturedAt?.text == "2026-05-02T09:30:00+02:00")
         #expect(results.submission(at: "owls/tower/d.jpg")?.reasons == [])
         #expect(results.submission(at: "owls/tower/d.jpg")?.evidence.timeSource == .huntTimezone)
+        // Said as a player reads a clock: the hunt's wall time of the bound, and how far off.
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.findings.first?.message == "taken at 09:59, 1 min 0 s before the hunt's start at 10:00")
+        #expect(results.submission(at: "foxes/tower/b.jpg")?.findings.first?.message == "taken at 16:01, 1 min 0 s after the hunt's end at 16:00")
+        #expect(results.submission(at: "owls/tower/c.jpg")?.findings.first?.message == "taken at 09:30, 30 min 0 s before the hunt's start at 10:00")
+    }
+
+    @Test("window reasons: the day when it differs, the seconds in the gap, the task's own window")
+    func windowReasonsInPlainWords() {
+        let dayBefore = F.at(15, 20).addingTimeInterval(-86_400)
+        var hunt = F.hunt()
+        hunt.tasks[1].window = TimeWindow(start: F.at(12, 0), end: F.at(13, 30))
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: dayBefore)),
+            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(16, 0, 30))),
+            // 11:30 in Amsterdam written by a camera in UTC: still said in the hunt's timezone.
+            F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(11, 30), offset: 0)),
+        ], hunt: hunt)
+        #expect(results.submission(at: "foxes/tower/a.jpg")?.findings.first?.message
+                == "taken at 15:20 on 2026-05-01, 18 h 40 min before the hunt's start at 10:00 on 2026-05-02")
+        #expect(results.submission(at: "foxes/tower/b.jpg")?.findings.first?.message == "taken at 16:00, 30 s after the hunt's end at 16:00")
+        let bridge = results.submission(at: "owls/bridge/c.jpg")?.findings.first { $0.code == .beforeWindow }
+        #expect(bridge?.message == "taken at 11:30, 30 min 0 s before the task's start at 12:00")
     }
 
     @Test("clock skew between capture time and GPS time")

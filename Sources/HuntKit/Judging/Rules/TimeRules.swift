@@ -38,13 +38,20 @@ extension RuleEngine {
         for (window, whose) in [(hunt.window, "the hunt's"), (c.task?.window, "the task's")] {
             guard let window else { continue }
             if instant < window.start {
-                c.findings.append(Finding(code: .beforeWindow, message: "taken \(clock.iso(instant)), before \(whose) window opened at \(clock.iso(window.start))"))
+                c.findings.append(Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
                 break
             }
             if instant > window.end {
-                c.findings.append(Finding(code: .afterWindow, message: "taken \(clock.iso(instant)), after \(whose) window closed at \(clock.iso(window.end))"))
+                c.findings.append(Finding(code: .afterWindow, message: Self.missed(instant, by: "after", whose + " end", at: window.end, clock: clock)))
                 break
             }
         }
+    }
+
+    /// `taken at 09:38, 21 min 28 s before the hunt's start at 10:00`: the wall clock a player
+    /// reads (the day only when it differs), and the gap, which also tells 16:00:30 from 16:00.
+    static func missed(_ instant: Date, by side: String, _ bound: String, at limit: Date, clock: HuntClock) -> String {
+        let (taken, at) = clock.clockTimes(instant, limit)
+        return "taken at \(taken), \(MeasureText.duration(instant.timeIntervalSince(limit))) \(side) \(bound) at \(at)"
     }
 }
