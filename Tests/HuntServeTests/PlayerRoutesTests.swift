@@ -207,11 +207,10 @@ import Testing
         }
     }
 
-    /// Judged at once (not at the watcher's next look, which this test does not run). The issue's
-    /// 2 s is checked end to end by the browser check (and measured by the bench); here upload to
-    /// verdict took 0.06–0.10 s alone beside two busy cores, 1.0–1.7 s among the HuntServe tests,
-    /// and 3.2 s among the whole suite's 700 tests on two cores (2026-11-26, debug): 5 s keeps the
-    /// test meaningful without failing on a busy machine.
+    /// Judged at once (not at the watcher's next look: this test runs no watcher, so without the
+    /// upload's own judging it would never be judged). How fast is the browser check's and the
+    /// bench's to say, not a unit test's: alone this takes 0.06–0.2 s, but among the whole suite on
+    /// two busy cores it took over 5 s, so the bound is only there to end the wait.
     @Test func anUploadIsJudgedOnTheTeamsStateAtOnce() async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
@@ -222,12 +221,12 @@ import Testing
                 sent = try $0.decoded(Sent.self)
             }
             var state = ""
-            while ContinuousClock.now - started < .seconds(5) {
+            while ContinuousClock.now - started < .seconds(60) {
                 try await client.execute(uri: Self.room("herons") + "/api/state", method: .get) { state = $0.text }
                 if state.contains(#""id":"\#(sent.id)""#), !state.contains("waiting for the judge") { break }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            #expect(state.contains(#""id":"\#(sent.id)""#) && !state.contains("waiting for the judge"), "not judged within 5 s")
+            #expect(state.contains(#""id":"\#(sent.id)""#) && !state.contains("waiting for the judge"), "not judged within 60 s")
             #expect(state.contains("no GPS position") || state.contains("position"), "\(state.prefix(400))")
         }
     }

@@ -88,6 +88,15 @@ public struct Judge: Sendable {
     }
 }
 
+/// A case's evidence, shared by its copies until one changes it (`SubmissionCase.evidence`
+/// copies it first): never changed while shared, so safe to send.
+final class EvidenceBox: @unchecked Sendable {
+    var value: JudgeResults.Evidence
+    init(_ value: JudgeResults.Evidence) { self.value = value }
+    /// The empty evidence every new case starts from (copied on its first change).
+    static let none = EvidenceBox(JudgeResults.Evidence())
+}
+
 /// Submissions examined one by one: the cases (in path order) and how they group by team and
 /// content, ready for the rules across photos. Kept by a judge that judges again as the reviews
 /// change (`hunt serve`), which then examines no photo twice.
@@ -130,7 +139,18 @@ struct SubmissionCase: Sendable {
     var placement: Placement?
     var accuracyMetres: Double?
     var findings: [Finding] = []
-    var evidence = JudgeResults.Evidence()
+    /// What the photo shows, behind one reference: the copies of a case a console keeps (as
+    /// examined, before the team rules, as judged) share it until one of them changes it, so
+    /// each copy holds a reference instead of more than half its size again.
+    var evidence: JudgeResults.Evidence {
+        get { evidenceBox.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&evidenceBox) { evidenceBox = EvidenceBox(evidenceBox.value) }
+            yield &evidenceBox.value
+        }
+    }
+    /// Where `evidence` is kept (internal only so that the memberwise initializer stays so).
+    var evidenceBox = EvidenceBox.none
     /// A second copy of the same file for the same team and task: judged, never counted twice.
     var resent = false
     /// A non-kept duplicate: left out of the team's travel sequence.
