@@ -83,7 +83,8 @@ public struct ReviewsFile: Sendable {
             throw Refused(.fileHasProblems, "\(path) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
         }
         let text: [UInt8]
-        do { text = try file.applyingBytes(changes) } catch {
+        let known: ReviewsFileEdit?
+        do { (text, known) = try file.edited(changes) } catch {
             throw Refused(.fileHasProblems, error.description)
         }
         guard text.count <= Reviews.maximumFileBytes else {
@@ -92,7 +93,8 @@ public struct ReviewsFile: Sendable {
         let edited: ReviewsFileEdit
         let after: Reviews
         do {
-            edited = try ReviewsFileEdit(text, displayPath: path)
+            // The edit reads back: known without parsing when every change is one it can vouch for.
+            if let known { edited = known } else { edited = try ReviewsFileEdit(text, displayPath: path) }
             after = try edited.reviews()
         } catch {
             throw Refused(.fileFailed, "the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
@@ -179,6 +181,11 @@ extension Reviews.Review {
 /// lines, which belong to what follows); any other decision is appended. Positions come from the
 /// YAML layer; lines are the file's bytes between line feeds (a "\r" before one stays with its
 /// line, as the YAML layer counts "\r\n" as one break).
+///
+/// The edited file is known without parsing it again when every change is one this type can
+/// vouch for: an entry it wrote itself (its lines exactly `lines(for:_:)`) replaced or removed,
+/// or a new entry appended after one it wrote; each new entry parsed alone reads back as the
+/// review. Any other edit is parsed whole.
 struct ReviewsFileEdit: Sendable {
     struct Refused: Error, CustomStringConvertible {
         var description: String
@@ -188,8 +195,16 @@ struct ReviewsFileEdit: Sendable {
     let displayPath: String
     /// The decisions the file holds, or what is wrong with them.
     private let parsed: Result<Reviews, DiagnosticError>
-    /// The line of each entry's key, in order; or why the file cannot be edited by lines.
-    private let keyLines: Result<[Int], Refused>
+    /// Where the entries are, or why the file cannot be edited by lines.
+    private let layout: Result<Layout, Refused>
+
+    /// The entries in file order: the line of each key and its path (paths are known only when
+    /// the file reads as reviews), and a bound on the nodes the YAML layer counts for the file.
+    private struct Layout: Sendable {
+        var keyLines: [Int]
+        var paths: [String]
+        var nodes: Int
+    }
 
     /// Parses the file's text, once for everything asked of it after (the parse itself is not kept).
     init(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) {
@@ -198,16 +213,34 @@ struct ReviewsFileEdit: Sendable {
         var parser = YAMLParser()
         parser.maximumBytes = Reviews.maximumFileBytes
         let root = try parser.parse(bytes, displayPath: displayPath)
+        let parsed: Result<Reviews, DiagnosticError>
         if let root {
             parsed = Result { () throws(DiagnosticError) in try Reviews.parse(root, displayPath: displayPath) }
         } else {
             parsed = .success(Reviews(displayPath: displayPath))
         }
-        keyLines = Result { () throws(Refused) in try Self.blockKeyLines(root, displayPath: displayPath) }
+        self.parsed = parsed
+        layout = Result { () throws(Refused) in
+            let keyLines = try Self.blockKeyLines(root, displayPath: displayPath)
+            var paths: [String] = []
+            if case .success(let reviews) = parsed {
+                let byLine = Dictionary(reviews.locations.map { ($0.value.line, $0.key) }, uniquingKeysWith: { a, _ in a })
+                paths = keyLines.map { byLine[$0] ?? "" }
+            }
+            return Layout(keyLines: keyLines, paths: paths, nodes: root.map(Self.nodes(in:)) ?? 0)
+        }
     }
 
     init(_ text: String, displayPath: String) throws(DiagnosticError) {
         try self.init(Array(text.utf8), displayPath: displayPath)
+    }
+
+    /// The edited file made from its parts, without parsing it.
+    private init(bytes: [UInt8], displayPath: String, reviews: Reviews, layout: Layout) {
+        self.bytes = bytes
+        self.displayPath = displayPath
+        parsed = .success(reviews)
+        self.layout = .success(layout)
     }
 
     /// The decisions the file holds now.
@@ -218,65 +251,136 @@ struct ReviewsFileEdit: Sendable {
     /// The file's text with each change made: an entry for the path, or (nil) its entry removed.
     /// A path named twice takes its last change.
     func applying(_ changes: [ReviewsFile.Change]) throws(Refused) -> String {
-        String(decoding: try applyingBytes(changes), as: UTF8.self)
+        String(decoding: try edited(changes).bytes, as: UTF8.self)
     }
 
-    /// `applying(_:)` as UTF-8.
-    func applyingBytes(_ changes: [ReviewsFile.Change]) throws(Refused) -> [UInt8] {
-        let keyLines = try keyLines.get()
-        let locations: [String: SourceLocation]
+    /// `applying(_:)` as UTF-8, and the edited file when it is known without parsing it.
+    func edited(_ changes: [ReviewsFile.Change]) throws(Refused) -> (bytes: [UInt8], file: ReviewsFileEdit?) {
+        let layout = try layout.get()
+        let reviews: Reviews
         switch parsed {
-        case .success(let reviews): locations = reviews.locations
+        case .success(let parsed): reviews = parsed
         case .failure(let error): throw Refused(description: error.diagnostics.map(\.oneLine).joined(separator: "; "))
         }
         let lines = lineRanges()
-        var replacements: [(index: Int, lines: [String])] = []
-        var appended: [String] = []
+        var replacements: [(index: Int, path: String, review: Reviews.Review?, lines: [String])] = []
+        var appended: [(path: String, review: Reviews.Review, lines: [String])] = []
         var done = Set<String>()
         for (path, review) in changes.reversed() where done.insert(path).inserted {
             let newLines = review.map { Self.lines(for: path, $0) } ?? []
-            if let line = locations[path]?.line, let index = Self.index(of: line, in: keyLines) {
-                replacements.append((index, newLines))
-            } else {
-                appended = newLines + appended
+            if let keyLine = reviews.locations[path]?.line, let index = Self.index(of: keyLine, in: layout.keyLines) {
+                replacements.append((index, path, review, newLines))
+            } else if let review {
+                appended.insert((path, review, newLines), at: 0)
             }
+        }
+        replacements.sort { $0.index < $1.index }
+        // Where each entry's own lines end: from its key to the line before the next key, less
+        // trailing blank and comment lines.
+        func entryEnd(of index: Int) -> Int {
+            let start = layout.keyLines[index] - 1
+            var end = index + 1 < layout.keyLines.count ? layout.keyLines[index + 1] - 1 : lines.count
+            while end > start + 1, Self.isBlankOrComment(line(lines[end - 1])) { end -= 1 }
+            return end
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 256)
-        var copied = 0  // lines before this one are in `out`
+        var copied = 0  // the lines before this one are in `out`
         func copyLines(upTo end: Int) {
             if copied < end { out += bytes[lines[copied].lowerBound..<lines[end - 1].upperBound]; out.append(0x0A) }
             copied = max(copied, end)
         }
         func add(_ line: String) { out += line.utf8; out.append(0x0A) }
-        // From the first entry down; the lines between are copied as they are.
-        for (index, newLines) in replacements.sorted(by: { $0.index < $1.index }) {
-            let start = keyLines[index] - 1
-            var end = index + 1 < keyLines.count ? keyLines[index + 1] - 1 : lines.count
-            while end > start + 1, Self.isBlankOrComment(line(lines[end - 1])) { end -= 1 }
+        // Each entry's new lines, and how many lines each replaced one had (to place the keys after it).
+        var vouched = layout.paths.count == layout.keyLines.count
+        var replacedLines: [Int] = []
+        for replacement in replacements {
+            let start = layout.keyLines[replacement.index] - 1
+            let end = entryEnd(of: replacement.index)
             copyLines(upTo: start)
             // Comment lines inside the old entry are the organizer's: they stay, above the new one.
             for old in lines[(start + 1)..<end] {
                 let text = line(old)
                 if text.trimmingCharacters(in: .whitespaces).hasPrefix("#") { add(text) }
             }
-            newLines.forEach(add)
+            replacement.lines.forEach(add)
             copied = end
+            if vouched { vouched = isOwnEntry(lines[start..<end], path: replacement.path, reviews: reviews) }
+            replacedLines.append(end - start)
         }
         copyLines(upTo: lines.count)
-        appended.forEach(add)
-        return out
+        appended.forEach { $0.lines.forEach(add) }
+        guard vouched else { return (out, nil) }
+        if !appended.isEmpty {
+            // A new entry goes after the file's last one, which must be one written here.
+            guard let last = layout.keyLines.indices.last,
+                  isOwnEntry(lines[(layout.keyLines[last] - 1)..<entryEnd(of: last)], path: layout.paths[last], reviews: reviews) else { return (out, nil) }
+        }
+        // Each new entry read alone is the review, and the file stays within what the parser takes.
+        var nodes = layout.nodes
+        for (path, review, entryLines) in replacements.compactMap({ r in r.review.map { (r.path, $0, r.lines) } }) + appended {
+            guard let added = Self.readsBack(entryLines, as: review, path: path, displayPath: displayPath) else { return (out, nil) }
+            nodes += added
+        }
+        guard nodes <= YAMLParser().maximumNodes else { return (out, nil) }
+        // The keys as they are after the edit: those below a replaced entry move by the lines it gained.
+        var edited = Layout(keyLines: [], paths: [], nodes: nodes)
+        var entries = reviews.entries
+        var shift = 0
+        var next = 0  // the next replacement
+        for index in layout.keyLines.indices {
+            let keyLine = layout.keyLines[index] + shift
+            if next < replacements.count, replacements[next].index == index {
+                let replacement = replacements[next]
+                shift += replacement.lines.count - replacedLines[next]
+                next += 1
+                entries[replacement.path] = replacement.review
+                guard replacement.review != nil else { continue }
+            }
+            edited.keyLines.append(keyLine)
+            edited.paths.append(layout.paths[index])
+        }
+        var appendedLine = lines.count + shift + 1
+        for entry in appended {
+            entries[entry.path] = entry.review
+            edited.keyLines.append(appendedLine)
+            edited.paths.append(entry.path)
+            appendedLine += entry.lines.count
+        }
+        var locations: [String: SourceLocation] = [:]
+        locations.reserveCapacity(edited.paths.count)
+        for (path, keyLine) in zip(edited.paths, edited.keyLines) { locations[path] = SourceLocation(file: displayPath, line: keyLine, column: 1) }
+        let after = Reviews(entries: entries, locations: locations, displayPath: reviews.displayPath)
+        return (out, ReviewsFileEdit(bytes: out, displayPath: displayPath, reviews: after, layout: edited))
+    }
+
+    /// Whether `range` of lines is exactly the entry this type writes for `path`'s review.
+    private func isOwnEntry(_ entryLines: ArraySlice<Range<Int>>, path: String, reviews: Reviews) -> Bool {
+        guard let review = reviews.entries[path] else { return false }
+        let own = Self.lines(for: path, review)
+        guard own.count == entryLines.count else { return false }
+        return zip(own, entryLines).allSatisfy { $0.utf8.elementsEqual(bytes[$1]) }
+    }
+
+    /// The nodes `lines` add to a file when they read alone as `path: review`, or nil.
+    private static func readsBack(_ lines: [String], as review: Reviews.Review, path: String, displayPath: String) -> Int? {
+        guard SubmissionFinder.normalised(path) == path,
+              let root = try? YAMLParser().parse(Array((lines.joined(separator: "\n") + "\n").utf8), displayPath: displayPath),
+              let alone = try? Reviews.parse(root, displayPath: displayPath), alone.entries == [path: review] else { return nil }
+        return nodes(in: root)
     }
 
     /// Each line's bytes, without its line feed; a last line feed ends the last line.
     private func lineRanges() -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            ranges.append(start..<offset)
-            start = offset + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for offset in buffer.indices where buffer[offset] == 0x0A {
+                ranges.append(start..<offset)
+                start = offset + 1
+            }
+            if start < buffer.count { ranges.append(start..<buffer.count) }
         }
-        if start < bytes.count { ranges.append(start..<bytes.count) }
         return ranges
     }
 
@@ -307,6 +411,16 @@ struct ReviewsFileEdit: Sendable {
             lines.append(pair.key.location.line)
         }
         return lines
+    }
+
+    /// At least the nodes the YAML layer counts against `YAMLParser.maximumNodes` for `node`
+    /// (each node's own weight, every copy an alias made counted whole).
+    private static func nodes(in node: YAMLNode) -> Int {
+        switch node.value {
+        case .scalar: node.weight
+        case .sequence(let items): items.reduce(node.weight) { $0 + nodes(in: $1) }
+        case .mapping(let pairs): pairs.reduce(node.weight) { $0 + nodes(in: $1.key) + nodes(in: $1.value) }
+        }
     }
 
     static func isBlankOrComment(_ line: String) -> Bool {
