@@ -65,7 +65,7 @@ struct CurrentJudgement: Sendable {
     mutating func judgeAgain(hunt: Hunt, reviews: Reviews, reviewWrites: Int, reindex: Bool = false,
                              files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
         guard let examined else { throw ServeError("nothing examined yet", status: 503) }
-        let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: submissionPaths, hunt: hunt).filter { $0.severity == .error }
+        let reviewProblems = reviews.taskErrors(hunt: hunt)
         if !reviewProblems.isEmpty { throw ServeError(reviewProblems.map(\.oneLine).joined(separator: "\n"), status: 409) }
         // A decision about a photo that left the folder judges nothing but stays in the file.
         gone = Set(reviews.entries.keys.filter { !submissionPaths.contains($0) })

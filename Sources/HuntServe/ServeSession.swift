@@ -264,9 +264,9 @@ public actor ServeSession {
         return answer(for: [paths[0]], before: before)
     }
 
-    /// What an edit of the reviews file is checked against: the folder as examined, and the hunt.
-    private var checkTarget: (paths: Set<String>, hunt: Hunt)? {
-        judgement.hasExamined ? (judgement.submissionPaths, hunt) : nil
+    /// What an edit of the reviews file is checked against: the hunt, once the folder is examined.
+    private var checkTarget: Hunt? {
+        judgement.hasExamined ? hunt : nil
     }
 
     /// After a write of the reviews file: its new stamp is taken (so the watcher does not judge

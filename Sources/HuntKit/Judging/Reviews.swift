@@ -192,11 +192,28 @@ public struct Reviews: Sendable {
                                          at: location,
                                          fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
             }
-            if let task = review.task, let problem = Self.taskProblem(task, in: tasks, suggestions: &taskSuggestions) {
-                problems.append(.error("unknown-task", problem.message, at: location, fix: problem.fix))
-            }
+            if let problem = taskDiagnostic(review, at: location, in: tasks, suggestions: &taskSuggestions) { problems.append(problem) }
         }
         return problems
+    }
+
+    /// The errors of `check` alone: a task the hunt does not have, for each entry that names
+    /// one (the folder's paths only ever give warnings). Looks at those few entries only.
+    public func taskErrors(hunt: Hunt) -> [Diagnostic] {
+        let naming = entries.filter { $0.value.task != nil }
+        if naming.isEmpty { return [] }
+        var taskSuggestions = Suggestions(hunt.tasks.map(\.id))
+        let tasks = hunt.taskLookup
+        return naming.sorted(by: { $0.key < $1.key }).compactMap { path, review in
+            taskDiagnostic(review, at: locations[path] ?? SourceLocation(file: displayPath ?? ""), in: tasks, suggestions: &taskSuggestions)
+        }
+    }
+
+    /// The `unknown-task` error for a review whose `task:` is not one of the hunt's, or nil.
+    private func taskDiagnostic(_ review: Review, at location: SourceLocation, in tasks: NameLookup<HuntTask>,
+                                suggestions: inout Suggestions) -> Diagnostic? {
+        guard let task = review.task, let problem = Self.taskProblem(task, in: tasks, suggestions: &suggestions) else { return nil }
+        return .error("unknown-task", problem.message, at: location, fix: problem.fix)
     }
 
     /// What is wrong with a review's `task:` for the hunt: none when it names one task (by id or

@@ -32,7 +32,16 @@ public struct ReviewsFile: Sendable {
         public let before: Reviews
         /// The decisions the file holds once the edit is written.
         public let after: Reviews
-        let text: String
+        /// The edited text, parsed.
+        let file: ReviewsFileEdit
+    }
+
+    /// The file's text as this console last wrote it, parsed, with the stamp the file had then:
+    /// while the file keeps that stamp, the next edit starts from it rather than reading and
+    /// parsing the file again. An edit from outside changes the stamp, so it is read.
+    public struct Known: Sendable {
+        let file: ReviewsFileEdit
+        let stamp: FileStamp
     }
 
     /// Why an edit or a decision was refused, worded for the judge.
@@ -60,47 +69,62 @@ public struct ReviewsFile: Sendable {
     }
 
     /// The file with `changes` made (a path named twice takes its last change), checked: the
-    /// edited text reads back, and, given the folder's paths and the hunt, names no task the
-    /// hunt lacks. Nothing is written.
-    public func edit(_ changes: [Change], checkedAgainst judged: (paths: Set<String>, hunt: Hunt)?) throws(Refused) -> Edit {
-        var text = ""
-        if FileStamp.of(path: path) != nil {
-            do { text = String(decoding: try InputFile.read(path: path, limitBytes: Reviews.maximumFileBytes, what: "reviews file"), as: UTF8.self) } catch {
-                throw Refused(.fileFailed, "\(error)")
-            }
-        }
+    /// edited text reads back and, given the hunt, names no task the hunt lacks. It starts from
+    /// `known` while the file still has its stamp. Nothing is written.
+    public func edit(_ changes: [Change], checkedAgainst hunt: Hunt?, known: Known? = nil) throws(Refused) -> Edit {
+        let unchanged = known.flatMap { $0.stamp == FileStamp.of(path: path) ? $0.file : nil }
+        let bytes = unchanged == nil ? try readText() : []
         let file: ReviewsFileEdit
         let before: Reviews
         do {
-            file = try ReviewsFileEdit(text, displayPath: path)
+            if let unchanged { file = unchanged } else { file = try ReviewsFileEdit(bytes, displayPath: path) }
             before = try file.reviews()
         } catch {
             throw Refused(.fileHasProblems, "\(path) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
         }
-        do { text = try file.applying(changes) } catch {
+        let text: [UInt8]
+        let known: ReviewsFileEdit?
+        do { (text, known) = try file.edited(changes) } catch {
             throw Refused(.fileHasProblems, error.description)
         }
-        guard text.utf8.count <= Reviews.maximumFileBytes else {
-            throw Refused(.tooLong, "this would make \(path) \(text.utf8.count >> 20) MiB, past the \(Reviews.maximumFileBytes >> 20) MiB that hunt judge and hunt serve read, so nothing was written; decide fewer photos at once or write a shorter note")
+        guard text.count <= Reviews.maximumFileBytes else {
+            throw Refused(.tooLong, "this would make \(path) \(text.count >> 20) MiB, past the \(Reviews.maximumFileBytes >> 20) MiB that hunt judge and hunt serve read, so nothing was written; decide fewer photos at once or write a shorter note")
         }
+        let edited: ReviewsFileEdit
         let after: Reviews
-        do { after = try ReviewsFileEdit(text, displayPath: path).reviews() } catch {
+        do {
+            // The edit reads back: known without parsing when every change is one it can vouch for.
+            if let known { edited = known } else { edited = try ReviewsFileEdit(text, displayPath: path) }
+            after = try edited.reviews()
+        } catch {
             throw Refused(.fileFailed, "the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
         }
-        if let judged {
-            let problems = after.check(paths: judged.paths, hunt: judged.hunt).filter { $0.severity == .error }
+        if let hunt {
+            let problems = after.taskErrors(hunt: hunt)
             if !problems.isEmpty {
                 throw Refused(.fileHasProblems, "\(path) has a problem, so nothing was written; fix it, then decide again: " + problems.map(\.oneLine).joined(separator: "; "))
             }
         }
-        return Edit(before: before, after: after, text: text)
+        return Edit(before: before, after: after, file: edited)
     }
 
-    /// Writes `edit` in one atomic replace that never replaces one of `inputs`.
-    public func write(_ edit: Edit, inputs: [URL]) throws(Refused) {
-        do { try OutputBatch.write(Array(edit.text.utf8), to: url, displayPath: path, inputs: inputs) } catch {
+    /// The file's bytes as text (a byte that is not UTF-8 reads as U+FFFD, as edits have always
+    /// read it); none while it does not exist.
+    private func readText() throws(Refused) -> [UInt8] {
+        guard FileStamp.of(path: path) != nil else { return [] }
+        do { return Array(String(decoding: try InputFile.read(path: path, limitBytes: Reviews.maximumFileBytes, what: "reviews file"), as: UTF8.self).utf8) } catch {
             throw Refused(.fileFailed, "\(error)")
         }
+    }
+
+    /// Writes `edit` in one atomic replace that never replaces one of `inputs`; gives the file as
+    /// written, for the next edit to start from.
+    @discardableResult
+    public func write(_ edit: Edit, inputs: [URL]) throws(Refused) -> Known? {
+        do { try OutputBatch.write(edit.file.bytes, to: url, displayPath: path, inputs: inputs) } catch {
+            throw Refused(.fileFailed, "\(error)")
+        }
+        return FileStamp.of(path: path).map { Known(file: edit.file, stamp: $0) }
     }
 }
 
@@ -155,82 +179,248 @@ extension Reviews.Review {
 /// Edits a reviews file as text: a decision about a photo the file already decides replaces that
 /// entry's lines (from its key to the line before the next key, less trailing blank and comment
 /// lines, which belong to what follows); any other decision is appended. Positions come from the
-/// YAML layer.
-struct ReviewsFileEdit {
+/// YAML layer; lines are the file's bytes between line feeds (a "\r" before one stays with its
+/// line, as the YAML layer counts "\r\n" as one break).
+///
+/// The edited file is known without parsing it again when every change is one this type can
+/// vouch for: an entry it wrote itself (its lines exactly `lines(for:_:)`) replaced or removed,
+/// or a new entry appended after one it wrote; each new entry parsed alone reads back as the
+/// review. Any other edit is parsed whole.
+struct ReviewsFileEdit: Sendable {
     struct Refused: Error, CustomStringConvertible {
         var description: String
     }
 
-    let text: String
+    let bytes: [UInt8]
     let displayPath: String
-    /// The parsed file; nil when it is empty.
-    private let root: YAMLNode?
+    /// The decisions the file holds, or what is wrong with them.
+    private let parsed: Result<Reviews, DiagnosticError>
+    /// Where the entries are, or why the file cannot be edited by lines.
+    private let layout: Result<Layout, Refused>
 
-    /// Parses the file's text, once for everything asked of it after.
-    init(_ text: String, displayPath: String) throws(DiagnosticError) {
-        self.text = text
+    /// The entries in file order: the line of each key and its path (paths are known only when
+    /// the file reads as reviews), and a bound on the nodes the YAML layer counts for the file.
+    private struct Layout: Sendable {
+        var keyLines: [Int]
+        var paths: [String]
+        var nodes: Int
+    }
+
+    /// Parses the file's text, once for everything asked of it after (the parse itself is not kept).
+    init(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) {
+        self.bytes = bytes
         self.displayPath = displayPath
         var parser = YAMLParser()
         parser.maximumBytes = Reviews.maximumFileBytes
-        root = try parser.parse(Array(text.utf8), displayPath: displayPath)
+        let root = try parser.parse(bytes, displayPath: displayPath)
+        let parsed: Result<Reviews, DiagnosticError>
+        if let root {
+            parsed = Result { () throws(DiagnosticError) in try Reviews.parse(root, displayPath: displayPath) }
+        } else {
+            parsed = .success(Reviews(displayPath: displayPath))
+        }
+        self.parsed = parsed
+        layout = Result { () throws(Refused) in
+            let keyLines = try Self.blockKeyLines(root, displayPath: displayPath)
+            var paths: [String] = []
+            if case .success(let reviews) = parsed {
+                let byLine = Dictionary(reviews.locations.map { ($0.value.line, $0.key) }, uniquingKeysWith: { a, _ in a })
+                paths = keyLines.map { byLine[$0] ?? "" }
+            }
+            return Layout(keyLines: keyLines, paths: paths, nodes: root.map(Self.nodes(in:)) ?? 0)
+        }
+    }
+
+    init(_ text: String, displayPath: String) throws(DiagnosticError) {
+        try self.init(Array(text.utf8), displayPath: displayPath)
+    }
+
+    /// The edited file made from its parts, without parsing it.
+    private init(bytes: [UInt8], displayPath: String, reviews: Reviews, layout: Layout) {
+        self.bytes = bytes
+        self.displayPath = displayPath
+        parsed = .success(reviews)
+        self.layout = .success(layout)
     }
 
     /// The decisions the file holds now.
     func reviews() throws(DiagnosticError) -> Reviews {
-        guard let root else { return Reviews(displayPath: displayPath) }
-        return try Reviews.parse(root, displayPath: displayPath)
+        try parsed.get()
     }
 
     /// The file's text with each change made: an entry for the path, or (nil) its entry removed.
     /// A path named twice takes its last change.
     func applying(_ changes: [ReviewsFile.Change]) throws(Refused) -> String {
-        var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }  // the text ended with a newline
-        let pairs = try blockPairs()
-        var pairIndex: [String: Int] = [:]
-        for (index, pair) in pairs.enumerated() {
-            let key = SubmissionFinder.normalised(pair.key.text ?? "") ?? pair.key.text ?? ""
-            if pairIndex[key] == nil { pairIndex[key] = index }
+        String(decoding: try edited(changes).bytes, as: UTF8.self)
+    }
+
+    /// `applying(_:)` as UTF-8, and the edited file when it is known without parsing it.
+    func edited(_ changes: [ReviewsFile.Change]) throws(Refused) -> (bytes: [UInt8], file: ReviewsFileEdit?) {
+        let layout = try layout.get()
+        let reviews: Reviews
+        switch parsed {
+        case .success(let parsed): reviews = parsed
+        case .failure(let error): throw Refused(description: error.diagnostics.map(\.oneLine).joined(separator: "; "))
         }
-        var replacements: [(index: Int, lines: [String])] = []
-        var appended: [String] = []
+        let lines = lineRanges()
+        var replacements: [(index: Int, path: String, review: Reviews.Review?, lines: [String])] = []
+        var appended: [(path: String, review: Reviews.Review, lines: [String])] = []
         var done = Set<String>()
         for (path, review) in changes.reversed() where done.insert(path).inserted {
             let newLines = review.map { Self.lines(for: path, $0) } ?? []
-            if let index = pairIndex[path] {
-                replacements.append((index, newLines))
-            } else {
-                appended = newLines + appended
+            if let keyLine = reviews.locations[path]?.line, let index = Self.index(of: keyLine, in: layout.keyLines) {
+                replacements.append((index, path, review, newLines))
+            } else if let review {
+                appended.insert((path, review, newLines), at: 0)
             }
         }
-        // From the last entry up, so the line numbers of those above stay true.
-        for (index, newLines) in replacements.sorted(by: { $0.index > $1.index }) {
-            let start = pairs[index].key.location.line - 1
-            var end = index + 1 < pairs.count ? pairs[index + 1].key.location.line - 1 : lines.count
-            while end > start + 1, Self.isBlankOrComment(lines[end - 1]) { end -= 1 }
-            // Comment lines inside the old entry are the organizer's: they stay, above the new one.
-            let kept = lines[(start + 1)..<end].filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
-            lines.replaceSubrange(start..<end, with: kept + newLines)
+        replacements.sort { $0.index < $1.index }
+        // Where each entry's own lines end: from its key to the line before the next key, less
+        // trailing blank and comment lines.
+        func entryEnd(of index: Int) -> Int {
+            let start = layout.keyLines[index] - 1
+            var end = index + 1 < layout.keyLines.count ? layout.keyLines[index + 1] - 1 : lines.count
+            while end > start + 1, Self.isBlankOrComment(line(lines[end - 1])) { end -= 1 }
+            return end
         }
-        lines += appended
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        var copied = 0  // the lines before this one are in `out`
+        func copyLines(upTo end: Int) {
+            if copied < end { out += bytes[lines[copied].lowerBound..<lines[end - 1].upperBound]; out.append(0x0A) }
+            copied = max(copied, end)
+        }
+        func add(_ line: String) { out += line.utf8; out.append(0x0A) }
+        // Each entry's new lines, and how many lines each replaced one had (to place the keys after it).
+        var vouched = layout.paths.count == layout.keyLines.count
+        var replacedLines: [Int] = []
+        for replacement in replacements {
+            let start = layout.keyLines[replacement.index] - 1
+            let end = entryEnd(of: replacement.index)
+            copyLines(upTo: start)
+            // Comment lines inside the old entry are the organizer's: they stay, above the new one.
+            for old in lines[(start + 1)..<end] {
+                let text = line(old)
+                if text.trimmingCharacters(in: .whitespaces).hasPrefix("#") { add(text) }
+            }
+            replacement.lines.forEach(add)
+            copied = end
+            if vouched { vouched = isOwnEntry(lines[start..<end], path: replacement.path, reviews: reviews) }
+            replacedLines.append(end - start)
+        }
+        copyLines(upTo: lines.count)
+        appended.forEach { $0.lines.forEach(add) }
+        guard vouched else { return (out, nil) }
+        if !appended.isEmpty {
+            // A new entry goes after the file's last one, which must be one written here.
+            guard let last = layout.keyLines.indices.last,
+                  isOwnEntry(lines[(layout.keyLines[last] - 1)..<entryEnd(of: last)], path: layout.paths[last], reviews: reviews) else { return (out, nil) }
+        }
+        // Each new entry read alone is the review, and the file stays within what the parser takes.
+        var nodes = layout.nodes
+        for (path, review, entryLines) in replacements.compactMap({ r in r.review.map { (r.path, $0, r.lines) } }) + appended {
+            guard let added = Self.readsBack(entryLines, as: review, path: path, displayPath: displayPath) else { return (out, nil) }
+            nodes += added
+        }
+        guard nodes <= YAMLParser().maximumNodes else { return (out, nil) }
+        // The keys as they are after the edit: those below a replaced entry move by the lines it gained.
+        var edited = Layout(keyLines: [], paths: [], nodes: nodes)
+        var entries = reviews.entries
+        var shift = 0
+        var next = 0  // the next replacement
+        for index in layout.keyLines.indices {
+            let keyLine = layout.keyLines[index] + shift
+            if next < replacements.count, replacements[next].index == index {
+                let replacement = replacements[next]
+                shift += replacement.lines.count - replacedLines[next]
+                next += 1
+                entries[replacement.path] = replacement.review
+                guard replacement.review != nil else { continue }
+            }
+            edited.keyLines.append(keyLine)
+            edited.paths.append(layout.paths[index])
+        }
+        var appendedLine = lines.count + shift + 1
+        for entry in appended {
+            entries[entry.path] = entry.review
+            edited.keyLines.append(appendedLine)
+            edited.paths.append(entry.path)
+            appendedLine += entry.lines.count
+        }
+        var locations: [String: SourceLocation] = [:]
+        locations.reserveCapacity(edited.paths.count)
+        for (path, keyLine) in zip(edited.paths, edited.keyLines) { locations[path] = SourceLocation(file: displayPath, line: keyLine, column: 1) }
+        let after = Reviews(entries: entries, locations: locations, displayPath: reviews.displayPath)
+        return (out, ReviewsFileEdit(bytes: out, displayPath: displayPath, reviews: after, layout: edited))
     }
 
-    /// The file's entries, refused unless it is a block mapping with each key at the start of its
-    /// own line (what can be edited by lines).
-    private func blockPairs() throws(Refused) -> [YAMLPair] {
+    /// Whether `range` of lines is exactly the entry this type writes for `path`'s review.
+    private func isOwnEntry(_ entryLines: ArraySlice<Range<Int>>, path: String, reviews: Reviews) -> Bool {
+        guard let review = reviews.entries[path] else { return false }
+        let own = Self.lines(for: path, review)
+        guard own.count == entryLines.count else { return false }
+        return zip(own, entryLines).allSatisfy { $0.utf8.elementsEqual(bytes[$1]) }
+    }
+
+    /// The nodes `lines` add to a file when they read alone as `path: review`, or nil.
+    private static func readsBack(_ lines: [String], as review: Reviews.Review, path: String, displayPath: String) -> Int? {
+        guard SubmissionFinder.normalised(path) == path,
+              let root = try? YAMLParser().parse(Array((lines.joined(separator: "\n") + "\n").utf8), displayPath: displayPath),
+              let alone = try? Reviews.parse(root, displayPath: displayPath), alone.entries == [path: review] else { return nil }
+        return nodes(in: root)
+    }
+
+    /// Each line's bytes, without its line feed; a last line feed ends the last line.
+    private func lineRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for offset in buffer.indices where buffer[offset] == 0x0A {
+                ranges.append(start..<offset)
+                start = offset + 1
+            }
+            if start < buffer.count { ranges.append(start..<buffer.count) }
+        }
+        return ranges
+    }
+
+    private func line(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// The index of the entry whose key is on `line`.
+    private static func index(of line: Int, in keyLines: [Int]) -> Int? {
+        var low = 0, high = keyLines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyLines[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low < keyLines.count && keyLines[low] == line ? low : nil
+    }
+
+    /// The line of each entry's key, refused unless the file is a block mapping with each key
+    /// at the start of its own line (what can be edited by lines).
+    private static func blockKeyLines(_ root: YAMLNode?, displayPath: String) throws(Refused) -> [Int] {
         guard let root, !root.isNull else { return [] }
         guard let pairs = root.mapping else {
             throw Refused(description: "\(displayPath) is not a mapping from submission path to decision; fix it, then decide again")
         }
-        var lastLine = 0
+        var lines: [Int] = []
         for pair in pairs {
-            guard pair.key.location.column == 1, pair.key.location.line > lastLine else {
+            guard pair.key.location.column == 1, pair.key.location.line > (lines.last ?? 0) else {
                 throw Refused(description: "\(displayPath):\(pair.key.location.line): hunt serve edits only block-style reviews files (one `path:` per line, at its start); rewrite it that way")
             }
-            lastLine = pair.key.location.line
+            lines.append(pair.key.location.line)
         }
-        return pairs
+        return lines
+    }
+
+    /// At least the nodes the YAML layer counts against `YAMLParser.maximumNodes` for `node`
+    /// (each node's own weight, every copy an alias made counted whole).
+    private static func nodes(in node: YAMLNode) -> Int {
+        switch node.value {
+        case .scalar: node.weight
+        case .sequence(let items): items.reduce(node.weight) { $0 + nodes(in: $1) }
+        case .mapping(let pairs): pairs.reduce(node.weight) { $0 + nodes(in: $1.key) + nodes(in: $1.value) }
+        }
     }
 
     static func isBlankOrComment(_ line: String) -> Bool {

@@ -70,6 +70,35 @@ import Testing
         }
     }
 
+    @Test func anEditOfItsOwnEntriesIsKnownWithoutParsingAndAgreesWithAParse() throws {
+        var file = try ReviewsFileEdit("# the organizer's\nx/kept.jpg: accept\nx/note.jpg:\n  decision: reject\n  note: |\n    # not a comment\n\n# after\n", displayPath: "r.yaml")
+        var seed: UInt64 = 42
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var known = 0
+        for step in 0..<300 {
+            let changes: [ReviewsFile.Change] = (0...next(3) / 2).map { _ in
+                let path = ["x/kept.jpg", "x/note.jpg", "a/\(next(9)).jpg", "b c/\(next(9)) ü.jpg"][next(4)]
+                let review = next(5) == 0 ? nil : Reviews.Review(decision: next(2) == 0 ? .accept : .reject, note: next(2) == 0 ? nil : "#\(step) \"q\"", by: "J\(next(4))",
+                                                                  at: "2026-05-02T12:00:\(step % 60)Z")
+                return (path: path, review: review)
+            }
+            let (bytes, derived) = try file.edited(changes)
+            let parsed = try ReviewsFileEdit(bytes, displayPath: "r.yaml")
+            if let derived {
+                known += 1
+                #expect(derived.bytes == bytes)
+                #expect(try derived.reviews().entries == parsed.reviews().entries)
+                #expect(try derived.reviews().locations == parsed.reviews().locations)
+            }
+            file = derived ?? parsed
+        }
+        #expect(known > 200, "most edits are of entries written here")
+        #expect(String(decoding: file.bytes, as: UTF8.self).hasPrefix("# the organizer's\n"))
+    }
+
     @Test func anEditIsCheckedBeforeAnythingIsWritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reviews-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
