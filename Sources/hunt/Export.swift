@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a hunt's places and areas as GPX 1.1, KML 2.2 or GeoJSON.",
             discussion: """
             Point tasks and every place of a places task become waypoints/points; areas become \

@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Turn places from GPX, KML, GeoJSON or CSV into the tasks: section of a hunt.",
             discussion: """
             Prints YAML to standard output, or with --into adds the tasks to a hunt file's own \

@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Start a new hunt from a template in Templates/hunts/.",
             discussion: """
             Copies the template's files (hunt.yaml and any area or places files) into DIR. Never \

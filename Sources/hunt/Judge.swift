@@ -6,6 +6,7 @@ import HuntKit
 extension HuntCommand {
     struct Judge: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "judge",
             abstract: "Judge a folder of photos against a hunt: a verdict with reasons for every photo, scores and a leaderboard.",
             discussion: """
             SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a \

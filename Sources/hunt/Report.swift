@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Report: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "report",
             abstract: "Re-render the judge's results as an HTML page, Markdown, CSV or JSON, for everyone or one team.",
             discussion: """
             Reads results.json (from `hunt judge --out DIR`) and never re-judges. Photos are opened only \

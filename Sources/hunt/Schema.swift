@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Schema: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the JSON Schema (draft 2020-12) of the hunt file, for editors and validators.",
             discussion: """
             The same schema is in Templates/hunt.schema.json; starter hunts and the examples name it on \

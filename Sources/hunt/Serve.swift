@@ -6,6 +6,7 @@ import HuntServe
 extension HuntCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "The judges' console: a review queue in the browser, decisions saved to the reviews file, a live leaderboard.",
             discussion: """
             Judges SUBMISSIONS once, prints a judge URL and a read-only leaderboard URL (each with a secret token), \

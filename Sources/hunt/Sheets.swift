@@ -7,6 +7,7 @@ import HuntSheets
 extension HuntCommand {
     struct Sheets: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sheets",
             abstract: "Make print-ready task sheets: a PDF (or HTML page) per team, or the marshals' answer key.",
             discussion: """
             Players' sheets: for each team a cover (title, team, window, rules, scoring, rewards), \

@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Simulate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "simulate",
             abstract: "Make synthetic submissions for a hunt: real JPEGs with EXIF GPS and times, and the verdict each should get.",
             discussion: """
             Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and \

@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check hunt files: every problem with file:line:column, a fix, and a summary per file.",
             discussion: """
             Text (the default): diagnostics on stderr, one summary line per file on stdout. JSON: stdout \

@@ -5,6 +5,7 @@ import HuntKit
 extension HuntCommand {
     struct Where: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "where",
             abstract: "Distance, bearing, compass direction and band from positions to targets.",
             discussion: """
             Each input is a position (LAT,LON), a photo, or a folder of photos (read as `hunt exif` \

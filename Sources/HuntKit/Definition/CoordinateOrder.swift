@@ -23,9 +23,9 @@ struct CoordinateOrder {
         var written: Coordinate
         var swapped: Coordinate
         var location: SourceLocation
-        /// What the message calls it and how to fix it.
-        var name: String
-        var fix: String
+        /// What the message calls it and how to fix it; made only for a target that is flagged
+        /// (formatting them for every target of a large hunt cost more than the check).
+        var words: () -> (name: String, fix: String)
     }
 
     func warnings() -> [Diagnostic] {
@@ -52,9 +52,10 @@ struct CoordinateOrder {
                 }
             }
             if let why {
+                let (name, fix) = candidate.words()
                 found.append(.warning(DiagnosticCode(.coordinatesSwapped),
-                                      "\(candidate.name) looks like latitude and longitude swapped: it is \(why)",
-                                      at: candidate.location, fix: candidate.fix))
+                                      "\(name) looks like latitude and longitude swapped: it is \(why)",
+                                      at: candidate.location, fix: fix))
             }
         }
         return found
@@ -68,9 +69,11 @@ struct CoordinateOrder {
             switch task.target {
             case .circle(let center, _)?:
                 guard index < extras.count, let written = extras[index].swappableAt else { continue }
-                let fix = "latitude comes first: `at: \(Coordinate.format(written.swapped.latitude)), \(Coordinate.format(written.swapped.longitude))`"
-                result.append(Candidate(written: center, swapped: written.swapped, location: written.location,
-                                        name: "task `\(task.id)`'s `at:`", fix: fix))
+                let (id, swapped) = (task.id, written.swapped)
+                result.append(Candidate(written: center, swapped: swapped, location: written.location) {
+                    ("task `\(id)`'s `at:`",
+                     "latitude comes first: `at: \(Coordinate.format(swapped.latitude)), \(Coordinate.format(swapped.longitude))`")
+                })
             case .area(let target)?:
                 guard let area = target.area else { continue }
                 let points = area.polygons.flatMap(\.outer)
@@ -91,15 +94,17 @@ struct CoordinateOrder {
         // Swapped, the middle's longitude becomes a latitude: beyond ±90 it cannot be one.
         guard abs(written.longitude) <= 90 else { return nil }
         let swapped = Coordinate(latitude: written.longitude, longitude: written.latitude)
-        let fix: String
-        switch (path as NSString).pathExtension.lowercased() {
-        case "geojson", "json": fix = "GeoJSON writes each position [longitude, latitude]: swap the two numbers of every pair in \(path)"
-        case "kml": fix = "KML writes each position longitude,latitude: swap the two numbers of every pair in \(path)"
-        case "csv": fix = "are the latitude and longitude columns of \(path) swapped (or their headers)?"
-        default: fix = "GPX gives lat=\"…\" and lon=\"…\": check that \(path) does not have them the wrong way round"
+        let id = task.id
+        return Candidate(written: written, swapped: swapped, location: task.location) {
+            let fix: String
+            switch (path as NSString).pathExtension.lowercased() {
+            case "geojson", "json": fix = "GeoJSON writes each position [longitude, latitude]: swap the two numbers of every pair in \(path)"
+            case "kml": fix = "KML writes each position longitude,latitude: swap the two numbers of every pair in \(path)"
+            case "csv": fix = "are the latitude and longitude columns of \(path) swapped (or their headers)?"
+            default: fix = "GPX gives lat=\"…\" and lon=\"…\": check that \(path) does not have them the wrong way round"
+            }
+            return ("task `\(id)`: \(what) \(path)", fix)
         }
-        return Candidate(written: written, swapped: swapped, location: task.location,
-                         name: "task `\(task.id)`: \(what) \(path)", fix: fix)
     }
 
     static func median(_ values: [Double]) -> Double {
