@@ -139,7 +139,8 @@ public struct JudgeRun: Sendable {
 
 /// What `JudgeRun.examineChanges` read and examined of a folder; `merged(carryingFrom:)` adds
 /// the cases of the photos it left to the examination before and gives the whole examination.
-public struct ExaminedChanges: Sendable {
+/// Not copyable: its cases are moved out by that one call.
+public struct ExaminedChanges: ~Copyable, Sendable {
     let scan: SubmissionScan
     let slots: FillOnceSlots<SubmissionCase>
     let inputSlots: FillOnceSlots<JudgeInput>
@@ -152,8 +153,7 @@ public struct ExaminedChanges: Sendable {
 
     /// The whole examination: the photos read, and the cases of the others from `previous`,
     /// which must be the examination given to `examineChanges` (nil when it was given none).
-    /// Takes the slots' contents: call it once.
-    public func merged(carryingFrom previous: ExaminedSubmissions?) -> ExaminedSubmissions {
+    public consuming func merged(carryingFrom previous: ExaminedSubmissions?) -> ExaminedSubmissions {
         if let previous {
             for (index, at) in carried {
                 let submission = scan.submissions[index]
