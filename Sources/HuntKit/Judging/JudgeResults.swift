@@ -404,16 +404,9 @@ extension JudgeResults {
     /// `SubmissionResult.path` writes it); nil when no photo there was judged.
     public func submission(at path: String) -> SubmissionResult? {
         // Submissions are sorted by path: a binary search, not a scan of a 20,000-photo run.
-        var low = submissions.startIndex, high = submissions.endIndex
-        while low < high {
-            let mid = low + (high - low) / 2
-            if submissions[mid].path < path { low = mid + 1 } else { high = mid }
-        }
-        guard low < submissions.endIndex, submissions[low].path == path else {
-            // A list put together by hand may not be sorted.
-            return submissions.first { $0.path == path }
-        }
-        return submissions[low]
+        // A list put together by hand may not be sorted.
+        guard let index = submissions.sortedIndex(of: path, by: \.path) else { return submissions.first { $0.path == path } }
+        return submissions[index]
     }
 
     /// The review queue's submissions, in the queue's order, each with its findings and evidence:

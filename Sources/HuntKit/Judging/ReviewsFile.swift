@@ -268,7 +268,7 @@ struct ReviewsFileEdit: Sendable {
         var done = Set<String>()
         for (path, review) in changes.reversed() where done.insert(path).inserted {
             let newLines = review.map { Self.lines(for: path, $0) } ?? []
-            if let keyLine = reviews.locations[path]?.line, let index = Self.index(of: keyLine, in: layout.keyLines) {
+            if let keyLine = reviews.locations[path]?.line, let index = layout.keyLines.sortedIndex(of: keyLine, by: { $0 }) {
                 replacements.append((index, path, review, newLines))
             } else if let review {
                 appended.insert((path, review, newLines), at: 0)
@@ -385,16 +385,6 @@ struct ReviewsFileEdit: Sendable {
     }
 
     private func line(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-
-    /// The index of the entry whose key is on `line`.
-    private static func index(of line: Int, in keyLines: [Int]) -> Int? {
-        var low = 0, high = keyLines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keyLines[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return low < keyLines.count && keyLines[low] == line ? low : nil
-    }
 
     /// The line of each entry's key, refused unless the file is a block mapping with each key
     /// at the start of its own line (what can be edited by lines).

@@ -69,4 +69,15 @@ extension Array {
     func isSorted(by key: (Element) -> String) -> Bool {
         zip(self, dropFirst()).allSatisfy { key($0) <= key($1) }
     }
+
+    /// The index of the element whose `key` is `wanted`, in an array sorted by `key` (a binary
+    /// search); nil when there is none.
+    func sortedIndex<Key: Comparable>(of wanted: Key, by key: (Element) -> Key) -> Int? {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if key(self[middle]) < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < endIndex && key(self[low]) == wanted ? low : nil
+    }
 }
