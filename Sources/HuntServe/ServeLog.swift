@@ -44,11 +44,15 @@ public struct ServeLog: Sendable {
                     memory = Self.seen(results)
                     continue
                 }
+                // `seen` alone holds the table now, so a decision changes it in place: a copy of
+                // 20,000 entries per decision cost more than judging it.
+                memory = nil
                 let time = Self.clock(clock())
                 let name = { (id: String, path: String) in blind ? "photo " + id : path }
-                // Only a new read of the folder can bring photos; a decision is looked up alone.
-                let before = seen
+                // What each decided photo was, before this judgement.
+                let was = pending.map { seen[$0.id] }
                 let reason = (try? ServeJSON.decoder.decode(Judged.self, from: Data(event.json.utf8)))?.reason
+                // Only a new read of the folder can bring photos; a decision is looked up alone.
                 if reason != "decided" && reason != "reviews changed" {
                     let now = Self.seen(results)
                     for s in results.submissions {
@@ -57,8 +61,8 @@ public struct ServeLog: Sendable {
                     }
                     seen = now
                 }
-                for decided in pending {
-                    guard let was = before[decided.id], let s = Self.submission(was.path, in: results) else { continue }
+                for (decided, was) in zip(pending, was) {
+                    guard let was, let s = results.submission(at: was.path) else { continue }
                     write("\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
                           + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))")
                     seen[decided.id]?.verdict = s.verdict.rawValue
@@ -69,18 +73,6 @@ public struct ServeLog: Sendable {
                 continue
             }
         }
-    }
-
-    /// The submission at `path`: results are sorted by path, else it is searched for.
-    static func submission(_ path: String, in results: JudgeResults) -> JudgeResults.SubmissionResult? {
-        let all = results.submissions
-        var low = 0, high = all.count
-        while low < high {
-            let middle = (low + high) / 2
-            if all[middle].path < path { low = middle + 1 } else { high = middle }
-        }
-        if low < all.count, all[low].path == path { return all[low] }
-        return all.first { $0.path == path }
     }
 
     struct Judged: Decodable {
