@@ -15,6 +15,11 @@ struct Judgement: Sendable {
     /// Per team: its completed dwell stays and its own score (before the ranking across teams).
     private var stays: [String: TeamRules.Stays] = [:]
     private var teamScores: [String: TeamScore] = [:]
+    /// The teams' own completions by task, each task's in order: what a decision changes only
+    /// for its teams (`TeamScore.replace`).
+    private var completedBy: [String: [JudgeResults.TaskCompletion]] = [:]
+    /// Every team's tally of its results, as the last results kept them.
+    private var tallies: [String: Tally] = [:]
 
     /// Runs the rules across photos, which no review's decision changes. `cases[i].index == i`, in path order.
     init(_ judge: Judge, cases: consuming [SubmissionCase], groups: CaseGroups) {
@@ -43,36 +48,47 @@ struct Judgement: Sendable {
     mutating func judgeTeams(only teams: Set<String>?) {
         stays.merge(engine.checkTeams(groups, only: teams)) { _, new in new }
         engine.adopt(stays)
-        teamScores.merge(engine.teamScores(groups, only: teams)) { _, new in new }
+        let scores = engine.teamScores(groups, only: teams)
+        if teams == nil {
+            completedBy = TeamScore.completedByTask(scores)
+        } else {
+            for (team, score) in scores { TeamScore.replace(team, from: teamScores[team], to: score, in: &completedBy) }
+        }
+        teamScores.merge(scores) { _, new in new }
     }
 
     /// The ranking across teams (closest approaches) on top of each team's score.
-    func scoring() -> Scoring { engine.score(teamScores) }
+    func scoring() -> Scoring { engine.score(teamScores, completedBy: completedBy) }
 
     /// The results; the cases move into them, and the judgement is spent.
     consuming func results(skipped: [SkippedFile], problems: [Diagnostic],
                            files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let scoring = scoring()
-        return engine.results(scoring: scoring, skipped: skipped, problems: problems, files: files)
+        let submissions = engine.takeSubmissions(scoring: scoring)
+        let tallies = Tally.byTeam(submissions, groups.byTeam, hunt: engine.hunt)
+        return engine.assemble(submissions: submissions, tallies: tallies, scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
 
-    /// The results of every case, copied: the cases stay for the next `judgeTeams`.
-    func resultsKeepingCases(skipped: [SkippedFile], problems: [Diagnostic],
-                             files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    /// The results of every case, copied: the cases stay for the next `judgeTeams`, and every
+    /// team's tally for the next `resultsKeepingCases(updating:…)`.
+    mutating func resultsKeepingCases(skipped: [SkippedFile], problems: [Diagnostic],
+                                      files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let scoring = scoring()
         let policy = engine.hunt.policy
         let cases = engine.cases
         let submissions = [JudgeResults.SubmissionResult](parallelCount: cases.count, chunkSize: 1000) {
             RuleEngine.result(of: cases[$0], points: scoring.awarded[$0], policy: policy)
         }
-        return engine.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems, files: files)
+        tallies = Tally.byTeam(submissions, groups.byTeam, hunt: engine.hunt)
+        return engine.assemble(submissions: submissions, tallies: tallies, scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
 
     /// The results with `submissions` (the previous results' submissions) brought up to date
-    /// after `judgeTeams(only: teams)`: the results of those teams' cases made again, and every
-    /// case's points, which the ranking across teams may move. The cases stay.
-    func resultsKeepingCases(updating submissions: consuming [JudgeResults.SubmissionResult], teams: Set<String>, skipped: [SkippedFile],
-                             problems: [Diagnostic], files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    /// after `judgeTeams(only: teams)`: the results and tallies of those teams' cases made
+    /// again, and every case's points, which the ranking across teams may move. The cases stay.
+    mutating func resultsKeepingCases(updating submissions: consuming [JudgeResults.SubmissionResult], teams: Set<String>,
+                                      skipped: [SkippedFile], problems: [Diagnostic],
+                                      files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let scoring = scoring()
         let policy = engine.hunt.policy
         for team in teams {
@@ -81,6 +97,7 @@ struct Judgement: Sendable {
             }
         }
         for i in submissions.indices where submissions[i].points != scoring.awarded[i] { submissions[i].points = scoring.awarded[i] }
-        return engine.assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems, files: files)
+        tallies.merge(Tally.byTeam(submissions, groups.byTeam, only: teams, hunt: engine.hunt)) { _, new in new }
+        return engine.assemble(submissions: submissions, tallies: tallies, scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
 }

@@ -1,67 +1,43 @@
 import Foundation
 
 extension RuleEngine {
-    /// The results; the cases move into them (`cases` holds only spent ones after).
-    mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
-                          files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
-        return assemble(submissions: takeSubmissions(scoring: scoring), scoring: scoring, skipped: skipped, problems: problems, files: files)
-    }
-
-    /// The results around `submissions` (one per case, in case order): counts, the review queue,
-    /// teams and ranks, tasks, the summary.
-    func assemble(submissions: [JudgeResults.SubmissionResult], scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
-                  files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    /// The results around `submissions` (one per case, in case order), with `tallies`, every
+    /// team's `Tally` of them: counts, the review queue, teams and ranks, tasks, the summary.
+    func assemble(submissions: [JudgeResults.SubmissionResult], tallies: [String: Tally], scoring: Scoring, skipped: [SkippedFile],
+                  problems: [Diagnostic], files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
         let window = hunt.window.map { JudgeResults.Window(start: clock.timestamp($0.start), end: clock.timestamp($0.end)) }
         let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
                                          file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
                                          rewards: rewards)
-        var reasonCounts: [ReasonCode: Int] = [:]
-        var teamCounts: [String: JudgeResults.Counts] = [:]
-        var taskCounts: [String: JudgeResults.Counts] = [:]
-        var queue: [String] = []
-        var accepted = 0, rejected = 0, reviewed = 0, unreadable = 0
-        // By index, field by field: `for s in submissions` would copy every result (a retain per string).
-        for i in submissions.indices {
-            let verdict = submissions[i].verdict
-            for code in submissions[i].reasons {
-                reasonCounts[code, default: 0] += 1
-                if code == .unreadable { unreadable += 1 }
-            }
-            Self.count(&teamCounts[submissions[i].team, default: .init()], verdict)
-            if let task = submissions[i].task, hunt.task(task) != nil { Self.count(&taskCounts[task, default: .init()], verdict) }
-            switch verdict {
-            case .accepted: accepted += 1
-            case .review: queue.append(submissions[i].path)
-            case .rejected: rejected += 1
-            }
-            if submissions[i].review != nil { reviewed += 1 }
-        }
-
+        let total = Tally(adding: tallies.values, tasks: hunt.tasks.count)
         var teams = hunt.teams.map { team in
             let points = scoring.points[team.id] ?? 0
             return JudgeResults.TeamResult(
                 id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.timestamp),
                 tasksDone: Set((scoring.completions[team.id] ?? []).map(\.task)).count,
                 rewards: rewards.filter { $0.points <= points }, completions: scoring.completions[team.id] ?? [],
-                approaches: scoring.approaches[team.id] ?? [], counts: teamCounts[team.id] ?? .init())
+                approaches: scoring.approaches[team.id] ?? [], counts: tallies[team.id]?.counts ?? .init())
         }
-        let reached = scoring.reachedAt
-        teams.sort { a, b in
-            if a.points != b.points { return a.points > b.points }
-            let ta = reached[a.id]?.timeIntervalSince1970 ?? .infinity, tb = reached[b.id]?.timeIntervalSince1970 ?? .infinity
+        // More points first, then who reached them first, then by id: the keys are looked up
+        // once per team, not per comparison.
+        let reached = hunt.teams.map { scoring.reachedAt[$0.id] }
+        let order = teams.indices.sorted { a, b in
+            if teams[a].points != teams[b].points { return teams[a].points > teams[b].points }
+            let ta = reached[a]?.timeIntervalSince1970 ?? .infinity, tb = reached[b]?.timeIntervalSince1970 ?? .infinity
             if ta != tb { return ta < tb }
-            return a.id < b.id
+            return teams[a].id < teams[b].id
         }
+        teams = order.map { teams[$0] }
         for i in teams.indices {
-            if i > 0, teams[i].points == teams[i - 1].points, reached[teams[i].id] == reached[teams[i - 1].id] {
+            if i > 0, teams[i].points == teams[i - 1].points, reached[order[i]] == reached[order[i - 1]] {
                 teams[i].rank = teams[i - 1].rank
             } else {
                 teams[i].rank = i + 1
             }
         }
 
-        let tasks = hunt.tasks.map { task in
+        let tasks = hunt.tasks.enumerated().map { position, task in
             JudgeResults.TaskResult(
                 id: task.id, title: task.title, clue: task.clue, hint: task.hint, reveal: task.reveal, points: task.points,
                 score: task.score, repeat: task.repeatRule, dwellS: task.dwell?.seconds,
@@ -69,27 +45,27 @@ extension RuleEngine {
                 tags: task.tags, target: task.target.map(Self.targetInfo),
                 window: task.window.map { JudgeResults.Window(start: clock.timestamp($0.start), end: clock.timestamp($0.end)) },
                 completedBy: scoring.completedBy[task.id] ?? [],
-                closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: taskCounts[task.id] ?? .init(),
+                closest: scoring.closest[task.id] ?? [], nearest: scoring.nearest[task.id], counts: total.byTask[position],
                 choose: task.choose?.count, tasks: task.isGroup ? task.choose!.tasks : nil,
                 progress: task.choose == nil ? nil : scoring.chosen[task.id] ?? [])
         }
 
         let summary = JudgeResults.Summary(
             submissions: submissions.count,
-            accepted: accepted,
-            review: queue.count,
-            rejected: rejected,
-            reasons: reasonCounts,
-            reviewed: reviewed,
-            undecided: queue.count,
+            accepted: total.counts.accepted,
+            review: total.queue.count,
+            rejected: total.counts.rejected,
+            reasons: total.reasons,
+            reviewed: total.reviewed,
+            undecided: total.queue.count,
             skipped: skipped.count,
-            unreadable: unreadable)
+            unreadable: total.unreadable)
         let problemList = problems.map {
             JudgeResults.Problem(severity: $0.severity, code: $0.code, message: $0.message,
                                  location: $0.location.description, fix: $0.fix)
         }
         return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
-                            reviewQueue: queue, skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
+                            reviewQueue: total.queue.map { submissions[$0].path }, skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
     }
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from

@@ -36,6 +36,32 @@ struct TeamScore: Sendable {
     var chosen: [String: [String]] = [:]
 }
 
+extension TeamScore {
+    /// Every team's own completions by task (`scores` by team), each task's in
+    /// `RuleEngine.completedFirst` order: what `RuleEngine.score` starts from.
+    static func completedByTask(_ scores: [String: TeamScore]) -> [String: [JudgeResults.TaskCompletion]] {
+        var byTask: [String: [JudgeResults.TaskCompletion]] = [:]
+        for score in scores.values { for (task, completion) in score.completedBy { byTask[task, default: []].append(completion) } }
+        for task in byTask.keys { byTask[task]!.sort(by: RuleEngine.completedFirst) }
+        return byTask
+    }
+
+    /// Brings `byTask` (from `completedByTask`) up to date when `team`'s own score goes from
+    /// `old` to `new`: only that team's entries move, so a decision sorts nothing.
+    static func replace(_ team: String, from old: TeamScore?, to new: TeamScore,
+                        in byTask: inout [String: [JudgeResults.TaskCompletion]]) {
+        for task in old?.completedBy.keys.map({ $0 }) ?? [] {
+            byTask[task]?.removeAll { $0.team == team }
+            if byTask[task]?.isEmpty == true { byTask[task] = nil }
+        }
+        for (task, completion) in new.completedBy {
+            var list = byTask.removeValue(forKey: task) ?? []
+            list.insert(completion, at: list.partitionPoint { RuleEngine.completedFirst($0, completion) })
+            byTask[task] = list
+        }
+    }
+}
+
 extension RuleEngine {
     /// Share of a `score: closest` task's points for the first, second and third closest team.
     static let closestShares = [(3, 3), (2, 3), (1, 3)]
@@ -180,9 +206,12 @@ extension RuleEngine {
 
     /// The whole scoring from every team's own: the closest approaches ranked across teams (the
     /// three closest teams of each such task score), then everything by team and by task.
-    func score(_ teamScores: [String: TeamScore]) -> Scoring {
+    /// `completedBy` is the teams' own completions by task, in order (`TeamScore.completedByTask`):
+    /// only the closest approaches' are added and put in order here.
+    func score(_ teamScores: [String: TeamScore], completedBy: [String: [JudgeResults.TaskCompletion]]) -> Scoring {
         var teams = teamScores
-        var scoring = Scoring(awarded: Array(repeating: 0, count: cases.count))
+        var scoring = Scoring(completedBy: completedBy, awarded: Array(repeating: 0, count: cases.count))
+        let closestTasks = Set(hunt.tasks.filter { $0.score == .closest }.map(\.id))
         var bestByTask: [String: [(team: String, index: Int, distance: Double)]] = [:]
         for (team, score) in teams {
             for best in score.best { bestByTask[best.task, default: []].append((team, best.index, best.distance)) }
@@ -219,14 +248,14 @@ extension RuleEngine {
             scoring.reachedAt[team] = score.reachedAt
             scoring.completions[team] = score.completions
             for (index, points) in score.awarded { scoring.awarded[index] = scoring.awarded[index].addingClamped(points) }
-            for (task, completion) in score.completedBy { scoring.completedBy[task, default: []].append(completion) }
+            for (task, completion) in score.completedBy where closestTasks.contains(task) {
+                scoring.completedBy[task, default: []].append(completion)
+            }
         }
         for team in teams.keys.sorted() {
             for (task, done) in teams[team]!.chosen { scoring.chosen[task, default: []].append(JudgeResults.ChoiceProgress(team: team, done: done)) }
         }
-        for task in scoring.completedBy.keys {
-            scoring.completedBy[task]!.sort { ($0.at?.text ?? "~", $0.team) < ($1.at?.text ?? "~", $1.team) }
-        }
+        for task in closestTasks where scoring.completedBy[task] != nil { scoring.completedBy[task]!.sort(by: Self.completedFirst) }
         // Tasks nobody has completed: every team's nearest photos, the best of each day, three at
         // most. Each team's own top three days are enough: a day the team kept no photo of has
         // three nearer days in that team alone.
@@ -239,6 +268,12 @@ extension RuleEngine {
             }
         }
         return scoring
+    }
+
+    /// The order of a task's completions across teams: in time order (unknown times last), then by team.
+    static func completedFirst(_ a: JudgeResults.TaskCompletion, _ b: JudgeResults.TaskCompletion) -> Bool {
+        let ta = a.at?.text ?? "~", tb = b.at?.text ?? "~"
+        return ta != tb ? ta < tb : a.team < b.team
     }
 
     /// Completions in time order (unknown times last), then by task and photo.

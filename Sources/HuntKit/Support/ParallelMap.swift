@@ -73,11 +73,19 @@ extension Array {
     /// The index of the element whose `key` is `wanted`, in an array sorted by `key` (a binary
     /// search); nil when there is none.
     func sortedIndex<Key: Comparable>(of wanted: Key, by key: (Element) -> Key) -> Int? {
+        let low = partitionPoint { key($0) < wanted }
+        return low < endIndex && key(self[low]) == wanted ? low : nil
+    }
+
+    /// The first index whose element is not `before` the place sought, in an array where
+    /// `before` holds for a prefix and then never (a binary search): where to insert so that an
+    /// array in order stays in order.
+    func partitionPoint(where before: (Element) -> Bool) -> Int {
         var low = startIndex, high = endIndex
         while low < high {
             let middle = low + (high - low) / 2
-            if key(self[middle]) < wanted { low = middle + 1 } else { high = middle }
+            if before(self[middle]) { low = middle + 1 } else { high = middle }
         }
-        return low < endIndex && key(self[low]) == wanted ? low : nil
+        return low
     }
 }
