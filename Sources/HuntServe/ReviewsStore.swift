@@ -11,6 +11,8 @@ struct ReviewsStore: Sendable {
     /// The file as this console last wrote it: the next edit starts from it while the file is
     /// unchanged since.
     private var known: ReviewsFile.Known?
+    /// The stamp of the reviews file as this store last wrote it.
+    var writtenStamp: FileStamp? { known?.stamp }
     /// Writes of the file by this console; the judgement says how many it includes.
     private(set) var writes = 0
 

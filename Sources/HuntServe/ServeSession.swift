@@ -269,10 +269,11 @@ public actor ServeSession {
         judgement.hasExamined ? hunt : nil
     }
 
-    /// After a write of the reviews file: its new stamp is taken (so the watcher does not judge
-    /// this write again) and the pages are told of each event.
+    /// After a write of the reviews file: the stamp of what was written is kept (so the watcher
+    /// does not judge this write again, but does see an edit made right after it) and the pages
+    /// are told of each event.
     private func wrote(_ logged: [AuditLog.Event]) {
-        seen.reviews = FileStamp.of(path: configuration.reviewsPath)
+        seen.reviews = store.writtenStamp
         for event in logged {
             events.send("decided", ["path": configuration.blind ? nil : event.path, "id": SubmissionIndex.id(of: event.path),
                                     "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])

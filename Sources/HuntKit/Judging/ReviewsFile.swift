@@ -41,7 +41,8 @@ public struct ReviewsFile: Sendable {
     /// parsing the file again. An edit from outside changes the stamp, so it is read.
     public struct Known: Sendable {
         let file: ReviewsFileEdit
-        let stamp: FileStamp
+        /// The stamp of the file as written.
+        public let stamp: FileStamp
     }
 
     /// Why an edit or a decision was refused, worded for the judge.
@@ -120,11 +121,12 @@ public struct ReviewsFile: Sendable {
     /// Writes `edit` in one atomic replace that never replaces one of `inputs`; gives the file as
     /// written, for the next edit to start from.
     @discardableResult
-    public func write(_ edit: Edit, inputs: [URL]) throws(Refused) -> Known? {
-        do { try OutputBatch.write(edit.file.bytes, to: url, displayPath: path, inputs: inputs) } catch {
+    public func write(_ edit: Edit, inputs: [URL]) throws(Refused) -> Known {
+        // The stamp of what was written, not of what is at the path after: an edit by someone
+        // else right after the rename must not pass for this one.
+        do { return Known(file: edit.file, stamp: try OutputBatch.write(edit.file.bytes, to: url, displayPath: path, inputs: inputs)) } catch {
             throw Refused(.fileFailed, "\(error)")
         }
-        return FileStamp.of(path: path).map { Known(file: edit.file, stamp: $0) }
     }
 }
 

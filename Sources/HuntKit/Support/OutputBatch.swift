@@ -45,13 +45,16 @@ public final class OutputBatch: Sendable {
     public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) { try files.lockFolder(folder, displayPath: displayPath) }
 
     /// Writes `bytes` to a new temporary file beside `target`; `commit()` renames it into place.
-    /// With `replacing: false` the commit refuses to replace a file that exists by then.
-    public func stage(_ bytes: [UInt8], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+    /// With `replacing: false` the commit refuses to replace a file that exists by then. Returns
+    /// the written file's stamp, which the rename keeps: what `target` holds once committed.
+    @discardableResult
+    public func stage(_ bytes: [UInt8], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
         try files.stage(chunks: [bytes], to: target, displayPath: displayPath, replacing: replacing)
     }
 
     /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory first).
-    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+    @discardableResult
+    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
         try files.stage(chunks: chunks, to: target, displayPath: displayPath, replacing: replacing)
     }
 
@@ -208,15 +211,18 @@ private final class StagedFiles: @unchecked Sendable {
 
     // MARK: Staging
 
-    func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) {
+    func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
         try check(target, displayPath: displayPath)
         let (fd, temporary) = try createTemporary(beside: target, displayPath: displayPath)
+        var info = stat()
         do throws(OutputError) {
             for chunk in chunks {
                 let failure = chunk.withUnsafeBytes { Self.writeAll(fd, $0) }
                 if failure != 0 { throw OutputError(path: displayPath, message: "cannot write the file (\(Self.reason(failure)))") }
             }
-            guard close(fd) == 0 else { throw OutputError(path: displayPath, message: "cannot write the file (\(Self.reason(errno)))") }
+            guard fstat(fd, &info) == 0, close(fd) == 0 else {
+                throw OutputError(path: displayPath, message: "cannot write the file (\(Self.reason(errno)))")
+            }
         } catch {
             close(fd)
             lock.withLock { _ = unlink(temporary); staged.removeAll { $0.temporary == temporary } }
@@ -228,6 +234,7 @@ private final class StagedFiles: @unchecked Sendable {
                 staged[i].replacing = replacing
             }
         }
+        return FileStamp(info)
     }
 
     private func createTemporary(beside target: URL, displayPath: String) throws(OutputError) -> (Int32, String) {
@@ -405,14 +412,17 @@ nonisolated(unsafe) private var interruptPipe: Int32 = -1
 
 extension OutputBatch {
     /// Writes one file atomically: a batch of one, committed at once. With `makingFolder`, the
-    /// file's missing folders are made first (and removed again if the write fails).
+    /// file's missing folders are made first (and removed again if the write fails). Returns the
+    /// stamp of the file written (an edit someone makes after the rename has another).
+    @discardableResult
     public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = [],
-                             makingFolder: Bool = false) throws(OutputError) {
+                             makingFolder: Bool = false) throws(OutputError) -> FileStamp {
         let batch = OutputBatch(inputs: inputs)
         let displayPath = displayPath ?? url.relativePathForDisplay
         if makingFolder { try batch.makeParentFolder(of: url, displayPath: displayPath) }
-        try batch.stage(bytes, to: url, displayPath: displayPath)
+        let stamp = try batch.stage(bytes, to: url, displayPath: displayPath)
         try batch.commit()
+        return stamp
     }
 
     /// Makes the folder `file` goes in when it is missing (`hunt report --out rep/report.html`,

@@ -33,6 +33,19 @@ struct OutputBatchTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.txt", "b.txt"])
     }
 
+    @Test("a write gives the stamp of the file it wrote: the target's once committed, not a later edit's")
+    func writeGivesTheStampOfWhatItWrote() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = try file("reviews.yaml", "old", in: dir)
+        let stamp = try OutputBatch.write(Array("new text".utf8), to: target)
+        #expect(stamp == FileStamp.of(path: target.path))
+        #expect(stamp.sizeBytes == 8)
+        // Someone else's edit after the rename is another file: the stamp kept does not match it.
+        try Data("edited".utf8).write(to: target, options: .atomic)
+        #expect(stamp != FileStamp.of(path: target.path))
+    }
+
     @Test("discard removes the temporary files, the lock and the folders it made; the old file stays")
     func discard() throws {
         let dir = try folder()
