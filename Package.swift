@@ -27,8 +27,6 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CEXIF", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
-        .systemLibrary(name: "CPROJ", pkgConfig: "proj",
-                       providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
@@ -37,6 +35,9 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif",
                        providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // Geodesics: GeographicLib (C++, Debian's libgeographiclib-dev) behind plain C functions, so
+        // that Swift sees no C++ and HuntKit needs no C++ interoperability.
+        .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
         // The standard templates as SwiftPM resources (`Bundle.module`), so a program built with
@@ -50,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", "CHEIF", "HuntKitTemplates",
+            dependencies: ["CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "HuntKitTemplates",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
