@@ -33,8 +33,9 @@ let package = Package(
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(name: "CHEIF", pkgConfig: "libheif",
-                       providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // libheif's header only: the library is loaded when the first HEIF is decoded (HEIFDecoder),
+        // so no pkg-config (which would link it). Debian puts the header on the compiler's own path.
+        .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
         // Geodesics: GeographicLib (C++, Debian's libgeographiclib-dev) behind plain C functions, so
         // that Swift sees no C++ and HuntKit needs no C++ interoperability.
         .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
