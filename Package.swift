@@ -76,7 +76,14 @@ let package = Package(
                 "HuntSheets",
                 "HuntServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Release builds link the Swift runtime and Foundation into the binary rather than load
+            // them as two dozen shared libraries at every start. Here, so that every release build of
+            // `hunt` (make, the checks, the benchmarks) has it. Compiled with it too, so that this
+            // module's imports name the static libraries Foundation needs (CoreFoundation, ICU…).
+            // Debug builds stay dynamic: the tests link this module beside the test libraries.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // Fixtures that both test targets make at test time (decompression bombs).
         .target(
