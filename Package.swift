@@ -27,16 +27,18 @@ let package = Package(
                        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CEXIF", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
-        .systemLibrary(name: "CPROJ", pkgConfig: "proj",
-                       providers: [.apt(["libproj-dev"]), .brew(["proj"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
                        providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(name: "CHEIF", pkgConfig: "libheif",
-                       providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // libheif's header only: the library is loaded when the first HEIF is decoded (HEIFDecoder),
+        // so no pkg-config (which would link it). Debian puts the header on the compiler's own path.
+        .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        // Geodesics: GeographicLib (C++, Debian's libgeographiclib-dev) behind plain C functions, so
+        // that Swift sees no C++ and HuntKit needs no C++ interoperability.
+        .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
         // The standard templates as SwiftPM resources (`Bundle.module`), so a program built with
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CPROJ", "CJPEG", "CHEIF", "HuntKitTemplates",
+            dependencies: ["CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "HuntKitTemplates",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
@@ -74,7 +76,14 @@ let package = Package(
                 "HuntSheets",
                 "HuntServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Release builds link the Swift runtime and Foundation into the binary rather than load
+            // them as two dozen shared libraries at every start. Here, so that every release build of
+            // `hunt` (make, the checks, the benchmarks) has it. Compiled with it too, so that this
+            // module's imports name the static libraries Foundation needs (CoreFoundation, ICU…).
+            // Debug builds stay dynamic: the tests link this module beside the test libraries.
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // Fixtures that both test targets make at test time (decompression bombs).
         .target(

@@ -12,6 +12,10 @@ internal import CHEIF
 ///
 /// The file is read through a `ByteSource` (`heif_context_read_from_reader`), never whole:
 /// reading the boxes touches the `meta` box, and a decode then reads the coded data it needs.
+///
+/// libheif is not linked but loaded the first time a HEIF is opened (`libheif`), so that every
+/// other command starts without it and its decoders. Where it cannot be loaded, each HEIF is
+/// refused with an error that says so, and the other photos go on.
 final class HEIFDecoder {
     /// One picture of the file, with the size its `ispe` declares before transformations (the
     /// size libheif decodes it at) and after them (the size it is shown at).
@@ -32,6 +36,24 @@ final class HEIFDecoder {
         var overSizeLimit = false
     }
 
+    /// libheif's shared object, by the name its package (`libheif1`) installs it under.
+    static let libraryName = "libheif.so.1"
+
+    /// libheif's functions, loaded once, on first use (Swift makes that thread-safe); after that
+    /// only read.
+    private static let libheif = load(libraryName)
+
+    /// `library` opened and its functions resolved, or why not, in words that say what to install.
+    static func load(_ library: String) -> Result<libheif_functions, DecodeError> {
+        var why: UnsafePointer<CChar>?
+        guard let functions = libheif_functions_load(library, &why) else {
+            let detail = why.map { String(cString: $0) } ?? "no reason given"
+            return .failure(DecodeError(message: "libheif could not be loaded (\(detail)); HEIC/HEIF and AVIF photos need it: install libheif1"))
+        }
+        return .success(functions.pointee)
+    }
+
+    private let heif: libheif_functions
     private let reader: Reader
     private let functions: UnsafeMutablePointer<heif_reader>
     private let context: OpaquePointer
@@ -45,54 +67,55 @@ final class HEIFDecoder {
     /// picture, so that the caller's plan sees the declared size and words the refusal itself;
     /// `scaledJPEG` sets it back to the planned size before decoding.
     init(_ source: any ByteSource) throws(DecodeError) {
+        heif = try Self.libheif.get()
         reader = Reader(source)
         functions = .allocate(capacity: 1)
         functions.initialize(to: heif_reader(reader_api_version: 1, get_position: Reader.position, read: Reader.read,
                                              seek: Reader.seek, wait_for_file_size: Reader.waitForSize))
-        guard let context = heif_context_alloc() else {
+        guard let context = heif.context_alloc() else {
             functions.deallocate()
             throw DecodeError(message: "libheif could not start")
         }
         self.context = context
-        heif_context_set_maximum_image_size_limit(context, Int32.max)
+        heif.context_set_maximum_image_size_limit(context, Int32.max)
         var handle: OpaquePointer?
         var primaryID: heif_item_id = 0
-        var error = heif_context_read_from_reader(context, functions, Unmanaged.passUnretained(reader).toOpaque(), nil)
-        if error.code == heif_error_Ok { error = heif_context_get_primary_image_ID(context, &primaryID) }
-        if error.code == heif_error_Ok { error = heif_context_get_primary_image_handle(context, &handle) }
+        var error = heif.context_read_from_reader(context, functions, Unmanaged.passUnretained(reader).toOpaque(), nil)
+        if error.code == heif_error_Ok { error = heif.context_get_primary_image_ID(context, &primaryID) }
+        if error.code == heif_error_Ok { error = heif.context_get_primary_image_handle(context, &handle) }
         guard error.code == heif_error_Ok, let handle else {
             let failure = Self.failure(error)   // its message lives in the context
-            heif_context_free(context)
+            heif.context_free(context)
             functions.deallocate()
             throw failure
         }
         handles[primaryID] = handle
-        primary = Self.picture(handle, id: primaryID)
-        var ids = [heif_item_id](repeating: 0, count: Int(max(0, min(heif_image_handle_get_number_of_thumbnails(handle), 16))))
-        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
+        primary = Self.picture(handle, id: primaryID, heif)
+        var ids = [heif_item_id](repeating: 0, count: Int(max(0, min(heif.image_handle_get_number_of_thumbnails(handle), 16))))
+        let listed = Int(heif.image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(ids.count)))
         ids = Array(ids.prefix(listed))
         var thumbnails: [Picture] = []
         for id in ids {
             var thumbnail: OpaquePointer?
-            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
+            guard heif.image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
             handles[id] = thumbnail
-            thumbnails.append(Self.picture(thumbnail, id: id))
+            thumbnails.append(Self.picture(thumbnail, id: id, heif))
         }
         self.thumbnails = thumbnails.sorted { $0.codedWidth * $0.codedHeight < $1.codedWidth * $1.codedHeight }
     }
 
     deinit {
-        for handle in handles.values { heif_image_handle_release(handle) }
-        heif_context_free(context)
+        for handle in handles.values { heif.image_handle_release(handle) }
+        heif.context_free(context)
         functions.deallocate()
     }
 
-    private static func picture(_ handle: OpaquePointer, id: UInt32) -> Picture {
-        let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
-        return Picture(id: id, codedWidth: Int(max(0, heif_image_handle_get_ispe_width(handle))),
-                       codedHeight: Int(max(0, heif_image_handle_get_ispe_height(handle))),
-                       shownWidth: Int(max(0, heif_image_handle_get_width(handle))),
-                       shownHeight: Int(max(0, heif_image_handle_get_height(handle))),
+    private static func picture(_ handle: OpaquePointer, id: UInt32, _ heif: libheif_functions) -> Picture {
+        let bits = Int(heif.image_handle_get_luma_bits_per_pixel(handle))
+        return Picture(id: id, codedWidth: Int(max(0, heif.image_handle_get_ispe_width(handle))),
+                       codedHeight: Int(max(0, heif.image_handle_get_ispe_height(handle))),
+                       shownWidth: Int(max(0, heif.image_handle_get_width(handle))),
+                       shownHeight: Int(max(0, heif.image_handle_get_height(handle))),
                        bitDepth: bits > 0 ? bits : 8)
     }
 
@@ -113,27 +136,27 @@ final class HEIFDecoder {
         guard let handle = handles[picture.id], maxPixels > 0, picture.codedWidth > 0, picture.codedHeight > 0 else {
             throw DecodeError(message: "the picture declares no size")
         }
-        heif_context_set_maximum_image_size_limit(context, Int32(clamping: max(picture.codedWidth, picture.codedHeight) + 1))
-        heif_context_set_max_decoding_threads(context, 0)
-        guard let options = heif_decoding_options_alloc() else { throw DecodeError(message: "libheif could not start") }
-        defer { heif_decoding_options_free(options) }
+        heif.context_set_maximum_image_size_limit(context, Int32(clamping: max(picture.codedWidth, picture.codedHeight) + 1))
+        heif.context_set_max_decoding_threads(context, 0)
+        guard let options = heif.decoding_options_alloc() else { throw DecodeError(message: "libheif could not start") }
+        defer { heif.decoding_options_free(options) }
         var image: OpaquePointer?
-        let error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options)
+        let error = heif.decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, options)
         guard error.code == heif_error_Ok, let image else { throw Self.failure(error) }
-        defer { heif_image_release(image) }
-        let width = Int(heif_image_get_width(image, heif_channel_R)), height = Int(heif_image_get_height(image, heif_channel_R))
+        defer { heif.image_release(image) }
+        let width = Int(heif.image_get_width(image, heif_channel_R)), height = Int(heif.image_get_height(image, heif_channel_R))
         guard width > 0, height > 0, width * height <= picture.codedWidth * picture.codedHeight else {
             throw DecodeError(message: "the decoded picture is \(width)×\(height), not the \(picture.codedWidth)×\(picture.codedHeight) the file declares")
         }
         var planes: [SamplePlane] = []
         for channel in [heif_channel_R, heif_channel_G, heif_channel_B] {
             var stride: Int32 = 0
-            guard heif_image_get_width(image, channel) == width, heif_image_get_height(image, channel) == height,
-                  let base = heif_image_get_plane_readonly(image, channel, &stride), stride > 0 else {
+            guard heif.image_get_width(image, channel) == width, heif.image_get_height(image, channel) == height,
+                  let base = heif.image_get_plane_readonly(image, channel, &stride), stride > 0 else {
                 throw DecodeError(message: "libheif gave no full-size RGB planes")
             }
-            let storage = Int(heif_image_get_bits_per_pixel(image, channel))
-            let bits = Int(heif_image_get_bits_per_pixel_range(image, channel))
+            let storage = Int(heif.image_get_bits_per_pixel(image, channel))
+            let bits = Int(heif.image_get_bits_per_pixel_range(image, channel))
             guard storage == 8 || storage == 16, (1...16).contains(bits) else {
                 throw DecodeError(message: "libheif gave \(storage)-bit samples")
             }

@@ -105,6 +105,21 @@ import Testing
         #expect(why.contains("end of file") || why.contains("outside of file"), "\(why)")
     }
 
+    /// libheif is loaded on first use, not linked: where it cannot be loaded, the HEIF gets an error
+    /// that names the library and the package to install (the other photos go on).
+    @Test func missingLibheifSaysWhatToInstall() throws {
+        guard case .failure(let error) = HEIFDecoder.load("libheif-not-installed.so.1") else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(error.message.hasPrefix("libheif could not be loaded (libheif-not-installed.so.1: cannot open shared object file"), "\(error.message)")
+        #expect(error.message.hasSuffix("HEIC/HEIF and AVIF photos need it: install libheif1"), "\(error.message)")
+        guard case .success = HEIFDecoder.load(HEIFDecoder.libraryName) else {
+            Issue.record("libheif did not load")
+            return
+        }
+    }
+
     /// Every prefix of a real file and a few flipped bytes: a preview, a reason or a refusal, never a trap.
     @Test func damagedFilesNeverTrap() async throws {
         let whole = Array(try Data(contentsOf: Self.url("heic-grid-2x2.heic")))
