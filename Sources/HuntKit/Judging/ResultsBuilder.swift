@@ -4,7 +4,10 @@ extension RuleEngine {
     /// The results; the cases move into them (`cases` holds only spent ones after).
     mutating func results(scoring: Scoring, skipped: [SkippedFile], problems: [Diagnostic],
                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
-        return assemble(submissions: takeSubmissions(scoring: scoring), scoring: scoring, skipped: skipped, problems: problems, files: files)
+        // Taken in a statement of its own: as the argument of `assemble` it would be taken from
+        // the copy of `self` made for that call, which shares the cases, and copy them all first.
+        let submissions = takeSubmissions(scoring: scoring)
+        return assemble(submissions: submissions, scoring: scoring, skipped: skipped, problems: problems, files: files)
     }
 
     /// The results around `submissions` (one per case, in case order): counts, the review queue,
