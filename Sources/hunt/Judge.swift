@@ -64,7 +64,8 @@ extension HuntCommand {
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)
             Console.error(summary.problemsText(submissionsPath: submissions.path))
-            let json = results.jsonChunks()
+            // Made as it is written (twice when both the folder and stdout take it): never all in memory.
+            let json = results.jsonText
             if let folder {
                 do { Console.written(try await folder.write(results, json: json)) } catch { throw Console.failure("\(error)\n") }
             }

@@ -98,7 +98,7 @@ public struct HuntClock: Sendable {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS`, as `LocalDateTime.description` but without `String(format:)`.
+    /// `YYYY-MM-DDTHH:MM:SS`, without `String(format:)`: `LocalDateTime.description`.
     public static func text(_ t: LocalDateTime) -> String {
         String(unsafeUninitializedCapacity: 64) { buffer in
             var w = DigitWriter(buffer)

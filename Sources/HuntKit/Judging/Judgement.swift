@@ -60,9 +60,12 @@ struct Judgement: Sendable {
     /// The ranking across teams (closest approaches) on top of each team's score.
     func scoring() -> Scoring { engine.score(teamScores, completedBy: completedBy) }
 
-    /// The results; the cases move into them, and the judgement is spent.
-    consuming func results(skipped: [SkippedFile], problems: [Diagnostic],
-                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    /// The results; the cases move into them, and the judgement is spent. Mutating, not
+    /// consuming: a consuming method that changes its `self` works on a copy of it, so the cases
+    /// were shared and `RuleEngine.takeSubmissions` copied all of them (8 MB for 20,000 photos)
+    /// before moving one.
+    mutating func results(skipped: [SkippedFile], problems: [Diagnostic],
+                          files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let scoring = scoring()
         let submissions = engine.takeSubmissions(scoring: scoring)
         let tallies = Tally.byTeam(submissions, groups.byTeam, hunt: engine.hunt)

@@ -157,42 +157,89 @@ extension JudgeResults {
         return data
     }
 
-    /// `jsonData()` in pieces, the submissions written in parallel: write them one after the other
-    /// (`OutputBatch.stage(chunks:to:displayPath:)`) rather than joining 20 MB into one buffer first.
-    public func jsonChunks() -> [[UInt8]] {
-        var w = JSONTextWriter(capacity: 1 << 16)
-        w.beginObject()
-        w.key("hunt"); w.encode(hunt)
-        w.key("problems"); w.encode(problems)
-        w.key("review_queue"); w.encode(reviewQueue)
-        w.key("schema"); w.encode(schema)
-        w.key("skipped"); w.encode(skipped)
-        w.key("submissions"); w.beginArray()
-        var chunks = [w.takeBytes()]
-        chunks += Self.writeInParallel(submissions)
-        if !submissions.isEmpty { w.markMembersWritten() }
-        w.endArray()
-        w.key("summary"); w.encode(summary)
-        w.key("tasks"); w.encode(tasks)
-        w.key("teams"); w.encode(teams)
-        w.endObject()
-        chunks.append(w.takeBytes() + [0x0A])
-        return chunks
+    /// `jsonData()` in pieces, the submissions written in parallel: all of them at once, for
+    /// callers that keep the text (`jsonText` makes them one batch at a time, to be written out).
+    public func jsonChunks() -> [[UInt8]] { Array(jsonText) }
+
+    /// The text of results.json in pieces, each made when it is asked for: the top of the file,
+    /// the submissions a batch of chunks at a time (the chunks of a batch written in parallel,
+    /// one per core), then the rest. Written out as they come
+    /// (`OutputBatch.stage(chunks:to:displayPath:)`), the 20 MB of a 20,000-photo run are never
+    /// all in memory at once. Each pass over it writes the text again.
+    public var jsonText: JSONText { JSONText(results: self) }
+
+    /// See `jsonText`.
+    public struct JSONText: Sequence, Sendable {
+        let results: JudgeResults
+        /// Submissions per chunk.
+        static let chunkSize = 1000
+
+        public func makeIterator() -> Iterator { Iterator(results: results) }
+
+        /// Makes the pieces one batch at a time.
+        public struct Iterator: IteratorProtocol {
+            private let results: JudgeResults
+            /// The writer of the text around the submissions, kept open between the top and the rest.
+            private var writer = JSONTextWriter(capacity: 1 << 16)
+            private var nextChunk = 0
+            private var ready: [[UInt8]] = []
+            private var step = Step.top
+            private enum Step { case top, submissions, rest, done }
+
+            init(results: JudgeResults) { self.results = results }
+
+            public mutating func next() -> [UInt8]? {
+                switch step {
+                case .top:
+                    step = .submissions
+                    writer.beginObject()
+                    writer.key("hunt"); writer.encode(results.hunt)
+                    writer.key("problems"); writer.encode(results.problems)
+                    writer.key("review_queue"); writer.encode(results.reviewQueue)
+                    writer.key("schema"); writer.encode(results.schema)
+                    writer.key("skipped"); writer.encode(results.skipped)
+                    writer.key("submissions"); writer.beginArray()
+                    return writer.takeBytes()
+                case .submissions:
+                    if ready.isEmpty {
+                        let chunks = (results.submissions.count + JSONText.chunkSize - 1) / JSONText.chunkSize
+                        let batch = Swift.min(chunks - nextChunk, ProcessInfo.processInfo.activeProcessorCount)
+                        guard batch > 0 else { step = .rest; return next() }
+                        ready = JudgeResults.writeInParallel(results.submissions, chunks: nextChunk..<(nextChunk + batch)).reversed()
+                        nextChunk += batch
+                    }
+                    return ready.popLast()
+                case .rest:
+                    step = .done
+                    if !results.submissions.isEmpty { writer.markMembersWritten() }
+                    writer.endArray()
+                    writer.key("summary"); writer.encode(results.summary)
+                    writer.key("tasks"); writer.encode(results.tasks)
+                    writer.key("teams"); writer.encode(results.teams)
+                    writer.endObject()
+                    return writer.takeBytes() + [0x0A]
+                case .done:
+                    return nil
+                }
+            }
+        }
     }
 
-    /// The submissions, each chunk written by its own writer on its own thread, in order.
-    static func writeInParallel(_ submissions: [SubmissionResult]) -> [[UInt8]] {
-        let chunkSize = 1000
-        return [[UInt8]](parallelCount: (submissions.count + chunkSize - 1) / chunkSize) { k in
-            let encoder = JSONTextEncoder(JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200))
+    /// The chunks `chunks` of the submissions (`JSONText.chunkSize` each), each written by its
+    /// own writer on its own thread, in order.
+    static func writeInParallel(_ submissions: [SubmissionResult], chunks: Range<Int>) -> [[UInt8]] {
+        let chunkSize = JSONText.chunkSize
+        return [[UInt8]](parallelCount: chunks.count) { j in
+            let k = chunks.lowerBound + j
+            var writer = JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200)
             // Through the buffer, so each result is written in place rather than copied first.
             submissions.withUnsafeBufferPointer { all in
                 for i in (k * chunkSize)..<min(all.count, (k + 1) * chunkSize) {
-                    encoder.writer.element()
-                    encoder.write(all[i])
+                    writer.element()
+                    all[i].write(&writer)
                 }
             }
-            return encoder.writer.bytes
+            return writer.bytes
         }
     }
 
@@ -226,13 +273,48 @@ extension JudgeResults.Evidence {
 }
 
 /// A type that writes its own JSON text rather than through `Codable`: the evidence (its keys
-/// come from `Evidence.Field`), a review (results.json leaves out its `at`), and counts keyed by
-/// reason code (sorted by code, which a dictionary's `Codable` does not do).
+/// come from `Evidence.Field`), a review (results.json leaves out its `at`), counts keyed by
+/// reason code (sorted by code, which a dictionary's `Codable` does not do), and a submission's
+/// result and its findings (20,000 of them: through `Encoder`'s generic containers they were a
+/// twelfth of a judge run). Keys still come from `CodingKeys`, in their declared (sorted) order.
 protocol JSONTextWritable {
     func write(_ w: inout JSONTextWriter)
 }
 
 extension JudgeResults.Evidence: JSONTextWritable {}
+
+extension JudgeResults.SubmissionResult: JSONTextWritable {
+    func write(_ w: inout JSONTextWriter) {
+        w.beginObject()
+        w.key(CodingKeys.evidence.stringValue); evidence.write(&w)
+        w.key(CodingKeys.findings.stringValue); w.beginArray()
+        for finding in findings { w.element(); finding.write(&w) }
+        w.endArray()
+        w.key(CodingKeys.judgedVerdict.stringValue); w.string(judgedVerdict.rawValue)
+        w.key(CodingKeys.path.stringValue); w.string(path)
+        w.key(CodingKeys.points.stringValue); w.int(points)
+        w.key(CodingKeys.reasons.stringValue); w.beginArray()
+        for reason in reasons { w.element(); w.string(reason.rawValue) }
+        w.endArray()
+        if let review { w.key(CodingKeys.review.stringValue); review.write(&w) }
+        if let task { w.key(CodingKeys.task.stringValue); w.string(task) }
+        w.key(CodingKeys.taskSource.stringValue); w.string(taskSource.rawValue)
+        w.key(CodingKeys.team.stringValue); w.string(team)
+        w.key(CodingKeys.verdict.stringValue); w.string(verdict.rawValue)
+        w.endObject()
+    }
+}
+
+extension JudgeResults.FindingResult: JSONTextWritable {
+    func write(_ w: inout JSONTextWriter) {
+        w.beginObject()
+        w.key(CodingKeys.action.stringValue); w.string(action.rawValue)
+        w.key(CodingKeys.code.stringValue); w.string(code.rawValue)
+        w.key(CodingKeys.message.stringValue); w.string(message)
+        if let related { w.key(CodingKeys.related.stringValue); w.string(related) }
+        w.endObject()
+    }
+}
 
 extension Reviews.Review: JSONTextWritable {
     func write(_ w: inout JSONTextWriter) {

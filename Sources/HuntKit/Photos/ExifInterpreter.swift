@@ -171,9 +171,9 @@ enum ExifInterpreter {
 
     /// `YYYY:MM:DD HH:MM:SS` (also with `-` or `T`, as some writers do); nil when malformed or zero.
     static func parseDateTime(_ text: String) -> LocalDateTime? {
-        let digits = text.split(whereSeparator: { !$0.isNumber }).map(String.init)
-        guard digits.count >= 6, digits[0].count == 4, let y = Int(digits[0]), let mo = Int(digits[1]), let d = Int(digits[2]),
-              let h = Int(digits[3]), let mi = Int(digits[4]), let s = Int(digits[5]),
+        let digits = digitRuns(text, limit: 6)
+        guard digits.count == 6, digits[0].count == 4, let y = digits[0].value, let mo = digits[1].value, let d = digits[2].value,
+              let h = digits[3].value, let mi = digits[4].value, let s = digits[5].value,
               y > 0, (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi), (0...60).contains(s),
               digits[1].count <= 2, digits[2].count <= 2
         else { return nil }
@@ -182,11 +182,41 @@ enum ExifInterpreter {
 
     /// `YYYY:MM:DD`, or the date part of a whole date-time; nil for `2014:09:259` and the like.
     static func parseDate(_ text: String) -> (Int, Int, Int)? {
-        let parts = text.split(whereSeparator: { !$0.isNumber }).map(String.init)
-        guard parts.count >= 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), y > 0, (1...12).contains(m), (1...31).contains(d)
+        let parts = digitRuns(text, limit: 3)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
+              let y = parts[0].value, let m = parts[1].value, let d = parts[2].value, y > 0, (1...12).contains(m), (1...31).contains(d)
         else { return nil }
         return (y, m, d)
+    }
+
+    /// The first `limit` runs of digits in `text`, each with its length and its value (nil when
+    /// it does not fit an `Int`): what `text.split(whereSeparator: { !$0.isNumber })` and `Int(_:)`
+    /// give. ASCII text, where only 0-9 are numbers, is read byte by byte without making strings
+    /// (Character properties and a `String` per run were most of reading a photo's dates); other
+    /// text by its Characters, whose other numbers (`٣`, `½`) make a run no `Int`.
+    static func digitRuns(_ text: String, limit: Int) -> [(count: Int, value: Int?)] {
+        var runs: [(count: Int, value: Int?)] = []
+        runs.reserveCapacity(limit)
+        var count = 0, value: Int? = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                return text.split(whereSeparator: { !$0.isNumber }).prefix(limit).map { ($0.count, Int($0)) }
+            }
+            if byte >= 0x30, byte <= 0x39 {
+                count += 1
+                if let v = value {
+                    let (times10, o1) = v.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(Int(byte - 0x30))
+                    value = o1 || o2 ? nil : sum
+                }
+            } else if count > 0 {
+                if runs.count == limit { return runs }
+                runs.append((count, value))
+                (count, value) = (0, 0)
+            }
+        }
+        if count > 0, runs.count < limit { runs.append((count, value)) }
+        return runs
     }
 
     /// SubSecTimeOriginal digits ("64", "064") as nanoseconds.
@@ -200,12 +230,27 @@ enum ExifInterpreter {
     /// `+02:00`, `-05:00`, `+0530` → seconds east of UTC.
     static func parseOffset(_ text: String) -> Int? {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-        let digits = text.dropFirst().filter(\.isNumber)
-        guard digits.count == 4, let h = Int(digits.prefix(2)), let m = Int(digits.suffix(2)), h <= 14, m < 60 else { return nil }
+        // The digits after the sign, wherever the separators fall: exactly four (`0530`, `05:30`).
+        let runs = digitRuns(String(text.dropFirst()), limit: 5)
+        guard runs.reduce(0, { $0 + $1.count }) == 4 else { return nil }
+        var digits = 0
+        for run in runs {
+            guard let value = run.value else { return nil }
+            for _ in 0..<run.count { digits *= 10 }
+            digits += value
+        }
+        let h = digits / 100, m = digits % 100
+        guard h <= 14, m < 60 else { return nil }
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
 
     static func utcDate(year: Int, month: Int, day: Int) -> Date? {
+        // Foundation's Gregorian calendar is the Julian one before 1582-10-15; from 1583 on both
+        // are the proleptic Gregorian calendar `CivilCalendar` counts in, without a `Calendar`.
+        if (1583...9999).contains(year) {
+            guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            return Date(timeIntervalSince1970: Double(CivilCalendar.daysFromCivil(year, month, day) * 86_400))
+        }
         var components = DateComponents()
         (components.year, components.month, components.day) = (year, month, day)
         var calendar = Calendar(identifier: .gregorian)
@@ -214,6 +259,15 @@ enum ExifInterpreter {
         // Reject dates the calendar rolled over (31 February).
         let check = calendar.dateComponents([.year, .month, .day], from: date)
         return check.year == year && check.month == month && check.day == day ? date : nil
+    }
+
+    /// Days in a month of the Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     static func formatTimeOfDay(_ seconds: Double) -> String {

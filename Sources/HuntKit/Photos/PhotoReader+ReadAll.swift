@@ -6,7 +6,7 @@ extension PhotoReader {
     ///
     /// Files are read in batches of `batchSize` by `BoundedFanOut`, so memory stays flat however
     /// many inputs there are (the sequence is consumed lazily); the files of a batch share the
-    /// opened folder (`FolderCache`). `transform` runs in the worker tasks (format a row there, not
+    /// opened folder (`FolderCache`) and the page buffers (`PageBuffers`). `transform` runs in the worker tasks (format a row there, not
     /// in `deliver`); `deliver` runs one at a time, in order. Throwing from `deliver` stops the reading.
     public func readAll<Inputs: Sequence, Output: Sendable>(
         _ inputs: Inputs,
@@ -32,7 +32,8 @@ extension PhotoReader {
         let reader = self
         try await BoundedFanOut.run(items, width: maxConcurrency, batchSize: batchSize, work: { batch in
             var folders = PhotoReader.FolderCache()
-            return batch.map { transform($0, reader.read(input($0), folders: &folders)) }
+            let buffers = PageBuffers()
+            return batch.map { transform($0, reader.read(input($0), folders: &folders, buffers: buffers)) }
         }, deliver: deliver)
     }
 

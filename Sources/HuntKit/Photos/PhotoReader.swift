@@ -68,34 +68,40 @@ public struct PhotoReader: Sendable {
     /// path the user named is opened as given, but a sidecar beside it is not followed if a link.
     public func read(_ input: PhotoInput) -> PhotoReadResult {
         var folders = FolderCache()
-        return read(input, folders: &folders)
+        return read(input, folders: &folders, buffers: nil)
     }
 
-    /// The folder the last photo was opened in, kept for the next one: photos come sorted, so a
-    /// batch mostly shares one folder, and opening it once saves walking to it per photo. The
-    /// descriptor refers to the folder as opened (without following links), so a folder swapped
-    /// for a link meanwhile is not followed either.
+    /// The folders the last photos were opened in, kept for the next ones: photos come sorted,
+    /// so a batch mostly shares a few folders (a team's own and its task folders, taken in
+    /// turn), and opening each once saves walking to it from the root per photo. A descriptor
+    /// refers to the folder as opened (without following links), so a folder swapped for a
+    /// link meanwhile is not followed either.
     struct FolderCache {
         private var root: InputFolder?
-        private var parentPath = ""
-        private var folder: InputFolder?
+        /// The folders opened lately by their path inside `root`, the latest last.
+        private var recent: [(path: String, folder: InputFolder)] = []
+        private static let kept = 8
 
         mutating func open(_ path: String, in root: InputFolder, displayPath: String) throws(InputFileError) -> (InputFolder, String) {
             let slash = path.lastIndex(of: "/")
             let parentPath = slash.map { String(path[..<$0]) } ?? ""
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            if self.root === root, self.parentPath == parentPath, let folder, !name.isEmpty, name != ".", name != ".." {
-                return (folder, name)
+            if self.root !== root {
+                self.root = root
+                recent = []
+            }
+            if !name.isEmpty, name != ".", name != "..", let kept = recent.last(where: { $0.path == parentPath }) {
+                return (kept.folder, name)
             }
             let (parent, checkedName) = try root.openParent(of: path, displayPath: displayPath)
-            self.root = root
-            self.parentPath = parentPath
-            folder = parent ?? root
+            if recent.count == Self.kept { recent.removeFirst() }
+            recent.append((parentPath, parent ?? root))
             return (parent ?? root, checkedName)
         }
     }
 
-    func read(_ input: PhotoInput, folders: inout FolderCache) -> PhotoReadResult {
+    /// `buffers`: page buffers to reuse, shared by the photos of a batch read one after the other.
+    func read(_ input: PhotoInput, folders: inout FolderCache, buffers: PageBuffers?) -> PhotoReadResult {
         if let error = input.listingError { return .failure(error) }
         // A file the caller has just seen unchanged (`PhotoReadCache.expect`) is not even opened.
         if let kept = cache?.expectedResult(for: input.path) { return kept }
@@ -117,9 +123,11 @@ public struct PhotoReader: Sendable {
         } catch {
             return .failure(Self.openError(error))
         }
-        guard let cache else { return addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars), from: sidecars) }
+        guard let cache else {
+            return addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
+        }
         if let kept = cache.result(for: input.path, stamp: file.stamp) { return kept }
-        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars), from: sidecars)
+        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
         cache.keep(result, for: input.path, stamp: file.stamp)
         return result
     }
@@ -181,12 +189,12 @@ public struct PhotoReader: Sendable {
     }
 
     /// `sidecars`: where to look for a `.xmp` sidecar when the photo itself has no position; nil to skip.
-    func read(source: any ByteSource, displayPath: String, sidecars: SidecarPlace?) -> PhotoReadResult {
+    func read(source: any ByteSource, displayPath: String, sidecars: SidecarPlace?, buffers: PageBuffers? = nil) -> PhotoReadResult {
         guard source.size > 0 else {
             return .failure(PhotoReadError(path: displayPath, code: .empty, message: "empty file (0 bytes)",
                                            fix: "re-send the photo; the upload or copy did not complete"))
         }
-        let reader = PagedReader(source)
+        let reader = PagedReader(source, buffers: buffers)
         var format: PhotoMetadata.Format?
         do {
             let head = try reader.bytes(at: 0, count: FormatSniffer.headLength)

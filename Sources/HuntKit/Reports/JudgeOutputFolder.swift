@@ -6,7 +6,7 @@ import Foundation
 /// Opening it claims the folder before any photo is read, so a wrong `--out` fails at once:
 ///
 ///     let folder = try JudgeOutputFolder("results", reports: [.html], inputs: [huntURL], submissions: photos)
-///     let written = try await folder.write(results, json: results.jsonChunks())
+///     let written = try await folder.write(results, json: results.jsonText)
 public struct JudgeOutputFolder: Sendable {
     /// The folder as given, e.g. `results` or `results/`.
     public let path: String
@@ -49,9 +49,10 @@ public struct JudgeOutputFolder: Sendable {
     /// results.json's path as messages show it, e.g. `results/results.json`.
     public var resultsPath: String { (path as NSString).appendingPathComponent("results.json") }
 
-    /// Stages results.json (`json`, from `results.jsonChunks()`) and the reports, with thumbnails
-    /// read from the submissions folder. Nothing is replaced yet; on failure nothing ever is.
-    public func stage(_ results: JudgeResults, json: [[UInt8]]) async throws -> ReportWriter.Written {
+    /// Stages results.json (`json`, from `results.jsonText` or `results.jsonChunks()`) and the
+    /// reports, with thumbnails read from the submissions folder. Nothing is replaced yet; on
+    /// failure nothing ever is.
+    public func stage(_ results: JudgeResults, json: some Sequence<[UInt8]>) async throws -> ReportWriter.Written {
         let folder = URL(fileURLWithPath: path)
         do {
             try batch.stage(chunks: json, to: folder.appendingPathComponent("results.json"), displayPath: resultsPath)
@@ -74,7 +75,7 @@ public struct JudgeOutputFolder: Sendable {
 
     /// Stages and commits: results.json and the reports replace the old ones together, or none does.
     /// Returns the reports written, by their paths as messages show them.
-    public func write(_ results: JudgeResults, json: [[UInt8]]) async throws(WriteError) -> (reports: [String], diagnostics: [Diagnostic]) {
+    public func write(_ results: JudgeResults, json: some Sequence<[UInt8]>) async throws(WriteError) -> (reports: [String], diagnostics: [Diagnostic]) {
         let written: ReportWriter.Written
         do { written = try await stage(results, json: json) } catch { throw WriteError(description: "\(error)\nnothing in \(path) was replaced") }
         do { try commit() } catch { throw WriteError(description: "\(error)") }

@@ -156,24 +156,41 @@ public final class InputFile: Sendable {
         var failure: Int32?
         // Uninitialized: pread fills it, so there is no point clearing 64 KiB first.
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
-            var filled = 0
-            while filled < count {
-                let n = pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if n == 0 { break }
-                filled += n
-            }
-            initialized = filled
+            (initialized, failure) = fill(UnsafeMutableRawBufferPointer(raw), from: offset)
         }
-        if let failure {
-            throw InputFileError(path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(failure)))",
-                                 fix: "check the disk or network share and try again")
-        }
+        if let failure { throw readError(failure) }
         return buffer
+    }
+
+    /// As `read(at:count:)`, into `buffer`, whose storage is reused when it is not shared (a
+    /// reader going through many files keeps a few buffers rather than allocating each time);
+    /// `buffer` then holds the bytes read.
+    func read(at offset: UInt64, count: Int, into buffer: inout [UInt8]) throws(InputFileError) {
+        // Only what the buffer grows by is cleared; pread overwrites the rest.
+        if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
+        let (filled, failure) = buffer.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[..<count]), from: offset) }
+        buffer.removeLast(buffer.count - filled)
+        if let failure { throw readError(failure) }
+    }
+
+    /// `pread`s until `raw` is full or the file ends: how many bytes came, and the `errno` that stopped it early.
+    private func fill(_ raw: UnsafeMutableRawBufferPointer, from offset: UInt64) -> (filled: Int, failure: Int32?) {
+        var filled = 0
+        while filled < raw.count {
+            let n = pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset) + off_t(filled))
+            if n < 0 {
+                if errno == EINTR { continue }
+                return (filled, errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return (filled, nil)
+    }
+
+    private func readError(_ code: Int32) -> InputFileError {
+        InputFileError(path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(code)))",
+                       fix: "check the disk or network share and try again")
     }
 
     /// Reads a whole file the user named; see `readAll(limitBytes:what:)`.

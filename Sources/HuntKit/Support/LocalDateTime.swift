@@ -23,10 +23,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
             .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS`.
-    public var description: String {
-        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
-    }
+    /// `YYYY-MM-DDTHH:MM:SS` (`HuntClock.text`: `String(format:)` was a twentieth of `hunt exif`'s time).
+    public var description: String { HuntClock.text(self) }
 
     /// The absolute time, given the offset east of UTC.
     public func date(offsetSeconds: Int) -> Date? {

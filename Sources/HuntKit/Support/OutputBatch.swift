@@ -52,9 +52,10 @@ public final class OutputBatch: Sendable {
         try files.stage(chunks: [bytes], to: target, displayPath: displayPath, replacing: replacing)
     }
 
-    /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory first).
+    /// `stage` for text written in pieces (a 20 MB results file need not be joined in memory
+    /// first; a lazy sequence need not even be held whole: each piece is written as it comes).
     @discardableResult
-    public func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
+    public func stage(chunks: some Sequence<[UInt8]>, to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
         try files.stage(chunks: chunks, to: target, displayPath: displayPath, replacing: replacing)
     }
 
@@ -211,7 +212,7 @@ private final class StagedFiles: @unchecked Sendable {
 
     // MARK: Staging
 
-    func stage(chunks: [[UInt8]], to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
+    func stage(chunks: some Sequence<[UInt8]>, to target: URL, displayPath: String, replacing: Bool = true) throws(OutputError) -> FileStamp {
         try check(target, displayPath: displayPath)
         let (fd, temporary) = try createTemporary(beside: target, displayPath: displayPath)
         var info = stat()

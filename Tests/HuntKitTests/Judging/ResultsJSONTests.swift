@@ -67,3 +67,34 @@ struct ResultsJSONTests {
         }
     }
 }
+
+@Suite("results.json: submissions written directly")
+struct SubmissionResultJSONTests {
+    /// Each submission's text through its `Codable` conformance, as `JSONTextEncoder` wrote it
+    /// before submissions wrote their own (`JSONTextWritable`).
+    static func throughCodable(_ result: JudgeResults.SubmissionResult) throws -> [UInt8] {
+        let encoder = JSONTextEncoder(JSONTextWriter())
+        try result.encode(to: encoder)
+        encoder.writer.endObject()
+        return encoder.writer.bytes
+    }
+
+    @Test("the same bytes as through Codable: with and without a task, a review, a related finding")
+    func sameBytesAsCodable() throws {
+        let results = ResultsJSONTests.results()
+        var shapes = results.submissions
+        var extra = shapes[0]
+        extra.task = nil
+        extra.review = Reviews.Review(decision: .reject, note: nil, by: nil, task: "tower", at: "2026-05-02T12:00:00Z")
+        extra.findings = [.init(code: .duplicateOf, action: .reject, message: "same as \"a\"", related: "foxes/tower/a.jpg"),
+                          .init(code: .outsideTarget, action: .review, message: "far", related: nil)]
+        extra.reasons = [.duplicateOf, .outsideTarget]
+        shapes.append(extra)
+        #expect(shapes.contains { $0.review != nil } && shapes.contains { $0.task == nil })
+        for result in shapes {
+            var writer = JSONTextWriter()
+            result.write(&writer)
+            #expect(writer.bytes == (try Self.throughCodable(result)), "\(result.path)")
+        }
+    }
+}

@@ -71,3 +71,53 @@ import Testing
         #expect(photo.contentHash == ContentHash.digest(of: try PhotoFixtures.bytes("jpeg-gps-complete.jpg")))
     }
 }
+
+/// The date parsers read ASCII byte by byte: the same answers as splitting on Characters that
+/// are not numbers and parsing each run with `Int(_:)`, which they still do for other text.
+@Suite struct ExifDateParsingTests {
+    static func runsBySplitting(_ text: String, limit: Int) -> [(count: Int, value: Int?)] {
+        text.split(whereSeparator: { !$0.isNumber }).prefix(limit).map { ($0.count, Int($0)) }
+    }
+
+    @Test(arguments: [
+        "2021:04:11 15:47:53", "2021-04-11T15:47:53.25+02:00", "", "::", "  2021:4:1 1:2:3  ", "2014:09:259", "abc123def45",
+        "99999999999999999999:01:01 00:00:00", "9223372036854775807", "9223372036854775808", "2021:04:11 15:47:5٣",
+        "٢٠٢١:04:11 15:47:53", "2021:04:11 ½5:47:53", "1\u{301}:2", "2021\r\n04", "12 34 56 78 90 12 34 56",
+    ])
+    func runsMatchSplitting(_ text: String) {
+        for limit in [3, 5, 6] {
+            let fast = ExifInterpreter.digitRuns(text, limit: limit), slow = Self.runsBySplitting(text, limit: limit)
+            #expect(fast.map(\.count) == slow.map(\.count) && fast.map(\.value) == slow.map(\.value), "\(text) limit \(limit)")
+        }
+    }
+
+    @Test(arguments: ["+02:00", "-05:00", "+0530", "+05:3:0", "+0:5:3:0:1", "+12345", "+1:2", "-٠٥:٣٠", "+05x30", "+14:59", "+15:00", "+02:60"])
+    func offsetsMatchFilteringCharacters(_ text: String) {
+        func bySplitting(_ text: String) -> Int? {
+            guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+            let digits = text.dropFirst().filter(\.isNumber)
+            guard digits.count == 4, let h = Int(digits.prefix(2)), let m = Int(digits.suffix(2)), h <= 14, m < 60 else { return nil }
+            return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
+        }
+        #expect(ExifInterpreter.parseOffset(text) == bySplitting(text))
+    }
+
+    /// From 1583 the arithmetic answers; it must give the very `Date` Foundation's calendar gives.
+    @Test func utcDatesMatchFoundationsCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        for year in [1583, 1600, 1700, 1899, 1900, 1969, 1970, 2000, 2024, 2100, 2400, 9999] {
+            for month in 1...12 {
+                for day in [1, 15, 28, 29, 30, 31] {
+                    var components = DateComponents()
+                    (components.year, components.month, components.day) = (year, month, day)
+                    let expected = calendar.date(from: components).flatMap { date in
+                        let c = calendar.dateComponents([.year, .month, .day], from: date)
+                        return c.year == year && c.month == month && c.day == day ? date : nil
+                    }
+                    #expect(ExifInterpreter.utcDate(year: year, month: month, day: day) == expected, "\(year)-\(month)-\(day)")
+                }
+            }
+        }
+    }
+}

@@ -114,6 +114,27 @@ import Testing
         #expect(reader.bytesRead <= 2 * UInt64(PagedReader.pageSize))
     }
 
+    /// Files read one after the other share page buffers; what a reader handed out before its
+    /// buffer went to the next file stays as it was read (the buffer is copied, not overwritten).
+    @Test func pageBuffersPassFromFileToFileWithoutChangingWhatWasRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-buffers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents = [[UInt8](repeating: 0xAA, count: 200_000), (0..<3_000).map { UInt8(truncatingIfNeeded: $0) }, [UInt8](repeating: 0x55, count: 70_000)]
+        for (i, bytes) in contents.enumerated() { try Data(bytes).write(to: folder.appendingPathComponent("\(i).bin")) }
+        let buffers = PageBuffers()
+        var kept: [ArraySlice<UInt8>] = []
+        for (i, bytes) in contents.enumerated() {
+            let reader = PagedReader(FileByteSource(try InputFile(path: folder.appendingPathComponent("\(i).bin").path)), buffers: buffers)
+            let head = try #require(try reader.slice(at: 0, count: min(bytes.count, PagedReader.pageSize)))
+            let tail = try reader.uncached(at: UInt64(bytes.count - min(bytes.count, 1000)), count: 1000)
+            #expect(Array(head) == Array(bytes.prefix(PagedReader.pageSize)))
+            #expect(tail == Array(bytes.suffix(1000)))
+            kept.append(head)
+        }
+        for (slice, bytes) in zip(kept, contents) { #expect(Array(slice) == Array(bytes.prefix(PagedReader.pageSize))) }
+    }
+
     @Test func largeTIFFReadsIFDsBeyondLibexifsLimit() throws {
         // IFD0 after 200 KB of strip data: libexif alone reads only the first 64 KiB.
         let tif = try PhotoFixtures.bytes("tiff-ifd-after-image-data.tif")

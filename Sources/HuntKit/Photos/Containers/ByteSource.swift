@@ -24,6 +24,14 @@ protocol ByteSource {
     var size: UInt64 { get }
     /// Up to `count` bytes from `offset`: fewer only at the end of the input, none past it.
     func read(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8]
+    /// The same bytes into `buffer`, reusing its storage where the source can (`PageBuffers`).
+    func read(at offset: UInt64, count: Int, into buffer: inout [UInt8]) throws(ContainerError)
+}
+
+extension ByteSource {
+    func read(at offset: UInt64, count: Int, into buffer: inout [UInt8]) throws(ContainerError) {
+        buffer = try read(at: offset, count: count)
+    }
 }
 
 /// A photo file opened as an `InputFile` (read-only, regular files only), read with `pread`.
@@ -37,6 +45,15 @@ struct FileByteSource: ByteSource {
         guard count > 0, offset < size else { return [] }
         do {
             return try file.read(at: offset, count: Int(min(UInt64(count), size - offset)))
+        } catch {
+            throw .io(error.message)
+        }
+    }
+
+    func read(at offset: UInt64, count: Int, into buffer: inout [UInt8]) throws(ContainerError) {
+        guard count > 0, offset < size else { buffer.removeAll(keepingCapacity: true); return }
+        do {
+            try file.read(at: offset, count: Int(min(UInt64(count), size - offset)), into: &buffer)
         } catch {
             throw .io(error.message)
         }
@@ -57,19 +74,58 @@ struct MemoryByteSource: ByteSource {
     }
 }
 
+/// Page buffers passed from one file's `PagedReader` to the next: a batch of photos read one
+/// after the other reuses a few 64 KiB buffers instead of allocating and freeing two per photo
+/// (freeing a block that large makes malloc consolidate and trim its heap, and the next
+/// allocation fault its pages in again). A buffer still shared when it is reused (a slice of a
+/// page kept by a scan) is copied on write as any array is, so reuse never changes what a
+/// holder sees. For one thread at a time: each batch has its own.
+final class PageBuffers {
+    private var spare: [[UInt8]] = []
+    private let maxSpare = 8
+
+    /// A buffer to read into: a spare one, else a new empty one.
+    func take() -> [UInt8] { spare.popLast() ?? [] }
+
+    /// Buffers done with; kept for `take` up to a few.
+    func giveBack(_ buffers: some Sequence<[UInt8]>) {
+        for buffer in buffers where spare.count < maxSpare && buffer.capacity > 0 { spare.append(buffer) }
+    }
+}
+
 /// A few cached pages over a `ByteSource`, so that walking many small headers (JPEG segments,
 /// TIFF entries, ISOBMFF boxes) costs one `pread` per 64 KiB page rather than one per header.
-/// Page 0 doubles as the head of the content hash.
+/// Page 0 doubles as the head of the content hash. With `PageBuffers`, pages are read into
+/// buffers from there and handed back when the reader goes.
 final class PagedReader {
     static let pageSize = 65_536
     let source: any ByteSource
     var size: UInt64 { source.size }
     private var pages: [(index: UInt64, bytes: [UInt8])] = []
     private let maxPages = 4
+    private let buffers: PageBuffers?
+    /// Buffers of dropped pages and of `uncached` reads, handed back to `buffers` with the pages.
+    private var done: [[UInt8]] = []
     /// Bytes fetched from the source so far (for tests that prove the readers seek).
     private(set) var bytesRead: UInt64 = 0
 
-    init(_ source: any ByteSource) { self.source = source }
+    init(_ source: any ByteSource, buffers: PageBuffers? = nil) {
+        self.source = source
+        self.buffers = buffers
+    }
+
+    deinit {
+        buffers?.giveBack(done)
+        buffers?.giveBack(pages.lazy.map(\.bytes))
+    }
+
+    /// `count` bytes at `offset`, into a buffer from `buffers` when there are some.
+    private func fetch(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
+        guard let buffers else { return try source.read(at: offset, count: count) }
+        var bytes = buffers.take()
+        try source.read(at: offset, count: count, into: &bytes)
+        return bytes
+    }
 
     private func page(_ index: UInt64) throws(ContainerError) -> [UInt8] {
         if let hit = pages.firstIndex(where: { $0.index == index }) {
@@ -77,9 +133,12 @@ final class PagedReader {
             pages.append(page)
             return page.bytes
         }
-        let bytes = try source.read(at: index * UInt64(Self.pageSize), count: Self.pageSize)
+        let bytes = try fetch(at: index * UInt64(Self.pageSize), count: Self.pageSize)
         bytesRead += UInt64(bytes.count)
-        if pages.count == maxPages { pages.removeFirst() }
+        if pages.count == maxPages {
+            let dropped = pages.removeFirst()
+            if buffers != nil { done.append(dropped.bytes) }
+        }
         pages.append((index, bytes))
         return bytes
     }
@@ -120,8 +179,9 @@ final class PagedReader {
 
     /// Bytes read straight from the source, bypassing (and not filling) the page cache.
     func uncached(at offset: UInt64, count: Int) throws(ContainerError) -> [UInt8] {
-        let bytes = try source.read(at: offset, count: count)
+        let bytes = try fetch(at: offset, count: count)
         bytesRead += UInt64(bytes.count)
+        if buffers != nil { done.append(bytes) }
         return bytes
     }
 
