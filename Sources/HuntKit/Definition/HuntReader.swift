@@ -226,6 +226,9 @@ struct HuntReader: Sendable {
         let partials = [HuntReader](parallelCount: chunks) { chunk in
             var reader = sliceReader
             var tasks: [HuntTask] = []
+            tasks.reserveCapacity(size)
+            reader.afterLocations.reserveCapacity(size)
+            reader.taskExtras.reserveCapacity(size)
             for item in items[(chunk * size)..<min(items.count, (chunk + 1) * size)] {
                 if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
             }
@@ -234,6 +237,8 @@ struct HuntReader: Sendable {
         }
         var result: [HuntTask] = []
         result.reserveCapacity(items.count)
+        afterLocations.reserveCapacity(items.count)
+        taskExtras.reserveCapacity(items.count)
         for partial in partials {
             result += partial.slicedTasks
             context.diagnostics += partial.context.diagnostics

@@ -310,28 +310,28 @@ private struct TreeBuilder {
     }
 
     /// Counts a finished leaf or alias towards the expansion limit, then attaches it.
-    mutating func add(_ node: YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
+    mutating func add(_ node: consuming YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
         totalWeight += weight
         if totalWeight > maximumNodes {
             throw DiagnosticError(.error("too-large", "the document expands to more than \(maximumNodes) nodes (an alias bomb?)",
                                          at: location(event), fix: "use fewer nested aliases"))
         }
-        try attach(node)
+        try attach(consume node)
     }
 
     /// A sequence's item, a mapping's key, or the value of the key before it; the value of a
-    /// plain `<<` key is kept aside as a merge.
-    mutating func attach(_ node: YAMLNode) throws(DiagnosticError) {
+    /// plain `<<` key is kept aside as a merge. The node is moved in, not copied.
+    mutating func attach(_ node: consuming YAMLNode) throws(DiagnosticError) {
         guard !stack.isEmpty else {
-            root = node
+            root = consume node
             return
         }
         let last = stack.count - 1
         if stack[last].isMapping, (children.count - stack[last].start) % 2 == 1, children[children.count - 1].isMergeKey {
             children.removeLast()
-            stack[last].merges.append(node)
+            stack[last].merges.append(consume node)
         } else {
-            children.append(node)
+            children.append(consume node)
         }
     }
 
