@@ -10,7 +10,8 @@ extension ScoreRule: CaseIterable {
     public static let allCases: [ScoreRule] = [.complete, .closest]
 }
 
-/// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`.
+/// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`; then
+/// `checks(of:)` are the checks across the whole hunt, which need the positions it kept but not the tree.
 struct HuntReader: Sendable {
     var context: LoadContext
 
@@ -81,8 +82,12 @@ struct HuntReader: Sendable {
             context.warning(.noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,
                             fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
         }
-        HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras).run(into: &context)
         return hunt
+    }
+
+    /// The checks across the whole hunt read by `read(_:)`, with the positions it read.
+    func checks(of hunt: Hunt) -> HuntChecks {
+        HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras)
     }
 
     // MARK: Sections
