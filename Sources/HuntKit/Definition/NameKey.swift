@@ -72,14 +72,18 @@ public struct NameLookup<Value: Sendable>: Sendable {
         var exact: [String: Int] = [:], byKey: [NameKey: Int] = [:], sharing: [NameKey: [Int]] = [:]
         exact.reserveCapacity(entries.count)
         byKey.reserveCapacity(entries.count)
+        func add(_ key: NameKey, _ i: Int) {
+            guard !key.text.isEmpty else { return }
+            if byKey[key] == nil { byKey[key] = i } else { sharing[key, default: []].append(i) }
+        }
         for (i, entry) in entries.enumerated() {
             if exact[entry.id] == nil { exact[entry.id] = i }
             // Each of the entry's keys once: a name spelt like its id (or like an earlier name) adds nothing.
             let idKey = NameKey(entry.id)
-            for n in -1..<entry.names.count {
-                let key = n < 0 ? idKey : NameKey(entry.names[n])
-                guard !key.text.isEmpty, n < 0 || (key != idKey && !entry.names[..<n].contains { NameKey($0) == key }) else { continue }
-                if byKey[key] == nil { byKey[key] = i } else { sharing[key, default: []].append(i) }
+            add(idKey, i)
+            for (n, name) in entry.names.enumerated() {
+                let key = NameKey(name)
+                if key != idKey && !entry.names[..<n].contains(where: { NameKey($0) == key }) { add(key, i) }
             }
         }
         self.exact = exact
