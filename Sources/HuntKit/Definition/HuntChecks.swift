@@ -8,11 +8,14 @@ struct HuntChecks {
     let hunt: Hunt
     let afterLocations: [[(id: String, location: SourceLocation)]]
     let extras: [HuntReader.TaskExtras]
+    /// Each task id's first task, for `groups` and `afterLinks`.
+    let indexOf: [String: Int]
 
     init(hunt: Hunt, afterLocations: [[(id: String, location: SourceLocation)]], extras: [HuntReader.TaskExtras]) {
         self.hunt = hunt
         self.afterLocations = afterLocations
         self.extras = extras
+        indexOf = Self.firstIndices(hunt.tasks)
     }
 
     /// The checks of a hunt that no file was read for: each value placed at its task.
@@ -30,6 +33,26 @@ struct HuntChecks {
                 extras.swappableAt = (task.location, swapped)
             }
             return extras
+        }
+        indexOf = Self.firstIndices(hunt.tasks)
+    }
+
+    static func firstIndices(_ tasks: [HuntTask]) -> [String: Int] {
+        var indexOf: [String: Int] = [:]
+        indexOf.reserveCapacity(tasks.count)
+        for (index, task) in tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil { indexOf[task.id] = index }
+        return indexOf
+    }
+
+    /// Did-you-mean over ids, prepared on the first unknown id: preparing 10,000 ids cost more
+    /// than the checks themselves, and a hunt without a mistake never asks.
+    struct LazySuggestions {
+        let words: () -> [String]
+        var made: Suggestions?
+        init(_ words: @escaping () -> [String]) { self.words = words }
+        mutating func suggest(for word: String) -> String? {
+            if made == nil { made = Suggestions(words()) }
+            return made!.suggest(for: word)
         }
     }
 
@@ -61,9 +84,7 @@ struct HuntChecks {
     /// Each group's tasks exist, are ordinary tasks with a "done", are in no other group and carry
     /// no points of their own; `choose` asks for no more than the group lists; `after` names no group.
     func groups(into context: inout LoadContext) {
-        var indexOf: [String: Int] = [:]
-        for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil { indexOf[task.id] = index }
-        var suggestions = Suggestions(hunt.tasks.filter { !$0.isGroup }.map(\.id).filter { !$0.isEmpty })
+        var suggestions = LazySuggestions { [hunt] in hunt.tasks.filter { !$0.isGroup }.map(\.id).filter { !$0.isEmpty } }
         var groupOf: [String: String] = [:]
         for (index, group) in hunt.tasks.enumerated() where group.isGroup {
             var listed = Set<String>()
@@ -110,15 +131,11 @@ struct HuntChecks {
     }
 
     func duplicateIDs(into context: inout LoadContext) {
-        var firstTask: [String: SourceLocation] = [:]
         for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty {
-            let location = extras[index].idLocation ?? task.location
-            if let first = firstTask[task.id] {
-                context.error(.duplicateId, "task id `\(task.id)` is used twice\(Self.firstOn(first))", at: location,
-                              fix: "give each task its own id, e.g. `\(task.id)-2`")
-            } else {
-                firstTask[task.id] = location
-            }
+            guard let firstIndex = indexOf[task.id], firstIndex != index else { continue }
+            let first = extras[firstIndex].idLocation ?? hunt.tasks[firstIndex].location
+            context.error(.duplicateId, "task id `\(task.id)` is used twice\(Self.firstOn(first))", at: extras[index].idLocation ?? task.location,
+                          fix: "give each task its own id, e.g. `\(task.id)-2`")
         }
         var firstTeam: [String: SourceLocation] = [:]
         var folded: [String: String] = [:]
@@ -162,11 +179,7 @@ struct HuntChecks {
     }
 
     func afterLinks(into context: inout LoadContext) {
-        var indexOf: [String: Int] = [:]
-        for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty && indexOf[task.id] == nil {
-            indexOf[task.id] = index
-        }
-        var suggestions = Suggestions(hunt.tasks.map(\.id).filter { !$0.isEmpty })
+        var suggestions = LazySuggestions { [hunt] in hunt.tasks.map(\.id).filter { !$0.isEmpty } }
         var edges: [[(target: Int, location: SourceLocation)]] = Array(repeating: [], count: hunt.tasks.count)
         for (index, links) in afterLocations.enumerated() where index < hunt.tasks.count {
             for (id, location) in links {

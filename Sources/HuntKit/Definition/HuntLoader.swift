@@ -49,22 +49,27 @@ public struct HuntLoader: Sendable {
 
     /// Loads a hunt from YAML bytes; relative paths in it are resolved against `baseURL`.
     public func load(_ bytes: [UInt8], displayPath: String, baseURL: URL, fileURL: URL? = nil) -> HuntLoadResult {
-        let root: YAMLNode?
+        var tree: YAMLNode?
         do {
-            root = try parser.parse(bytes, displayPath: displayPath)
+            tree = try parser.parse(bytes, displayPath: displayPath)
         } catch {
             return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
         }
         var context = LoadContext(file: displayPath, baseURL: baseURL)
-        guard let root, !root.isNull else {
+        guard let root = tree.take(), !root.isNull else {
             context.error(.emptyFile, "the file is empty; a hunt needs at least `hunt:` and `tasks:`", at: SourceLocation(file: displayPath),
                           fix: "run `hunt init` in an empty folder for a starter hunt")
             return HuntLoadResult(hunt: nil, diagnostics: context.diagnostics, file: displayPath)
         }
         var reader = HuntReader(context: context)
-        guard var hunt = reader.read(root) else {
+        let read = reader.read(root)
+        // Only the tree holds its 200,000 nodes for a 10,000-task hunt: they are freed on
+        // another thread, beside the checks, which need what was read but not the tree.
+        Self.release(consume root)
+        guard var hunt = read else {
             return HuntLoadResult(hunt: nil, diagnostics: Self.sorted(reader.context.diagnostics, file: displayPath), file: displayPath)
         }
+        reader.checks(of: hunt).run(into: &reader.context)
         hunt.fileURL = fileURL
         var diagnostics = reader.context.diagnostics
         if readsTargetFiles {
@@ -72,6 +77,12 @@ public struct HuntLoader: Sendable {
         }
         diagnostics += CoordinateOrder(hunt: hunt, extras: reader.taskExtras).warnings()
         return HuntLoadResult(hunt: hunt, diagnostics: Self.sorted(diagnostics, file: displayPath), file: displayPath)
+    }
+
+    /// Drops the last reference to a tree on a background queue, so that freeing it does not
+    /// hold up the caller.
+    private static func release(_ tree: consuming YAMLNode) {
+        DispatchQueue.global(qos: .utility).async { [tree] in withExtendedLifetime(tree) {} }
     }
 
     /// The hunt file's own diagnostics first, by position; then other files', by file and position.

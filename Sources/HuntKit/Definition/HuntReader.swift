@@ -10,7 +10,8 @@ extension ScoreRule: CaseIterable {
     public static let allCases: [ScoreRule] = [.complete, .closest]
 }
 
-/// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`.
+/// Reads the YAML tree of a hunt file into a `Hunt`, reporting into `context`; then
+/// `checks(of:)` are the checks across the whole hunt, which need the positions it kept but not the tree.
 struct HuntReader: Sendable {
     var context: LoadContext
 
@@ -71,7 +72,9 @@ struct HuntReader: Sendable {
         }
         // A group's tasks score only through the group.
         let members = hunt.groupByTask
-        for i in hunt.tasks.indices where members[hunt.tasks[i].id] != nil { hunt.tasks[i].points = 0 }
+        if !members.isEmpty {
+            for i in hunt.tasks.indices where members[hunt.tasks[i].id] != nil { hunt.tasks[i].points = 0 }
+        }
         if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
 
@@ -79,8 +82,12 @@ struct HuntReader: Sendable {
             context.warning(.noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,
                             fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
         }
-        HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras).run(into: &context)
         return hunt
+    }
+
+    /// The checks across the whole hunt read by `read(_:)`, with the positions it read.
+    func checks(of hunt: Hunt) -> HuntChecks {
+        HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras)
     }
 
     // MARK: Sections
@@ -224,6 +231,9 @@ struct HuntReader: Sendable {
         let partials = [HuntReader](parallelCount: chunks) { chunk in
             var reader = sliceReader
             var tasks: [HuntTask] = []
+            tasks.reserveCapacity(size)
+            reader.afterLocations.reserveCapacity(size)
+            reader.taskExtras.reserveCapacity(size)
             for item in items[(chunk * size)..<min(items.count, (chunk + 1) * size)] {
                 if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
             }
@@ -232,6 +242,8 @@ struct HuntReader: Sendable {
         }
         var result: [HuntTask] = []
         result.reserveCapacity(items.count)
+        afterLocations.reserveCapacity(items.count)
+        taskExtras.reserveCapacity(items.count)
         for partial in partials {
             result += partial.slicedTasks
             context.diagnostics += partial.context.diagnostics
@@ -274,22 +286,19 @@ struct HuntReader: Sendable {
         if let n = fields.present("tasks") {
             task.choose = group(n, fields: fields, id: id, extras: &extras)
             if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
-                task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
+                task.tags = tags.compactMap { let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag }
             }
             afterLocations.append([])
             taskExtras.append(extras)
             return task
         }
-        task.target = target(fields, task: id, hunt: hunt)
+        task.target = target(fields, task: id, hunt: hunt, extras: &extras)
         if let n = fields.present("choose"), let count = chooseCount(n) {
             if case .places? = task.target {
                 task.choose = Choice(count: count, location: n.location)
             } else if fields.present("places") == nil {
                 context.check(HuntRules.chooseWithoutSet(id, count: count), at: fields.keyLocation("choose") ?? n.location)
             }
-        }
-        if case .circle? = task.target, let n = fields.present("at"), case .success(let swapped) = swappedIfPlain(n) {
-            extras.swappableAt = (n.location, swapped)
         }
         var after: [(String, SourceLocation)] = []
         if let n = fields.present("after") {
@@ -334,7 +343,7 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("sheets") { task.positions = SheetSettingsReader.readTask(n, context: &context) }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
-            task.tags = tags.map { $0.trimmedWhitespace }.filter { !$0.isEmpty }
+            task.tags = tags.compactMap { let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag }
         }
         if let n = fields.present("window") {
             extras.windowLocation = n.location
@@ -382,7 +391,7 @@ struct HuntReader: Sendable {
     }
 
     /// `at` + `radius`, `area`, or `places` (+ `radius`): exactly one.
-    mutating func target(_ fields: Fields, task id: String, hunt: Hunt) -> Target? {
+    mutating func target(_ fields: Fields, task id: String, hunt: Hunt, extras: inout TaskExtras) -> Target? {
         let written = ["at", "area", "places"].filter { fields.present($0) != nil }
         if written.isEmpty {
             context.check(HuntRules.noTarget(id), at: fields.node.location)
@@ -405,7 +414,8 @@ struct HuntReader: Sendable {
         switch written[0] {
         case "at":
             checkFiles(fields, besides: "at")
-            guard let n = fields.present("at"), let point = coordinate(n, "`at`") else { return nil }
+            guard let n = fields.present("at"), let (point, swapped) = coordinate(n, "`at`") else { return nil }
+            if let swapped { extras.swappableAt = (n.location, swapped) }
             return .circle(center: point, radius: radiusValue)
         case "area":
             guard let n = fields.present("area"), let file = context.referencedFile(n, key: "area") else { return nil }
@@ -442,13 +452,16 @@ struct HuntReader: Sendable {
         return text
     }
 
-    /// A coordinate as text, `[lat, lon]` or `{lat, lon}` / `{latitude, longitude}`.
-    mutating func coordinate(_ node: YAMLNode, _ what: String) -> Coordinate? {
+    /// A coordinate as text, `[lat, lon]` or `{lat, lon}` / `{latitude, longitude}`; with it, the
+    /// point its two numbers give swapped, when they are plain numbers (for `CoordinateOrder`).
+    mutating func coordinate(_ node: YAMLNode, _ what: String) -> (point: Coordinate, swapped: Coordinate?)? {
         let example = "write `52.09067, 5.12133`, `[52.09067, 5.12133]`, `{ lat: 52.09067, lon: 5.12133 }` or `52°05'26.4\"N 5°07'16.8\"E`"
         var result: Result<Coordinate, CoordinateText.Problem>
+        var axes: Result<[CoordinateText.Axis], CoordinateText.Problem>?
         switch node.value {
         case .scalar(let s):
-            result = CoordinateText.parse(s.text)
+            axes = CoordinateText.parseAxes(s.text)
+            result = axes!.flatMap(CoordinateText.coordinate(axes:))
         case .sequence(let items):
             guard items.count == 2, let a = items[0].text, let b = items[1].text else {
                 context.error(.badCoordinate, "\(what) as a list holds a latitude and a longitude, found \(items.count) item\(items.count == 1 ? "" : "s")",
@@ -472,11 +485,11 @@ struct HuntReader: Sendable {
         switch result {
         case .success(let point):
             context.check(HuntRules.nullIsland(point, what), at: node.location)
-            return point
+            return (point, try? swappedIfPlain(node, axes: axes).get())
         case .failure(let problem):
             switch problem {
             case .latitudeOutOfRange, .longitudeOutOfRange:
-                context.check(HuntRules.outOfRange(problem, what, swapped: try? swappedIfPlain(node).get()), at: node.location)
+                context.check(HuntRules.outOfRange(problem, what, swapped: try? swappedIfPlain(node, axes: axes).get()), at: node.location)
             case .notTwoValues(1) where node.text != nil:
                 // `{ id: a, at: -33.8568, 151.2153 }`: in a flow mapping the comma ends the value.
                 context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location,
@@ -500,11 +513,13 @@ struct HuntReader: Sendable {
     }
 
     /// For the "did you swap them?" hint: the coordinate with its two values exchanged.
-    private func swappedIfPlain(_ node: YAMLNode) -> Result<Coordinate, CoordinateText.Problem> {
+    /// `axes`: the scalar's, when they are already read.
+    private func swappedIfPlain(_ node: YAMLNode, axes read: Result<[CoordinateText.Axis], CoordinateText.Problem>? = nil)
+        -> Result<Coordinate, CoordinateText.Problem> {
         let written: (lat: String?, lon: String?)
         switch node.value {
         case .scalar(let s):
-            guard case .success(let axes) = CoordinateText.parseAxes(s.text), axes.count == 2,
+            guard case .success(let axes) = read ?? CoordinateText.parseAxes(s.text), axes.count == 2,
                   axes.allSatisfy({ $0.hemisphere == nil }) else { return .failure(.empty) }
             return CoordinateText.check(latitude: axes[1].degrees, longitude: axes[0].degrees)
         case .sequence(let items):

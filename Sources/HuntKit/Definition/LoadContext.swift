@@ -57,14 +57,15 @@ struct LoadContext: Sendable {
                   fix: node.isNull ? "write the keys of \(section) indented below it, or remove it" : nil)
             return nil
         }
-        var fields = Fields(node: node)
-        for pair in pairs {
-            guard let key = pair.key.text, pair.key.scalar != nil else {
+        var fields = Fields(node: node, pairs: pairs)
+        for (index, pair) in pairs.enumerated() {
+            guard case .scalar(let keyScalar) = pair.key.value else {
                 error(.wrongType, "keys of \(section) are words; this key is \(pair.key.kindName)", at: pair.key.location)
                 continue
             }
-            if key.hasPrefix("x-") { continue }
-            if !allowed.contains(key) {
+            let key = keyScalar.text
+            if key.utf8.first == UInt8(ascii: "x"), key.hasPrefix("x-") { continue }
+            if !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
                 var fix: String?
                 if key.contains(" "), pair.value.isNull {
                     fix = "is this text after a comma? In `{ … }` a value with a comma needs quotes: `\"a, b\"`"
@@ -83,7 +84,7 @@ struct LoadContext: Sendable {
                       at: pair.key.location, fix: "remove one of them")
                 continue
             }
-            fields.add(key, at: pair.key.location, value: pair.value)
+            fields.add(key, pair: index)
         }
         return fields
     }
@@ -143,8 +144,10 @@ struct LoadContext: Sendable {
             return nil
         }
         var result: [String] = []
+        result.reserveCapacity(items.count)
+        let itemWhat = "an item of \(what)"
         for item in items {
-            if let text = text(item, "an item of \(what)") { result.append(text) }
+            if let text = text(item, itemWhat) { result.append(text) }
         }
         return result
     }
@@ -223,14 +226,15 @@ struct LoadContext: Sendable {
     }
 
     /// A number with a unit: parsed, else an error whose fix names the unit meant (or what
-    /// `bareNumberFix` says of a number written without one); then held to `rule`.
+    /// `bareNumberFix` says of a number written without one); then held to `rule`. The unit
+    /// names are listed only for that error.
     private mutating func quantity<Q>(_ node: YAMLNode, _ what: String, code: HuntDiagnosticCode, kind: String, example: String,
-                                      parse: (String) -> Q?, units: [String], rule: (Q, String, String) -> HuntFinding?,
+                                      parse: (String) -> Q?, units: @autoclosure () -> [String], rule: (Q, String, String) -> HuntFinding?,
                                       bareNumberFix: (String) -> String? = { _ in nil }) -> Q? {
         guard let text = text(node, what) else { return nil }
         guard let value = parse(text) else {
             error(code, "\(what) should be \(kind) like `\(example)`, found `\(text)`", at: node.location,
-                  fix: bareNumberFix(text) ?? unitFix(text, names: units, example: example))
+                  fix: bareNumberFix(text) ?? unitFix(text, names: units(), example: example))
             return nil
         }
         guard check(rule(value, what, text), at: node.location) else { return nil }
@@ -360,20 +364,30 @@ struct LoadContext: Sendable {
 
 /// The checked keys of one mapping, with where each key was written.
 ///
-/// A few keys per mapping, so a list searched in order beats hashing (this runs for every task).
+/// A few keys per mapping, so a list searched in order beats hashing (this runs for every task,
+/// some 25 times); keys are compared by length first.
 struct Fields {
     let node: YAMLNode
-    private(set) var entries: [(key: String, keyLocation: SourceLocation, value: YAMLNode)] = []
-    init(node: YAMLNode) {
+    /// The mapping's pairs, as written.
+    private let pairs: [YAMLPair]
+    /// The checked keys, each with its pair.
+    private var entries: [(key: String, pair: Int)] = []
+    init(node: YAMLNode, pairs: [YAMLPair]) {
         self.node = node
-        entries.reserveCapacity(node.mapping?.count ?? 0)
+        self.pairs = pairs
+        entries.reserveCapacity(pairs.count)
     }
-    mutating func add(_ key: String, at location: SourceLocation, value: YAMLNode) {
-        entries.append((key, location, value))
+    mutating func add(_ key: String, pair: Int) {
+        entries.append((key, pair))
     }
-    subscript(key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+    subscript(key: String) -> YAMLNode? { pair(key).map { pairs[$0].value } }
     /// Where `key` was written.
-    func keyLocation(_ key: String) -> SourceLocation? { entries.first { $0.key == key }?.keyLocation }
+    func keyLocation(_ key: String) -> SourceLocation? { pair(key).map { pairs[$0].key.location } }
+    /// The index of `key`'s pair.
+    private func pair(_ key: String) -> Int? {
+        let length = key.utf8.count
+        return entries.first { $0.key.utf8.count == length && $0.key == key }?.pair
+    }
     /// The value, unless it is written as nothing (`key:` alone).
     func present(_ key: String) -> YAMLNode? {
         guard let value = self[key], !value.isNull else { return nil }

@@ -16,10 +16,14 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
         if written.utf8.contains(UInt8(ascii: "\\")), let bytes = PathText.unescape(written) { name = String(decoding: bytes, as: UTF8.self) }
         // Almost every folder is ASCII: fold it without Foundation (a judge asks for each file name).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(name.utf8.count)
-            for b in name.utf8 where !Self.isSeparator(b) { bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b) }
-            text = String(decoding: bytes, as: UTF8.self)
+            text = String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+                var count = 0
+                for b in name.utf8 where !Self.isSeparator(b) {
+                    buffer[count] = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                    count += 1
+                }
+                return count
+            }
             return
         }
         let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
@@ -56,32 +60,52 @@ public enum NameMatch<Value: Sendable>: Sendable {
 public struct NameLookup<Value: Sendable>: Sendable {
     private let values: [Value]
     private let exact: [String: Int]
-    private let byKey: [NameKey: [Int]]
+    /// The first entry with each key.
+    private let byKey: [NameKey: Int]
+    /// The entries after the first of each key that two or more have, in order: almost every
+    /// key names one entry, and an array for each of 10,000 task ids was most of the cost.
+    private let sharing: [NameKey: [Int]]
 
     /// `entries` in the hunt's order; `names` are further spellings that match (a team's name).
     public init(_ entries: [(id: String, names: [String], value: Value)]) {
         values = entries.map(\.value)
-        var exact: [String: Int] = [:], byKey: [NameKey: [Int]] = [:]
+        var exact: [String: Int] = [:], byKey: [NameKey: Int] = [:], sharing: [NameKey: [Int]] = [:]
+        exact.reserveCapacity(entries.count)
+        byKey.reserveCapacity(entries.count)
+        func add(_ key: NameKey, _ i: Int) {
+            guard !key.text.isEmpty else { return }
+            if byKey[key] == nil { byKey[key] = i } else { sharing[key, default: []].append(i) }
+        }
         for (i, entry) in entries.enumerated() {
             if exact[entry.id] == nil { exact[entry.id] = i }
-            for key in Set(([entry.id] + entry.names).map(NameKey.init)) where !key.text.isEmpty { byKey[key, default: []].append(i) }
+            // Each of the entry's keys once: a name spelt like its id (or like an earlier name) adds nothing.
+            let idKey = NameKey(entry.id)
+            add(idKey, i)
+            for (n, name) in entry.names.enumerated() {
+                let key = NameKey(name)
+                if key != idKey && !entry.names[..<n].contains(where: { NameKey($0) == key }) { add(key, i) }
+            }
         }
         self.exact = exact
         self.byKey = byKey
+        self.sharing = sharing
     }
 
     /// The entry `typed` names: an exact id first, else the entries whose id or name has its key.
     public func find(_ typed: String) -> NameMatch<Value> {
         if let i = exact[typed] { return .found(values[i]) }
-        guard let matches = byKey[NameKey(typed)] else { return .notFound }
-        return matches.count == 1 ? .found(values[matches[0]]) : .ambiguous(values[matches[0]], values[matches[1]])
+        let key = NameKey(typed)
+        guard let first = byKey[key] else { return .notFound }
+        guard let second = sharing[key]?.first else { return .found(values[first]) }
+        return .ambiguous(values[first], values[second])
     }
 
     /// Groups of two or more entries that one key matches, each with the key: names that cannot
     /// tell entries apart when typed without regard to case, accents or separators.
     public var alike: [(key: NameKey, values: [Value])] {
-        byKey.filter { $0.value.count > 1 }.sorted { $0.value[0] != $1.value[0] ? $0.value[0] < $1.value[0] : $0.key.text < $1.key.text }
-            .map { ($0.key, $0.value.map { values[$0] }) }
+        sharing.map { (key: $0.key, indices: [byKey[$0.key]!] + $0.value) }
+            .sorted { $0.indices[0] != $1.indices[0] ? $0.indices[0] < $1.indices[0] : $0.key.text < $1.key.text }
+            .map { ($0.key, $0.indices.map { values[$0] }) }
     }
 }
 

@@ -25,24 +25,27 @@ enum TimezoneNames {
     /// Amsterdam, 52°22′N 4°54′E), or nil for zones without one (`UTC`, `Etc/GMT+3`) or when the
     /// system has no zone.tab (then the checks that use it are skipped).
     static func principalPlace(of zone: String) -> (city: String, coordinate: Coordinate)? {
-        guard let coordinate = principalPlaces[zone] else { return nil }
+        guard let coordinate = position(of: zone) else { return nil }
         return (String(zone.split(separator: "/").last ?? "").replacingOccurrences(of: "_", with: " "), coordinate)
     }
 
     /// zone.tab: `NL<TAB>+5222+00454<TAB>Europe/Amsterdam`, positions as ±DDMM[SS]±DDDMM[SS].
-    static let principalPlaces: [String: Coordinate] = {
+    /// Only the line of the zone asked for is read (its name is the third field; a hunt asks once).
+    static func position(of zone: String) -> Coordinate? {
         let folder = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        guard let text = try? String(contentsOfFile: folder + "/zone.tab", encoding: .utf8) else { return [:] }
-        var places: [String: Coordinate] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t")
-            guard fields.count >= 3, let split = fields[1].dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }),
-                  let latitude = angle(fields[1][..<split], degreeDigits: 2), let longitude = angle(fields[1][split...], degreeDigits: 3)
-            else { continue }
-            places[String(fields[2])] = Coordinate(latitude: latitude, longitude: longitude)
+        guard !zone.isEmpty, let bytes = FileManager.default.contents(atPath: folder + "/zone.tab") else { return nil }
+        let name = Array(zone.utf8)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let fields = line.split(separator: UInt8(ascii: "\t"))
+            guard fields.count >= 3, fields[2].elementsEqual(name) else { continue }
+            let text = String(decoding: fields[1], as: UTF8.self)[...]
+            guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }),
+                  let latitude = angle(text[..<split], degreeDigits: 2), let longitude = angle(text[split...], degreeDigits: 3)
+            else { return nil }
+            return Coordinate(latitude: latitude, longitude: longitude)
         }
-        return places
-    }()
+        return nil
+    }
 
     private static func angle(_ text: Substring, degreeDigits: Int) -> Double? {
         let sign: Double = text.first == "-" ? -1 : 1

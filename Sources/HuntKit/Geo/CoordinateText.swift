@@ -44,11 +44,11 @@ public enum CoordinateText {
 
     /// Parses a latitude and longitude.
     public static func parse(_ text: String) -> Result<Coordinate, Problem> {
-        let axes: [Axis]
-        switch parseAxes(text) {
-        case .success(let a): axes = a
-        case .failure(let p): return .failure(p)
-        }
+        parseAxes(text).flatMap(coordinate(axes:))
+    }
+
+    /// The coordinate that axes read by `parseAxes` give.
+    static func coordinate(axes: [Axis]) -> Result<Coordinate, Problem> {
         guard axes.count == 2 else { return .failure(axes.isEmpty ? .empty : .notTwoValues(found: axes.count)) }
         var first = axes[0], second = axes[1]
         let isLongitude: (Axis) -> Bool = { $0.hemisphere == "E" || $0.hemisphere == "W" }
@@ -63,12 +63,21 @@ public enum CoordinateText {
     /// Parses a single latitude or longitude, e.g. one item of `[52°05'26.4"N, 5.12133]`.
     /// The hemisphere letter, if any, is returned so that the caller can check it is on the right axis.
     public static func parseAngle(_ text: String) -> Result<(degrees: Double, hemisphere: Character?), Problem> {
+        if let degrees = plainNumber(text) { return .success((degrees, nil)) }
         switch parseAxes(text) {
         case .success(let axes):
             guard axes.count == 1 else { return .failure(axes.isEmpty ? .empty : .unexpected(text)) }
             return .success((signed(axes[0]), axes[0].hemisphere))
         case .failure(let p): return .failure(p)
         }
+    }
+
+    /// `52.09067` or `-5.1`: digits and at most a point and a leading sign, read without
+    /// tokens (what `parseAxes` would read from them); nil for anything else.
+    static func plainNumber(_ text: String) -> Double? {
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
+              let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 
     /// Checks ranges and builds the coordinate.
@@ -105,28 +114,24 @@ public enum CoordinateText {
             case " ", "\t", "\n", "\r", "\u{00A0}":
                 i += 1
             case "0"..."9", ".", "-", "+", "\u{2212}":
+                let isDigit: (Int) -> Bool = { j in ("0"..."9").contains(scalars[j]) }
                 var j = i
-                var numberText = ""
-                if c == "-" || c == "+" || c == "\u{2212}" {
-                    numberText.append(c == "+" ? "+" : "-")
-                    j += 1
-                }
-                while j < scalars.count, ("0"..."9").contains(scalars[j]) || scalars[j] == "." {
-                    numberText.unicodeScalars.append(scalars[j])
-                    j += 1
-                }
+                if c == "-" || c == "+" || c == "\u{2212}" { j += 1 }
+                while j < scalars.count, isDigit(j) || scalars[j] == "." { j += 1 }
                 // An exponent only directly after digits, and only with digits after it.
+                var exponent: Int?
                 if j + 1 < scalars.count, scalars[j] == "e" || scalars[j] == "E",
-                   ("0"..."9").contains(scalars[j + 1]) || ((scalars[j + 1] == "-" || scalars[j + 1] == "+")
-                        && j + 2 < scalars.count && ("0"..."9").contains(scalars[j + 2])) {
-                    numberText.append("e")
-                    j += 1
-                    numberText.unicodeScalars.append(scalars[j])
-                    j += 1
-                    while j < scalars.count, ("0"..."9").contains(scalars[j]) {
-                        numberText.unicodeScalars.append(scalars[j])
-                        j += 1
-                    }
+                   isDigit(j + 1) || ((scalars[j + 1] == "-" || scalars[j + 1] == "+") && j + 2 < scalars.count && isDigit(j + 2)) {
+                    exponent = j
+                    j += 2
+                    while j < scalars.count, isDigit(j) { j += 1 }
+                }
+                // One ASCII byte per scalar: the sign as `+` or `-`, `e` for either case of the exponent.
+                let numberText = String(unsafeUninitializedCapacity: j - i) { bytes in
+                    for k in i..<j { bytes[k - i] = UInt8(truncatingIfNeeded: scalars[k].value) }
+                    if c == "\u{2212}" { bytes[0] = UInt8(ascii: "-") }
+                    if let exponent { bytes[exponent - i] = UInt8(ascii: "e") }
+                    return j - i
                 }
                 guard let value = Double(numberText), value.isFinite else {
                     return .failure(.unexpected(numberText.isEmpty ? String(c) : numberText))
@@ -145,7 +150,7 @@ public enum CoordinateText {
             case "\"", "″", "”", "“":
                 result.append(.secondSign); i += 1
             case "N", "S", "E", "W", "n", "s", "e", "w":
-                result.append(.hemisphere(Character(String(c).uppercased()))); i += 1
+                result.append(.hemisphere(Character(Unicode.Scalar(UInt8(c.value) & 0xDF)))); i += 1  // ASCII upper case
             case ",", ";":
                 result.append(.comma); i += 1
             default:

@@ -6,9 +6,9 @@ extension String {
         let scalars = unicodeScalars
         guard let head = scalars.first, let tail = scalars.last else { return "" }
         // Almost every value has nothing to trim: no copy through the scalar view then.
-        if !head.properties.isWhitespace && !tail.properties.isWhitespace { return self }
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if !head.isWhitespace && !tail.isWhitespace { return self }
+        guard let first = scalars.firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isWhitespace })!
         return String(self[first...last])
     }
 
@@ -25,6 +25,12 @@ extension String {
 }
 
 extension Unicode.Scalar {
+    /// `properties.isWhitespace`, answered for ASCII without Unicode's property tables (asked
+    /// for both ends of every text a hunt file holds).
+    var isWhitespace: Bool {
+        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
+    }
+
     /// Letters and digits of any script, as ids allow.
     var isIdentifierCharacter: Bool {
         if isASCII {

@@ -31,7 +31,8 @@ public struct Length: Sendable, Hashable, Comparable, Codable, CustomStringConve
     public static func parse(_ text: String) -> Length? {
         guard let (value, unit) = UnitText.split(text) else { return nil }
         if unit.isEmpty { return Length(metres: value) }
-        guard let factor = units.first(where: { $0.names.contains(unit.lowercased()) })?.metres else { return nil }
+        let name = unit.lowercased()
+        guard let factor = units.first(where: { $0.names.contains(name) })?.metres else { return nil }
         return Length(metres: value * factor)
     }
 }
@@ -60,8 +61,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// Parses `90 s`, `10 min`, `2 h`, `1 day`. A bare number is not accepted: say the unit.
     public static func parse(_ text: String) -> TimeSpan? {
-        guard let (value, unit) = UnitText.split(text), !unit.isEmpty,
-              let factor = units.first(where: { $0.names.contains(unit.lowercased()) })?.seconds else { return nil }
+        guard let (value, unit) = UnitText.split(text), !unit.isEmpty else { return nil }
+        let name = unit.lowercased()
+        guard let factor = units.first(where: { $0.names.contains(name) })?.seconds else { return nil }
         return TimeSpan(seconds: value * factor)
     }
 }
@@ -84,8 +86,9 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     /// Parses `200 km/h`, `30 m/s`, `120 mph`.
     public static func parse(_ text: String) -> Speed? {
-        guard let (value, unit) = UnitText.split(text), !unit.isEmpty,
-              let factor = units.first(where: { $0.names.contains(unit.lowercased()) })?.metresPerSecond else { return nil }
+        guard let (value, unit) = UnitText.split(text), !unit.isEmpty else { return nil }
+        let name = unit.lowercased()
+        guard let factor = units.first(where: { $0.names.contains(name) })?.metresPerSecond else { return nil }
         return Speed(metresPerSecond: value * factor)
     }
 }
@@ -96,10 +99,21 @@ public enum UnitText {
     public static func split(_ text: String) -> (Double, String)? {
         let trimmed = text.trimmedWhitespace
         var numberEnd = trimmed.startIndex
-        for (i, c) in zip(trimmed.indices, trimmed) {
-            if c.isASCII && (c.isNumber || c == "." || c == "-" || c == "+" || ((c == "e" || c == "E") && i != trimmed.startIndex)) {
-                numberEnd = trimmed.index(after: i)
-            } else { break }
+        if trimmed.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (almost every value): its bytes are its characters, read without grapheme breaking.
+            var count = 0
+            for b in trimmed.utf8 {
+                guard (0x30...0x39).contains(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+                        || ((b == UInt8(ascii: "e") || b == UInt8(ascii: "E")) && count > 0) else { break }
+                count += 1
+            }
+            numberEnd = trimmed.utf8.index(trimmed.startIndex, offsetBy: count)
+        } else {
+            for (i, c) in zip(trimmed.indices, trimmed) {
+                if c.isASCII && (c.isNumber || c == "." || c == "-" || c == "+" || ((c == "e" || c == "E") && i != trimmed.startIndex)) {
+                    numberEnd = trimmed.index(after: i)
+                } else { break }
+            }
         }
         // `1e` followed by a unit like `em`... keep it simple: back off a trailing e/E.
         var numberText = String(trimmed[..<numberEnd])

@@ -58,7 +58,7 @@ public struct YAMLNode: Sendable {
 
     /// `~`, `null`, `Null`, `NULL` or nothing at all, written plain.
     public var isNull: Bool {
-        guard let s = scalar, s.isPlain, tag == nil || tag == "tag:yaml.org,2002:null" else { return false }
+        guard case .scalar(let s) = value, s.isPlain, s.text.utf8.count <= 4, tag == nil || tag == "tag:yaml.org,2002:null" else { return false }
         return s.text.isEmpty || s.text == "~" || s.text == "null" || s.text == "Null" || s.text == "NULL"
     }
 

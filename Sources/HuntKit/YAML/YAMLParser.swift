@@ -209,19 +209,21 @@ private struct TreeBuilder {
     var anchors: [String: YAMLNode] = [:]
     var totalWeight = 0
 
-    /// An open collection. A struct mutated in place through `stack[last]`, so appending an item
-    /// never copies the items before it (an enum popped and re-pushed would, quadratically).
+    /// An open collection. Its finished items wait in `children` (a mapping's as key, value,
+    /// key, …) from `start` on, so each collection's array is made once, at its exact size, when
+    /// it ends (appending to an array per collection grew and copied each one several times).
     struct Open {
         var isMapping: Bool
-        var items: [YAMLNode] = []
-        var pairs: [YAMLPair] = []
-        var pendingKey: YAMLNode?
+        var start: Int
+        /// `<<` values, applied when the mapping ends.
         var merges: [YAMLNode] = []
         var anchor: String?
         var tag: String?
         var location: SourceLocation
     }
     var stack: [Open] = []
+    /// The finished items of every open collection, innermost last.
+    var children: [YAMLNode] = []
 
     init(file: String, maximumDepth: Int, maximumNodes: Int) {
         self.file = file
@@ -256,19 +258,42 @@ private struct TreeBuilder {
             if let anchor { anchors[anchor] = node }
             try add(node, weight: 1, at: event)
         case .sequenceStart(let anchor, let tag):
-            try push(Open(isMapping: false, anchor: anchor, tag: tag, location: location(event)), at: event)
+            try push(Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .mappingStart(let anchor, let tag):
-            try push(Open(isMapping: true, anchor: anchor, tag: tag, location: location(event)), at: event)
+            try push(Open(isMapping: true, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
+            // The items are moved off the end of `children`, last first, into an array of their
+            // exact size: no item is copied.
+            var weight = 1
             let node: YAMLNode
             if open.isMapping {
-                let merged = try Self.merge(open.pairs, with: open.merges)
-                node = YAMLNode(.mapping(merged), tag: open.tag, location: open.location,
-                                weight: 1 + merged.reduce(0) { $0 + $1.key.weight + $1.value.weight })
+                if (children.count - open.start) % 2 == 1 { children.removeLast() }  // a key without a value
+                let count = (children.count - open.start) / 2
+                var pairs = [YAMLPair](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for k in stride(from: count - 1, through: 0, by: -1) {
+                        let value = children.removeLast(), key = children.removeLast()
+                        weight += key.weight + value.weight
+                        (buffer.baseAddress! + k).initialize(to: YAMLPair(key: key, value: value))
+                    }
+                    initialized = count
+                }
+                if !open.merges.isEmpty {
+                    pairs = try Self.merge(pairs, with: open.merges)
+                    weight = 1 + pairs.reduce(0) { $0 + $1.key.weight + $1.value.weight }
+                }
+                node = YAMLNode(.mapping(pairs), tag: open.tag, location: open.location, weight: weight)
             } else {
-                node = YAMLNode(.sequence(open.items), tag: open.tag, location: open.location,
-                                weight: 1 + open.items.reduce(0) { $0 + $1.weight })
+                let count = children.count - open.start
+                let items = [YAMLNode](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for k in stride(from: count - 1, through: 0, by: -1) {
+                        let item = children.removeLast()
+                        weight += item.weight
+                        (buffer.baseAddress! + k).initialize(to: item)
+                    }
+                    initialized = count
+                }
+                node = YAMLNode(.sequence(items), tag: open.tag, location: open.location, weight: weight)
             }
             if let anchorName = open.anchor { anchors[anchorName] = node }
             try attach(node)
@@ -285,32 +310,28 @@ private struct TreeBuilder {
     }
 
     /// Counts a finished leaf or alias towards the expansion limit, then attaches it.
-    mutating func add(_ node: YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
+    mutating func add(_ node: consuming YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
         totalWeight += weight
         if totalWeight > maximumNodes {
             throw DiagnosticError(.error("too-large", "the document expands to more than \(maximumNodes) nodes (an alias bomb?)",
                                          at: location(event), fix: "use fewer nested aliases"))
         }
-        try attach(node)
+        try attach(consume node)
     }
 
-    mutating func attach(_ node: YAMLNode) throws(DiagnosticError) {
+    /// A sequence's item, a mapping's key, or the value of the key before it; the value of a
+    /// plain `<<` key is kept aside as a merge. The node is moved in, not copied.
+    mutating func attach(_ node: consuming YAMLNode) throws(DiagnosticError) {
         guard !stack.isEmpty else {
-            root = node
+            root = consume node
             return
         }
         let last = stack.count - 1
-        if !stack[last].isMapping {
-            stack[last].items.append(node)
-        } else if let key = stack[last].pendingKey {
-            if let s = key.scalar, s.isPlain, s.text == "<<" {
-                stack[last].merges.append(node)
-            } else {
-                stack[last].pairs.append(YAMLPair(key: key, value: node))
-            }
-            stack[last].pendingKey = nil
+        if stack[last].isMapping, (children.count - stack[last].start) % 2 == 1, children[children.count - 1].isMergeKey {
+            children.removeLast()
+            stack[last].merges.append(consume node)
         } else {
-            stack[last].pendingKey = node
+            children.append(consume node)
         }
     }
 
@@ -338,5 +359,13 @@ private struct TreeBuilder {
             }
         }
         return result
+    }
+}
+
+private extension YAMLNode {
+    /// A plain `<<`: its value is merged into the mapping rather than being a pair.
+    var isMergeKey: Bool {
+        if case .scalar(let s) = value { return s.isPlain && s.text == "<<" }
+        return false
     }
 }

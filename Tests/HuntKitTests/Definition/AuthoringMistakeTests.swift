@@ -28,6 +28,21 @@ import Testing
         #expect(swapped(DefinitionTestSupport.load(right)).isEmpty)
     }
 
+    /// The great-circle bound that spares most geodesics never says "not further" of two points
+    /// whose geodesic is longer than the limit: near, far, across the poles and the antimeridian.
+    @Test func theSphereBoundNeverHidesAFarPoint() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let a = Coordinate(latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
+            let spread = [0.001, 0.1, 10, 180].randomElement(using: &random)!
+            let b = Coordinate(latitude: max(-90, min(90, a.latitude + .random(in: -spread...spread, using: &random))),
+                               longitude: a.longitude + .random(in: -spread...spread, using: &random))
+            let geodesic = Geodesic.distanceMetres(from: a, to: b)
+            guard geodesic > 0 else { continue }
+            #expect(CoordinateOrder.mayBeFurther(a, b, than: geodesic * 0.999_999), "\(a) \(b) \(geodesic)")
+        }
+    }
+
     @Test func farFromTheOtherTargetsWithoutATimezone() throws {
         // Yerevan: swapped, 600 km off — too near for the timezone rule, far from the others.
         let text = """

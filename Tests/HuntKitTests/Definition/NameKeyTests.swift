@@ -51,6 +51,18 @@ import Testing
         }
     }
 
+    /// Three entries with one key are one group, in order; a name spelt like its own id is one key.
+    @Test func alikeGroupsHoldEveryEntryOfAKey() {
+        let lookup = NameLookup([("a-b", ["A B"], 1), ("c", [], 2), ("ab", [], 3), ("A_B", ["x"], 4), ("d", ["c"], 5)])
+        let alike = lookup.alike
+        #expect(alike.map(\.key.text) == ["ab", "c"])
+        #expect(alike.map(\.values) == [[1, 3, 4], [2, 5]])
+        guard case .ambiguous(let first, let second) = lookup.find("AB") else { Issue.record("not ambiguous"); return }
+        #expect(first == 1 && second == 3)
+        #expect(lookup.find("x").value == 4)
+        #expect(lookup.find("zz").value == nil)
+    }
+
     @Test func aTaskFolderIsFoundWhateverItsCase() {
         #expect(Self.hunt.task(named: "Obelisco").value?.id == "obelisco")
         #expect(Self.hunt.task(named: "EL_OBELISCO").value == nil)  // tasks match by id only

@@ -37,6 +37,26 @@ import Testing
         #expect(root["c"]?["y"]?.text == "3")
     }
 
+    /// Each collection's items wait on one stack while it is open: nested ones must come out whole
+    /// and in order, and a merge written between keys must not shift the pairs after it.
+    @Test func nestedCollectionsAndAMergeBetweenKeys() throws {
+        let root = try #require(try parse("""
+        m: &m { z: 0 }
+        a: [1, { b: [2, 3], c: {} }, [], 4]
+        d: { e: f, <<: *m, g: h }
+        "<<": quoted
+        """))
+        let a = try #require(root["a"]?.sequence)
+        #expect(a.map { $0.text ?? "*" } == ["1", "*", "*", "4"])
+        #expect(a[1]["b"]?.sequence?.compactMap(\.text) == ["2", "3"])
+        #expect(a[1]["c"]?.mapping?.isEmpty == true && a[2].sequence?.isEmpty == true)
+        let d = try #require(root["d"]?.mapping)
+        #expect(d.map { "\($0.key.text ?? "")=\($0.value.text ?? "")" } == ["e=f", "g=h", "z=0"])
+        #expect(d[1].key.location.column == 20)
+        #expect(root["<<"]?.text == "quoted")
+        #expect(root.mapping?.map { $0.key.text ?? "" } == ["m", "a", "d", "<<"])
+    }
+
     @Test func aliasBombFailsPromptly() throws {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for i in 1...12 {
