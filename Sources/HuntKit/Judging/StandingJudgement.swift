@@ -48,13 +48,17 @@ public struct StandingJudgement: Sendable {
     /// Judges again with `newReviews`. False, and nothing changed, when a review's `task:`
     /// changed: judge the examined submissions afresh (`init`) then.
     public mutating func update(reviews newReviews: Reviews) -> Bool {
-        // Only photos named by the old or the new reviews can have changed.
+        // Only photos named by the old or the new reviews can have changed: each entry is looked
+        // up in the other reviews (no set of every path is built for a decision).
         var changed: [Int] = []
-        for path in Set(reviews.entries.keys).union(newReviews.entries.keys) {
+        for (path, new) in newReviews.entries where reviews.entries[path] != new {
             guard let i = indexByPath[path] else { continue }
-            let old = prepared[i].review, new = newReviews.entries[path]
-            guard old != new else { continue }
-            if old?.task != new?.task { return false }
+            if prepared[i].review?.task != new.task { return false }
+            changed.append(i)
+        }
+        for (path, old) in reviews.entries where newReviews.entries[path] == nil {
+            guard let i = indexByPath[path] else { continue }
+            if old.task != nil { return false }
             changed.append(i)
         }
         reviews = newReviews
