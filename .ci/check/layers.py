@@ -80,10 +80,12 @@ wrong = []
 # imported, with `internal import`, by the one Swift file that wraps its library, named here and in
 # Architecture.md.
 WRAPPERS = {"CYAML": "HuntKit/YAML/YAMLParser.swift", "CEXIF": "HuntKit/Photos/LibExif.swift",
-            "CPROJ": "HuntKit/Geo/Geodesic.swift", "CJPEG": "HuntKit/Photos/JPEGScaler.swift",
+            "CGeographicLib": "HuntKit/Geo/Geodesic.swift", "CJPEG": "HuntKit/Photos/JPEGScaler.swift",
             "CHEIF": "HuntKit/Photos/HEIFDecoder.swift", "CCairo": "HuntSheets/PDFCanvas.swift",
             "CQRencode": "HuntSheets/QRCode.swift", "CMalloc": "HuntServe/ProcessMemory.swift"}
-modules = {m for m in os.listdir("Sources") if os.path.exists(os.path.join("Sources", m, "module.modulemap"))}
+# A system library's module map is in its folder; a C or C++ target's (CGeographicLib) in include/.
+modules = {m for m in os.listdir("Sources")
+           if any(os.path.exists(os.path.join("Sources", m, *sub, "module.modulemap")) for sub in ([], ["include"]))}
 for module in sorted(modules - WRAPPERS.keys()):
     wrong.append(f"Sources/{module}: a system library no file is named to wrap; add it to WRAPPERS here and to Architecture.md")
 for directory, _, names in os.walk("Sources"):

@@ -99,13 +99,7 @@ public struct HuntClock: Sendable {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, without `String(format:)`: `LocalDateTime.description`.
-    public static func text(_ t: LocalDateTime) -> String {
-        String(unsafeUninitializedCapacity: 64) { buffer in
-            var w = DigitWriter(buffer)
-            w.dateTime(t.year, t.month, t.day, t.hour, t.minute, t.second)
-            return w.count
-        }
-    }
+    public static func text(_ t: LocalDateTime) -> String { t.description }
 
     /// The wall-clock time of an instant at a fixed offset (for writing simulated photos).
     public static func local(_ date: Date, offsetSeconds: Int) -> LocalDateTime {
@@ -136,39 +130,5 @@ private final class OffsetTable: Sendable {
     func offset(at date: Date) -> Int? {
         let index = Int(((date.timeIntervalSince1970 - start) / Self.step).rounded(.down))
         return index >= 0 && index < offsets.count ? offsets[index] : nil
-    }
-}
-
-/// Zero-padded decimal fields into a buffer (years outside 0...9999 keep their digits and sign).
-private struct DigitWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
-
-    mutating func byte(_ b: UInt8) {
-        buffer[count] = b
-        count += 1
-    }
-
-    mutating func digits(_ value: Int, _ width: Int) {
-        var v = value
-        if v < 0 { byte(UInt8(ascii: "-")); v = -v }
-        var n = 1, p = 10
-        while p <= v, n < 19 { n += 1; p &*= 10 }
-        if n < width { for _ in n..<width { byte(UInt8(ascii: "0")) } }
-        var i = count + n - 1
-        repeat {
-            buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            i -= 1
-        } while v > 0
-        count += n
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS`
-    mutating func dateTime(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) {
-        digits(y, 4); byte(UInt8(ascii: "-")); digits(mo, 2); byte(UInt8(ascii: "-")); digits(d, 2)
-        byte(UInt8(ascii: "T")); digits(h, 2); byte(UInt8(ascii: ":")); digits(mi, 2); byte(UInt8(ascii: ":")); digits(s, 2)
     }
 }

@@ -48,7 +48,7 @@ public struct Area: Sendable {
     ///    angles to great-circle arcs, widened by how far an arc strays from the edge's straight
     ///    longitude/latitude line, chunks skipped by bounding caps, 1.5 % slack for the sphere's
     ///    error against the ellipsoid (at most about 0.7 %).
-    /// 3. Candidates are measured with Karney's geodesic inverse on WGS84 (PROJ), and the best
+    /// 3. Candidates are measured with Karney's geodesic inverse on WGS84 (GeographicLib), and the best
     ///    edge is searched along its length (a scan, then golden-section search) for the point of
     ///    least geodesic distance. The result is the ellipsoidal distance to the nearest point of
     ///    the edge, to well under a millimetre (checked against brute force in the tests).

@@ -50,9 +50,11 @@ extension TeamScore {
     /// `old` to `new`: only that team's entries move, so a decision sorts nothing.
     static func replace(_ team: String, from old: TeamScore?, to new: TeamScore,
                         in byTask: inout [String: [JudgeResults.TaskCompletion]]) {
-        for task in old?.completedBy.keys.map({ $0 }) ?? [] {
-            byTask[task]?.removeAll { $0.team == team }
-            if byTask[task]?.isEmpty == true { byTask[task] = nil }
+        if let old {
+            for task in old.completedBy.keys {
+                byTask[task]?.removeAll { $0.team == team }
+                if byTask[task]?.isEmpty == true { byTask[task] = nil }
+            }
         }
         for (task, completion) in new.completedBy {
             var list = byTask.removeValue(forKey: task) ?? []

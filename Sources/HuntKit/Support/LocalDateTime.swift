@@ -23,8 +23,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
             .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS` (`HuntClock.text`: `String(format:)` was a twentieth of `hunt exif`'s time).
-    public var description: String { HuntClock.text(self) }
+    /// `YYYY-MM-DDTHH:MM:SS`, written digit by digit (`String(format:)` was a twentieth of `hunt exif`'s time).
+    public var description: String {
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            var w = DigitWriter(buffer)
+            w.dateTime(year, month, day, hour, minute, second)
+            return w.count
+        }
+    }
 
     /// The absolute time, given the offset east of UTC.
     public func date(offsetSeconds: Int) -> Date? {
