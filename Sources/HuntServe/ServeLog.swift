@@ -45,7 +45,7 @@ public struct ServeLog: Sendable {
                     continue
                 }
                 // `seen` alone holds the table now, so a decision changes it in place: a copy of
-                // 20,000 entries per decision cost more than judging it.
+                // 20,000 entries per decision would cost more than judging it.
                 memory = nil
                 let time = Self.clock(clock())
                 let name = { (id: String, path: String) in blind ? "photo " + id : path }

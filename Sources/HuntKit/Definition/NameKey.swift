@@ -63,7 +63,7 @@ public struct NameLookup<Value: Sendable>: Sendable {
     /// The first entry with each key.
     private let byKey: [NameKey: Int]
     /// The entries after the first of each key that two or more have, in order: almost every
-    /// key names one entry, and an array for each of 10,000 task ids was most of the cost.
+    /// key names one entry, and an array for each of 10,000 task ids would be most of the cost.
     private let sharing: [NameKey: [Int]]
 
     /// `entries` in the hunt's order; `names` are further spellings that match (a team's name).

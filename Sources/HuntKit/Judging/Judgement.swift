@@ -62,8 +62,8 @@ struct Judgement: Sendable {
 
     /// The results; the cases move into them, and the judgement is spent. Mutating, not
     /// consuming: a consuming method that changes its `self` works on a copy of it, so the cases
-    /// were shared and `RuleEngine.takeSubmissions` copied all of them (8 MB for 20,000 photos)
-    /// before moving one.
+    /// would be shared and `RuleEngine.takeSubmissions` would copy all of them (8 MB for 20,000
+    /// photos) before moving one.
     mutating func results(skipped: [SkippedFile], problems: [Diagnostic],
                           files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
         let scoring = scoring()

@@ -23,7 +23,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
             .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS`, written digit by digit (`String(format:)` was a twentieth of `hunt exif`'s time).
+    /// `YYYY-MM-DDTHH:MM:SS`, written digit by digit (`String(format:)` would be a twentieth of `hunt exif`'s time).
     public var description: String {
         String(unsafeUninitializedCapacity: 64) { buffer in
             var w = DigitWriter(buffer)
