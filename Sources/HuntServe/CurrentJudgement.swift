@@ -109,14 +109,11 @@ extension LeaderboardAnswer {
         }
         for team in judged.teams {
             for completion in team.completions {
+                let at = completion.at?.text ?? ""
                 // Most completions are older than the sixth latest: that is told from two fields,
                 // before an entry is made.
-                if recent.count == 6, let sixth = recent.last {
-                    let at = completion.at?.text ?? ""
-                    guard at > sixth.at || (at == sixth.at && completion.submission > sixth.submission) else { continue }
-                }
-                let entry = (at: completion.at?.text ?? "", team: team.name, task: completion.task, submission: completion.submission)
-                guard recent.count < 6 || later(entry, recent[recent.count - 1]) else { continue }
+                if recent.count == 6, let sixth = recent.last, (at, completion.submission) <= (sixth.at, sixth.submission) { continue }
+                let entry = (at: at, team: team.name, task: completion.task, submission: completion.submission)
                 recent.insert(entry, at: recent.firstIndex { later(entry, $0) } ?? recent.endIndex)
                 if recent.count > 6 { recent.removeLast() }
             }
