@@ -15,6 +15,8 @@ for f in bin/hunt share/hunt/Templates/hunt.schema.json share/hunt/Templates/hun
          share/bash-completion/completions/hunt share/zsh/site-functions/_hunt share/fish/vendor_completions.d/hunt.fish; do
     [ -f "$root/$f" ] || fail "$f was not installed"
 done
+# The installed copy has no debug information (make install strips it), the build's copy keeps it.
+! readelf -S "$root/bin/hunt" | grep -q '\.debug_info' || fail "the installed hunt still carries its debug information"
 bash -n "$root/share/bash-completion/completions/hunt" || fail "the bash completion does not parse"
 # The installed binary, run from elsewhere, uses the installed Templates (not the checkout's).
 work="$stage/work"
