@@ -20,7 +20,7 @@ struct ServeFixture {
     static var checkout: URL { SourceTree.root }
 
     init(outPath: String? = nil, blind: Bool = false, prepare: (URL) throws -> Void = { _ in }) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-serve-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("hunt-serve-\(UUID().uuidString)")
         self.folder = folder
         try FileManager.default.copyItem(at: Self.checkout.appendingPathComponent("Examples/photo-scavenger-hunt"), to: folder)
         try prepare(folder)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aReviewsFileOverTheLimitIsRefusedByTheJudgeAsByTheConsole() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reviews-limit-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("reviews-limit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("reviews.yaml")
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func theAuditLogIsReadFromItsEnd() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("audit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let audit = AuditLog(reviewsFile: folder.appendingPathComponent("reviews.yaml"))

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 @testable import HuntServe
 import Testing
@@ -47,7 +48,7 @@ import Testing
                          Scene(name: "Taveuni", origin: Coordinate(latitude: -16.8, longitude: 179.998))]
 
     static func session(_ scene: Scene) async throws -> (ServeSession, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-radar-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("hunt-radar-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
         hunt: Map check

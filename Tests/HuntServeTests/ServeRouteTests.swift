@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -216,7 +217,7 @@ struct DecisionProbe: Decodable {
 extension ServeSession {
     /// A session on an empty hunt folder, for tests that need one but no judgement.
     static func empty() throws -> ServeSession {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-serve-empty-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("hunt-serve-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
         try "hunt: Empty\ntasks:\n  - id: a\n    title: A\n    at: 52.1, 5.1\n".write(to: folder.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
         return try ServeSession(configuration: ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,

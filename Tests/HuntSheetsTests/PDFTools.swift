@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 
 /// Reads PDFs back the way a person's tools do: pdftotext, pdftoppm + zbarimg (poppler-utils and
 /// zbar-tools, which .ci/install-deps installs for the tests).
@@ -33,7 +34,7 @@ enum PDFTools {
     }
 
     static func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-sheets-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("huntkit-sheets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         return try body(folder)

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func importThenValidate() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geo-import-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("geo-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["caches-gpx10-groundspeak.gpx", "park-with-pond-clockwise.kml"] {

@@ -137,7 +137,7 @@ enum HuntBinary {
 
     /// A new empty folder under the system's temporary folder; remove it with `removeTemporary`.
     static func temporaryDirectory(_ name: String = "hunt-e2e") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

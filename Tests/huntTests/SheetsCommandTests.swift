@@ -7,7 +7,7 @@ import Testing
     static let fixtures = SourceTree.root.appendingPathComponent("Tests/HuntSheetsTests/Fixtures/sheets")
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-sheets-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("hunt-sheets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

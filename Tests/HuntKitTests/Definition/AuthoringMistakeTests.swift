@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func aGeoJSONRingInLatLonOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swapped-ring-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("swapped-ring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let ring = #"{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon","coordinates":[[[52.09,5.12],[52.09,5.13],[52.10,5.13],[52.09,5.12]]]}}"#

@@ -1,11 +1,12 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
 /// Files that are not hunt files at all: each gets one clear error naming the file; no crash, no hang.
 @Suite struct DefinitionBadInputTests {
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-bad-input-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("huntkit-bad-input-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 
 /// Loading hunts from text in tests.
@@ -26,7 +27,7 @@ enum DefinitionTestSupport {
     /// reference photos: `fountain.jpg`, `fountain.png`, `fountain.heic` (only its head) and
     /// `notes.txt`.
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-definition-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("huntkit-definition-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let area = """
         {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon",

@@ -12,7 +12,7 @@ import Testing
         let source = SourceTree.root.appendingPathComponent("Examples/\(example)")
         let huntPath = source.appendingPathComponent("hunt.yaml").path
         let hunt = try HuntLoader().load(contentsOf: URL(fileURLWithPath: huntPath), displayPath: huntPath).get()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carried-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("carried-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source.appendingPathComponent("submissions"), to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         func stamps() throws -> [String: FileStamp] { try InputFolder(path: folder.path).fileStamps() }

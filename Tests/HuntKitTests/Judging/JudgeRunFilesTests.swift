@@ -1,10 +1,11 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
 @Suite struct JudgeRunFilesTests {
     @Test func reviewsAndManifestAreReadFromTheirFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-files-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("judge-run-files-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reviews = folder.appendingPathComponent("reviews.yaml").path
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aDecisionAboutAPhotoThatIsGoneIsAWarningAndTheRunGoesOn() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos/foxes"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reviews = folder.appendingPathComponent("reviews.yaml").path
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func aReviewOfATaskTheHuntLacksStopsTheRunBeforeAnyPhotoIsRead() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("judge-run-reviews-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos/foxes"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data().write(to: folder.appendingPathComponent("photos/foxes/IMG_1.jpg"))

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -10,7 +11,7 @@ import Testing
     static let excel: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Path;Team;Task\r\nfoxes/IMG_1.jpg;Red Foxes;tower\r\n\"owls/a;b.jpg\";owls;\r\n".utf8)
 
     func file(_ bytes: [UInt8]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString).csv")
+        let url = Scratch.root.appendingPathComponent("manifest-\(UUID().uuidString).csv")
         try Data(bytes).write(to: url)
         return url
     }
@@ -53,7 +54,7 @@ import Testing
     /// Columns taken by position from a file whose paths are in the first column: no row names a
     /// photo, so nothing is judged and the manifest is named.
     @Test func aManifestThatNamesNoPhotoStopsTheRun() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-run-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("manifest-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("foxes"), withIntermediateDirectories: true)
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 0, count: 16)).write(to: root.appendingPathComponent("foxes/IMG_1.jpg"))
         defer { try? FileManager.default.removeItem(at: root) }

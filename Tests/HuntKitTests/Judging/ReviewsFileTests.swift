@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func anEditIsCheckedBeforeAnythingIsWritten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reviews-file-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("reviews-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("reviews.yaml").path

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -6,7 +7,7 @@ import Testing
 struct SubmissionFinderTests {
     /// A temporary submissions folder from relative paths (content: a tiny JPEG unless given).
     func folder(_ files: [String: [UInt8]]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-finder-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("huntkit-finder-\(UUID().uuidString)")
         for (path, bytes) in files {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 
 /// The photo fixtures (made by `.ci/check/make-photo-fixtures.py`).
@@ -17,7 +18,7 @@ enum PhotoFixtures {
 
     /// A fresh temporary folder, removed by the caller.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-photos-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("huntkit-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

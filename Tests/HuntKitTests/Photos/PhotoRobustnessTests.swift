@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -117,7 +118,7 @@ import Testing
     /// Files read one after the other share page buffers; what a reader handed out before its
     /// buffer went to the next file stays as it was read (the buffer is copied, not overwritten).
     @Test func pageBuffersPassFromFileToFileWithoutChangingWhatWasRead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-buffers-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("page-buffers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let contents = [[UInt8](repeating: 0xAA, count: 200_000), (0..<3_000).map { UInt8(truncatingIfNeeded: $0) }, [UInt8](repeating: 0x55, count: 70_000)]

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -6,7 +7,7 @@ import Testing
 /// and mutated files give nil, never a trap.
 @Suite struct PhotoThumbnailTests {
     static func temporary(_ bytes: [UInt8], name: String = "photo.jpg") throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-thumb-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("report-thumb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(bytes).write(to: url)
@@ -80,7 +81,7 @@ import Testing
     @Test func mutatedPhotosNeverCrash() throws {
         let original = Self.jpegWithExifThumbnail(main: JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6)),
                                                   thumbnail: SyntheticImage(identity: 6, hue: 0.1).jpegBytes(app1: nil))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-mutate-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("report-mutate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var state: UInt64 = 0x9E3779B97F4A7C15

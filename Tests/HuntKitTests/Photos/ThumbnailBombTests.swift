@@ -104,7 +104,7 @@ import Testing
     /// Eight decodes that each need two thirds of the budget run one at a time (the pool would
     /// run two at once), and all of them finish.
     @Test func parallelDecodesShareTheBudget() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumb-budget-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("thumb-budget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = JPEGBomb.jpeg(width: 1024, height: 1024, layout: .progressive)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -139,7 +140,7 @@ import Testing
     /// In the HTML, a turned photo's data URI holds the tag; an upright photo's is exactly as before.
     @Test func htmlCarriesOrientationOnlyForTurnedPhotos() async throws {
         let results = try ReportFixtures.results("where-is-france")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-orient-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("report-orient-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let queue = results.reviewQueue.sorted()
         try #require(queue.count >= 2)

@@ -1,10 +1,11 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
 @Suite struct JudgeOutputFolderTests {
     private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("judge-out-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("judge-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

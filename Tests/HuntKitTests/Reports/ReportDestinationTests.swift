@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func aFolderGetsEveryDocumentUnderItsName() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("report-dest-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("report-dest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let documents = [ReportDocument(name: "submissions.csv", bytes: Array("a\n".utf8)),
                          ReportDocument(name: "leaderboard.csv", bytes: Array("b\n".utf8))]
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aFileGetsTheFirstDocumentAndNeverReplacesAnInput() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-dest-\(UUID().uuidString).md")
+        let file = Scratch.root.appendingPathComponent("report-dest-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
         let documents = [ReportDocument(name: "report.md", bytes: Array("# r\n".utf8))]
         #expect(try ReportDestination.file(file.path).write(documents, inputs: []) == [file.path])

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func standardOutputGetsTheChosenCSVTable() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-request-\(UUID().uuidString).json")
+        let file = Scratch.root.appendingPathComponent("report-request-\(UUID().uuidString).json")
         try ReportFixtures.results("photo-scavenger-hunt").jsonData().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let made = try await ReportRequest(results: file.path, format: .csv, table: .leaderboard).make()
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func anUnknownTeamFailsWithTheTeamsToChooseFrom() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report-request-\(UUID().uuidString).json")
+        let file = Scratch.root.appendingPathComponent("report-request-\(UUID().uuidString).json")
         try ReportFixtures.results("photo-scavenger-hunt").jsonData().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         await #expect(throws: ReportRequest.RequestError.self) { try await ReportRequest(results: file.path, options: ReportOptions(teamID: "nobody")).make() }

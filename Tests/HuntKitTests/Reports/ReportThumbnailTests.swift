@@ -7,7 +7,7 @@ import Testing
 @Suite struct ReportThumbnailTests {
     @Test func htmlEmbedsThumbnailsAsDataURIsAndPlaceholdersForMissingPhotos() async throws {
         let results = try ReportFixtures.results("where-is-france")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-photos-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("report-photos-\(UUID().uuidString)")
         // Only the first review-queue photo exists.
         let present = results.reviewQueue.sorted()[0]
         let url = folder.appendingPathComponent(present)
@@ -23,7 +23,7 @@ import Testing
     /// The report: a refused photo gets a "too large to preview" tile and a warning naming it.
     @Test func reportShowsRefusedPhotosAndWarns() async throws {
         let results = try ReportFixtures.results("where-is-france")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-bomb-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("report-bomb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bomb = results.reviewQueue.sorted()[0]
         let url = folder.appendingPathComponent(bomb)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -10,7 +11,7 @@ import Testing
     }
 
     static func reportFailure(_ bytes: Data) throws -> ResultsFileReader.ReadError? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("absurd-\(UUID().uuidString).json")
+        let file = Scratch.root.appendingPathComponent("absurd-\(UUID().uuidString).json")
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Mustache
 import Testing
 @testable import HuntKit
@@ -52,7 +53,7 @@ import Testing
         let text = String(decoding: try ReportFixtures.results("photo-scavenger-hunt").jsonData(), as: UTF8.self)
         let range = try #require(text.range(of: original))
         let data = Data(text.replacingCharacters(in: range, with: edited).utf8)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("results-reading-\(UUID().uuidString).json")
+        let file = Scratch.root.appendingPathComponent("results-reading-\(UUID().uuidString).json")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {

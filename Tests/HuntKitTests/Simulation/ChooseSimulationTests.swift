@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -9,7 +10,7 @@ struct ChooseSimulationTests {
     @Test("the judge's progress and completions are the simulation's answers", arguments: [UInt64(1), 2, 3])
     func agree(seed: UInt64) async throws {
         let hunt = ChooseScoringTests.hunt()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-simchoose-\(seed)-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("huntkit-simchoose-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let answers = try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 24, seed: seed, failureShare: 0.3)).write(to: folder)
         let choices = try #require(answers.choices)

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -14,7 +15,7 @@ struct SimulationAgreementTests {
     @Test("every submission gets the planned verdict and reasons", arguments: [UInt64(1), 2, 3])
     func agree(seed: UInt64) async throws {
         let hunt = try Self.hunt()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-sim-\(seed)-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("huntkit-sim-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35)).write(to: folder)
         let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("submissions"), displayPath: "submissions")
@@ -34,7 +35,7 @@ struct SimulationAgreementTests {
         var hunt = try Self.hunt()
         hunt.tasks[0].evidence = .video
         hunt.tasks[1].evidence = .photo
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huntkit-simv-\(seed)-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("huntkit-simv-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35,
                                                                videoShare: 0.4)).write(to: folder)

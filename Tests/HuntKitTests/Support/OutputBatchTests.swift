@@ -1,11 +1,12 @@
 import Foundation
+import HuntTestSupport
 import HuntKit
 import Testing
 
 @Suite("OutputBatch: all or nothing, never over an input")
 struct OutputBatchTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("output-batch-\(UUID().uuidString)")
+        let url = Scratch.root.appendingPathComponent("output-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -80,7 +81,7 @@ import Testing
 
 @Suite struct TargetFilesTests {
     static func load(_ yaml: String, files: [String: String]) throws -> HuntLoadResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geo-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("geo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("hunt.yaml"))

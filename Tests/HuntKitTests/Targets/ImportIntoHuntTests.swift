@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -7,7 +8,7 @@ import Testing
     static let items = "  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\n"
 
     func hunt(_ text: String) throws -> (URL, ImportIntoHunt) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("import-into-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("import-into-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("hunt.yaml")
         try Data(text.utf8).write(to: file)

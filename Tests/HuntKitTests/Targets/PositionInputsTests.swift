@@ -1,4 +1,5 @@
 import Foundation
+import HuntTestSupport
 import Testing
 @testable import HuntKit
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func aPositionsFileIsLabelledByLine() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("positions-\(UUID().uuidString).csv")
+        let file = Scratch.root.appendingPathComponent("positions-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try "52.1,5.1\n52.2,5.2\n".write(to: file, atomically: true, encoding: .utf8)
         let read = PositionInputs.read(["1,2"], positionsFile: file.path)
@@ -27,7 +28,7 @@ import Testing
     /// `hunt where FOLDER` reads the folder as `hunt exif` does (issue 22, item 12): its photos,
     /// in subfolders too, each labelled by its path; one without a position is left out with a warning.
     @Test func aFolderIsReadAsExifReadsIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("where-folder-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("where-folder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("foxes/tower"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: PhotoFixtures.url("jpeg-gps-complete.jpg"), to: folder.appendingPathComponent("foxes/tower/IMG_1.jpg"))
