@@ -74,14 +74,18 @@ public struct Judge: Sendable {
         let engine = RuleEngine(hunt: hunt, reviews: reviews)
         var cases: [SubmissionCase] = []
         swap(&cases, &examined.cases)
-        for i in cases.indices {
-            let review = reviews.entries[cases[i].submission.path]
-            // The review's `task:` decides which task the photo is judged as: examine it again.
-            if review?.task != cases[i].review?.task {
-                precondition(i < examined.inputs.count, "a review moved a photo to another task, and its input was not kept")
-                cases[i] = engine.examine(examined.inputs[i], index: i)
-            } else {
-                cases[i].review = review
+        let inputs = examined.inputs
+        // Through the buffer: reading a field through the array's subscript copied each whole case.
+        cases.withUnsafeMutableBufferPointer { cases in
+            for i in cases.indices {
+                let review = reviews.entries[cases[i].submission.path]
+                // The review's `task:` decides which task the photo is judged as: examine it again.
+                if review?.task != cases[i].review?.task {
+                    precondition(i < inputs.count, "a review moved a photo to another task, and its input was not kept")
+                    cases[i] = engine.examine(inputs[i], index: i)
+                } else {
+                    cases[i].review = review
+                }
             }
         }
         return cases
@@ -151,6 +155,16 @@ struct SubmissionCase: Sendable {
     }
     /// Where `evidence` is kept (internal only so that the memberwise initializer stays so).
     var evidenceBox = EvidenceBox.none
+
+    /// The evidence, moved out when no other copy of the case shares it (the results take the
+    /// cases), else copied: moving spares retaining each of its texts here and releasing them
+    /// again when the case is freed.
+    mutating func takeEvidence() -> JudgeResults.Evidence {
+        guard isKnownUniquelyReferenced(&evidenceBox) else { return evidenceBox.value }
+        var taken = JudgeResults.Evidence()
+        swap(&taken, &evidenceBox.value)
+        return taken
+    }
     /// A second copy of the same file for the same team and task: judged, never counted twice.
     var resent = false
     /// A non-kept duplicate: left out of the team's travel sequence.
