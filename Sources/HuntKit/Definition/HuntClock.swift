@@ -73,6 +73,14 @@ public struct HuntClock: Sendable {
 
     /// `date` as ISO 8601 at a fixed offset, seconds east of UTC (`Z` for 0, milliseconds only when not whole seconds).
     public static func iso(_ date: Date, offsetSeconds offset: Int) -> String {
+        written(date, offsetSeconds: offset).text
+    }
+
+    /// `iso(_:offsetSeconds:)`'s text, and what `Timestamp(_:)` reads back from it: the instant
+    /// to the millisecond written and the offset to the minute written; nil where that reader
+    /// reads nothing (a year outside 0...9999, an offset past ±18:59). Found from the numbers
+    /// written, so a timestamp made from an instant need not read its own text again.
+    static func written(_ date: Date, offsetSeconds offset: Int) -> (text: String, read: (date: Date, offsetSeconds: Int)?) {
         let t = date.timeIntervalSince1970 + Double(offset)
         let whole = t.rounded(.down)
         var millis = Int(((t - whole) * 1000).rounded())
@@ -82,7 +90,7 @@ public struct HuntClock: Sendable {
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         // Written byte by byte: this runs several times per photo, and joining a dozen small
         // strings showed up in judge profiles.
-        return String(unsafeUninitializedCapacity: 64) { buffer in
+        let text = String(unsafeUninitializedCapacity: 64) { buffer in
             var w = DigitWriter(buffer)
             w.dateTime(y, m, d, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
             if millis != 0 { w.byte(UInt8(ascii: ".")); w.digits(millis, 3) }
@@ -96,6 +104,12 @@ public struct HuntClock: Sendable {
             }
             return w.count
         }
+        guard (0...9999).contains(y), abs(offset) / 3600 <= 18 else { return (text, nil) }
+        let minutes = abs(offset) / 60
+        let writtenOffset = (offset < 0 ? -60 : 60) * minutes
+        // As the reader adds them: whole seconds, then the fraction (none when no digits are written).
+        let read = Date(timeIntervalSince1970: Double(seconds - writtenOffset) + (millis == 0 ? 0 : Double(millis) / 1000))
+        return (text, (read, writtenOffset))
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, without `String(format:)`: `LocalDateTime.description`.

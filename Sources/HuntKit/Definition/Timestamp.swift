@@ -17,10 +17,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// `date` written at `offsetSeconds` east of UTC (`HuntClock.timestamp(_:)` takes the hunt's
     /// offset at that instant); `date` is kept to the millisecond the text shows.
     public init(_ date: Date, offsetSeconds: Int) {
-        let text = HuntClock.iso(date, offsetSeconds: offsetSeconds)
-        // The text is the value: the date is read back from it, so equal texts have equal dates.
-        // Only a year outside 0…9999 (more digits than the reader takes) keeps the date as given.
-        self = Timestamp(text) ?? Timestamp(date: date, text: text, offsetSeconds: offsetSeconds)
+        let (text, read) = HuntClock.written(date, offsetSeconds: offsetSeconds)
+        // The text is the value: the date is the one read back from it (`init?(_:)`), so equal
+        // texts have equal dates. Only text the reader does not take (a year outside 0…9999)
+        // keeps the date as given.
+        self.init(date: read?.date ?? date, text: text, offsetSeconds: read?.offsetSeconds ?? offsetSeconds)
     }
 
     /// Reads `2026-05-02T10:15:00+02:00`, `2026-05-02T08:15:00.250Z` (any number of fraction

@@ -74,15 +74,18 @@ public struct Judge: Sendable {
         let engine = RuleEngine(hunt: hunt, reviews: reviews)
         var cases: [SubmissionCase] = []
         swap(&cases, &examined.cases)
-        for i in cases.indices {
-            let review = reviews.entries[cases[i].submission.path]
-            // The review's `task:` decides which task the photo is judged as: examine it again.
-            if review?.task != cases[i].review?.task {
-                precondition(i < examined.inputs.count, "a review moved a photo to another task, and its input was not kept")
-                cases[i] = engine.examine(examined.inputs[i], index: i)
-            } else {
-                cases[i].review = review
-            }
+        // Each case is changed in place: reading a field through the array's subscript (or a
+        // buffer's) copies the whole case first.
+        func takeReview(_ c: inout SubmissionCase) -> Bool {
+            let review = reviews.entries[c.submission.path]
+            // The review's `task:` decides which task the photo is judged as: examined again.
+            guard review?.task == c.review?.task else { return false }
+            c.review = review
+            return true
+        }
+        for i in cases.indices where !takeReview(&cases[i]) {
+            precondition(i < examined.inputs.count, "a review moved a photo to another task, and its input was not kept")
+            cases[i] = engine.examine(examined.inputs[i], index: i)
         }
         return cases
     }
@@ -165,5 +168,15 @@ struct SubmissionCase: Sendable {
     /// What is left in a slot whose case was taken: nothing that needs freeing.
     static var spent: SubmissionCase {
         SubmissionCase(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: .auto)
+    }
+
+    /// The evidence, moved out when no other copy of the case shares it (the results take the
+    /// cases), else copied: moving spares retaining each of its texts here and releasing them
+    /// again when the case is freed.
+    mutating func takeEvidence() -> JudgeResults.Evidence {
+        guard isKnownUniquelyReferenced(&evidenceBox) else { return evidenceBox.value }
+        var taken = JudgeResults.Evidence()
+        swap(&taken, &evidenceBox.value)
+        return taken
     }
 }

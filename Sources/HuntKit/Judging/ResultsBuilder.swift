@@ -91,7 +91,7 @@ extension RuleEngine {
 
     /// The result of one case (a copy of it, when the case is kept).
     static func result(of c: consuming SubmissionCase, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
-        let evidence = c.evidence
+        let evidence = c.takeEvidence()
         var caseFindings: [Finding] = []
         swap(&caseFindings, &c.findings)
         let findings = caseFindings.sorted { $0.code < $1.code }.map {

@@ -119,7 +119,8 @@ struct JSONTextWriter {
         if v == v.rounded(), abs(v) < 1e15 {
             bytes.append(contentsOf: String(Int(v)).utf8)
         } else {
-            bytes.append(contentsOf: "\(v)".utf8)
+            // Its description, the text interpolation would give, without an interpolation's buffer.
+            bytes.append(contentsOf: v.description.utf8)
         }
     }
 

@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    /// A timestamp made from an instant is the one its text reads back as, at every offset the
+    /// text can write (to the minute, up to ±18:59) and every four-digit year; text the reader
+    /// does not take (a fifth digit of year, an offset past 18 hours) keeps the instant as given.
+    @Test(arguments: [0, 7200, -12_600, 19_800, -1_521, 45, -45, 18 * 3600 + 59 * 60, -(18 * 3600 + 59 * 60)])
+    func aTimestampOfAnInstantIsTheOneItsTextReads(offset: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            // From the year 4 to the year 9892, to the microsecond and beyond.
+            let made = Timestamp(Date(timeIntervalSince1970: Double.random(in: -6.2e10...2.5e11, using: &generator)), offsetSeconds: offset)
+            #expect(Timestamp(made.text) == made)
+        }
+        for (date, offset) in [(Date(timeIntervalSince1970: 3e11), offset), (Date(timeIntervalSince1970: 1.8e9), 19 * 3600)] {
+            let unread = Timestamp(date, offsetSeconds: offset)
+            #expect(Timestamp(unread.text) == nil && unread.date == date && unread.offsetSeconds == offset)
+        }
+    }
+
     /// Ordered by instant, whatever the offsets; one instant written two ways is not equal.
     @Test func timestampsCompareByInstant() throws {
         let summer = try #require(Timestamp("2026-05-02T10:00:00+02:00")), utc = try #require(Timestamp("2026-05-02T09:30:00Z"))

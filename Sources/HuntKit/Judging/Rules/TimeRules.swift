@@ -35,17 +35,25 @@ extension RuleEngine {
             return
         }
         c.evidence.capturedAt = clock.timestamp(instant)
-        for (window, whose) in [(hunt.window, "the hunt's"), (c.task?.window, "the task's")] {
-            guard let window else { continue }
-            if instant < window.start {
-                c.findings.append(Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
-                break
-            }
-            if instant > window.end {
-                c.findings.append(Finding(code: .afterWindow, message: Self.missed(instant, by: "after", whose + " end", at: window.end, clock: clock)))
-                break
-            }
+        // The hunt's window, then the task's; the first one missed is the finding (two calls: a
+        // loop over a literal array of both would allocate that array for every photo).
+        if !checkWindow(&c, instant, hunt.window, whose: "the hunt's") {
+            _ = checkWindow(&c, instant, c.task?.window, whose: "the task's")
         }
+    }
+
+    /// Adds the finding when `instant` is outside `window`; whether it did.
+    private func checkWindow(_ c: inout SubmissionCase, _ instant: Date, _ window: TimeWindow?, whose: String) -> Bool {
+        guard let window else { return false }
+        if instant < window.start {
+            c.findings.append(Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
+            return true
+        }
+        if instant > window.end {
+            c.findings.append(Finding(code: .afterWindow, message: Self.missed(instant, by: "after", whose + " end", at: window.end, clock: clock)))
+            return true
+        }
+        return false
     }
 
     /// `taken at 09:38, 21 min 28 s before the hunt's start at 10:00`: the wall clock a player
