@@ -25,12 +25,13 @@ public struct YAMLParser: Sendable {
 
     /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
     public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
-        let session = LibYAMLSession(bytes)
+        var events = EventReader(pipe: EventPipe(bytes))
+        defer { events.pipe.stop() }
         var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
         while true {
             let event: LibYAMLSession.Event
             do {
-                event = try session.next()
+                event = try events.next()
             } catch {
                 throw DiagnosticError(error.diagnostic(file: displayPath, bytes: bytes))
             }
@@ -55,6 +56,103 @@ enum SourceFileReader {
     }
 }
 
+/// libyaml's events, read on a thread of their own a few batches ahead of the caller, so that
+/// libyaml's scanning and the making of each event's strings run beside the building of the
+/// tree from the events before. The caller stops the pipe when it is done or gives up; it stops
+/// by itself after the last event or a syntax error.
+private final class EventPipe: @unchecked Sendable {
+    typealias Event = LibYAMLSession.Event
+    /// Events are handed over this many at a time (one lock per batch, not per event) …
+    static let batchSize = 1024
+    /// … and at most this many batches wait, so a large file is not read ahead into memory.
+    static let maximumWaiting = 8
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    /// Batches read and not yet taken, oldest first.
+    private var waiting: [[Event]] = []
+    /// Batches taken and emptied, handed back to be filled again (their storage is reused).
+    private var spare: [[Event]] = []
+    /// The syntax error after the last batch, if libyaml found one.
+    private var failure: LibYAMLSession.ParseError?
+    /// The caller needs no more events.
+    private var stopped = false
+
+    init(_ bytes: [UInt8]) {
+        Thread { [self] in produce(LibYAMLSession(bytes)) }.start()
+    }
+
+    /// The next batch of events, in file order; `spent` is the batch before, emptied. A syntax
+    /// error is thrown after the events before it.
+    func batch(after spent: consuming [Event]) throws(LibYAMLSession.ParseError) -> [Event] {
+        condition.lock()
+        defer { condition.unlock() }
+        spare.append(spent)
+        while waiting.isEmpty && failure == nil { condition.wait() }
+        if waiting.isEmpty, let failure { throw failure }
+        condition.broadcast()
+        return waiting.removeFirst()
+    }
+
+    /// Ends the reading thread at its next batch.
+    func stop() {
+        condition.lock()
+        stopped = true
+        waiting = []
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The reading thread: events until the stream's end or an error, in batches.
+    private func produce(_ session: LibYAMLSession) {
+        var items: [Event] = []
+        var finished = false
+        while !finished {
+            var error: LibYAMLSession.ParseError?
+            items.reserveCapacity(Self.batchSize)
+            repeat {
+                do {
+                    let event = try session.next()
+                    if case .streamEnd = event.kind { finished = true }
+                    items.append(event)
+                } catch let e {
+                    error = e
+                    finished = true
+                }
+            } while !finished && items.count < Self.batchSize
+            condition.lock()
+            while waiting.count >= Self.maximumWaiting && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            waiting.append(items)
+            failure = error
+            condition.broadcast()
+            items = spare.popLast() ?? []
+            condition.unlock()
+        }
+    }
+}
+
+/// The events of an `EventPipe` one at a time, in file order, on the caller's thread.
+private struct EventReader {
+    let pipe: EventPipe
+    /// The batch being read, turned around so that its next event is its last (taken off the
+    /// end, it is moved, not copied).
+    var batch: [LibYAMLSession.Event] = []
+
+    mutating func next() throws(LibYAMLSession.ParseError) -> LibYAMLSession.Event {
+        while batch.isEmpty {
+            let spent = batch
+            batch = []
+            batch = try pipe.batch(after: spent)
+            batch.reverse()
+        }
+        return batch.removeLast()
+    }
+}
+
 /// Owns a libyaml parser over a byte buffer. libyaml's types stay in this file.
 private final class LibYAMLSession {
     struct Event {
@@ -71,9 +169,38 @@ private final class LibYAMLSession {
         /// 1-based.
         var line: Int
         var column: Int
+
+        /// The event libyaml gave, in Swift's types; libyaml's copy is freed.
+        init(taking event: inout yaml_event_t) {
+            defer { yaml_event_delete(&event) }
+            line = Int(event.start_mark.line) + 1
+            column = Int(event.start_mark.column) + 1
+            switch event.type {
+            case YAML_STREAM_START_EVENT: kind = .streamStart
+            case YAML_STREAM_END_EVENT: kind = .streamEnd
+            case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+            case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+            case YAML_ALIAS_EVENT:
+                kind = .alias(anchor: LibYAMLSession.string(event.data.alias.anchor) ?? "")
+            case YAML_SCALAR_EVENT:
+                let s = event.data.scalar
+                let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
+                kind = .scalar(text: text, anchor: LibYAMLSession.string(s.anchor), tag: LibYAMLSession.string(s.tag),
+                               plain: s.style == YAML_PLAIN_SCALAR_STYLE)
+            case YAML_SEQUENCE_START_EVENT:
+                kind = .sequenceStart(anchor: LibYAMLSession.string(event.data.sequence_start.anchor),
+                                      tag: LibYAMLSession.string(event.data.sequence_start.tag))
+            case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+            case YAML_MAPPING_START_EVENT:
+                kind = .mappingStart(anchor: LibYAMLSession.string(event.data.mapping_start.anchor),
+                                     tag: LibYAMLSession.string(event.data.mapping_start.tag))
+            case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+            default: kind = .streamEnd
+            }
+        }
     }
 
-    struct ParseError: Error {
+    struct ParseError: Error, Sendable {
         var problem: String
         var context: String?
         var line: Int
@@ -139,40 +266,14 @@ private final class LibYAMLSession {
         buffer.deallocate()
     }
 
+    /// libyaml's next event, in Swift's types.
     func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
             throw failure()
         }
-        defer { yaml_event_delete(&event) }
-        let line = Int(event.start_mark.line) + 1
-        let column = Int(event.start_mark.column) + 1
-        let kind: Event.Kind
-        switch event.type {
-        case YAML_STREAM_START_EVENT: kind = .streamStart
-        case YAML_STREAM_END_EVENT: kind = .streamEnd
-        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
-        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
-        case YAML_ALIAS_EVENT:
-            kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
-        case YAML_SCALAR_EVENT:
-            let s = event.data.scalar
-            let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
-            kind = .scalar(text: text, anchor: Self.string(s.anchor), tag: Self.string(s.tag),
-                           plain: s.style == YAML_PLAIN_SCALAR_STYLE)
-        case YAML_SEQUENCE_START_EVENT:
-            kind = .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor),
-                                  tag: Self.string(event.data.sequence_start.tag))
-        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
-            kind = .mappingStart(anchor: Self.string(event.data.mapping_start.anchor),
-                                 tag: Self.string(event.data.mapping_start.tag))
-        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
-        default: kind = .streamEnd
-        }
-        return Event(kind: kind, line: line, column: column)
+        return Event(taking: &event)
     }
-
     private func failure() -> ParseError {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }
@@ -193,7 +294,7 @@ private final class LibYAMLSession {
                        contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
     }
