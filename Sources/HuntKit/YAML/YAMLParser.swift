@@ -63,9 +63,9 @@ enum SourceFileReader {
 private final class EventPipe: @unchecked Sendable {
     typealias Event = LibYAMLSession.Event
     /// Events are handed over this many at a time (one lock per batch, not per event) …
-    static let batchSize = 1024
+    static let batchSize = 256
     /// … and at most this many batches wait, so a large file is not read ahead into memory.
-    static let maximumWaiting = 8
+    static let maximumWaiting = 4
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -79,7 +79,11 @@ private final class EventPipe: @unchecked Sendable {
     private var stopped = false
 
     init(_ bytes: [UInt8]) {
-        Thread { [self] in produce(LibYAMLSession(bytes)) }.start()
+        Thread { [self] in
+            // libyaml wants an address even for no bytes.
+            let input = bytes.isEmpty ? [0] : bytes
+            input.withUnsafeBufferPointer { produce(LibYAMLSession($0.baseAddress!, count: bytes.count)) }
+        }.start()
     }
 
     /// The next batch of events, in file order; `spent` is the batch before, emptied. A syntax
@@ -251,19 +255,16 @@ private final class LibYAMLSession {
     }
 
     private var parser = yaml_parser_t()
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private var finished = false
 
-    init(_ bytes: [UInt8]) {
-        buffer = .allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
+    /// A parser over `count` bytes at `input`, which must stay valid as long as the session lives
+    /// (the bytes are read where they are, not copied).
+    init(_ input: UnsafePointer<UInt8>, count: Int) {
         yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        yaml_parser_set_input_string(&parser, input, count)
     }
 
     deinit {
         yaml_parser_delete(&parser)
-        buffer.deallocate()
     }
 
     /// libyaml's next event, in Swift's types.
