@@ -60,25 +60,39 @@ enum SourceFileReader {
 /// libyaml's scanning and the making of each event's strings run beside the building of the
 /// tree from the events before. The caller stops the pipe when it is done or gives up; it stops
 /// by itself after the last event or a syntax error.
+///
+/// The batches are few and made by the caller, on its thread: their memory goes back to the heap
+/// that the caller goes on to fill (with the tasks read from the tree), not to the reading
+/// thread's. The caller waits for a few batches at a time, not for each one: being woken costs
+/// about as much as building from a batch of a thousand events.
 private final class EventPipe: @unchecked Sendable {
     typealias Event = LibYAMLSession.Event
-    /// Events are handed over this many at a time (one lock per batch, not per event) …
-    static let batchSize = 256
-    /// … and at most this many batches wait, so a large file is not read ahead into memory.
-    static let maximumWaiting = 4
+    /// Events are handed over this many at a time (one lock per batch, not per event), …
+    static let batchSize = 1024
+    /// … in this many batches, filled again and again (some 75 KB each) …
+    static let batches = 6
+    /// … and a caller that has run out waits for this many.
+    static let wakingBatches = 3
 
     private let condition = NSCondition()
     // Guarded by `condition`:
     /// Batches read and not yet taken, oldest first.
     private var waiting: [[Event]] = []
-    /// Batches taken and emptied, handed back to be filled again (their storage is reused).
-    private var spare: [[Event]] = []
+    /// Empty batches to fill.
+    private var spare: [[Event]]
+    /// Whether the last batch is read (the stream's end, or the syntax error in `failure`).
+    private var finished = false
     /// The syntax error after the last batch, if libyaml found one.
     private var failure: LibYAMLSession.ParseError?
     /// The caller needs no more events.
     private var stopped = false
 
     init(_ bytes: [UInt8]) {
+        spare = (0..<Self.batches).map { _ in
+            var batch: [Event] = []
+            batch.reserveCapacity(Self.batchSize)
+            return batch
+        }
         Thread { [self] in
             // libyaml wants an address even for no bytes.
             let input = bytes.isEmpty ? [0] : bytes
@@ -86,15 +100,19 @@ private final class EventPipe: @unchecked Sendable {
         }.start()
     }
 
-    /// The next batch of events, in file order; `spent` is the batch before, emptied. A syntax
-    /// error is thrown after the events before it.
+    /// The next batch of events, in file order; `spent` is the batch before, emptied (or none,
+    /// at first). A syntax error is thrown after the events before it.
     func batch(after spent: consuming [Event]) throws(LibYAMLSession.ParseError) -> [Event] {
         condition.lock()
         defer { condition.unlock() }
-        spare.append(spent)
-        while waiting.isEmpty && failure == nil { condition.wait() }
-        if waiting.isEmpty, let failure { throw failure }
-        condition.broadcast()
+        if spent.capacity > 0 {
+            spare.append(spent)
+            condition.broadcast()
+        }
+        while waiting.count < (finished ? 1 : Self.wakingBatches) {
+            if finished, let failure { throw failure }
+            condition.wait()
+        }
         return waiting.removeFirst()
     }
 
@@ -110,30 +128,32 @@ private final class EventPipe: @unchecked Sendable {
     /// The reading thread: events until the stream's end or an error, in batches.
     private func produce(_ session: LibYAMLSession) {
         var items: [Event] = []
-        var finished = false
-        while !finished {
-            var error: LibYAMLSession.ParseError?
-            items.reserveCapacity(Self.batchSize)
-            repeat {
-                do {
-                    let event = try session.next()
-                    if case .streamEnd = event.kind { finished = true }
-                    items.append(event)
-                } catch let e {
-                    error = e
-                    finished = true
-                }
-            } while !finished && items.count < Self.batchSize
+        var done = false
+        while !done {
             condition.lock()
-            while waiting.count >= Self.maximumWaiting && !stopped { condition.wait() }
+            while spare.isEmpty && !stopped { condition.wait() }
             if stopped {
                 condition.unlock()
                 return
             }
+            items = spare.removeLast()
+            condition.unlock()
+            var error: LibYAMLSession.ParseError?
+            repeat {
+                do {
+                    let event = try session.next()
+                    if case .streamEnd = event.kind { done = true }
+                    items.append(event)
+                } catch let e {
+                    error = e
+                    done = true
+                }
+            } while !done && items.count < Self.batchSize
+            condition.lock()
             waiting.append(items)
-            failure = error
-            condition.broadcast()
-            items = spare.popLast() ?? []
+            items = []
+            (finished, failure) = (done, error)
+            if finished || waiting.count >= Self.wakingBatches { condition.broadcast() }
             condition.unlock()
         }
     }
