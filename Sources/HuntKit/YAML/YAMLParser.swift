@@ -25,12 +25,13 @@ public struct YAMLParser: Sendable {
 
     /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
     public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
-        let session = LibYAMLSession(bytes)
+        var events = EventReader(pipe: EventPipe(bytes))
+        defer { events.pipe.stop() }
         var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
         while true {
             let event: LibYAMLSession.Event
             do {
-                event = try session.next()
+                event = try events.next()
             } catch {
                 throw DiagnosticError(error.diagnostic(file: displayPath, bytes: bytes))
             }
@@ -55,6 +56,127 @@ enum SourceFileReader {
     }
 }
 
+/// libyaml's events, read on a thread of their own a few batches ahead of the caller, so that
+/// libyaml's scanning and the making of each event's strings run beside the building of the
+/// tree from the events before. The caller stops the pipe when it is done or gives up; it stops
+/// by itself after the last event or a syntax error.
+///
+/// The batches are few and made by the caller, on its thread: their memory goes back to the heap
+/// that the caller goes on to fill (with the tasks read from the tree), not to the reading
+/// thread's. The caller waits for a few batches at a time, not for each one: being woken costs
+/// about as much as building from a batch of a thousand events.
+private final class EventPipe: @unchecked Sendable {
+    typealias Event = LibYAMLSession.Event
+    /// Events are handed over this many at a time (one lock per batch, not per event), …
+    static let batchSize = 1024
+    /// … in this many batches, filled again and again (some 75 KB each) …
+    static let batches = 6
+    /// … and a caller that has run out waits for this many.
+    static let wakingBatches = 3
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    /// Batches read and not yet taken, oldest first.
+    private var waiting: [[Event]] = []
+    /// Empty batches to fill.
+    private var spare: [[Event]]
+    /// Whether the last batch is read (the stream's end, or the syntax error in `failure`).
+    private var finished = false
+    /// The syntax error after the last batch, if libyaml found one.
+    private var failure: LibYAMLSession.ParseError?
+    /// The caller needs no more events.
+    private var stopped = false
+
+    init(_ bytes: [UInt8]) {
+        spare = (0..<Self.batches).map { _ in
+            var batch: [Event] = []
+            batch.reserveCapacity(Self.batchSize)
+            return batch
+        }
+        Thread { [self] in
+            // libyaml wants an address even for no bytes.
+            let input = bytes.isEmpty ? [0] : bytes
+            input.withUnsafeBufferPointer { produce(LibYAMLSession($0.baseAddress!, count: bytes.count)) }
+        }.start()
+    }
+
+    /// The next batch of events, in file order; `spent` is the batch before, emptied (or none,
+    /// at first). A syntax error is thrown after the events before it.
+    func batch(after spent: consuming [Event]) throws(LibYAMLSession.ParseError) -> [Event] {
+        condition.lock()
+        defer { condition.unlock() }
+        if spent.capacity > 0 {
+            spare.append(spent)
+            condition.broadcast()
+        }
+        while waiting.count < (finished ? 1 : Self.wakingBatches) {
+            if finished, let failure { throw failure }
+            condition.wait()
+        }
+        return waiting.removeFirst()
+    }
+
+    /// Ends the reading thread at its next batch.
+    func stop() {
+        condition.lock()
+        stopped = true
+        waiting = []
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The reading thread: events until the stream's end or an error, in batches.
+    private func produce(_ session: LibYAMLSession) {
+        var items: [Event] = []
+        var done = false
+        while !done {
+            condition.lock()
+            while spare.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            items = spare.removeLast()
+            condition.unlock()
+            var error: LibYAMLSession.ParseError?
+            repeat {
+                do {
+                    let event = try session.next()
+                    if case .streamEnd = event.kind { done = true }
+                    items.append(event)
+                } catch let e {
+                    error = e
+                    done = true
+                }
+            } while !done && items.count < Self.batchSize
+            condition.lock()
+            waiting.append(items)
+            items = []
+            (finished, failure) = (done, error)
+            if finished || waiting.count >= Self.wakingBatches { condition.broadcast() }
+            condition.unlock()
+        }
+    }
+}
+
+/// The events of an `EventPipe` one at a time, in file order, on the caller's thread.
+private struct EventReader {
+    let pipe: EventPipe
+    /// The batch being read, turned around so that its next event is its last (taken off the
+    /// end, it is moved, not copied).
+    var batch: [LibYAMLSession.Event] = []
+
+    mutating func next() throws(LibYAMLSession.ParseError) -> LibYAMLSession.Event {
+        while batch.isEmpty {
+            let spent = batch
+            batch = []
+            batch = try pipe.batch(after: spent)
+            batch.reverse()
+        }
+        return batch.removeLast()
+    }
+}
+
 /// Owns a libyaml parser over a byte buffer. libyaml's types stay in this file.
 private final class LibYAMLSession {
     struct Event {
@@ -71,9 +193,38 @@ private final class LibYAMLSession {
         /// 1-based.
         var line: Int
         var column: Int
+
+        /// The event libyaml gave, in Swift's types; libyaml's copy is freed.
+        init(taking event: inout yaml_event_t) {
+            defer { yaml_event_delete(&event) }
+            line = Int(event.start_mark.line) + 1
+            column = Int(event.start_mark.column) + 1
+            switch event.type {
+            case YAML_STREAM_START_EVENT: kind = .streamStart
+            case YAML_STREAM_END_EVENT: kind = .streamEnd
+            case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+            case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+            case YAML_ALIAS_EVENT:
+                kind = .alias(anchor: LibYAMLSession.string(event.data.alias.anchor) ?? "")
+            case YAML_SCALAR_EVENT:
+                let s = event.data.scalar
+                let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
+                kind = .scalar(text: text, anchor: LibYAMLSession.string(s.anchor), tag: LibYAMLSession.string(s.tag),
+                               plain: s.style == YAML_PLAIN_SCALAR_STYLE)
+            case YAML_SEQUENCE_START_EVENT:
+                kind = .sequenceStart(anchor: LibYAMLSession.string(event.data.sequence_start.anchor),
+                                      tag: LibYAMLSession.string(event.data.sequence_start.tag))
+            case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+            case YAML_MAPPING_START_EVENT:
+                kind = .mappingStart(anchor: LibYAMLSession.string(event.data.mapping_start.anchor),
+                                     tag: LibYAMLSession.string(event.data.mapping_start.tag))
+            case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+            default: kind = .streamEnd
+            }
+        }
     }
 
-    struct ParseError: Error {
+    struct ParseError: Error, Sendable {
         var problem: String
         var context: String?
         var line: Int
@@ -124,55 +275,26 @@ private final class LibYAMLSession {
     }
 
     private var parser = yaml_parser_t()
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private var finished = false
 
-    init(_ bytes: [UInt8]) {
-        buffer = .allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
+    /// A parser over `count` bytes at `input`, which must stay valid as long as the session lives
+    /// (the bytes are read where they are, not copied).
+    init(_ input: UnsafePointer<UInt8>, count: Int) {
         yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, buffer.baseAddress, bytes.count)
+        yaml_parser_set_input_string(&parser, input, count)
     }
 
     deinit {
         yaml_parser_delete(&parser)
-        buffer.deallocate()
     }
 
+    /// libyaml's next event, in Swift's types.
     func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
             throw failure()
         }
-        defer { yaml_event_delete(&event) }
-        let line = Int(event.start_mark.line) + 1
-        let column = Int(event.start_mark.column) + 1
-        let kind: Event.Kind
-        switch event.type {
-        case YAML_STREAM_START_EVENT: kind = .streamStart
-        case YAML_STREAM_END_EVENT: kind = .streamEnd
-        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
-        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
-        case YAML_ALIAS_EVENT:
-            kind = .alias(anchor: Self.string(event.data.alias.anchor) ?? "")
-        case YAML_SCALAR_EVENT:
-            let s = event.data.scalar
-            let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
-            kind = .scalar(text: text, anchor: Self.string(s.anchor), tag: Self.string(s.tag),
-                           plain: s.style == YAML_PLAIN_SCALAR_STYLE)
-        case YAML_SEQUENCE_START_EVENT:
-            kind = .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor),
-                                  tag: Self.string(event.data.sequence_start.tag))
-        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
-            kind = .mappingStart(anchor: Self.string(event.data.mapping_start.anchor),
-                                 tag: Self.string(event.data.mapping_start.tag))
-        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
-        default: kind = .streamEnd
-        }
-        return Event(kind: kind, line: line, column: column)
+        return Event(taking: &event)
     }
-
     private func failure() -> ParseError {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         let context = parser.context.map { String(cString: $0) }
@@ -193,7 +315,7 @@ private final class LibYAMLSession {
                        contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })
     }
 
-    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
     }
