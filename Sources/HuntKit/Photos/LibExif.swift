@@ -15,16 +15,20 @@ enum LibExif {
     static let maxLogMessages = 8
 
     /// Decodes a TIFF-structured block (starting `II*\0` or `MM\0*`, at most `TIFFReader.libexifLimit`
-    /// bytes); nil when libexif finds no IFD at all.
+    /// bytes); nil when libexif finds no IFD at all. libexif's memory for the decode comes from
+    /// this thread's `DecodeArena`.
     static func decode(_ block: [UInt8]) -> RawExif? {
         guard block.count >= 8 else { return nil }
-        guard let data = exif_data_new() else { return nil }
+        let arena = DecodeArena.current
+        arena.begin()
+        defer { arena.end() }
+        guard let data = exif_data_new_mem(arena.mem) else { return nil }
         defer { exif_data_unref(data) }
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
 
         let recorder = LogRecorder()
-        let log = exif_log_new()
+        let log = exif_log_new_mem(arena.mem)
         if let log {
             exif_log_set_func(log, logCallback, Unmanaged.passUnretained(recorder).toOpaque())
             exif_data_log(data, log)
@@ -95,6 +99,124 @@ enum LibExif {
     final class LogRecorder {
         var messages: [String] = []
     }
+}
+
+/// The memory libexif uses while one block is decoded: blocks bumped off a chunk this thread
+/// keeps, all dropped together when the decode ends. A decode makes a few hundred small
+/// allocations (each entry, its data, the IFD arrays grown one entry at a time, the maker note)
+/// and frees them all at the end; through malloc that was about a third of libexif's time, and
+/// the freed small blocks made the next large Swift allocation consolidate the heap.
+///
+/// libexif's allocator functions take no context, so each thread finds its arena through a
+/// thread-specific key; each thread also has its own `ExifMem`, whose reference count libexif
+/// changes without atomics. Outside a decode the functions fall back to calloc, realloc and
+/// free. Blocks are zeroed as calloc's are (libexif relies on it); a grown block at least doubles,
+/// so an IFD of thousands of entries costs linear, not quadratic, memory; chunks beyond the
+/// first are freed when the decode ends, so a hostile block's memory is not kept.
+private final class DecodeArena {
+    private static let chunkBytes = 128 << 10
+    /// Bytes before each block: its capacity, kept 16-byte aligned.
+    private static let headerBytes = 16
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { arena in
+            if let arena { Unmanaged<DecodeArena>.fromOpaque(arena).release() }
+        }
+        return key
+    }()
+
+    /// This thread's arena, made on first use.
+    static var current: DecodeArena {
+        if let arena = existing { return arena }
+        let arena = DecodeArena()
+        pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
+        return arena
+    }
+
+    /// This thread's arena if it has one, without making one.
+    static var existing: DecodeArena? {
+        pthread_getspecific(key).map { Unmanaged<DecodeArena>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// libexif's handle on this arena (made outside a decode, so from calloc).
+    private(set) var mem: OpaquePointer?
+    private(set) var isDecoding = false
+    private var chunks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
+    /// The free part of the last chunk.
+    private var cursor: UnsafeMutableRawPointer?
+    private var limit: UnsafeMutableRawPointer?
+
+    private init() {
+        mem = exif_mem_new(arenaAllocate, arenaReallocate, arenaFree)
+    }
+
+    deinit {
+        exif_mem_unref(mem)
+        for chunk in chunks { free(chunk.base) }
+    }
+
+    func begin() { isDecoding = true }
+
+    /// Drops every block; keeps one chunk of the usual size for the next decode.
+    func end() {
+        isDecoding = false
+        for chunk in chunks where chunk.base != chunks[0].base || chunk.bytes != Self.chunkBytes { free(chunk.base) }
+        chunks = chunks.first.map { $0.bytes == Self.chunkBytes ? [$0] : [] } ?? []
+        cursor = chunks.first?.base
+        limit = chunks.first.map { $0.base + $0.bytes }
+    }
+
+    func contains(_ pointer: UnsafeMutableRawPointer) -> Bool {
+        chunks.contains { pointer >= $0.base && pointer < $0.base + $0.bytes }
+    }
+
+    /// `bytes` zeroed bytes, 16-byte aligned; nil only when no chunk could be had.
+    func allocate(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        let capacity = (max(bytes, 1) + 15) & ~15
+        let needed = Self.headerBytes + capacity
+        if let cursor, let limit, limit - cursor >= needed {} else {
+            let bytes = max(needed, Self.chunkBytes)
+            guard let base = malloc(bytes) else { return nil }
+            chunks.append((base, bytes))
+            cursor = base
+            limit = base + bytes
+        }
+        let header = cursor!
+        cursor = header + needed
+        header.storeBytes(of: capacity, as: Int.self)
+        let block = header + Self.headerBytes
+        memset(block, 0, capacity)
+        return block
+    }
+
+    /// `block` with room for `bytes`: the same block when it has room, else a copy at least
+    /// twice as large.
+    func reallocate(_ block: UnsafeMutableRawPointer, _ bytes: Int) -> UnsafeMutableRawPointer? {
+        let capacity = (block - Self.headerBytes).load(as: Int.self)
+        if bytes <= capacity { return block }
+        guard let grown = allocate(max(bytes, 2 * capacity)) else { return nil }
+        grown.copyMemory(from: block, byteCount: capacity)
+        return grown
+    }
+}
+
+// libexif's allocator functions: a block from this thread's arena is the arena's, any other libc's.
+private func arenaAllocate(_ bytes: ExifLong) -> UnsafeMutableRawPointer? {
+    guard let arena = DecodeArena.existing, arena.isDecoding else { return calloc(Int(bytes), 1) }
+    return arena.allocate(Int(bytes))
+}
+
+private func arenaReallocate(_ block: UnsafeMutableRawPointer?, _ bytes: ExifLong) -> UnsafeMutableRawPointer? {
+    guard let block else { return arenaAllocate(bytes) }
+    guard let arena = DecodeArena.existing, arena.contains(block) else { return realloc(block, Int(bytes)) }
+    return arena.reallocate(block, Int(bytes))
+}
+
+private func arenaFree(_ block: UnsafeMutableRawPointer?) {
+    guard let block else { return }
+    if let arena = DecodeArena.existing, arena.contains(block) { return }
+    free(block)
 }
 
 /// libexif's log function: formats the message and keeps the first few.
