@@ -19,16 +19,16 @@ enum LibExif {
     /// this thread's `DecodeArena`.
     static func decode(_ block: [UInt8]) -> RawExif? {
         guard block.count >= 8 else { return nil }
-        let arena = DecodeArena.current
-        arena.begin()
-        defer { arena.end() }
-        guard let data = exif_data_new_mem(arena.mem) else { return nil }
+        guard let arena = DecodeArena.current else { return nil }
+        arena.pointee.begin()
+        defer { arena.pointee.end() }
+        guard let data = exif_data_new_mem(arena.pointee.mem) else { return nil }
         defer { exif_data_unref(data) }
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
 
         let recorder = LogRecorder()
-        let log = exif_log_new_mem(arena.mem)
+        let log = exif_log_new_mem(arena.pointee.mem)
         if let log {
             exif_log_set_func(log, logCallback, Unmanaged.passUnretained(recorder).toOpaque())
             exif_data_log(data, log)
@@ -109,80 +109,103 @@ enum LibExif {
 ///
 /// libexif's allocator functions take no context, so each thread finds its arena through a
 /// thread-specific key; each thread also has its own `ExifMem`, whose reference count libexif
-/// changes without atomics. Outside a decode the functions fall back to calloc, realloc and
-/// free. Blocks are zeroed as calloc's are (libexif relies on it); a grown block at least doubles,
-/// so an IFD of thousands of entries costs linear, not quadratic, memory; chunks beyond the
-/// first are freed when the decode ends, so a hostile block's memory is not kept.
-private final class DecodeArena {
+/// changes without atomics. The arena is plain memory, not an object, so the functions, called
+/// hundreds of times per block, do no reference counting. Outside a decode they fall back to
+/// calloc, realloc and free. Blocks are zeroed as calloc's are (libexif relies on it); a grown
+/// block at least doubles, so an IFD of thousands of entries costs linear, not quadratic,
+/// memory; chunks beyond the kept one are freed when the decode ends, so a hostile block's
+/// memory is not kept.
+private struct DecodeArena {
     private static let chunkBytes = 128 << 10
-    /// Bytes before each block: its capacity, kept 16-byte aligned.
+    /// Bytes before each block (its capacity) and at the start of an extra chunk (the chunk
+    /// before it), keeping blocks 16-byte aligned.
     private static let headerBytes = 16
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { arena in
-            if let arena { Unmanaged<DecodeArena>.fromOpaque(arena).release() }
+            guard let arena = arena?.assumingMemoryBound(to: DecodeArena.self) else { return }
+            exif_mem_unref(arena.pointee.mem)
+            free(arena.pointee.kept)
+            arena.deinitialize(count: 1)
+            free(arena)
         }
         return key
     }()
 
-    /// This thread's arena, made on first use.
-    static var current: DecodeArena {
+    /// This thread's arena, made on first use (nil only when memory ran out).
+    static var current: UnsafeMutablePointer<DecodeArena>? {
         if let arena = existing { return arena }
-        let arena = DecodeArena()
-        pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
-        return arena
+        guard let kept = malloc(chunkBytes), let arena = malloc(MemoryLayout<DecodeArena>.stride) else { return nil }
+        let pointer = arena.bindMemory(to: DecodeArena.self, capacity: 1)
+        // The `ExifMem` is made while no decode runs, so from calloc.
+        pointer.initialize(to: DecodeArena(mem: exif_mem_new(arenaAllocate, arenaReallocate, arenaFree), kept: kept))
+        pthread_setspecific(key, pointer)
+        return pointer
     }
 
     /// This thread's arena if it has one, without making one.
-    static var existing: DecodeArena? {
-        pthread_getspecific(key).map { Unmanaged<DecodeArena>.fromOpaque($0).takeUnretainedValue() }
+    static var existing: UnsafeMutablePointer<DecodeArena>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: DecodeArena.self)
     }
 
-    /// libexif's handle on this arena (made outside a decode, so from calloc).
-    private(set) var mem: OpaquePointer?
+    /// libexif's handle on this arena.
+    let mem: OpaquePointer?
     private(set) var isDecoding = false
-    private var chunks: [(base: UnsafeMutableRawPointer, bytes: Int)] = []
-    /// The free part of the last chunk.
-    private var cursor: UnsafeMutableRawPointer?
-    private var limit: UnsafeMutableRawPointer?
+    /// The chunk kept from decode to decode.
+    private let kept: UnsafeMutableRawPointer
+    /// The last extra chunk of this decode; each begins with a pointer to the one before.
+    private var extra: UnsafeMutableRawPointer?
+    /// The free part of the current chunk.
+    private var cursor: UnsafeMutableRawPointer
+    private var limit: UnsafeMutableRawPointer
 
-    private init() {
-        mem = exif_mem_new(arenaAllocate, arenaReallocate, arenaFree)
+    private init(mem: OpaquePointer?, kept: UnsafeMutableRawPointer) {
+        self.mem = mem
+        self.kept = kept
+        cursor = kept
+        limit = kept + Self.chunkBytes
     }
 
-    deinit {
-        exif_mem_unref(mem)
-        for chunk in chunks { free(chunk.base) }
-    }
+    mutating func begin() { isDecoding = true }
 
-    func begin() { isDecoding = true }
-
-    /// Drops every block; keeps one chunk of the usual size for the next decode.
-    func end() {
+    /// Drops every block and frees the extra chunks.
+    mutating func end() {
         isDecoding = false
-        for chunk in chunks where chunk.base != chunks[0].base || chunk.bytes != Self.chunkBytes { free(chunk.base) }
-        chunks = chunks.first.map { $0.bytes == Self.chunkBytes ? [$0] : [] } ?? []
-        cursor = chunks.first?.base
-        limit = chunks.first.map { $0.base + $0.bytes }
+        while let chunk = extra {
+            extra = chunk.load(as: UnsafeMutableRawPointer?.self)
+            free(chunk)
+        }
+        cursor = kept
+        limit = kept + Self.chunkBytes
     }
 
     func contains(_ pointer: UnsafeMutableRawPointer) -> Bool {
-        chunks.contains { pointer >= $0.base && pointer < $0.base + $0.bytes }
+        if pointer >= kept && pointer < kept + Self.chunkBytes { return true }
+        var chunk = extra
+        while let base = chunk {
+            // An extra chunk's size is kept just after its link.
+            let bytes = (base + MemoryLayout<UnsafeMutableRawPointer?>.stride).load(as: Int.self)
+            if pointer >= base && pointer < base + bytes { return true }
+            chunk = base.load(as: UnsafeMutableRawPointer?.self)
+        }
+        return false
     }
 
     /// `bytes` zeroed bytes, 16-byte aligned; nil only when no chunk could be had.
-    func allocate(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    mutating func allocate(_ bytes: Int) -> UnsafeMutableRawPointer? {
         let capacity = (max(bytes, 1) + 15) & ~15
         let needed = Self.headerBytes + capacity
-        if let cursor, let limit, limit - cursor >= needed {} else {
-            let bytes = max(needed, Self.chunkBytes)
-            guard let base = malloc(bytes) else { return nil }
-            chunks.append((base, bytes))
-            cursor = base
-            limit = base + bytes
+        if limit - cursor < needed {
+            let chunkBytes = Self.headerBytes + max(needed, Self.chunkBytes)
+            guard let chunk = malloc(chunkBytes) else { return nil }
+            chunk.storeBytes(of: extra, as: UnsafeMutableRawPointer?.self)
+            (chunk + MemoryLayout<UnsafeMutableRawPointer?>.stride).storeBytes(of: chunkBytes, as: Int.self)
+            extra = chunk
+            cursor = chunk + Self.headerBytes
+            limit = chunk + chunkBytes
         }
-        let header = cursor!
+        let header = cursor
         cursor = header + needed
         header.storeBytes(of: capacity, as: Int.self)
         let block = header + Self.headerBytes
@@ -192,7 +215,7 @@ private final class DecodeArena {
 
     /// `block` with room for `bytes`: the same block when it has room, else a copy at least
     /// twice as large.
-    func reallocate(_ block: UnsafeMutableRawPointer, _ bytes: Int) -> UnsafeMutableRawPointer? {
+    mutating func reallocate(_ block: UnsafeMutableRawPointer, _ bytes: Int) -> UnsafeMutableRawPointer? {
         let capacity = (block - Self.headerBytes).load(as: Int.self)
         if bytes <= capacity { return block }
         guard let grown = allocate(max(bytes, 2 * capacity)) else { return nil }
@@ -203,19 +226,19 @@ private final class DecodeArena {
 
 // libexif's allocator functions: a block from this thread's arena is the arena's, any other libc's.
 private func arenaAllocate(_ bytes: ExifLong) -> UnsafeMutableRawPointer? {
-    guard let arena = DecodeArena.existing, arena.isDecoding else { return calloc(Int(bytes), 1) }
-    return arena.allocate(Int(bytes))
+    guard let arena = DecodeArena.existing, arena.pointee.isDecoding else { return calloc(Int(bytes), 1) }
+    return arena.pointee.allocate(Int(bytes))
 }
 
 private func arenaReallocate(_ block: UnsafeMutableRawPointer?, _ bytes: ExifLong) -> UnsafeMutableRawPointer? {
     guard let block else { return arenaAllocate(bytes) }
-    guard let arena = DecodeArena.existing, arena.contains(block) else { return realloc(block, Int(bytes)) }
-    return arena.reallocate(block, Int(bytes))
+    guard let arena = DecodeArena.existing, arena.pointee.contains(block) else { return realloc(block, Int(bytes)) }
+    return arena.pointee.reallocate(block, Int(bytes))
 }
 
 private func arenaFree(_ block: UnsafeMutableRawPointer?) {
     guard let block else { return }
-    if let arena = DecodeArena.existing, arena.contains(block) { return }
+    if let arena = DecodeArena.existing, arena.pointee.contains(block) { return }
     free(block)
 }
 
