@@ -52,9 +52,10 @@ enum LibExif {
         return any ? raw : nil
     }
 
-    private static func entries(_ content: UnsafeMutablePointer<ExifContent>?, _ wanted: Set<UInt16>?) -> [UInt16: RawExif.Entry] {
+    private static func entries(_ content: UnsafeMutablePointer<ExifContent>?, _ wanted: [UInt16]?) -> [UInt16: RawExif.Entry] {
         guard let content, let list = content.pointee.entries else { return [:] }
         var result: [UInt16: RawExif.Entry] = [:]
+        result.reserveCapacity(min(wanted?.count ?? Int(content.pointee.count), Int(content.pointee.count)))
         for i in 0..<Int(content.pointee.count) {
             guard let entry = list[i]?.pointee else { continue }
             let tag = UInt16(truncatingIfNeeded: entry.tag.rawValue)
