@@ -26,8 +26,8 @@ sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/Hunt
 extra=()
 limits=()
 if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ] || [ "$target" = heif ]; then
-    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk}.swift
-              Sources/HuntKit/Support/CivilCalendar.swift Sources/HuntKit/Support/ClockText.swift)
+    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk,BrowserFix}.swift
+              Sources/HuntKit/Support/{CivilCalendar,ClockText,LocalDateTime,DigitWriter,DateTimeText,DecimalText,TextTrimming}.swift)
 fi
 if [ "$target" = thumbnail ] || [ "$target" = heif ]; then
     sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,ThumbnailOrientation,JPEGDecodePlan,JPEGScaler,PixelBoxDown,HEIFDecodePlan,HEIFDecoder}.swift)
