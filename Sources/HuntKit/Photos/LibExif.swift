@@ -10,6 +10,7 @@ import Foundation
 ///   never aborts the load.
 /// - GPS entries come from the GPS IFD's own content (`data->ifd[EXIF_IFD_GPS]`), never from a
 ///   search over all IFDs.
+/// - A decode's memory comes from this thread's `DecodeArena`, dropped whole when it ends.
 enum LibExif {
     /// Log messages kept per file.
     static let maxLogMessages = 8
