@@ -21,13 +21,13 @@ out=.build-fuzz
 mkdir -p "$out/corpus-$target"
 photos=Sources/HuntKit/Photos
 # ByteSource opens files through InputFile (which names errors as Diagnostics).
-sources=("$photos"/Containers/*.swift "$photos/PhotoMetadata.swift" Sources/HuntKit/Geo/Coordinate.swift
-         Sources/HuntKit/Support/{InputFile,PathText,Diagnostic,SourceLocation}.swift)
+# PhotoMetadata holds a LocalDateTime and a BrowserFix (read from XMP), which bring their Support files.
+sources=("$photos"/Containers/*.swift "$photos"/{PhotoMetadata,BrowserFix,XMPLocation}.swift Sources/HuntKit/Geo/Coordinate.swift
+         Sources/HuntKit/Support/{InputFile,PathText,Diagnostic,SourceLocation,CivilCalendar,ClockText,LocalDateTime,DigitWriter,DateTimeText,DecimalText,TextTrimming}.swift)
 extra=()
 limits=()
 if [ "$target" = all ] || [ "$target" = video ] || [ "$target" = thumbnail ] || [ "$target" = heif ]; then
-    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,XMPLocation,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk}.swift
-              Sources/HuntKit/Support/CivilCalendar.swift Sources/HuntKit/Support/ClockText.swift)
+    sources+=("$photos"/{RawExif,LibExif,ExifInterpreter,AppleMakerNote,ContentHash,PhotoReadError,PhotoReader,PhotoReader+Video,PhotoFiles,PhotoReadCache,FolderWalk}.swift)
 fi
 if [ "$target" = thumbnail ] || [ "$target" = heif ]; then
     sources+=("$photos"/{Thumbnail,ThumbnailRefusal,ThumbnailMemoryBudget,ThumbnailOrientation,JPEGDecodePlan,JPEGScaler,PixelBoxDown,HEIFDecodePlan,HEIFDecoder}.swift)

@@ -193,6 +193,42 @@ import Testing
         #expect(meta.capturedAt?.description == "2026-05-02T11:22:33")
     }
 
+    @Test func anIFDOfThousandsOfEntriesDecodesAndTheNextBlockToo() throws {
+        // libexif grows an IFD's entry array one entry at a time: 5,000 entries take its decode
+        // arena past its kept chunk; the block after must decode as if nothing had happened.
+        var block: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0]
+        let count = 5_000
+        block += [UInt8(count & 0xFF), UInt8(count >> 8)]
+        for i in 0..<count {
+            let tag = i == 0 ? 0x0112 : 0x0300 + i  // Orientation, then tags that point nowhere
+            let value = i == 0 ? 6 : i & 0xFFFF
+            block += [UInt8(tag & 0xFF), UInt8(tag >> 8), 3, 0, 1, 0, 0, 0, UInt8(value & 0xFF), UInt8(value >> 8), 0, 0]
+        }
+        block += [0, 0, 0, 0]
+        #expect(block.count <= TIFFReader.libexifLimit)
+        let raw = try #require(LibExif.decode(block))
+        #expect(raw.ifd0[0x0112]?.unsigned(bigEndian: false) == [6])
+
+        let small = try #require(LibExif.decode(try exifBlock(of: "jpeg-gps-complete.jpg")))
+        var meta = PhotoMetadata(path: "x")
+        ExifInterpreter.apply(small, to: &meta)
+        #expect(meta.position != nil)
+        #expect(meta.capturedAt?.description == "2026-05-02T11:22:33")
+    }
+
+    @Test func blocksDecodedOnManyThreadsAtOnceGiveTheEntriesOfOneDecode() async throws {
+        let block = try exifBlock(of: "jpeg-gps-complete.jpg")
+        let alone = try #require(LibExif.decode(block))
+        let decoded = await withTaskGroup(of: [RawExif?].self) { group in
+            for _ in 0..<8 { group.addTask { (0..<50).map { _ in LibExif.decode(block) } } }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(decoded.count == 400)
+        for raw in decoded {
+            #expect(raw?.ifd0 == alone.ifd0 && raw?.exif == alone.exif && raw?.gps == alone.gps && raw?.log == alone.log)
+        }
+    }
+
     private func exifBlock(of name: String) throws -> [UInt8] {
         let reader = PagedReader(MemoryByteSource(try PhotoFixtures.bytes(name)))
         return try #require(try JPEGReader.scan(reader).exif)

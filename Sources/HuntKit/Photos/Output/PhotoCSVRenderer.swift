@@ -24,6 +24,8 @@ public struct PhotoCSVRenderer: PhotoRenderer {
     public func row(_ input: PhotoInput, _ result: PhotoReadResult) -> String {
         let f = PhotoFields(result)
         var out = CSVWriter()
+        // A row is about 250 bytes: one allocation instead of the string doubling its way there.
+        out.reserveCapacity(320)
         out.row([
             .text(input.displayPath), .formatted(f.format), .formatted(f.latitude), .formatted(f.longitude), .formatted(f.altitude),
             .formatted(f.accuracy), .formatted(f.direction), .formatted(f.capturedAt), .formatted(f.offset), .text(f.gpsTime),
