@@ -103,36 +103,49 @@ enum HuntBinary {
     /// Runs `hunt ARGUMENTS` in `directory` like `run` (stdin empty) and also measures the peak
     /// resident memory of that one process, in bytes: `wait4`'s `ru_maxrss` for its pid, so other
     /// tests' processes running at the same time do not count.
+    ///
+    /// A small Python process starts `hunt` and waits for it. The test runner cannot do it itself:
+    /// Linux carries the memory peak of the process that calls `exec` into the new program's
+    /// `ru_maxrss`, and a child of the runner — by `posix_spawn` (which shares the runner's memory)
+    /// or by `fork` (which copies it) — starts out as big as the runner, 330 MB late in a full
+    /// run, so a 60 MB `hunt` looked like 330 MB. Python's child starts at Python's 10 MB.
     static func runMeasuringMemory(_ arguments: [String], in directory: URL) throws -> (result: Result, peakBytes: Int) {
         let capture = try temporaryDirectory("hunt-measured")
         defer { try? FileManager.default.removeItem(at: capture) }
         let out = capture.appendingPathComponent("stdout"), err = capture.appendingPathComponent("stderr")
-        // The shell goes to the folder and becomes `hunt` (exec keeps the pid that is waited for).
-        let argv = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\" >\"$OUT\" 2>\"$ERR\" </dev/null", directory.path, try url().path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["OUT"] = out.path
-        env["ERR"] = err.path
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArgs + cEnv).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, nil, cArgs, cEnv)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        #if os(Linux)
-        let peakBytes = Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
-        #else
-        let peakBytes = Int(usage.ru_maxrss)          // bytes on macOS
-        #endif
+        let measured = capture.appendingPathComponent("measured")
+        let script = """
+            import os, sys
+            folder, out, err, measured, *argv = sys.argv[1:]
+            pid = os.fork()
+            if pid == 0:
+                os.chdir(folder)
+                os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+                os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 1)
+                os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
+                os.execv(argv[0], argv)
+            _, status, usage = os.wait4(pid, 0)
+            open(measured, "w").write(f"{status} {usage.ru_maxrss}")
+            """
+        let python = try run(["python3", "-c", script, directory.path, out.path, err.path, measured.path, try url().path] + arguments,
+                             executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let fields = ((try? String(contentsOf: measured, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+        guard python.status == 0, fields.count == 2 else {
+            throw MeasuringFailed(detail: "python3 could not run and measure hunt: \(python.stderr)")
+        }
+        let status = fields[0]
+        let peakBytes = Int(fields[1]) * 1024   // kilobytes on Linux
         let stdout = (try? Data(contentsOf: out)) ?? Data()
         let stderr = (try? Data(contentsOf: err)) ?? Data()
         // Exit status when it exited (low 7 bits 0), else 128 + the signal, as a shell reports it.
         let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return (Result(status: exit, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
                        stdoutData: stdout), peakBytes)
+    }
+
+    struct MeasuringFailed: Error, CustomStringConvertible {
+        var detail: String
+        var description: String { detail }
     }
 
     /// A new empty folder under the system's temporary folder; remove it with `removeTemporary`.
