@@ -86,7 +86,7 @@ public enum HEIFIsolation: Sendable, Equatable {
         let message = String(decoding: ended.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         switch ended.end {
         case .timedOut:
-            throw HEIFDecoder.DecodeError(message: "libheif ran out of time decoding the picture (\(Int(limits.wallSeconds)) s)")
+            throw HEIFDecoder.DecodeError(message: "libheif ran out of time decoding the picture (\(String(format: "%g", limits.wallSeconds)) s)")
         case .tooMuchOutput:
             throw HEIFDecoder.DecodeError(message: "libheif's small copy was over \(maxJPEGBytes >> 20) MiB")
         case .signal(let number) where number == SIGXCPU || number == SIGKILL:

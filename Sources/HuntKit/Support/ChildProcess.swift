@@ -103,14 +103,20 @@ enum ChildProcess {
     }
 
     /// Limits this process (the child, first thing): its address space, its CPU time (SIGXCPU
-    /// at `cpuSeconds`, SIGKILL a second later) and no core file.
+    /// at `cpuSeconds`, SIGKILL a second later) and no core file, each at most the limit it
+    /// inherited (a process may lower its hard limits, not raise them).
     static func limitSelf(addressSpaceBytes: Int, cpuSeconds: Int) {
-        var core = rlimit(rlim_cur: 0, rlim_max: 0)
-        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
-        var space = rlimit(rlim_cur: rlim_t(max(0, addressSpaceBytes)), rlim_max: rlim_t(max(0, addressSpaceBytes)))
-        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &space)
-        var cpu = rlimit(rlim_cur: rlim_t(max(1, cpuSeconds)), rlim_max: rlim_t(max(1, cpuSeconds) + 1))
-        setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
+        func lower(_ resource: __rlimit_resource, to value: Int, hard: Int) {
+            let id = __rlimit_resource_t(resource.rawValue)
+            var limit = rlimit()
+            getrlimit(id, &limit)
+            limit.rlim_max = min(limit.rlim_max, rlim_t(max(0, hard)))
+            limit.rlim_cur = min(limit.rlim_max, rlim_t(max(0, value)))
+            setrlimit(id, &limit)
+        }
+        lower(RLIMIT_CORE, to: 0, hard: 0)
+        lower(RLIMIT_AS, to: addressSpaceBytes, hard: addressSpaceBytes)
+        lower(RLIMIT_CPU, to: max(1, cpuSeconds), hard: max(1, cpuSeconds) + 1)
     }
 }
 
