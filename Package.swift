@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
+        // glibc's posix_spawn and pipe2 extensions (part of libc, nothing to install).
+        .systemLibrary(name: "CSpawn"),
         // The standard templates as SwiftPM resources (`Bundle.module`), so a program built with
         // HuntKit renders and starts hunts without the checkout beside it. Templates/ stays at the
         // top of the repository, where organizers find and copy it; `TemplateLibrary` reads it.
@@ -52,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "HuntKitTemplates",
+            dependencies: ["CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "CSpawn", "HuntKitTemplates",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in

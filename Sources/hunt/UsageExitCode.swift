@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
+import HuntKit
 
 extension HuntCommand {
     /// Runs the command like ArgumentParser's own `main`, except that usage errors exit with 2
     /// (ArgumentParser's default is 64, `EX_USAGE`): every `hunt` command exits 0 on success,
-    /// 1 on findings, 2 on usage errors.
+    /// 1 on findings, 2 on usage errors. Every HEIF/AVIF preview is decoded in a child process
+    /// (`HEIFIsolation`, `hunt heif-preview`), so that no photo can crash a command.
     static func main() async {
+        HEIFIsolation.current = HEIFPreview.isolation
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -148,23 +148,25 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// A photo to decode into a scaled copy, planned from its headers; the file stays open.
     enum ScaledDecode {
         case jpeg(JPEGDecodePlan, FileByteSource)
-        /// The file opened by libheif, and which of its pictures to decode.
-        case heif(HEIFDecodePlan, HEIFDecoder, HEIFDecoder.Picture)
+        /// The file opened by libheif, which of its pictures to decode, and the file, which the
+        /// decode reads again where `HEIFIsolation.current` runs it in a child process.
+        case heif(HEIFDecodePlan, HEIFDecoder, HEIFDecoder.Picture, any ByteSource)
 
         /// What the decode may hold at its peak, taken from the budget while it runs.
         var totalBytes: Int {
             switch self {
             case .jpeg(let plan, _): plan.totalBytes
-            case .heif(let plan, _, _): plan.totalBytes
+            case .heif(let plan, _, _, _): plan.totalBytes
             }
         }
 
         func run() -> Outcome {
             switch self {
             case .jpeg(let plan, let source): return Self.run(plan, source)
-            case .heif(let plan, let decoder, let picture):
+            case .heif(let plan, let decoder, let picture, let source):
                 do throws(HEIFDecoder.DecodeError) {
-                    return .thumbnail(PhotoThumbnail(jpeg: try decoder.scaledJPEG(picture, maxPixels: plan.maxPixels), source: .heif))
+                    let jpeg = try HEIFIsolation.current.scaledJPEG(decoder, picture, source: source, plan: plan)
+                    return .thumbnail(PhotoThumbnail(jpeg: jpeg, source: .heif))
                 } catch where error.overSizeLimit {
                     return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: "libheif: " + error.message))
                 } catch {
@@ -252,7 +254,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
                                                       neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
         }
         if let refusal = codedDataRefusal(source, picture: picture) { return .done(refusal) }
-        return .decode(.heif(plan, decoder, picture))
+        return .decode(.heif(plan, decoder, picture, source))
     }
 
     /// Slack for coded frames over the picture: encoders code whole blocks (x265: 64×64) and crop.

@@ -113,6 +113,12 @@ public final class InputFile: Sendable {
         try self.init(checking: fd, displayPath: displayPath)
     }
 
+    /// Takes `fd`, a descriptor this process was given open (a child process's photo), checking it
+    /// as every open is checked: a regular file, or refused.
+    convenience init(inherited fd: Int32, displayPath: String) throws(InputFileError) {
+        try self.init(checking: fd, displayPath: displayPath)
+    }
+
     private convenience init(checking fd: Int32, displayPath: String) throws(InputFileError) {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
