@@ -22,5 +22,4 @@ struct HuntCommand: AsyncParsableCommand {
             Sheets.self, Import.self, Export.self, Simulate.self, Schema.self, Serve.self, HEIFPreview.self,
         ]
     )
-
 }
