@@ -51,6 +51,7 @@ test: deps
 	$(SWIFT) test
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
+	.ci/check/c-declarations.sh
 	.ci/check/doc-coverage.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/scripting-example.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh

@@ -34,6 +34,29 @@ struct SheetRect: Sendable, Hashable {
 /// The only file that sees cairo's and pango's C types. Units are PostScript points (1/72 in),
 /// y grows downwards. Not thread-safe: one canvas is drawn by one task.
 final class PDFCanvas {
+    /// libpangocairo's shared object, by the name Debian's `libpangocairo-1.0-0` installs it under
+    /// (Homebrew's pango on macOS names it by its install name).
+    #if os(macOS)
+    static let libraryName = "libpangocairo-1.0.0.dylib"
+    #else
+    static let libraryName = "libpangocairo-1.0.so.0"
+    #endif
+
+    /// cairo's and pango's functions, loaded on the first PDF (Swift makes that thread-safe), not
+    /// at start-up: every other command starts about 4 ms sooner without them. After that only read.
+    private static let library = load(libraryName)
+
+    /// `library` opened and the functions resolved, or why not, in words that say what to install.
+    static func load(_ library: String) -> Result<pangocairo_functions, SheetError> {
+        var why: UnsafePointer<CChar>?
+        guard let functions = pangocairo_functions_load(library, &why) else {
+            let detail = why.map { String(cString: $0) } ?? "no reason given"
+            return .failure(.rendering("cairo and pango could not be loaded (\(detail)); PDF sheets need them: install libpangocairo-1.0-0 and libcairo2"))
+        }
+        return .success(functions.pointee)
+    }
+
+    private let lib: pangocairo_functions
     let widthPoints: Double
     let heightPoints: Double
     private let surface: OpaquePointer
@@ -51,7 +74,9 @@ final class PDFCanvas {
     }
 
     /// A new document whose first page is blank and ready to draw on.
-    init(widthPoints: Double, heightPoints: Double, title: String, creator: String, createDate: Date?) {
+    /// Throws if cairo and pango cannot be loaded.
+    init(widthPoints: Double, heightPoints: Double, title: String, creator: String, createDate: Date?) throws(SheetError) {
+        lib = try Self.library.get()
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
         let sink = ByteSink()
@@ -62,60 +87,62 @@ final class PDFCanvas {
             sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
         }
-        surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                      widthPoints, heightPoints)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
+        // cairo's constructors never return NULL (on failure a "nil" object whose status says why,
+        // which `finish` reports), nor does pango's; Swift sees optionals through the pointers.
+        surface = lib.cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          widthPoints, heightPoints)!
+        lib.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        lib.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
         // A fixed creation date keeps the same hunt giving the same bytes.
         if let createDate {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime]
-            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, formatter.string(from: createDate))
+            lib.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, formatter.string(from: createDate))
         }
-        context = cairo_create(surface)
-        layout = pango_cairo_create_layout(context)
+        context = lib.cairo_create(surface)!
+        layout = lib.pango_cairo_create_layout(context)!
         // Unhinted metrics: text measures the same whatever the zoom, as print needs.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
-        cairo_font_options_destroy(options)
+        let options = lib.cairo_font_options_create()
+        lib.cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        lib.cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        lib.pango_cairo_context_set_font_options(lib.pango_layout_get_context(layout), options)
+        lib.cairo_font_options_destroy(options)
         // Pango rounds glyph advances to whole units (points, here) unless told not to.
-        pango_context_set_round_glyph_positions(pango_layout_get_context(layout), 0)
-        pango_layout_context_changed(layout)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        lib.pango_context_set_round_glyph_positions(lib.pango_layout_get_context(layout), 0)
+        lib.pango_layout_context_changed(layout)
+        lib.pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     }
 
     deinit {
-        for font in fonts.values { pango_font_description_free(font) }
-        for surface in qrSurfaces.values { cairo_surface_destroy(surface) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        for font in fonts.values { lib.pango_font_description_free(font) }
+        for surface in qrSurfaces.values { lib.cairo_surface_destroy(surface) }
+        lib.g_object_unref(UnsafeMutableRawPointer(layout))
+        lib.cairo_destroy(context)
+        lib.cairo_surface_destroy(surface)
     }
 
     // MARK: Text
 
     private func font(for style: TextStyle) -> OpaquePointer {
         if let font = fonts[style] { return font }
-        let font = pango_font_description_new()!
-        pango_font_description_set_family(font, style.family)
-        pango_font_description_set_absolute_size(font, style.sizePoints * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        let font = lib.pango_font_description_new()!
+        lib.pango_font_description_set_family(font, style.family)
+        lib.pango_font_description_set_absolute_size(font, style.sizePoints * Double(PANGO_SCALE))
+        lib.pango_font_description_set_weight(font, style.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        lib.pango_font_description_set_style(font, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         fonts[style] = font
         return font
     }
 
     private func prepare(_ text: String, _ style: TextStyle, widthPoints: Double) {
-        pango_layout_set_font_description(layout, font(for: style))
-        pango_layout_set_width(layout, Int32((widthPoints * Double(PANGO_SCALE)).rounded(.down)))
+        lib.pango_layout_set_font_description(layout, font(for: style))
+        lib.pango_layout_set_width(layout, Int32((widthPoints * Double(PANGO_SCALE)).rounded(.down)))
         switch style.alignment {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .centre: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .left: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .centre: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        pango_layout_set_text(layout, text, -1)
+        lib.pango_layout_set_text(layout, text, -1)
     }
 
     /// The height of `text` set in `style`, wrapped to `widthPoints`.
@@ -123,7 +150,7 @@ final class PDFCanvas {
         guard !text.isEmpty else { return 0 }
         prepare(text, style, widthPoints: widthPoints)
         var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_size(layout, &width, &height)
+        lib.pango_layout_get_size(layout, &width, &height)
         return Double(height) / Double(PANGO_SCALE)
     }
 
@@ -131,9 +158,9 @@ final class PDFCanvas {
     func naturalWidth(_ text: String, _ style: TextStyle) -> Double {
         guard !text.isEmpty else { return 0 }
         prepare(text, style, widthPoints: -1.0 / Double(PANGO_SCALE))
-        pango_layout_set_width(layout, -1)
+        lib.pango_layout_set_width(layout, -1)
         var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_size(layout, &width, &height)
+        lib.pango_layout_get_size(layout, &width, &height)
         return Double(width) / Double(PANGO_SCALE)
     }
 
@@ -142,18 +169,18 @@ final class PDFCanvas {
     func lines(_ text: String, _ style: TextStyle, widthPoints: Double) -> [LaidOutLine] {
         guard !text.isEmpty else { return [] }
         prepare(text, style, widthPoints: widthPoints)
-        guard let iterator = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iterator) }
+        guard let iterator = lib.pango_layout_get_iter(layout) else { return [] }
+        defer { lib.pango_layout_iter_free(iterator) }
         var result: [LaidOutLine] = []
         repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iterator) else { break }
+            guard let line = lib.pango_layout_iter_get_line_readonly(iterator) else { break }
             var top: Int32 = 0, bottom: Int32 = 0
-            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            lib.pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
             let start = Int(line.pointee.start_index)
             result.append(LaidOutLine(byteRange: start..<(start + Int(line.pointee.length)),
                                       topPoints: Double(top) / Double(PANGO_SCALE),
                                       bottomPoints: Double(bottom) / Double(PANGO_SCALE)))
-        } while pango_layout_iter_next_line(iterator) != 0
+        } while lib.pango_layout_iter_next_line(iterator) != 0
         return result
     }
 
@@ -164,66 +191,66 @@ final class PDFCanvas {
         guard !text.isEmpty else { return 0 }
         prepare(text, style, widthPoints: widthPoints)
         var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_size(layout, &width, &height)
+        lib.pango_layout_get_size(layout, &width, &height)
         let heightPoints = Double(height) / Double(PANGO_SCALE)
-        cairo_save(context)
+        lib.cairo_save(context)
         setColour(style.colour)
         if upsideDown {
-            cairo_translate(context, x + widthPoints, y + heightPoints)
-            cairo_rotate(context, Double.pi)
+            lib.cairo_translate(context, x + widthPoints, y + heightPoints)
+            lib.cairo_rotate(context, Double.pi)
         } else {
-            cairo_translate(context, x, y)
+            lib.cairo_translate(context, x, y)
         }
-        pango_cairo_update_layout(context, layout)
-        pango_cairo_show_layout(context, layout)
-        cairo_restore(context)
+        lib.pango_cairo_update_layout(context, layout)
+        lib.pango_cairo_show_layout(context, layout)
+        lib.cairo_restore(context)
         return heightPoints
     }
 
     // MARK: Shapes
 
     private func setColour(_ colour: SheetColour) {
-        cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
+        lib.cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
     }
 
     private func path(_ rect: SheetRect, cornerRadius: Double) {
         let r = min(cornerRadius, rect.width / 2, rect.height / 2)
         if r <= 0 {
-            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            lib.cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
             return
         }
-        cairo_new_sub_path(context)
-        cairo_arc(context, rect.x + rect.width - r, rect.y + r, r, -Double.pi / 2, 0)
-        cairo_arc(context, rect.x + rect.width - r, rect.y + rect.height - r, r, 0, Double.pi / 2)
-        cairo_arc(context, rect.x + r, rect.y + rect.height - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(context, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(context)
+        lib.cairo_new_sub_path(context)
+        lib.cairo_arc(context, rect.x + rect.width - r, rect.y + r, r, -Double.pi / 2, 0)
+        lib.cairo_arc(context, rect.x + rect.width - r, rect.y + rect.height - r, r, 0, Double.pi / 2)
+        lib.cairo_arc(context, rect.x + r, rect.y + rect.height - r, r, Double.pi / 2, Double.pi)
+        lib.cairo_arc(context, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+        lib.cairo_close_path(context)
     }
 
     func fill(_ rect: SheetRect, _ colour: SheetColour, cornerRadius: Double = 0) {
         setColour(colour)
         path(rect, cornerRadius: cornerRadius)
-        cairo_fill(context)
+        lib.cairo_fill(context)
     }
 
     func stroke(_ rect: SheetRect, _ colour: SheetColour, lineWidth: Double, cornerRadius: Double = 0) {
         setColour(colour)
-        cairo_set_line_width(context, lineWidth)
-        cairo_set_dash(context, nil, 0, 0)
+        lib.cairo_set_line_width(context, lineWidth)
+        lib.cairo_set_dash(context, nil, 0, 0)
         path(rect, cornerRadius: cornerRadius)
-        cairo_stroke(context)
+        lib.cairo_stroke(context)
     }
 
     /// A straight line; `dash` alternates on and off lengths in points.
     func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ colour: SheetColour,
               lineWidth: Double, dash: [Double] = []) {
         setColour(colour)
-        cairo_set_line_width(context, lineWidth)
-        dash.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
-        cairo_move_to(context, start.x, start.y)
-        cairo_line_to(context, end.x, end.y)
-        cairo_stroke(context)
-        cairo_set_dash(context, nil, 0, 0)
+        lib.cairo_set_line_width(context, lineWidth)
+        dash.withUnsafeBufferPointer { lib.cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        lib.cairo_move_to(context, start.x, start.y)
+        lib.cairo_line_to(context, end.x, end.y)
+        lib.cairo_stroke(context)
+        lib.cairo_set_dash(context, nil, 0, 0)
     }
 
     /// A QR code as filled outlines (vector, so it stays sharp at any print resolution), with
@@ -240,38 +267,38 @@ final class PDFCanvas {
             recording = cached
         } else {
             var extents = cairo_rectangle_t(x: 0, y: 0, width: modules, height: modules)
-            recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)
-            let context = cairo_create(recording)!
-            cairo_set_source_rgb(context, 1, 1, 1)
-            cairo_rectangle(context, 0, 0, modules, modules)
-            cairo_fill(context)
-            cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
+            recording = lib.cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents)!
+            let context = lib.cairo_create(recording)!
+            lib.cairo_set_source_rgb(context, 1, 1, 1)
+            lib.cairo_rectangle(context, 0, 0, modules, modules)
+            lib.cairo_fill(context)
+            lib.cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
             for loop in code.outlines {
                 for (index, corner) in loop.enumerated() {
                     let px = Double(corner.x + quiet), py = Double(corner.y + quiet)
-                    if index == 0 { cairo_move_to(context, px, py) } else { cairo_line_to(context, px, py) }
+                    if index == 0 { lib.cairo_move_to(context, px, py) } else { lib.cairo_line_to(context, px, py) }
                 }
-                cairo_close_path(context)
+                lib.cairo_close_path(context)
             }
-            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-            cairo_fill(context)
-            cairo_destroy(context)
+            lib.cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+            lib.cairo_fill(context)
+            lib.cairo_destroy(context)
             qrSurfaces[key] = recording
         }
-        cairo_save(context)
-        cairo_translate(context, x, y)
-        cairo_scale(context, sizePoints / modules, sizePoints / modules)
-        cairo_set_source_surface(context, recording, 0, 0)
-        cairo_paint(context)
-        cairo_restore(context)
+        lib.cairo_save(context)
+        lib.cairo_translate(context, x, y)
+        lib.cairo_scale(context, sizePoints / modules, sizePoints / modules)
+        lib.cairo_set_source_surface(context, recording, 0, 0)
+        lib.cairo_paint(context)
+        lib.cairo_restore(context)
     }
 
     /// Makes `rect` a link to `uri` in PDF viewers.
     func link(_ rect: SheetRect, to uri: String) {
         let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         let attributes = "rect=[\(rect.x) \(rect.y) \(rect.width) \(rect.height)] uri='\(escaped)'"
-        cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
-        cairo_tag_end(context, CAIRO_TAG_LINK)
+        lib.cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)
+        lib.cairo_tag_end(context, CAIRO_TAG_LINK)
     }
 
     /// Adds a bookmark to the current page; returns its id, for children.
@@ -279,23 +306,23 @@ final class PDFCanvas {
     func addOutline(_ title: String, parent: Int = 0, bold: Bool = false) -> Int {
         let attributes = "page=\(pageCount)"
         let flags = bold ? CAIRO_PDF_OUTLINE_FLAG_BOLD : cairo_pdf_outline_flags_t(0)
-        return Int(cairo_pdf_surface_add_outline(surface, Int32(parent), title, attributes, flags))
+        return Int(lib.cairo_pdf_surface_add_outline(surface, Int32(parent), title, attributes, flags))
     }
 
     // MARK: Pages
 
     func newPage() {
-        cairo_show_page(context)
+        lib.cairo_show_page(context)
         pageCount += 1
     }
 
     /// Ends the document and returns the PDF's bytes.
     func finish() throws(SheetError) -> [UInt8] {
         // Finishing emits the current page unless it is blank (so a trailing newPage() adds none).
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
+        lib.cairo_surface_finish(surface)
+        let status = lib.cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw SheetError.rendering(String(cString: cairo_status_to_string(status)))
+            throw SheetError.rendering(lib.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status)")
         }
         return sink.bytes
     }

@@ -21,7 +21,7 @@ public struct PDFSheetRenderer: SheetRenderer {
     func renderWithPageMap(_ document: SheetDocument) throws(SheetError) -> (bytes: [UInt8], pages: [[String]]) {
         let size = document.paper.sizePoints
         let title = document.kind == .answerKey ? "\(document.huntTitle) — answer key" : document.huntTitle
-        let canvas = PDFCanvas(widthPoints: size.width, heightPoints: size.height, title: title,
+        let canvas = try PDFCanvas(widthPoints: size.width, heightPoints: size.height, title: title,
                                creator: "HuntKit hunt sheets", createDate: document.date)
         let writer = PDFSheetWriter(canvas: canvas, layout: layout, document: document)
         writer.write()

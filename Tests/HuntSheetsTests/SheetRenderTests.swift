@@ -146,4 +146,19 @@ import Testing
         let hunt = SheetSamples.utrecht()
         #expect(try render(hunt).bytes == render(hunt).bytes)
     }
+
+    /// cairo and pango are loaded on the first PDF, not linked: where they cannot be loaded, the
+    /// sheets fail with an error that says what to install.
+    @Test func missingPangoSaysWhatToInstall() throws {
+        guard case .failure(let error) = PDFCanvas.load("libpangocairo-not-installed.so.0") else {
+            Issue.record("a library that does not exist was loaded")
+            return
+        }
+        #expect(error.description.hasPrefix("could not draw the PDF: cairo and pango could not be loaded (libpangocairo-not-installed.so.0: cannot open shared object file"), "\(error)")
+        #expect(error.description.hasSuffix("PDF sheets need them: install libpangocairo-1.0-0 and libcairo2"), "\(error)")
+        guard case .success = PDFCanvas.load(PDFCanvas.libraryName) else {
+            Issue.record("libpangocairo did not load")
+            return
+        }
+    }
 }

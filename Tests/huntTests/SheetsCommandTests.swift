@@ -14,6 +14,29 @@ import Testing
 
     func hunt(_ name: String) -> String { Self.fixtures.appendingPathComponent(name).path }
 
+    /// cairo and pango are loaded when the first PDF is drawn, not at start-up (they and what they
+    /// bring were about 4 ms of every command's start): the dynamic loader's own log shows which
+    /// libraries a run opened.
+    @Test func cairoAndPangoAreLoadedOnlyToDrawAPDF() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = try HuntBinary.run(["validate", hunt("accented-hunt.yaml")], in: dir, environment: ["LD_DEBUG": "files"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        // The logs are long: test the facts, so a failure prints a line and not the log.
+        let loaded = { (log: String, library: String) in log.contains("file=\(library)") }
+        let yaml = loaded(plain.stderr, "libyaml-0.so.2"), cairo = loaded(plain.stderr, "libcairo"),
+            pango = loaded(plain.stderr, "libpango")
+        #expect(yaml, "the loader's log is missing")
+        #expect(!cairo, "validate loaded cairo")
+        #expect(!pango, "validate loaded pango")
+        let drawing = try HuntBinary.run(["sheets", hunt("accented-hunt.yaml")], in: dir, environment: ["LD_DEBUG": "files"])
+        #expect(drawing.status == 0, "\(drawing.stderr.suffix(400))")
+        let drewWithPango = loaded(drawing.stderr, "libpangocairo-1.0.so.0"),
+            drewWithCairo = loaded(drawing.stderr, "libcairo.so.2")
+        #expect(drewWithPango, "sheets did not load pango")
+        #expect(drewWithCairo, "sheets did not load cairo")
+    }
+
     @Test func writesAPDFForEveryTeamByDefault() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
