@@ -14,9 +14,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // Already resolved through Hummingbird; named here for HuntServe's team tokens (HMAC-SHA256)
-        // and upload hashes (SHA-256). HuntKit does not link it.
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         // `swift package generate-documentation --target HuntKit`: the DocC catalog with the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -41,6 +38,9 @@ let package = Package(
         // Geodesics: GeographicLib (C++, Debian's libgeographiclib-dev) behind plain C functions, so
         // that Swift sees no C++ and HuntKit needs no C++ interoperability.
         .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
+        // SHA-256 and HMAC-SHA256 for the players' uploads and team tokens (HuntServe), from Debian's
+        // Nettle: swift-crypto would compile BoringSSL (366 C files, a quarter of a first build).
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"]), .brew(["nettle"])]),
         // glibc's <malloc.h> (part of libc, nothing to install).
         .systemLibrary(name: "CMalloc"),
         // glibc's posix_spawn and pipe2 extensions (part of libc, nothing to install).
@@ -69,9 +69,8 @@ let package = Package(
         // judges) never links SwiftNIO or Hummingbird.
         .target(
             name: "HuntServe",
-            dependencies: ["HuntKit", "CMalloc", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdCore", package: "hummingbird"),
-                           .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["HuntKit", "CMalloc", "CNettle", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
         .executableTarget(
             name: "hunt",

@@ -83,7 +83,7 @@ WRAPPERS = {"CYAML": "HuntKit/YAML/YAMLParser.swift", "CEXIF": "HuntKit/Photos/L
             "CGeographicLib": "HuntKit/Geo/Geodesic.swift", "CJPEG": "HuntKit/Photos/JPEGScaler.swift",
             "CHEIF": "HuntKit/Photos/HEIFDecoder.swift", "CCairo": "HuntSheets/PDFCanvas.swift",
             "CQRencode": "HuntSheets/QRCode.swift", "CMalloc": "HuntServe/ProcessMemory.swift",
-            "CSpawn": "HuntKit/Support/ChildProcess.swift"}
+            "CNettle": "HuntServe/SHA256.swift", "CSpawn": "HuntKit/Support/ChildProcess.swift"}
 # A system library's module map is in its folder; a C or C++ target's (CGeographicLib) in include/.
 modules = {m for m in os.listdir("Sources")
            if any(os.path.exists(os.path.join("Sources", m, *sub, "module.modulemap")) for sub in ([], ["include"]))}

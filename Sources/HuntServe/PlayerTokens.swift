@@ -1,19 +1,17 @@
-import Crypto
 import Foundation
 
 /// The players' team tokens: derived, never stored. A team's token is HMAC-SHA256 of its id under
 /// a secret kept in a file beside the hunt, so the URL printed on a sheet today is the one the
 /// server accepts tomorrow, and replacing the file revokes every team URL at once.
 public struct PlayerTokens: Sendable {
-    private let key: SymmetricKey
+    private let key: [UInt8]
     /// The teams' tokens, in the hunt's team order.
     private let byTeam: [(team: String, token: String)]
 
     /// Tokens for `teams` (their ids) under `secret`.
     public init(secret: [UInt8], teams: [String]) {
-        key = SymmetricKey(data: secret)
-        let key = self.key
-        byTeam = teams.map { ($0, Self.token(team: $0, key: key)) }
+        key = secret
+        byTeam = teams.map { ($0, Self.token(team: $0, key: secret)) }
     }
 
     /// How many teams have a token.
@@ -23,8 +21,8 @@ public struct PlayerTokens: Sendable {
     /// (128 bits, as the console's own tokens).
     public func token(team id: String) -> String { Self.token(team: id, key: key) }
 
-    private static func token(team: String, key: SymmetricKey) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(team.utf8), using: key)
+    private static func token(team: String, key: [UInt8]) -> String {
+        let mac = SHA256.hmac(key: key, message: Array(team.utf8))
         return mac.prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import HuntKit
 
@@ -169,7 +168,7 @@ struct PlayerUpload {
             head += piece.prefix(64 - head.count)
             if head.count >= 64 { try sniff() }
         }
-        hasher.update(bufferPointer: piece)
+        hasher.update(piece)
         var offset = 0
         while offset < piece.count {
             let n = write(fd, piece.baseAddress! + offset, piece.count - offset)
