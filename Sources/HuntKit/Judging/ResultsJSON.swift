@@ -133,22 +133,19 @@ struct JSONTextWriter {
     mutating func element() { member() }
 
     mutating func string(_ s: String) {
-        // Most strings need no escaping: copied whole, straight from their storage, checked as they go.
-        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+        // Most strings need no escaping: checked, then copied whole, straight from their storage.
+        var s = s
+        let copied = s.withUTF8 { utf8 -> Bool in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
             reserve(utf8.count + 2)
-            var at = count
-            base[at] = UInt8(ascii: "\"")
-            at += 1
-            for b in utf8 {
-                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
-                base[at] = b
-                at += 1
-            }
-            base[at] = UInt8(ascii: "\"")
-            count = at + 1
+            let to = base + count
+            to.pointee = UInt8(ascii: "\"")
+            if let from = utf8.baseAddress { (to + 1).initialize(from: from, count: utf8.count) }
+            to[utf8.count + 1] = UInt8(ascii: "\"")
+            count += utf8.count + 2
             return true
         }
-        if copied == true { return }
+        if copied { return }
         append(UInt8(ascii: "\""))
         for b in s.utf8 {
             switch b {
@@ -421,7 +418,8 @@ extension JudgeResults.Evidence: JSONTextWritable {}
 extension JudgeResults.SubmissionResult: JSONTextWritable {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
-        w.key(CodingKeys.evidence.stringValue); evidence.write(&w)
+        // Straight from the box: `evidence` would copy it first.
+        w.key(CodingKeys.evidence.stringValue); evidenceBox.value.write(&w)
         w.key(CodingKeys.findings.stringValue); w.beginArray()
         for finding in findings { w.element(); finding.write(&w) }
         w.endArray()
