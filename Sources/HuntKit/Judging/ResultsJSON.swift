@@ -252,8 +252,7 @@ extension JudgeResults {
 
     /// The text of results.json in pieces, made as they are asked for: the top of the file,
     /// the submissions a batch of chunks at a time (the chunks of a batch written in parallel,
-    /// one per core, the next batch while the caller writes out one), then the rest (made on
-    /// another thread meanwhile). Written out as they come
+    /// one per core), then the rest (made beside the first batch). Written out as they come
     /// (`OutputBatch.stage(chunks:to:displayPath:)`), the 20 MB of a 20,000-photo run are never
     /// all in memory at once. Each pass over it writes the text again.
     public var jsonText: JSONText { JSONText(results: self) }
@@ -266,16 +265,16 @@ extension JudgeResults {
 
         public func makeIterator() -> Iterator { Iterator(results: results) }
 
-        /// Makes the pieces one batch at a time, each batch on other threads while the caller
-        /// writes out the one before, and the text after the submissions meanwhile.
+        /// Makes the pieces one batch at a time, the chunks of a batch side by side; the first
+        /// batch also makes the text after the submissions, which waits for the end.
         public struct Iterator: IteratorProtocol {
             private let results: JudgeResults
+            /// The writer of the top of the file.
+            private var writer = JSONTextWriter(capacity: 1 << 16)
             private var nextChunk = 0
-            /// The batch being made; nil once every chunk was started.
-            private var nextBatch: Ahead?
             private var ready: [[UInt8]] = []
-            /// The text after the submissions, made while they are.
-            private var rest: Ahead?
+            /// The text after the submissions, once made.
+            private var rest: [UInt8]?
             private var step = Step.top
             private enum Step { case top, submissions, rest, done }
 
@@ -285,10 +284,6 @@ extension JudgeResults {
                 switch step {
                 case .top:
                     step = .submissions
-                    let results = self.results
-                    rest = Ahead { [JudgeResults.textAfterSubmissions(results)] }
-                    nextBatch = startBatch()
-                    var writer = JSONTextWriter(capacity: 1 << 16)
                     writer.beginObject()
                     writer.key("hunt"); writer.encode(results.hunt)
                     writer.key("problems"); writer.encode(results.problems)
@@ -299,47 +294,21 @@ extension JudgeResults {
                     return writer.takeBytes()
                 case .submissions:
                     if ready.isEmpty {
-                        guard let batch = nextBatch else { step = .rest; return next() }
-                        ready = batch.wait().reversed()
-                        nextBatch = startBatch()
+                        let chunks = (results.submissions.count + JSONText.chunkSize - 1) / JSONText.chunkSize
+                        let batch = Swift.min(chunks - nextChunk, ProcessInfo.processInfo.activeProcessorCount)
+                        guard batch > 0 else { step = .rest; return next() }
+                        var made = JudgeResults.writeInParallel(results, chunks: nextChunk..<(nextChunk + batch), withTextAfter: rest == nil)
+                        if rest == nil { rest = made.removeLast() }
+                        ready = made.reversed()
+                        nextChunk += batch
                     }
                     return ready.popLast()
                 case .rest:
                     step = .done
-                    return rest?.wait().first
+                    return rest ?? JudgeResults.textAfterSubmissions(results)
                 case .done:
                     return nil
                 }
-            }
-
-            /// Starts making the next batch of chunks, one per core; nil when none is left.
-            private mutating func startBatch() -> Ahead? {
-                let chunks = (results.submissions.count + JSONText.chunkSize - 1) / JSONText.chunkSize
-                let count = Swift.min(chunks - nextChunk, ProcessInfo.processInfo.activeProcessorCount)
-                guard count > 0 else { return nil }
-                let batch = nextChunk..<(nextChunk + count), submissions = results.submissions
-                nextChunk += count
-                return Ahead { JudgeResults.writeInParallel(submissions, chunks: batch) }
-            }
-        }
-
-        /// Pieces of text made on another thread, waited for when they are needed.
-        private final class Ahead: @unchecked Sendable {
-            private let done = DispatchSemaphore(value: 0)
-            /// Set once, before `done` is signalled; read only after waiting for it.
-            private var pieces: [[UInt8]] = []
-
-            init(_ make: @escaping @Sendable () -> [[UInt8]]) {
-                DispatchQueue.global().async {
-                    self.pieces = make()
-                    self.done.signal()
-                }
-            }
-
-            func wait() -> [[UInt8]] {
-                done.wait()
-                done.signal()
-                return pieces
             }
         }
     }
@@ -358,10 +327,12 @@ extension JudgeResults {
     }
 
     /// The chunks `chunks` of the submissions (`JSONText.chunkSize` each), each written by its
-    /// own writer on its own thread, in order.
-    static func writeInParallel(_ submissions: [SubmissionResult], chunks: Range<Int>) -> [[UInt8]] {
-        let chunkSize = JSONText.chunkSize
-        return [[UInt8]](parallelCount: chunks.count) { j in
+    /// own writer on its own thread, in order; then, when asked, the text after the submissions
+    /// (`textAfterSubmissions`), written meanwhile on a thread of its own.
+    static func writeInParallel(_ results: JudgeResults, chunks: Range<Int>, withTextAfter: Bool = false) -> [[UInt8]] {
+        let chunkSize = JSONText.chunkSize, submissions = results.submissions
+        return [[UInt8]](parallelCount: chunks.count + (withTextAfter ? 1 : 0)) { j in
+            guard j < chunks.count else { return textAfterSubmissions(results) }
             let k = chunks.lowerBound + j
             var writer = JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200)
             // Through the buffer, so each result is written in place rather than copied first.
