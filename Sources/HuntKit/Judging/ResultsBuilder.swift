@@ -89,7 +89,7 @@ extension RuleEngine {
         return result(of: c, points: points, policy: policy)
     }
 
-    /// The result of one case (a copy of it, when the case is kept).
+    /// The result of one case (a copy of it, when the case is kept); it shares the case's evidence.
     static func result(of c: consuming SubmissionCase, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
         var caseFindings: [Finding] = []
         swap(&caseFindings, &c.findings)
