@@ -1,4 +1,5 @@
 internal import CGeographicLib
+import Foundation
 
 /// Geodesics on the WGS84 ellipsoid: Karney's algorithm (C. F. F. Karney, "Algorithms for
 /// geodesics", J. Geodesy 87, 43–55, 2013), through GeographicLib, his C++ library, behind the
@@ -27,6 +28,23 @@ public enum Geodesic {
     public static func distanceMetres(from a: Coordinate, to b: Coordinate) -> Double {
         geographiclib_wgs84_distance(a.latitude, a.longitude, b.latitude, b.longitude)
     }
+
+    /// A length the geodesic from `a` to `b` never exceeds, metres, at a small part of the cost
+    /// of `distanceMetres`: for checks that the exact distance is needed for only when it is
+    /// near a limit. It is the great circle through the same latitudes and longitudes on a
+    /// sphere of the ellipsoid's largest radius of curvature (a²/b, at the poles): neither of
+    /// the ellipsoid's radii of curvature (meridian, prime vertical) exceeds it anywhere, so no
+    /// path is longer on the ellipsoid than on that sphere, and the geodesic is no longer than
+    /// the great circle's path. The margin (a metre) covers rounding, near antipodes too.
+    public static func distanceAtMost(from a: Coordinate, to b: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let halfLatitude = sin((b.latitude - a.latitude) * radians / 2), halfLongitude = sin((b.longitude - a.longitude) * radians / 2)
+        let h = halfLatitude * halfLatitude + cos(a.latitude * radians) * cos(b.latitude * radians) * halfLongitude * halfLongitude
+        return largestRadiusOfCurvature * 2 * asin(min(1, h.squareRoot())) * (1 + 1e-9) + 1
+    }
+
+    /// WGS84's a²/b, rounded up, metres.
+    static let largestRadiusOfCurvature = 6_399_594.0
 
     /// The point `distanceMetres` from `start` along initial azimuth `azimuthDegrees`, and the
     /// forward azimuth there (`Geodesic::Direct`).

@@ -91,13 +91,20 @@ public struct Judge: Sendable {
     }
 }
 
-/// A case's evidence, shared by its copies until one changes it (`SubmissionCase.evidence`
-/// copies it first): never changed while shared, so safe to send.
+/// A case's evidence, shared by its copies and by its result until one of them changes it
+/// (`SubmissionCase.evidence` and `SubmissionResult.evidence` copy it first): never changed
+/// while shared, so safe to send.
 final class EvidenceBox: @unchecked Sendable {
     var value: JudgeResults.Evidence
     init(_ value: JudgeResults.Evidence) { self.value = value }
     /// The empty evidence every new case starts from (copied on its first change).
     static let none = EvidenceBox(JudgeResults.Evidence())
+
+    /// The box in `box` made the only holder's, copying it first when it is shared: the one to change.
+    static func unshared(_ box: inout EvidenceBox) -> EvidenceBox {
+        if !isKnownUniquelyReferenced(&box) { box = EvidenceBox(box.value) }
+        return box
+    }
 }
 
 /// Submissions examined one by one: the cases (in path order) and how they group by team and
@@ -147,10 +154,7 @@ struct SubmissionCase: Sendable {
     /// each copy holds a reference instead of more than half its size again.
     var evidence: JudgeResults.Evidence {
         get { evidenceBox.value }
-        _modify {
-            if !isKnownUniquelyReferenced(&evidenceBox) { evidenceBox = EvidenceBox(evidenceBox.value) }
-            yield &evidenceBox.value
-        }
+        _modify { yield &EvidenceBox.unshared(&evidenceBox).value }
     }
     /// Where `evidence` is kept (internal only so that the memberwise initializer stays so).
     var evidenceBox = EvidenceBox.none
@@ -170,13 +174,4 @@ struct SubmissionCase: Sendable {
         SubmissionCase(index: -1, submission: Submission(path: "", filePath: "", team: "", task: nil, taskSource: .auto), taskSource: .auto)
     }
 
-    /// The evidence, moved out when no other copy of the case shares it (the results take the
-    /// cases), else copied: moving spares retaining each of its texts here and releasing them
-    /// again when the case is freed.
-    mutating func takeEvidence() -> JudgeResults.Evidence {
-        guard isKnownUniquelyReferenced(&evidenceBox) else { return evidenceBox.value }
-        var taken = JudgeResults.Evidence()
-        swap(&taken, &evidenceBox.value)
-        return taken
-    }
 }

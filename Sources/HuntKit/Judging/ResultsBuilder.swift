@@ -89,9 +89,8 @@ extension RuleEngine {
         return result(of: c, points: points, policy: policy)
     }
 
-    /// The result of one case (a copy of it, when the case is kept).
+    /// The result of one case (a copy of it, when the case is kept); it shares the case's evidence.
     static func result(of c: consuming SubmissionCase, points: Int, policy: Policy) -> JudgeResults.SubmissionResult {
-        let evidence = c.takeEvidence()
         var caseFindings: [Finding] = []
         swap(&caseFindings, &c.findings)
         let findings = caseFindings.sorted { $0.code < $1.code }.map {
@@ -105,7 +104,7 @@ extension RuleEngine {
         return JudgeResults.SubmissionResult(
             path: c.submission.path, team: c.submission.team, task: c.task?.id ?? c.submission.task,
             taskSource: c.taskSource, verdict: c.effective, judgedVerdict: c.judged, reasons: reasons,
-            findings: findings, review: review, points: points, evidence: evidence)
+            findings: findings, review: review, points: points, evidenceBox: c.evidenceBox)
     }
 
     static func count(_ counts: inout JudgeResults.Counts, _ verdict: Verdict) {

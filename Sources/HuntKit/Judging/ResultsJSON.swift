@@ -5,27 +5,76 @@ import Foundation
 /// `CodingKeys`, and the `Codable` conformance reads it back (the tests check that it does, field
 /// for field); it exists because `JSONEncoder` took a third of a 20,000-photo judge run.
 struct JSONTextWriter {
-    private(set) var bytes: [UInt8] = []
+    /// The text goes into one growing allocation, written through its pointer: 20,000 photos
+    /// make a million strings and more small pieces, and appending each to an `[UInt8]` (a
+    /// uniqueness check and a generic copy every time) cost more than the writing itself.
+    /// Copies of a writer share the allocation; only one of them may write (`encode` hands the
+    /// writer over and takes it back).
+    private var storage: Storage
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     private var depth = 0
-    /// Whether the current container has no member yet, and the same for those it is inside.
+    /// Whether the current container has no member yet, and the same for those it is inside,
+    /// one bit each, the innermost lowest (results.json nests a few levels, never 64).
     private var empty = true
-    private var enclosing: [Bool] = []
+    private var enclosing: UInt64 = 0
 
-    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+    /// Frees the allocation once no writer holds it.
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        init(capacity: Int) { base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+    }
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = Swift.max(capacity, 256)
+        storage = Storage(capacity: self.capacity)
+        base = storage.base
+    }
 
     /// A writer for elements of an array already open at `depth`, some of them written by other
     /// writers (for writing parts in parallel): `leading` says whether these are the array's first.
+    /// The containers around the array have members already, so it may also close them.
     init(elementsAtDepth depth: Int, leading: Bool, capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.init(capacity: capacity)
         self.depth = depth
         empty = leading
     }
 
+    /// The bytes written so far.
+    var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+
     /// Hands over the bytes written so far and goes on with an empty buffer.
     mutating func takeBytes() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &bytes)
-        return taken
+        defer { count = 0 }
+        return bytes
+    }
+
+    /// Makes room for `n` more bytes.
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        capacity = Swift.max(needed, 2 * capacity)
+        let larger = Storage(capacity: capacity)
+        larger.base.initialize(from: base, count: count)
+        storage = larger
+        base = larger.base
+    }
+
+    @inline(__always) private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let from = text.baseAddress else { return }
+        reserve(text.count)
+        (base + count).initialize(from: from, count: text.count)
+        count += text.count
     }
 
     /// Says that the open container got members written by other writers.
@@ -37,97 +86,136 @@ struct JSONTextWriter {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ c: UInt8) {
-        bytes.append(c)
+        append(c)
         depth += 1
-        enclosing.append(empty)
+        precondition(depth < 64, "results.json nests a few levels")
+        enclosing = enclosing << 1 | (empty ? 1 : 0)
         empty = true
     }
 
     private mutating func close(_ c: UInt8) {
         depth -= 1
         if !empty { newline() }
-        empty = enclosing.removeLast()
-        bytes.append(c)
+        empty = enclosing & 1 == 1
+        enclosing >>= 1
+        append(c)
     }
 
     private mutating func newline() {
-        let n = 1 + 2 * depth
-        if n <= Self.indentation.count {
-            Self.indentation.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
-        } else {
-            bytes.append(0x0A)
-            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
-        }
+        let spaces = 2 * depth
+        reserve(1 + spaces)
+        base[count] = 0x0A
+        (base + count + 1).initialize(repeating: 0x20, count: spaces)
+        count += 1 + spaces
     }
-
-    /// A newline and the spaces of 31 levels of indentation.
-    private static let indentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 62)
 
     /// Starts an array element or an object member.
     private mutating func member() {
-        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
+        if empty { empty = false } else { append(UInt8(ascii: ",")) }
         newline()
     }
 
     /// Keys must come in sorted order; the callers are written that way.
     mutating func key(_ k: StaticString) {
         member()
-        bytes.append(UInt8(ascii: "\""))
-        k.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\"")); bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
+        append(UInt8(ascii: "\""))
+        k.withUTF8Buffer { append($0) }
+        append(UInt8(ascii: "\"")); append(UInt8(ascii: ":")); append(0x20)
     }
 
     mutating func key(_ k: String) {
         member()
         string(k)
-        bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
+        append(UInt8(ascii: ":")); append(0x20)
     }
 
     /// An array element.
     mutating func element() { member() }
 
     mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them whole, straight from their storage.
-        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            if utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) { return false }
-            bytes.append(contentsOf: utf8)
+        // Most strings need no escaping: checked, then copied whole, straight from their storage.
+        var s = s
+        let copied = s.withUTF8 { utf8 -> Bool in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            reserve(utf8.count + 2)
+            let to = base + count
+            to.pointee = UInt8(ascii: "\"")
+            if let from = utf8.baseAddress { (to + 1).initialize(from: from, count: utf8.count) }
+            to[utf8.count + 1] = UInt8(ascii: "\"")
+            count += utf8.count + 2
             return true
         }
-        if copied != true {
-            for b in s.utf8 {
-                switch b {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                default: bytes.append(b)
-                }
+        if copied { return }
+        append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): append(0x5C); append(0x22)
+            case UInt8(ascii: "\\"): append(0x5C); append(0x5C)
+            case 0x0A: append(0x5C); append(UInt8(ascii: "n"))
+            case 0x0D: append(0x5C); append(UInt8(ascii: "r"))
+            case 0x09: append(0x5C); append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                for e in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]] { append(e) }
+            default: append(b)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ v: Int) { bytes.append(contentsOf: String(v).utf8) }
+    mutating func int(_ v: Int) {
+        // Digits from the last, into the buffer's end, then moved into place: no `String` made.
+        reserve(21)
+        if v < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var magnitude = v.magnitude, digits = 0
+        repeat {
+            base[count + 19 - digits] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            digits += 1
+        } while magnitude > 0
+        UnsafeMutableRawPointer(base + count).copyMemory(from: base + count + 20 - digits, byteCount: digits)
+        count += digits
+    }
 
     mutating func double(_ v: Double) {
-        guard v.isFinite else { bytes.append(contentsOf: "null".utf8); return }
+        guard v.isFinite else { literal("null"); return }
         if v == v.rounded(), abs(v) < 1e15 {
-            bytes.append(contentsOf: String(Int(v)).utf8)
+            int(Int(v))
+        } else if let hundredths = Self.hundredths(v) {
+            // The evidence's numbers are rounded to hundredths: written as such, they are the
+            // shortest text that reads back as `v`, the text `description` gives.
+            if v < 0 { append(UInt8(ascii: "-")) }
+            int(hundredths / 100)
+            append(UInt8(ascii: "."))
+            append(UInt8(ascii: "0") + UInt8(hundredths / 10 % 10))
+            if hundredths % 10 != 0 { append(UInt8(ascii: "0") + UInt8(hundredths % 10)) }
         } else {
             // Its description, the text interpolation would give, without an interpolation's buffer.
-            bytes.append(contentsOf: v.description.utf8)
+            literal(v.description)
         }
     }
 
-    mutating func bool(_ v: Bool) { bytes.append(contentsOf: (v ? "true" : "false").utf8) }
+    /// `|v|` in hundredths when `v` is the double nearest to a whole number of hundredths
+    /// (below 10¹³, where a hundredth is many times the spacing of doubles, so no shorter text
+    /// reads back as `v`); nil otherwise.
+    static func hundredths(_ v: Double) -> Int? {
+        let magnitude = abs(v)
+        guard magnitude < 1e13 else { return nil }
+        let scaled = (magnitude * 100).rounded()
+        guard scaled / 100 == magnitude else { return nil }
+        return Int(scaled)
+    }
+
+    mutating func bool(_ v: Bool) { literal(v ? "true" : "false") }
 
     /// Text written as it is: `null`, or a number already formatted.
-    mutating func literal(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func literal(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
 
     /// A value through its `Codable` conformance (see `JSONTextEncoder`).
     mutating func encode<T: Encodable>(_ value: T) {
@@ -162,9 +250,9 @@ extension JudgeResults {
     /// callers that keep the text (`jsonText` makes them one batch at a time, to be written out).
     public func jsonChunks() -> [[UInt8]] { Array(jsonText) }
 
-    /// The text of results.json in pieces, each made when it is asked for: the top of the file,
+    /// The text of results.json in pieces, made as they are asked for: the top of the file,
     /// the submissions a batch of chunks at a time (the chunks of a batch written in parallel,
-    /// one per core), then the rest. Written out as they come
+    /// one per core), then the rest (made beside the first batch). Written out as they come
     /// (`OutputBatch.stage(chunks:to:displayPath:)`), the 20 MB of a 20,000-photo run are never
     /// all in memory at once. Each pass over it writes the text again.
     public var jsonText: JSONText { JSONText(results: self) }
@@ -177,13 +265,16 @@ extension JudgeResults {
 
         public func makeIterator() -> Iterator { Iterator(results: results) }
 
-        /// Makes the pieces one batch at a time.
+        /// Makes the pieces one batch at a time, the chunks of a batch side by side; the first
+        /// batch also makes the text after the submissions, which waits for the end.
         public struct Iterator: IteratorProtocol {
             private let results: JudgeResults
-            /// The writer of the text around the submissions, kept open between the top and the rest.
+            /// The writer of the top of the file.
             private var writer = JSONTextWriter(capacity: 1 << 16)
             private var nextChunk = 0
             private var ready: [[UInt8]] = []
+            /// The text after the submissions, once made.
+            private var rest: [UInt8]?
             private var step = Step.top
             private enum Step { case top, submissions, rest, done }
 
@@ -206,19 +297,15 @@ extension JudgeResults {
                         let chunks = (results.submissions.count + JSONText.chunkSize - 1) / JSONText.chunkSize
                         let batch = Swift.min(chunks - nextChunk, ProcessInfo.processInfo.activeProcessorCount)
                         guard batch > 0 else { step = .rest; return next() }
-                        ready = JudgeResults.writeInParallel(results.submissions, chunks: nextChunk..<(nextChunk + batch)).reversed()
+                        var made = JudgeResults.writeInParallel(results, chunks: nextChunk..<(nextChunk + batch), withTextAfter: rest == nil)
+                        if rest == nil { rest = made.removeLast() }
+                        ready = made.reversed()
                         nextChunk += batch
                     }
                     return ready.popLast()
                 case .rest:
                     step = .done
-                    if !results.submissions.isEmpty { writer.markMembersWritten() }
-                    writer.endArray()
-                    writer.key("summary"); writer.encode(results.summary)
-                    writer.key("tasks"); writer.encode(results.tasks)
-                    writer.key("teams"); writer.encode(results.teams)
-                    writer.endObject()
-                    return writer.takeBytes() + [0x0A]
+                    return rest ?? JudgeResults.textAfterSubmissions(results)
                 case .done:
                     return nil
                 }
@@ -226,11 +313,26 @@ extension JudgeResults {
         }
     }
 
+    /// The text after the submissions array's elements: its end, the summary, the tasks, the
+    /// teams, the end of the file.
+    static func textAfterSubmissions(_ results: JudgeResults) -> [UInt8] {
+        // Inside the submissions array, inside the file's object, which has members before it.
+        var writer = JSONTextWriter(elementsAtDepth: 2, leading: results.submissions.isEmpty, capacity: 1 << 16)
+        writer.endArray()
+        writer.key("summary"); writer.encode(results.summary)
+        writer.key("tasks"); writer.encode(results.tasks)
+        writer.key("teams"); writer.encode(results.teams)
+        writer.endObject()
+        return writer.takeBytes() + [0x0A]
+    }
+
     /// The chunks `chunks` of the submissions (`JSONText.chunkSize` each), each written by its
-    /// own writer on its own thread, in order.
-    static func writeInParallel(_ submissions: [SubmissionResult], chunks: Range<Int>) -> [[UInt8]] {
-        let chunkSize = JSONText.chunkSize
-        return [[UInt8]](parallelCount: chunks.count) { j in
+    /// own writer on its own thread, in order; then, when asked, the text after the submissions
+    /// (`textAfterSubmissions`), written meanwhile on a thread of its own.
+    static func writeInParallel(_ results: JudgeResults, chunks: Range<Int>, withTextAfter: Bool = false) -> [[UInt8]] {
+        let chunkSize = JSONText.chunkSize, submissions = results.submissions
+        return [[UInt8]](parallelCount: chunks.count + (withTextAfter ? 1 : 0)) { j in
+            guard j < chunks.count else { return textAfterSubmissions(results) }
             let k = chunks.lowerBound + j
             var writer = JSONTextWriter(elementsAtDepth: 2, leading: k == 0, capacity: chunkSize * 1200)
             // Through the buffer, so each result is written in place rather than copied first.
@@ -287,7 +389,8 @@ extension JudgeResults.Evidence: JSONTextWritable {}
 extension JudgeResults.SubmissionResult: JSONTextWritable {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
-        w.key(CodingKeys.evidence.stringValue); evidence.write(&w)
+        // Straight from the box: `evidence` would copy it first.
+        w.key(CodingKeys.evidence.stringValue); evidenceBox.value.write(&w)
         w.key(CodingKeys.findings.stringValue); w.beginArray()
         for finding in findings { w.element(); finding.write(&w) }
         w.endArray()

@@ -42,8 +42,10 @@ extension TeamScore {
     static func completedByTask(_ scores: [String: TeamScore]) -> [String: [JudgeResults.TaskCompletion]] {
         var byTask: [String: [JudgeResults.TaskCompletion]] = [:]
         for score in scores.values { for (task, completion) in score.completedBy { byTask[task, default: []].append(completion) } }
-        for task in byTask.keys { byTask[task]!.sort(by: RuleEngine.completedFirst) }
-        return byTask
+        // Each task's sorted side by side: thousands of completions, compared by their texts.
+        let tasks = Array(byTask.keys), unsorted = byTask
+        let sorted = [[JudgeResults.TaskCompletion]](parallelCount: tasks.count) { unsorted[tasks[$0]]!.sorted(by: RuleEngine.completedFirst) }
+        return Dictionary(uniqueKeysWithValues: zip(tasks, sorted))
     }
 
     /// Brings `byTask` (from `completedByTask`) up to date when `team`'s own score goes from

@@ -60,10 +60,9 @@ struct Tally: Sendable {
     static func byTeam(_ submissions: [JudgeResults.SubmissionResult], _ byTeam: [String: [Int]], only: Set<String>? = nil,
                        hunt: Hunt) -> [String: Tally] {
         let positions = Dictionary(hunt.tasks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var tallies: [String: Tally] = [:]
-        for (team, indices) in byTeam where only?.contains(team) ?? true {
-            tallies[team] = Tally(submissions, indices: indices, taskPositions: positions)
-        }
-        return tallies
+        let teams = byTeam.filter { only?.contains($0.key) ?? true }.map { (team: $0.key, indices: $0.value) }
+        // Teams side by side: each tally reads only its own team's results.
+        let tallies = [Tally](parallelCount: teams.count) { Tally(submissions, indices: teams[$0].indices, taskPositions: positions) }
+        return Dictionary(uniqueKeysWithValues: zip(teams.map(\.team), tallies))
     }
 }

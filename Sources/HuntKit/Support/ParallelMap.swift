@@ -45,11 +45,18 @@ final class FillOnceSlots<Element>: @unchecked Sendable {
     }
 
     /// Every slot's value in order, moved out; call once, after all fills are done (and seen:
-    /// e.g. after the task group that filled them has finished).
+    /// e.g. after the task group that filled them has finished). Moved on every core: for
+    /// 20,000 judged photos the new array is 8 MB of memory touched for the first time.
     func takeAll() -> [Element] {
         for i in 0..<count { precondition(filled[i], "slot \(i) was never filled") }
+        let from = DisjointBuffer(UnsafeMutableBufferPointer(start: values, count: count)), count = count
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 { buffer.baseAddress!.moveInitialize(from: values, count: count) }
+            let to = DisjointBuffer(buffer)
+            let chunk = 1024, chunks = (count + chunk - 1) / chunk
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                let start = k * chunk, n = Swift.min(chunk, count - start)
+                (to.buffer.baseAddress! + start).moveInitialize(from: from.buffer.baseAddress! + start, count: n)
+            }
             initialized = count
         }
         filled.update(repeating: false, count: count)

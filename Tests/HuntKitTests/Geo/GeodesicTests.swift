@@ -57,4 +57,33 @@ import Testing
     func compassNames(bearing: Double, name: String) {
         #expect(Compass.name(ofBearing: bearing) == name)
     }
+
+    @Test("the cheap bound is never below the geodesic: short, long, polar, antipodal")
+    func distanceAtMostBoundsTheGeodesic() throws {
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(Coordinate, Coordinate)] = [
+            (Coordinate(latitude: 89.9, longitude: 0), Coordinate(latitude: 89.9, longitude: 180)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 179.9)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0.5, longitude: 179.7)),
+            (Coordinate(latitude: -90, longitude: 0), Coordinate(latitude: 90, longitude: 0)),
+            (Coordinate(latitude: 52.08, longitude: 5.17), Coordinate(latitude: 52.08, longitude: 5.17)),
+        ]
+        for _ in 0..<5_000 {
+            let a = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            let near = Coordinate(latitude: max(-90, min(90, a.latitude + .random(in: -0.01...0.01, using: &generator))),
+                                  longitude: a.longitude + .random(in: -0.01...0.01, using: &generator))
+            let far = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            pairs += [(a, near), (a, far), (near, far)]
+        }
+        // Karney's cases, near-antipodal ones among them.
+        for line in try String(contentsOf: GeoFixtures.url("geodtest-500.dat"), encoding: .utf8).split(separator: "\n") {
+            let v = line.split(separator: " ").compactMap { Double($0) }
+            if v.count >= 7 { pairs.append((Coordinate(latitude: v[0], longitude: v[1]), Coordinate(latitude: v[3], longitude: v[4]))) }
+        }
+        for (a, b) in pairs {
+            let exact = Geodesic.distanceMetres(from: a, to: b), bound = Geodesic.distanceAtMost(from: a, to: b)
+            #expect(bound >= exact, "\(a) \(b): \(bound) < \(exact)")
+            #expect(bound <= exact * 1.02 + 2, "a bound worth having: \(a) \(b)")
+        }
+    }
 }

@@ -98,3 +98,40 @@ struct SubmissionResultJSONTests {
         }
     }
 }
+
+@Suite("results.json: numbers and strings as written")
+struct JSONTextWriterTests {
+    static func written(_ write: (inout JSONTextWriter) -> Void) -> String {
+        var writer = JSONTextWriter(capacity: 0)
+        write(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// What results.json always wrote: whole numbers as integers, others as their description.
+    static func expected(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : v.description
+    }
+
+    @Test("hundredths, whole numbers and the rest as `description` writes them")
+    func numbers() {
+        var values: [Double] = [0.01, 0.1, 0.05, -0.05, 4.85, -25.15, 284.73, 0.5, 1e-5, 3e-3, 1e12 + 0.25, 9_999_999_999_999.99,
+                                1e13 + 0.5, 1e15, 1e16, -0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 52.08643891666667, -1, Double(Int.max)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            values.append((Double.random(in: -1e6...1e6, using: &generator) * 100).rounded() / 100)
+            values.append(Double.random(in: -1000...1000, using: &generator))
+        }
+        for hundredths in -2_000...2_000 { values.append(Double(hundredths) / 100) }
+        for v in values { #expect(Self.written { $0.double(v) } == Self.expected(v), "\(v)") }
+        #expect(Self.written { $0.double(.nan) } == "null")
+    }
+
+    @Test("integers, and strings with and without escapes")
+    func integersAndStrings() {
+        for v in [0, 7, -7, 10, 1_000_000, Int.max, Int.min, Int.min + 1] { #expect(Self.written { $0.int(v) } == String(v)) }
+        #expect(Self.written { $0.string("plain é") } == "\"plain é\"")
+        #expect(Self.written { $0.string("a\"b\\c\nd\u{1}") } == #""a\"b\\c\nd\u0001""#)
+        let long = String(repeating: "photo/", count: 20_000)
+        #expect(Self.written { $0.string(long) } == "\"" + long + "\"")
+    }
+}
