@@ -470,8 +470,7 @@ struct HuntReader: Sendable {
             }
             result = pair(a, b)
         case .mapping:
-            guard let fields = context.mapping(node, section: what, keys: HuntSchema.coordinate,
-                                               hints: ["lng": "did you mean `lon`?", "long": "did you mean `lon`?", "y": "use `lat`", "x": "use `lon`"])
+            guard let fields = context.mapping(node, section: what, keys: HuntSchema.coordinate, hints: Self.coordinateHints)
             else { return nil }
             let lat = fields.present("lat") ?? fields.present("latitude")
             let lon = fields.present("lon") ?? fields.present("longitude")
@@ -500,6 +499,9 @@ struct HuntReader: Sendable {
             return nil
         }
     }
+
+    /// Fixes for keys of a coordinate written as a mapping that are not `lat`/`lon`.
+    static let coordinateHints = ["lng": "did you mean `lon`?", "long": "did you mean `lon`?", "y": "use `lat`", "x": "use `lon`"]
 
     private func pair(_ a: String, _ b: String) -> Result<Coordinate, CoordinateText.Problem> {
         let lat: (degrees: Double, hemisphere: Character?)
