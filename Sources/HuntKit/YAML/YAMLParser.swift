@@ -162,18 +162,24 @@ private final class EventPipe: @unchecked Sendable {
 /// The events of an `EventPipe` one at a time, in file order, on the caller's thread.
 private struct EventReader {
     let pipe: EventPipe
-    /// The batch being read, turned around so that its next event is its last (taken off the
-    /// end, it is moved, not copied).
+    /// The batch being read, and the index of its next event.
     var batch: [LibYAMLSession.Event] = []
+    var index = 0
 
+    /// Each event is moved out of the batch (a payload-free event takes its place), so its
+    /// strings are neither retained nor copied.
     mutating func next() throws(LibYAMLSession.ParseError) -> LibYAMLSession.Event {
-        while batch.isEmpty {
+        while index == batch.count {
+            batch.removeAll(keepingCapacity: true)
             let spent = batch
             batch = []
             batch = try pipe.batch(after: spent)
-            batch.reverse()
+            index = 0
         }
-        return batch.removeLast()
+        var event = LibYAMLSession.Event.taken
+        swap(&event, &batch[index])
+        index += 1
+        return event
     }
 }
 
@@ -193,6 +199,13 @@ private final class LibYAMLSession {
         /// 1-based.
         var line: Int
         var column: Int
+
+        /// What is left in a batch where an event was moved out.
+        static var taken: Event { Event(kind: .streamEnd, line: 0, column: 0) }
+
+        private init(kind: Kind, line: Int, column: Int) {
+            (self.kind, self.line, self.column) = (kind, line, column)
+        }
 
         /// The event libyaml gave, in Swift's types; libyaml's copy is freed.
         init(taking event: inout yaml_event_t) {
@@ -274,45 +287,49 @@ private final class LibYAMLSession {
         }
     }
 
-    private var parser = yaml_parser_t()
+    /// Kept in memory of its own (not a stored property) so that passing it to libyaml is not an
+    /// exclusive access checked at run time, once per event.
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
 
     /// A parser over `count` bytes at `input`, which must stay valid as long as the session lives
     /// (the bytes are read where they are, not copied).
     init(_ input: UnsafePointer<UInt8>, count: Int) {
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, input, count)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input, count)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
     }
 
     /// libyaml's next event, in Swift's types.
     func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else {
+        guard yaml_parser_parse(parser, &event) == 1 else {
             throw failure()
         }
         return Event(taking: &event)
     }
     private func failure() -> ParseError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-        let context = parser.context.map { String(cString: $0) }
-        if parser.error == YAML_READER_ERROR {
-            return ParseError(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.problem_offset))
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.pointee.context.map { String(cString: $0) }
+        if parser.pointee.error == YAML_READER_ERROR {
+            return ParseError(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.pointee.problem_offset))
         }
         // libyaml points at the problem; for "did not find expected key" style errors the context
         // mark is where the construct began, which the message names.
         var full = context
-        if let c = context, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
-            full = "(\(c) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        if let c = context, parser.pointee.context_mark.line != parser.pointee.problem_mark.line || parser.pointee.context_mark.column != parser.pointee.problem_mark.column {
+            full = "(\(c) at line \(parser.pointee.context_mark.line + 1), column \(parser.pointee.context_mark.column + 1))"
         } else if let c = context {
             full = "(\(c))"
         }
         return ParseError(problem: problem, context: full,
-                       line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil,
-                       rawContext: context, contextLine: context.map { _ in Int(parser.context_mark.line) + 1 },
-                       contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })
+                       line: Int(parser.pointee.problem_mark.line) + 1, column: Int(parser.pointee.problem_mark.column) + 1, offset: nil,
+                       rawContext: context, contextLine: context.map { _ in Int(parser.pointee.context_mark.line) + 1 },
+                       contextColumn: context.map { _ in Int(parser.pointee.context_mark.column) + 1 })
     }
 
     fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
