@@ -25,9 +25,17 @@ public struct YAMLParser: Sendable {
 
     /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
     public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
+        try parse(bytes, displayPath: displayPath, streaming: nil)
+    }
+
+    /// Parses bytes, handing the items of the list under the top mapping's `stream.key` (its first
+    /// one) to `stream` as each is read, instead of keeping them in the tree: there that list is
+    /// empty. Everything else is as `parse(_:displayPath:)`.
+    func parse(_ bytes: [UInt8], displayPath: String, streaming stream: (any YAMLItemStream)?) throws(DiagnosticError) -> YAMLNode? {
         var events = EventReader(pipe: EventPipe(bytes))
         defer { events.pipe.stop() }
         var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
+        builder.stream = stream
         while true {
             let event: LibYAMLSession.Event
             do {
@@ -40,6 +48,18 @@ public struct YAMLParser: Sendable {
         }
         return builder.root
     }
+}
+
+/// Takes the items of one list of a document while it is parsed (`YAMLParser.parse(_:displayPath:streaming:)`).
+protocol YAMLItemStream: AnyObject {
+    /// The top mapping's key whose list is streamed.
+    var key: String { get }
+    /// The list begins at `location`; `before` are the top mapping's pairs written before its key.
+    func begin(before: [YAMLPair], at location: SourceLocation)
+    /// The list's next item, in file order.
+    func item(_ node: YAMLNode)
+    /// The list has ended.
+    func end()
 }
 
 /// Reads a source file whole through `InputFile` (regular files only, at most `maximumBytes`),
@@ -359,7 +379,13 @@ private struct TreeBuilder {
         var anchor: String?
         var tag: String?
         var location: SourceLocation
+        /// The streamed list: its items go to `stream`.
+        var streams = false
     }
+    /// Where the items of the top mapping's `stream.key` list go, and how many such keys were
+    /// written (only the first one's list is streamed: it is the one a reader uses).
+    var stream: (any YAMLItemStream)?
+    var streamKeys = 0
     var stack: [Open] = []
     /// The finished items of every open collection, innermost last.
     var children: [YAMLNode] = []
@@ -395,9 +421,20 @@ private struct TreeBuilder {
         case .scalar(let text, let anchor, let tag, let plain):
             let node = YAMLNode(.scalar(.init(text: text, isPlain: plain && tag == nil)), tag: tag, location: location(event), weight: 1)
             if let anchor { anchors[anchor] = node }
-            try add(node, weight: 1, at: event)
+            try add(consume node, weight: 1, at: event)
         case .sequenceStart(let anchor, let tag):
-            try push(Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
+            var open = Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event))
+            if let stream, streamKeys == 1, stack.count == 1, stack[0].isMapping, (children.count - stack[0].start) % 2 == 1,
+               children[children.count - 1].text == stream.key {
+                streamKeys += 1
+                open.streams = true
+                var before: [YAMLPair] = []
+                for k in stride(from: stack[0].start, to: children.count - 1, by: 2) {
+                    before.append(YAMLPair(key: children[k], value: children[k + 1]))
+                }
+                stream.begin(before: before, at: open.location)
+            }
+            try push(open, at: event)
         case .mappingStart(let anchor, let tag):
             try push(Open(isMapping: true, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .sequenceEnd, .mappingEnd:
@@ -435,7 +472,8 @@ private struct TreeBuilder {
                 node = YAMLNode(.sequence(items), tag: open.tag, location: open.location, weight: weight)
             }
             if let anchorName = open.anchor { anchors[anchorName] = node }
-            try attach(node)
+            if open.streams { stream?.end() }
+            try attach(consume node)
         }
     }
 
@@ -466,6 +504,13 @@ private struct TreeBuilder {
             return
         }
         let last = stack.count - 1
+        if stack[last].streams {
+            stream?.item(consume node)
+            return
+        }
+        if last == 0, let stream, stack[0].isMapping, (children.count - stack[0].start) % 2 == 0, node.text == stream.key {
+            streamKeys += 1
+        }
         if stack[last].isMapping, (children.count - stack[last].start) % 2 == 1, children[children.count - 1].isMergeKey {
             children.removeLast()
             stack[last].merges.append(consume node)

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A hunt's tasks, read while the file is still being parsed: `YAMLParser` hands over each item
+/// of `tasks:` as it ends, batches of them are read on other threads beside the parse, and each
+/// item's nodes are freed once read instead of growing one tree of the whole list.
+///
+/// A task depends on the sections of `HuntReader.taskBasisKeys`; they are read from the keys
+/// written before `tasks:`. `fits(_:)` says whether those are the ones the whole file uses: when
+/// one of them comes after `tasks:` (or from a `<<` merge), the reader reads the file again with
+/// its whole tree, so the result is the same either way.
+final class TaskStream: YAMLItemStream, @unchecked Sendable {
+    let key = "tasks"
+    /// Items per batch read on another thread.
+    static let batchSize = 256
+
+    private let context: LoadContext
+    /// Set by `begin`: the hunt as far as tasks read it, a reader for each batch, and where the
+    /// sections it was read from were written.
+    private var hunt = Hunt(id: "", title: "", source: SourceLocation(file: ""))
+    private var batchReader: HuntReader?
+    private var basisKeys: [SourceLocation?] = []
+    /// Where the streamed list starts.
+    private var location: SourceLocation?
+    private var count = 0
+    private var batch: [YAMLNode] = []
+    private var batches = 0
+    private let group = DispatchGroup()
+    // Guarded by `lock`: each batch's reader, by batch number.
+    private let lock = NSLock()
+    private var partials: [Int: HuntReader] = [:]
+
+    init(context: LoadContext) {
+        self.context = context
+    }
+
+    /// Whether `tasks:` was a list, streamed.
+    var began: Bool { location != nil }
+
+    func begin(before pairs: [YAMLPair], at location: SourceLocation) {
+        self.location = location
+        var reader = HuntReader(context: context)
+        hunt = Hunt(id: "", title: "", source: SourceLocation(file: context.file))
+        let top = YAMLNode(.mapping(pairs), tag: nil, location: location, weight: 1)
+        if let fields = reader.context.mapping(top, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints) {
+            reader.readTaskBasis(fields, into: &hunt)
+            basisKeys = HuntReader.taskBasisKeys.map(fields.keyLocation)
+        }
+        // As `HuntReader.tasks` starts each slice's reader.
+        reader.context.diagnostics = []
+        reader.context.firstLocalTime = nil
+        batchReader = reader
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    func item(_ node: YAMLNode) {
+        count += 1
+        batch.append(node)
+        if batch.count == Self.batchSize { send() }
+    }
+
+    func end() {
+        if !batch.isEmpty { send() }
+    }
+
+    /// Reads the batch on another thread.
+    private func send() {
+        guard let batchReader else { return }
+        let (items, number, hunt) = (batch, batches, hunt)
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
+        batches += 1
+        DispatchQueue.global().async(group: group) { [self] in
+            var reader = batchReader
+            var tasks: [HuntTask] = []
+            tasks.reserveCapacity(items.count)
+            reader.afterLocations.reserveCapacity(items.count)
+            reader.taskExtras.reserveCapacity(items.count)
+            for item in items {
+                if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
+            }
+            reader.slicedTasks = tasks
+            lock.withLock { partials[number] = reader }
+        }
+    }
+
+    /// Whether the tasks were read from the sections `fields` (the whole file's top level) uses.
+    func fits(_ fields: Fields) -> Bool {
+        fields[key]?.location == location && HuntReader.taskBasisKeys.map(fields.keyLocation) == basisKeys
+    }
+
+    /// Each batch's reader, in file order, and the number of items; waits for the last batch.
+    func finish() -> (partials: [HuntReader], count: Int) {
+        group.wait()
+        return lock.withLock { ((0..<batches).compactMap { partials[$0] }, count) }
+    }
+}
