@@ -10,7 +10,8 @@ import Foundation
 /// its whole tree, so the result is the same either way.
 final class TaskStream: YAMLItemStream, @unchecked Sendable {
     let key = "tasks"
-    /// Items per batch read on another thread.
+    /// Items per batch read on another thread, once the list has `HuntReader.parallelThreshold`
+    /// items (a shorter one is read at its end on the parsing thread, without another thread).
     static let batchSize = 256
 
     private let context: LoadContext
@@ -55,32 +56,52 @@ final class TaskStream: YAMLItemStream, @unchecked Sendable {
     func item(_ node: YAMLNode) {
         count += 1
         batch.append(node)
-        if batch.count == Self.batchSize { send() }
+        if batches > 0 {
+            if batch.count == Self.batchSize { send(batch) }
+        } else if batch.count == HuntReader.parallelThreshold {
+            // Long enough to be worth other threads.
+            let items = batch
+            for start in stride(from: 0, to: items.count, by: Self.batchSize) {
+                send(items[start..<min(items.count, start + Self.batchSize)])
+            }
+        }
     }
 
     func end() {
-        if !batch.isEmpty { send() }
+        guard batches > 0 || batch.isEmpty else {
+            // A short list is read here, as the tree's was.
+            partials[0] = read(batch)
+            batches = 1
+            batch = []
+            return
+        }
+        if !batch.isEmpty { send(batch) }
     }
 
-    /// Reads the batch on another thread.
-    private func send() {
-        guard let batchReader else { return }
-        let (items, number, hunt) = (batch, batches, hunt)
+    /// Reads items on another thread, as the next batch.
+    private func send(_ items: some Collection<YAMLNode> & Sendable) {
+        let items = Array(items), number = batches
         batch = []
         batch.reserveCapacity(Self.batchSize)
         batches += 1
         DispatchQueue.global().async(group: group) { [self] in
-            var reader = batchReader
-            var tasks: [HuntTask] = []
-            tasks.reserveCapacity(items.count)
-            reader.afterLocations.reserveCapacity(items.count)
-            reader.taskExtras.reserveCapacity(items.count)
-            for item in items {
-                if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
-            }
-            reader.slicedTasks = tasks
+            let reader = read(items)
             lock.withLock { partials[number] = reader }
         }
+    }
+
+    /// A reader that has read `items`, with its tasks in `slicedTasks`.
+    private func read(_ items: [YAMLNode]) -> HuntReader {
+        guard var reader = batchReader else { return HuntReader(context: context) }
+        var tasks: [HuntTask] = []
+        tasks.reserveCapacity(items.count)
+        reader.afterLocations.reserveCapacity(items.count)
+        reader.taskExtras.reserveCapacity(items.count)
+        for item in items {
+            if let task = reader.task(item, hunt: hunt) { tasks.append(task) }
+        }
+        reader.slicedTasks = tasks
+        return reader
     }
 
     /// Whether the tasks were read from the sections `fields` (the whole file's top level) uses.
