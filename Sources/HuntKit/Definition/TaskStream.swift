@@ -26,8 +26,11 @@ final class TaskStream: YAMLItemStream, @unchecked Sendable {
     private var batch: [YAMLNode] = []
     private var batches = 0
     private let group = DispatchGroup()
-    // Guarded by `lock`: each batch's reader, by batch number.
+    // Guarded by `lock`: the batches sent and not yet taken, oldest first (from `next`), and each
+    // read batch's reader, by batch number.
     private let lock = NSLock()
+    private var waiting: [(number: Int, items: [YAMLNode])] = []
+    private var next = 0
     private var partials: [Int: HuntReader] = [:]
 
     init(context: LoadContext) {
@@ -78,16 +81,27 @@ final class TaskStream: YAMLItemStream, @unchecked Sendable {
         if !batch.isEmpty { send(batch) }
     }
 
-    /// Reads items on another thread, as the next batch.
+    /// Has items read on another thread, as the next batch.
     private func send(_ items: some Collection<YAMLNode> & Sendable) {
         let items = Array(items), number = batches
         batch = []
         batch.reserveCapacity(Self.batchSize)
         batches += 1
-        DispatchQueue.global().async(group: group) { [self] in
-            let reader = read(items)
-            lock.withLock { partials[number] = reader }
+        lock.withLock { waiting.append((number, items)) }
+        DispatchQueue.global().async(group: group) { [self] in _ = readWaitingBatch() }
+    }
+
+    /// Reads the oldest batch that no thread has taken; false when there was none.
+    private func readWaitingBatch() -> Bool {
+        let taken: (number: Int, items: [YAMLNode])? = lock.withLock {
+            guard next < waiting.count else { return nil }
+            defer { waiting[next].items = []; next += 1 }
+            return waiting[next]
         }
+        guard let taken else { return false }
+        let reader = read(taken.items)
+        lock.withLock { partials[taken.number] = reader }
+        return true
     }
 
     /// A reader that has read `items`, with its tasks in `slicedTasks`.
@@ -109,8 +123,11 @@ final class TaskStream: YAMLItemStream, @unchecked Sendable {
         fields[key]?.location == location && HuntReader.taskBasisKeys.map(fields.keyLocation) == basisKeys
     }
 
-    /// Each batch's reader, in file order, and the number of items; waits for the last batch.
+    /// Each batch's reader, in file order, and the number of items. The batches no other thread
+    /// has taken yet are read here (waiting, this thread would leave a core idle), then it waits
+    /// for the rest.
     func finish() -> (partials: [HuntReader], count: Int) {
+        while readWaitingBatch() {}
         group.wait()
         return lock.withLock { ((0..<batches).compactMap { partials[$0] }, count) }
     }
