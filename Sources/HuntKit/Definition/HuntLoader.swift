@@ -49,23 +49,31 @@ public struct HuntLoader: Sendable {
 
     /// Loads a hunt from YAML bytes; relative paths in it are resolved against `baseURL`.
     public func load(_ bytes: [UInt8], displayPath: String, baseURL: URL, fileURL: URL? = nil) -> HuntLoadResult {
+        var context = LoadContext(file: displayPath, baseURL: baseURL)
         var tree: YAMLNode?
+        let streamed = TaskStream(context: context)
         do {
-            tree = try parser.parse(bytes, displayPath: displayPath)
+            tree = try parser.parse(bytes, displayPath: displayPath, streaming: streamed)
         } catch {
             return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
         }
-        var context = LoadContext(file: displayPath, baseURL: baseURL)
         guard let root = tree.take(), !root.isNull else {
             context.error(.emptyFile, "the file is empty; a hunt needs at least `hunt:` and `tasks:`", at: SourceLocation(file: displayPath),
                           fix: "run `hunt init` in an empty folder for a starter hunt")
             return HuntLoadResult(hunt: nil, diagnostics: context.diagnostics, file: displayPath)
         }
         var reader = HuntReader(context: context)
-        let read = reader.read(root)
-        // Only the tree holds its 200,000 nodes for a 10,000-task hunt: they are freed on
-        // another thread, beside the checks, which need what was read but not the tree.
+        reader.streamedTasks = streamed
+        var read = reader.read(root)
+        // The tree holds the nodes of all but the tasks: they are freed on another thread,
+        // beside the checks, which need what was read but not the tree.
         Self.release(consume root)
+        if reader.needsWholeTree, let whole = try? parser.parse(bytes, displayPath: displayPath) {
+            // A section that tasks depend on comes after `tasks:`: the file is read again as one tree.
+            reader = HuntReader(context: context)
+            read = reader.read(whole)
+            Self.release(consume whole)
+        }
         guard var hunt = read else {
             return HuntLoadResult(hunt: nil, diagnostics: Self.sorted(reader.context.diagnostics, file: displayPath), file: displayPath)
         }

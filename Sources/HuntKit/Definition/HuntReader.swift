@@ -41,6 +41,10 @@ struct HuntReader: Sendable {
         }
         guard let fields = context.mapping(root, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints)
         else { return nil }
+        if let streamedTasks, streamedTasks.began, !streamedTasks.fits(fields) {
+            needsWholeTree = true
+            return nil
+        }
         var hunt = Hunt(id: "", title: "", source: SourceLocation(file: context.file))
 
         if let n = context.require("hunt", in: fields, section: "the hunt file", example: "hunt: Utrecht Campus Photo Hunt"),
@@ -50,11 +54,8 @@ struct HuntReader: Sendable {
         hunt.id = Hunt.slug(hunt.title)
         if let n = fields.present("id"), let id = identifier(n, "the hunt's `id`") { hunt.id = id }
 
-        if let n = fields.present("timezone") { readTimezone(n, into: &hunt) }
-        if let n = fields.present("window") { hunt.window = window(n, "the hunt's `window`", defaultDate: nil) }
-        if let n = fields.present("defaults") { readDefaults(n, into: &hunt.defaults) }
+        readTaskBasis(fields, into: &hunt)
         if let n = fields.present("policy") { PolicyReader.read(n, into: &hunt.policy, context: &context) }
-        if let n = fields.present("bands"), let b = bands(n, "the hunt's `bands`", base: hunt.bands) { hunt.bands = b }
         if let n = fields.present("rules") {
             if n.sequence != nil {
                 hunt.rules = context.textList(n, "`rules`")?.joined(separator: "\n")
@@ -64,8 +65,16 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("teams") { hunt.teams = teams(n) }
         if let n = context.require("tasks", in: fields, section: "the hunt file", example: "tasks: [ { id: first, title: …, at: 52.09, 5.12 } ]") {
-            hunt.tasks = tasks(n, hunt: hunt)
-            if n.sequence?.isEmpty == true {
+            let isEmpty: Bool
+            if let streamed = streamedTasks, streamed.began {
+                let (partials, count) = streamed.finish()
+                hunt.tasks = join(partials, count: count)
+                isEmpty = count == 0
+            } else {
+                hunt.tasks = tasks(n, hunt: hunt)
+                isEmpty = n.sequence?.isEmpty == true
+            }
+            if isEmpty {
                 context.warning(.noTasks, "`tasks` is empty; players have nothing to do", at: n.location,
                                 fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
             }
@@ -88,6 +97,17 @@ struct HuntReader: Sendable {
     /// The checks across the whole hunt read by `read(_:)`, with the positions it read.
     func checks(of hunt: Hunt) -> HuntChecks {
         HuntChecks(hunt: hunt, afterLocations: afterLocations, extras: taskExtras)
+    }
+
+    /// The top-level keys whose sections reading a task depends on (through the hunt and the context).
+    static let taskBasisKeys = ["timezone", "window", "defaults", "bands"]
+
+    /// Reads the sections of `taskBasisKeys`, in this order.
+    mutating func readTaskBasis(_ fields: Fields, into hunt: inout Hunt) {
+        if let n = fields.present("timezone") { readTimezone(n, into: &hunt) }
+        if let n = fields.present("window") { hunt.window = window(n, "the hunt's `window`", defaultDate: nil) }
+        if let n = fields.present("defaults") { readDefaults(n, into: &hunt.defaults) }
+        if let n = fields.present("bands"), let b = bands(n, "the hunt's `bands`", base: hunt.bands) { hunt.bands = b }
     }
 
     // MARK: Sections
@@ -240,10 +260,15 @@ struct HuntReader: Sendable {
             reader.slicedTasks = tasks
             return reader
         }
+        return join(partials, count: items.count)
+    }
+
+    /// The tasks read by readers of consecutive slices of the list, in order, with their diagnostics and positions.
+    mutating func join(_ partials: [HuntReader], count: Int) -> [HuntTask] {
         var result: [HuntTask] = []
-        result.reserveCapacity(items.count)
-        afterLocations.reserveCapacity(items.count)
-        taskExtras.reserveCapacity(items.count)
+        result.reserveCapacity(count)
+        afterLocations.reserveCapacity(count)
+        taskExtras.reserveCapacity(count)
         for partial in partials {
             result += partial.slicedTasks
             context.diagnostics += partial.context.diagnostics
@@ -258,6 +283,11 @@ struct HuntReader: Sendable {
     static let parallelThreshold = 2048
     /// The tasks a reader of one slice read.
     var slicedTasks: [HuntTask] = []
+    /// The tasks, read while the file was parsed; unused when their list was not streamed.
+    var streamedTasks: TaskStream?
+    /// Set by `read(_:)` when `streamedTasks` were read from sections that the file changes
+    /// after `tasks:`: the file must be read again with its whole tree.
+    var needsWholeTree = false
 
     mutating func task(_ node: YAMLNode, hunt: Hunt) -> HuntTask? {
         guard let fields = context.mapping(node, section: "a task", keys: HuntSchema.task, hints: HuntSchema.taskHints) else { return nil }
@@ -470,8 +500,7 @@ struct HuntReader: Sendable {
             }
             result = pair(a, b)
         case .mapping:
-            guard let fields = context.mapping(node, section: what, keys: HuntSchema.coordinate,
-                                               hints: ["lng": "did you mean `lon`?", "long": "did you mean `lon`?", "y": "use `lat`", "x": "use `lon`"])
+            guard let fields = context.mapping(node, section: what, keys: HuntSchema.coordinate, hints: Self.coordinateHints)
             else { return nil }
             let lat = fields.present("lat") ?? fields.present("latitude")
             let lon = fields.present("lon") ?? fields.present("longitude")
@@ -500,6 +529,9 @@ struct HuntReader: Sendable {
             return nil
         }
     }
+
+    /// Fixes for keys of a coordinate written as a mapping that are not `lat`/`lon`.
+    static let coordinateHints = ["lng": "did you mean `lon`?", "long": "did you mean `lon`?", "y": "use `lat`", "x": "use `lon`"]
 
     private func pair(_ a: String, _ b: String) -> Result<Coordinate, CoordinateText.Problem> {
         let lat: (degrees: Double, hemisphere: Character?)

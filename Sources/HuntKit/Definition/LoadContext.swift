@@ -58,16 +58,17 @@ struct LoadContext: Sendable {
             return nil
         }
         var fields = Fields(node: node, pairs: pairs)
-        for (index, pair) in pairs.enumerated() {
-            guard case .scalar(let keyScalar) = pair.key.value else {
-                error(.wrongType, "keys of \(section) are words; this key is \(pair.key.kindName)", at: pair.key.location)
+        // By index, not by pair: a copy of each pair would retain and release its value's nodes.
+        for index in pairs.indices {
+            guard case .scalar(let keyScalar) = pairs[index].key.value else {
+                error(.wrongType, "keys of \(section) are words; this key is \(pairs[index].key.kindName)", at: pairs[index].key.location)
                 continue
             }
             let key = keyScalar.text
             if key.utf8.first == UInt8(ascii: "x"), key.hasPrefix("x-") { continue }
             if !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
                 var fix: String?
-                if key.contains(" "), pair.value.isNull {
+                if key.contains(" "), pairs[index].value.isNull {
                     fix = "is this text after a comma? In `{ … }` a value with a comma needs quotes: `\"a, b\"`"
                 } else if let hint = hints[key] ?? hints[key.lowercased()] {
                     fix = hint
@@ -76,12 +77,12 @@ struct LoadContext: Sendable {
                 } else {
                     fix = "\(section) takes: " + allowed.map { "`\($0)`" }.joined(separator: ", ")
                 }
-                error(.unknownKey, "unknown key `\(key)` in \(section)", at: pair.key.location, fix: fix)
+                error(.unknownKey, "unknown key `\(key)` in \(section)", at: pairs[index].key.location, fix: fix)
                 continue
             }
             if let first = fields.keyLocation(key) {
                 error(.duplicateKey, "`\(key)` is given twice in \(section); the first, on line \(first.line), is used",
-                      at: pair.key.location, fix: "remove one of them")
+                      at: pairs[index].key.location, fix: "remove one of them")
                 continue
             }
             fields.add(key, pair: index)

@@ -25,9 +25,17 @@ public struct YAMLParser: Sendable {
 
     /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
     public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
+        try parse(bytes, displayPath: displayPath, streaming: nil)
+    }
+
+    /// Parses bytes, handing the items of the list under the top mapping's `stream.key` (its first
+    /// one) to `stream` as each is read, instead of keeping them in the tree: there that list is
+    /// empty. Everything else is as `parse(_:displayPath:)`.
+    func parse(_ bytes: [UInt8], displayPath: String, streaming stream: (any YAMLItemStream)?) throws(DiagnosticError) -> YAMLNode? {
         var events = EventReader(pipe: EventPipe(bytes))
         defer { events.pipe.stop() }
         var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
+        builder.stream = stream
         while true {
             let event: LibYAMLSession.Event
             do {
@@ -40,6 +48,18 @@ public struct YAMLParser: Sendable {
         }
         return builder.root
     }
+}
+
+/// Takes the items of one list of a document while it is parsed (`YAMLParser.parse(_:displayPath:streaming:)`).
+protocol YAMLItemStream: AnyObject {
+    /// The top mapping's key whose list is streamed.
+    var key: String { get }
+    /// The list begins at `location`; `before` are the top mapping's pairs written before its key.
+    func begin(before: [YAMLPair], at location: SourceLocation)
+    /// The list's next item, in file order.
+    func item(_ node: YAMLNode)
+    /// The list has ended.
+    func end()
 }
 
 /// Reads a source file whole through `InputFile` (regular files only, at most `maximumBytes`),
@@ -162,18 +182,24 @@ private final class EventPipe: @unchecked Sendable {
 /// The events of an `EventPipe` one at a time, in file order, on the caller's thread.
 private struct EventReader {
     let pipe: EventPipe
-    /// The batch being read, turned around so that its next event is its last (taken off the
-    /// end, it is moved, not copied).
+    /// The batch being read, and the index of its next event.
     var batch: [LibYAMLSession.Event] = []
+    var index = 0
 
+    /// Each event is moved out of the batch (a payload-free event takes its place), so its
+    /// strings are neither retained nor copied.
     mutating func next() throws(LibYAMLSession.ParseError) -> LibYAMLSession.Event {
-        while batch.isEmpty {
+        while index == batch.count {
+            batch.removeAll(keepingCapacity: true)
             let spent = batch
             batch = []
             batch = try pipe.batch(after: spent)
-            batch.reverse()
+            index = 0
         }
-        return batch.removeLast()
+        var event = LibYAMLSession.Event.taken
+        swap(&event, &batch[index])
+        index += 1
+        return event
     }
 }
 
@@ -193,6 +219,13 @@ private final class LibYAMLSession {
         /// 1-based.
         var line: Int
         var column: Int
+
+        /// What is left in a batch where an event was moved out.
+        static var taken: Event { Event(kind: .streamEnd, line: 0, column: 0) }
+
+        private init(kind: Kind, line: Int, column: Int) {
+            (self.kind, self.line, self.column) = (kind, line, column)
+        }
 
         /// The event libyaml gave, in Swift's types; libyaml's copy is freed.
         init(taking event: inout yaml_event_t) {
@@ -274,45 +307,49 @@ private final class LibYAMLSession {
         }
     }
 
-    private var parser = yaml_parser_t()
+    /// Kept in memory of its own (not a stored property) so that passing it to libyaml is not an
+    /// exclusive access checked at run time, once per event.
+    private let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
 
     /// A parser over `count` bytes at `input`, which must stay valid as long as the session lives
     /// (the bytes are read where they are, not copied).
     init(_ input: UnsafePointer<UInt8>, count: Int) {
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, input, count)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input, count)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deallocate()
     }
 
     /// libyaml's next event, in Swift's types.
     func next() throws(ParseError) -> Event {
         var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else {
+        guard yaml_parser_parse(parser, &event) == 1 else {
             throw failure()
         }
         return Event(taking: &event)
     }
     private func failure() -> ParseError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-        let context = parser.context.map { String(cString: $0) }
-        if parser.error == YAML_READER_ERROR {
-            return ParseError(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.problem_offset))
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let context = parser.pointee.context.map { String(cString: $0) }
+        if parser.pointee.error == YAML_READER_ERROR {
+            return ParseError(problem: problem, context: nil, line: 0, column: 0, offset: Int(parser.pointee.problem_offset))
         }
         // libyaml points at the problem; for "did not find expected key" style errors the context
         // mark is where the construct began, which the message names.
         var full = context
-        if let c = context, parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
-            full = "(\(c) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+        if let c = context, parser.pointee.context_mark.line != parser.pointee.problem_mark.line || parser.pointee.context_mark.column != parser.pointee.problem_mark.column {
+            full = "(\(c) at line \(parser.pointee.context_mark.line + 1), column \(parser.pointee.context_mark.column + 1))"
         } else if let c = context {
             full = "(\(c))"
         }
         return ParseError(problem: problem, context: full,
-                       line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, offset: nil,
-                       rawContext: context, contextLine: context.map { _ in Int(parser.context_mark.line) + 1 },
-                       contextColumn: context.map { _ in Int(parser.context_mark.column) + 1 })
+                       line: Int(parser.pointee.problem_mark.line) + 1, column: Int(parser.pointee.problem_mark.column) + 1, offset: nil,
+                       rawContext: context, contextLine: context.map { _ in Int(parser.pointee.context_mark.line) + 1 },
+                       contextColumn: context.map { _ in Int(parser.pointee.context_mark.column) + 1 })
     }
 
     fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -342,7 +379,13 @@ private struct TreeBuilder {
         var anchor: String?
         var tag: String?
         var location: SourceLocation
+        /// The streamed list: its items go to `stream`.
+        var streams = false
     }
+    /// Where the items of the top mapping's `stream.key` list go, and how many such keys were
+    /// written (only the first one's list is streamed: it is the one a reader uses).
+    var stream: (any YAMLItemStream)?
+    var streamKeys = 0
     var stack: [Open] = []
     /// The finished items of every open collection, innermost last.
     var children: [YAMLNode] = []
@@ -378,9 +421,20 @@ private struct TreeBuilder {
         case .scalar(let text, let anchor, let tag, let plain):
             let node = YAMLNode(.scalar(.init(text: text, isPlain: plain && tag == nil)), tag: tag, location: location(event), weight: 1)
             if let anchor { anchors[anchor] = node }
-            try add(node, weight: 1, at: event)
+            try add(consume node, weight: 1, at: event)
         case .sequenceStart(let anchor, let tag):
-            try push(Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
+            var open = Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event))
+            if let stream, streamKeys == 1, stack.count == 1, stack[0].isMapping, (children.count - stack[0].start) % 2 == 1,
+               children[children.count - 1].text == stream.key {
+                streamKeys += 1
+                open.streams = true
+                var before: [YAMLPair] = []
+                for k in stride(from: stack[0].start, to: children.count - 1, by: 2) {
+                    before.append(YAMLPair(key: children[k], value: children[k + 1]))
+                }
+                stream.begin(before: before, at: open.location)
+            }
+            try push(open, at: event)
         case .mappingStart(let anchor, let tag):
             try push(Open(isMapping: true, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .sequenceEnd, .mappingEnd:
@@ -418,7 +472,8 @@ private struct TreeBuilder {
                 node = YAMLNode(.sequence(items), tag: open.tag, location: open.location, weight: weight)
             }
             if let anchorName = open.anchor { anchors[anchorName] = node }
-            try attach(node)
+            if open.streams { stream?.end() }
+            try attach(consume node)
         }
     }
 
@@ -449,6 +504,13 @@ private struct TreeBuilder {
             return
         }
         let last = stack.count - 1
+        if stack[last].streams {
+            stream?.item(consume node)
+            return
+        }
+        if last == 0, let stream, stack[0].isMapping, (children.count - stack[0].start) % 2 == 0, node.text == stream.key {
+            streamKeys += 1
+        }
         if stack[last].isMapping, (children.count - stack[last].start) % 2 == 1, children[children.count - 1].isMergeKey {
             children.removeLast()
             stack[last].merges.append(consume node)

@@ -206,4 +206,42 @@ import Testing
         let lines = result.diagnostics.map(\.location.line)
         #expect(lines == lines.sorted())
     }
+
+    /// Tasks are read while the file is parsed, from the sections written before `tasks:`; a
+    /// section they depend on written after it (or merged in) reads the file again, with the same result.
+    @Test(arguments: ["", "<<: *base\n"])
+    func tasksSeeSectionsWrittenAfterThem(_ merge: String) throws {
+        let tasks = """
+            tasks:
+              - { id: a, title: A, at: "52.1, 5.1" }
+              - { id: b, title: B, at: "52.2, 5.2", window: { start: "12:00", end: "13:00" } }
+
+            """
+        var sections = """
+            timezone: Europe/Amsterdam
+            window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
+            bands: { found: 70 m, hot: 250 m, warm: 600 m }
+
+            """
+        var head = "hunt: H\n"
+        if merge.isEmpty {
+            sections += "defaults: { radius: 77 m, points: 9 }\n"
+        } else {
+            head = "x-base: &base { defaults: { radius: 77 m, points: 9 } }\n" + head + merge
+        }
+        let before = DefinitionTestSupport.load(head + sections + tasks)
+        let after = DefinitionTestSupport.load(head + tasks + sections)
+        for result in [before, after] {
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+            let hunt = try #require(result.hunt)
+            #expect(hunt.tasks.map(\.points) == [9, 9])
+            let radii = hunt.tasks.map { task -> Double? in
+                if case .circle(_, let radius)? = task.target { return radius.metres }
+                return nil
+            }
+            #expect(radii == [77, 77])
+            #expect(hunt.tasks[1].window?.start == hunt.window.map { $0.start.addingTimeInterval(2 * 3600) })
+            #expect(hunt.bands.found == .metres(70))
+        }
+    }
 }
