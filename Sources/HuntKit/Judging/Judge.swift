@@ -94,9 +94,19 @@ public struct Judge: Sendable {
 /// A case's evidence, shared by its copies and by its result until one of them changes it
 /// (`SubmissionCase.evidence` and `SubmissionResult.evidence` copy it first): never changed
 /// while shared, so safe to send.
-final class EvidenceBox: @unchecked Sendable {
+final class EvidenceBox: @unchecked Sendable, Codable, Hashable {
     var value: JudgeResults.Evidence
     init(_ value: JudgeResults.Evidence) { self.value = value }
+
+    // Coded, compared and hashed as the evidence itself, so the types that hold a box (a judged
+    // case, its result) keep the conformances the compiler writes for them.
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(JudgeResults.Evidence.self) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+    static func == (a: EvidenceBox, b: EvidenceBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
     /// The empty evidence every new case starts from (copied on its first change).
     static let none = EvidenceBox(JudgeResults.Evidence())
 

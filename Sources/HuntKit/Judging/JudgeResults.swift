@@ -372,73 +372,13 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         /// photos' evidence is about 11 MB).
         var evidenceBox: EvidenceBox
 
-        init(path: String, team: String, task: String?, taskSource: Submission.TaskSource, verdict: Verdict, judgedVerdict: Verdict,
-             reasons: [ReasonCode], findings: [FindingResult], review: ReviewInfo?, points: Int, evidenceBox: EvidenceBox) {
-            self.path = path
-            self.team = team
-            self.task = task
-            self.taskSource = taskSource
-            self.verdict = verdict
-            self.judgedVerdict = judgedVerdict
-            self.reasons = reasons
-            self.findings = findings
-            self.review = review
-            self.points = points
-            self.evidenceBox = evidenceBox
-        }
-
         enum CodingKeys: String, CodingKey {
-            case evidence, findings
+            case evidenceBox = "evidence"
+            case findings
             case judgedVerdict = "judged_verdict"
             case path, points, reasons, review, task
             case taskSource = "task_source"
             case team, verdict
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(path: try c.decode(String.self, forKey: .path), team: try c.decode(String.self, forKey: .team),
-                      task: try c.decodeIfPresent(String.self, forKey: .task),
-                      taskSource: try c.decode(Submission.TaskSource.self, forKey: .taskSource),
-                      verdict: try c.decode(Verdict.self, forKey: .verdict), judgedVerdict: try c.decode(Verdict.self, forKey: .judgedVerdict),
-                      reasons: try c.decode([ReasonCode].self, forKey: .reasons), findings: try c.decode([FindingResult].self, forKey: .findings),
-                      review: try c.decodeIfPresent(ReviewInfo.self, forKey: .review), points: try c.decode(Int.self, forKey: .points),
-                      evidenceBox: EvidenceBox(try c.decode(Evidence.self, forKey: .evidence)))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(evidence, forKey: .evidence)
-            try c.encode(findings, forKey: .findings)
-            try c.encode(judgedVerdict, forKey: .judgedVerdict)
-            try c.encode(path, forKey: .path)
-            try c.encode(points, forKey: .points)
-            try c.encode(reasons, forKey: .reasons)
-            try c.encodeIfPresent(review, forKey: .review)
-            try c.encodeIfPresent(task, forKey: .task)
-            try c.encode(taskSource, forKey: .taskSource)
-            try c.encode(team, forKey: .team)
-            try c.encode(verdict, forKey: .verdict)
-        }
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.path == b.path && a.team == b.team && a.task == b.task && a.taskSource == b.taskSource && a.verdict == b.verdict
-                && a.judgedVerdict == b.judgedVerdict && a.reasons == b.reasons && a.findings == b.findings && a.review == b.review
-                && a.points == b.points && (a.evidenceBox === b.evidenceBox || a.evidence == b.evidence)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(path)
-            hasher.combine(team)
-            hasher.combine(task)
-            hasher.combine(taskSource)
-            hasher.combine(verdict)
-            hasher.combine(judgedVerdict)
-            hasher.combine(reasons)
-            hasher.combine(findings)
-            hasher.combine(review)
-            hasher.combine(points)
-            hasher.combine(evidence)
         }
     }
 

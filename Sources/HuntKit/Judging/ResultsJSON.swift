@@ -390,7 +390,7 @@ extension JudgeResults.SubmissionResult: JSONTextWritable {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         // Straight from the box: `evidence` would copy it first.
-        w.key(CodingKeys.evidence.stringValue); evidenceBox.value.write(&w)
+        w.key(CodingKeys.evidenceBox.stringValue); evidenceBox.value.write(&w)
         w.key(CodingKeys.findings.stringValue); w.beginArray()
         for finding in findings { w.element(); finding.write(&w) }
         w.endArray()
