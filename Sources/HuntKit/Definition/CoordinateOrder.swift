@@ -117,10 +117,7 @@ struct CoordinateOrder {
 
     /// The great circle from `a` to `b` on the mean sphere, metres.
     static func sphereMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let (φ1, φ2) = (a.latitude * radians, b.latitude * radians)
-        let h = pow(sin((φ2 - φ1) / 2), 2) + cos(φ1) * cos(φ2) * pow(sin((b.longitude - a.longitude) * radians / 2), 2)
-        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+        6_371_008.8 * Geodesic.centralAngle(from: a, to: b)
     }
 
     /// The median of the geodesic distances from `points` to `middle`, as `median` of them all

@@ -37,10 +37,17 @@ public enum Geodesic {
     /// path is longer on the ellipsoid than on that sphere, and the geodesic is no longer than
     /// the great circle's path. The margin (a metre) covers rounding, near antipodes too.
     public static func distanceAtMost(from a: Coordinate, to b: Coordinate) -> Double {
+        largestRadiusOfCurvature * centralAngle(from: a, to: b) * (1 + 1e-9) + 1
+    }
+
+    /// The angle at a sphere's centre between `a` and `b` taken as points on it (same latitude
+    /// and longitude), radians, by the haversine formula: times a radius, a great circle's
+    /// length, the cheap bound the checks that need the geodesic only near a limit start from.
+    static func centralAngle(from a: Coordinate, to b: Coordinate) -> Double {
         let radians = Double.pi / 180
         let halfLatitude = sin((b.latitude - a.latitude) * radians / 2), halfLongitude = sin((b.longitude - a.longitude) * radians / 2)
         let h = halfLatitude * halfLatitude + cos(a.latitude * radians) * cos(b.latitude * radians) * halfLongitude * halfLongitude
-        return largestRadiusOfCurvature * 2 * asin(min(1, h.squareRoot())) * (1 + 1e-9) + 1
+        return 2 * asin(min(1, h.squareRoot()))
     }
 
     /// WGS84's a²/b, rounded up, metres.
