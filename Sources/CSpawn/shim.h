@@ -5,3 +5,19 @@
 
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 extern int pipe2(int fds[2], int flags);
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+// A descriptor that polls readable when the child ends (Linux 5.3), so the parent waits for it
+// in poll() with its pipes instead of asking waitpid in a loop; -1 where the kernel has none.
+// syscall() is variadic, which Swift cannot call.
+static inline int hunt_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+#endif

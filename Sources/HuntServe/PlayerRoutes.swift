@@ -10,6 +10,8 @@ struct PlayerRoutes: Sendable {
     let room: PlayersRoom
     let pages: ServePages
     let brake: BadTokenBrake
+    /// A team's previews, two at a time (a page shows its thumbnails a few at once anyway).
+    let previews = TeamLanes(perTeam: 2)
 
     static let mountPath = "/t/:token"
 
@@ -75,7 +77,7 @@ struct PlayerRoutes: Sendable {
             throw ServeError("no such photo of your team", status: 404)
         }
         let pixels = request.uri.queryParameters["size"] == "small" ? PhotoRoutes.smallPixels : PhotoRoutes.largePixels
-        return try PhotoRoutes.response(await session.preview(path: path, id: nil, maxPixels: pixels))
+        return try PhotoRoutes.response(await previews.run(team) { await session.preview(path: path, id: nil, maxPixels: pixels) })
     }
 
     /// The file's bytes as the body, `?task=ID`, and the browser's fix when it gave one:
@@ -168,7 +170,8 @@ struct PlayerRoutes: Sendable {
         guard accuracy.isFinite, accuracy >= 0 else { throw ServeError("accuracy must be metres ≥ 0") }
         var fixedAt = uploadedAt
         if let ms = query["fixed_at"].flatMap(Double.init) {
-            guard ms.isFinite, ms > 0 else { throw ServeError("fixed_at must be milliseconds since 1970") }
+            // Up to the year 9999: past it no date is written (nor a phone's clock set).
+            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { throw ServeError("fixed_at must be milliseconds since 1970") }
             fixedAt = Date(timeIntervalSince1970: ms / 1000)
         }
         return BrowserFix(position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,

@@ -35,11 +35,15 @@ extension ServeSession {
         guard let (path, format) = photo(path: path, id: id) else { return .none("no such submission in the current judgement") }
         if let format, PhotoMetadata.Format(rawValue: format)?.media == .video { return .none("a video: no preview") }
         guard let folder = try? InputFolder(path: configuration.submissionsPath) else { return .none("the submissions folder cannot be opened") }
+        let key = "\(maxPixels) " + path, stamp = seenStamp(path)
+        if let failed = unpreviewable[key], failed.stamp == stamp { return .none("this photo cannot be previewed: \(failed.why)") }
         switch await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: previewBudget) {
         case .thumbnail(let thumbnail): return .jpeg(thumbnail.jpeg)
         case .refused(let why): return .none("too large to preview: \(why)")
         case .none: return .none("no preview of this file (\(format ?? "unreadable"))")
-        case .undecodable(let why): return .none("this photo cannot be previewed: \(why)")
+        case .undecodable(let why):
+            if stamp != nil { unpreviewable[key] = (stamp, why) }
+            return .none("this photo cannot be previewed: \(why)")
         }
     }
 

@@ -11,6 +11,10 @@ public actor ServeSession {
     nonisolated let events = EventHub()
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
+    /// Previews that could not be made (libheif crashed or ran out of time), by path and size,
+    /// with the file's stamp then and why: asked again, the same file is refused at once
+    /// instead of costing its seconds of decoding each time.
+    var unpreviewable: [String: (stamp: FileStamp?, why: String)] = [:]
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
     public nonisolated let cache = PhotoReadCache()
     /// Makes leaderboard photo ids (`shownID(of:)`) unguessable from paths and queue ids.
@@ -31,6 +35,9 @@ public actor ServeSession {
     private var polling = false
     private var pollAgain = false
     private var pollWaiters: [CheckedContinuation<Bool, Never>] = []
+
+    /// The stamp of submission `path` as the current judgement saw it.
+    func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
 
     public var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.

@@ -81,7 +81,7 @@ public struct HuntClock: Sendable {
     /// reads nothing (a year outside 0...9999, an offset past ±18:59). Found from the numbers
     /// written, so a timestamp made from an instant need not read its own text again.
     static func written(_ date: Date, offsetSeconds offset: Int) -> (text: String, read: (date: Date, offsetSeconds: Int)?) {
-        let t = date.timeIntervalSince1970 + Double(offset)
+        let t = CivilCalendar.held(date.timeIntervalSince1970 + Double(offset))
         let whole = t.rounded(.down)
         var millis = Int(((t - whole) * 1000).rounded())
         var seconds = Int(whole)
@@ -117,7 +117,7 @@ public struct HuntClock: Sendable {
 
     /// The wall-clock time of an instant at a fixed offset (for writing simulated photos).
     public static func local(_ date: Date, offsetSeconds: Int) -> LocalDateTime {
-        let t = date.timeIntervalSince1970 + Double(offsetSeconds)
+        let t = CivilCalendar.held(date.timeIntervalSince1970 + Double(offsetSeconds))
         let whole = t.rounded(.down)
         let seconds = Int(whole)
         let (days, secondOfDay) = CivilCalendar.dayAndSecond(seconds)
@@ -142,7 +142,7 @@ private final class OffsetTable: Sendable {
     }
 
     func offset(at date: Date) -> Int? {
-        let index = Int(((date.timeIntervalSince1970 - start) / Self.step).rounded(.down))
-        return index >= 0 && index < offsets.count ? offsets[index] : nil
+        let index = ((date.timeIntervalSince1970 - start) / Self.step).rounded(.down)
+        return index >= 0 && index < Double(offsets.count) ? offsets[Int(index)] : nil
     }
 }

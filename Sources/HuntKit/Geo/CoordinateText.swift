@@ -317,6 +317,7 @@ extension CoordinateText {
     /// `33°51′24.5″S 151°12′55.1″W`, as marshals' paper maps and GPS units show it.
     public static func sexagesimal(_ coordinate: Coordinate) -> String {
         func part(_ value: Double, _ positive: String, _ negative: String) -> String {
+            guard value.isFinite, abs(value) <= 360 else { return "\(value)" }
             let tenths = Int((abs(value) * 36000).rounded())
             let degrees = tenths / 36000, minutes = (tenths % 36000) / 600, seconds = Double(tenths % 600) / 10
             return String(format: "%d°%02d′%04.1f″%@", degrees, minutes, seconds, value < 0 && tenths > 0 ? negative : positive)

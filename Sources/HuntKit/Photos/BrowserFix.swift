@@ -123,7 +123,7 @@ public struct BrowserFix: Sendable, Hashable, Codable {
 
     /// `2026-05-02T10:15:00Z`, milliseconds when not whole seconds (`10:15:00.25Z`).
     static func utcText(_ date: Date) -> String {
-        let millis = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let millis = Int((CivilCalendar.held(date.timeIntervalSince1970) * 1000).rounded())
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         let (days, secondOfDay) = CivilCalendar.dayAndSecond(seconds)
         let (y, m, d) = CivilCalendar.civilFromDays(days)

@@ -97,7 +97,7 @@ extension PhotoReader {
 
     /// The UTC wall clock of an instant.
     static func utcWallClock(_ date: Date) -> LocalDateTime {
-        let (days, secondOfDay) = CivilCalendar.dayAndSecond(Int(date.timeIntervalSince1970.rounded(.down)))
+        let (days, secondOfDay) = CivilCalendar.dayAndSecond(Int(CivilCalendar.held(date.timeIntervalSince1970).rounded(.down)))
         let (y, m, d) = CivilCalendar.civilFromDays(days)
         return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }

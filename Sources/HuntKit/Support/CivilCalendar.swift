@@ -26,6 +26,17 @@ enum CivilCalendar {
         return (m <= 2 ? y + 1 : y, m, d)
     }
 
+    /// The instants these functions write, in seconds since 1970: the years 0001 to 9999.
+    static let writtenSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+
+    /// `seconds` (since 1970) held within `writtenSeconds`, NaN read as 0: what every
+    /// conversion of an instant to whole days and seconds starts from, so that a number past
+    /// any real date (a client's `fixed_at=1e19`, a video's 64-bit creation time) is written as
+    /// the nearest year that can be written instead of trapping in `Int(_:)`.
+    static func held(_ seconds: Double) -> Double {
+        seconds.isNaN ? 0 : min(max(seconds, writtenSeconds.lowerBound), writtenSeconds.upperBound)
+    }
+
     /// The day (since 1970-01-01) and the second within it of a count of seconds since
     /// 1970-01-01 UTC; floored, so an instant before 1970 falls on its own day.
     static func dayAndSecond(_ seconds: Int) -> (day: Int, second: Int) {

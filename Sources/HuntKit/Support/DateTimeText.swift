@@ -144,7 +144,7 @@ public enum DateTimeText {
     /// `2026-05-02 10:00` in `timeZone` (seconds when not zero).
     public static func format(_ date: Date, timeZone: TimeZone, dateIncluded: Bool = true) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
-        let local = date.timeIntervalSince1970 + Double(offset)
+        let local = CivilCalendar.held(date.timeIntervalSince1970 + Double(offset))
         let days = Int((local / 86400).rounded(.down))
         var seconds = Int((local - Double(days) * 86400).rounded(.down))
         let hour = seconds / 3600; seconds %= 3600
@@ -158,7 +158,7 @@ public enum DateTimeText {
 
     /// The calendar date of `date` in `timeZone`.
     public static func localDate(_ date: Date, timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
-        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        let local = CivilCalendar.held(date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date)))
         let (year, month, day) = CivilCalendar.civilFromDays(Int((local / 86400).rounded(.down)))
         return (year, month, day)
     }

@@ -82,7 +82,7 @@ struct PhotoFields {
 
     /// `2008-10-23T14:27:07.24Z`.
     static func iso(_ date: Date) -> String {
-        let t = date.timeIntervalSince1970
+        let t = CivilCalendar.held(date.timeIntervalSince1970)
         let days = Int((t / 86_400).rounded(.down))
         let secondsOfDay = t - Double(days) * 86_400
         let (y, m, d) = CivilCalendar.civilFromDays(days)
