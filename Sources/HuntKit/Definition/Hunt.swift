@@ -161,7 +161,8 @@ public struct Policy: Sendable, Hashable {
     /// the reverse (`wrong-media`).
     public var wrongMedia: PolicyAction = .reject
     /// `browser-position`: what the players' page's browser fix at upload is worth for a photo
-    /// without a position of its own.
+    /// without a position of its own. `review` by default: the fix is the phone's word, which a
+    /// team can forge (see `BrowserPositionUse.accept`).
     public var browserPosition: BrowserPositionUse = .review
     /// The largest gap between a photo's capture time and the browser's fix for the fix to stand
     /// for the photo's position.
@@ -183,7 +184,9 @@ public struct Policy: Sendable, Hashable {
 /// What the judge makes of the browser's position at upload (`BrowserFix`) when a photo has none
 /// of its own (`policy: browser-position:`).
 public enum BrowserPositionUse: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Judge the browser's fix as the photo's position.
+    /// Judge the browser's fix as the photo's position. The fix, its time and `live` come from
+    /// the phone, so a team can forge them: a photo without GPS then counts wherever the team
+    /// says it was taken. For hunts whose every team is trusted.
     case accept
     /// Judge it as the position, but a photo it would accept goes to review (`browser-position`).
     case review

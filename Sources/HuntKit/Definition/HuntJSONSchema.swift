@@ -133,7 +133,7 @@ public enum HuntJSONSchema {
             "browser-max-gap": duration("Largest gap between capture time and the players' page's browser fix for the fix to stand for a photo without a position (default 10 min); beyond it, `browser-fix-weak`."),
             "browser-max-accuracy": length("Largest accuracy of a browser fix that can stand for a photo without a position (default 100 m); beyond it, `browser-fix-weak`."),
             "live-max-age": duration("For `live: true` tasks, the largest time from capture to upload (default 5 min); beyond it, `not-live`."),
-            PolicyReader.browserPositionKey: choice("A photo without a position sent from the players' page: `accept` judges it at the browser's fix, `review` does and sends what it would accept to review (`browser-position`), `ignore` leaves the fix out (`no-position`). Default review.",
+            PolicyReader.browserPositionKey: choice("A photo without a position sent from the players' page: `accept` judges it at the browser's fix (which the phone sends and a team can forge: keep review unless you trust every team), `review` does and sends what it would accept to review (`browser-position`), `ignore` leaves the fix out (`no-position`). Default review.",
                                                     BrowserPositionUse.allCases.map(\.rawValue)),
         ]
         for (key, reasons, _) in PolicyReader.actionKeys {
