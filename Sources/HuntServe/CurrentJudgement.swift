@@ -73,7 +73,9 @@ struct CurrentJudgement: Sendable {
         // are changed in place only if nothing else holds them.
         results = nil
         if reindex || standing?.update(reviews: reviews) != true {
-            standing = StandingJudgement(examined, hunt: hunt, reviews: reviews, files: (files.hunt, files.submissions))
+            do { standing = try StandingJudgement(examined, hunt: hunt, reviews: reviews, files: (files.hunt, files.submissions)) } catch {
+                throw ServeError(error.diagnostics.map(\.oneLine).joined(separator: "\n"), status: 409)
+            }
         }
         reviewWritesIncluded = max(reviewWritesIncluded, reviewWrites)
         let judged = standing!.results

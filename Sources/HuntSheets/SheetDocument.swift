@@ -117,8 +117,10 @@ public struct SheetDocument: Sendable {
 }
 
 extension SheetDocument {
-    /// Works out the sheets for `hunt`. Throws when `options.teamID` names no team.
+    /// Works out the sheets for `hunt`. Throws the hunt's errors (`Hunt.requireNoErrors()`), or
+    /// when `options.teamID` names no team.
     public init(hunt: Hunt, options: SheetOptions, layout: SheetLayout = .standard) throws(DiagnosticError) {
+        try hunt.requireNoErrors()
         kind = options.answerKey ? .answerKey : .players
         huntTitle = hunt.title
         paper = options.paper ?? hunt.sheets.paper

@@ -11,6 +11,20 @@ import Testing
         #expect(document.sections[0].cover.teamMembers == ["Anna", "Bram"])
     }
 
+    /// A hunt built in code that `validate()` rejects is refused with its diagnostics, not drawn.
+    @Test func aHuntWithErrorsIsRefusedWithThem() throws {
+        var hunt = SheetSamples.utrecht(teams: 2)
+        hunt.tasks.append(hunt.tasks[0])
+        hunt.tasks[1].points = -5
+        let errors = hunt.validate().filter { $0.severity == .error }
+        #expect(Set(errors.map(\.code.rawValue)) == ["duplicate-id", "negative-points"])
+        for answerKey in [false, true] {
+            #expect { _ = try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: answerKey)) } throws: { error in
+                (error as? DiagnosticError)?.diagnostics == errors
+            }
+        }
+    }
+
     @Test func aHuntWithoutTeamsGetsOneUnnamedSection() throws {
         let document = try SheetDocument(hunt: SheetSamples.utrecht(teams: 0), options: SheetOptions())
         #expect(document.sections.count == 1)

@@ -14,6 +14,15 @@ extension Hunt {
         validator.run()
         return HuntLoader.sorted(validator.diagnostics, file: source.file)
     }
+
+    /// Throws the errors `validate()` finds (warnings left out), if any. The judge, the
+    /// simulator and the sheets call it before they use a hunt, so a hunt they would reject (a
+    /// duplicate task id, a negative radius) is refused with its diagnostics instead of being
+    /// judged wrong or stopping the program.
+    public func requireNoErrors() throws(DiagnosticError) {
+        let errors = validate().filter { $0.severity == .error }
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+    }
 }
 
 /// Walks a hunt's model with `HuntRules` and `HuntChecks`: `Hunt.validate()`.

@@ -34,8 +34,15 @@ public struct Judge: Sendable {
                                  "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
                                  "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"]
 
-    /// A judge for `hunt`, applying `reviews` over its own verdicts.
-    public init(hunt: Hunt, reviews: Reviews = Reviews()) {
+    /// A judge for `hunt`, applying `reviews` over its own verdicts. Throws the hunt's errors
+    /// (`Hunt.requireNoErrors()`) when it has any.
+    public init(hunt: Hunt, reviews: Reviews = Reviews()) throws(DiagnosticError) {
+        try hunt.requireNoErrors()
+        self.init(checked: hunt, reviews: reviews)
+    }
+
+    /// A judge for a hunt already checked (by the loader, `JudgeRun` or `StandingJudgement`).
+    init(checked hunt: Hunt, reviews: Reviews = Reviews()) {
         self.hunt = hunt
         self.reviews = reviews
     }

@@ -29,11 +29,13 @@ public struct JudgeRun: Sendable {
         self.maxConcurrency = maxConcurrency
     }
 
-    /// Judges the folder. Throws a `InputError` (before reading any photo) when the folder cannot be
-    /// scanned or the reviews file names a task the hunt does not have; a decision about a photo
-    /// that is gone is a warning among the results' problems. `progress` gets (done, total).
+    /// Judges the folder. Throws the hunt's errors (`Hunt.requireNoErrors()`) if it has any, and
+    /// an `InputError` (before reading any photo) when the folder cannot be scanned or the reviews
+    /// file names a task the hunt does not have; a decision about a photo that is gone is a
+    /// warning among the results' problems. `progress` gets (done, total).
     public func run(submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
+        try hunt.requireNoErrors()
         let scan: SubmissionScan
         do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
             throw InputError(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
@@ -42,7 +44,7 @@ public struct JudgeRun: Sendable {
         if reviewProblems.contains(where: { $0.severity == .error }) { throw InputError(reviewProblems, reviewsFile: reviewsFile) }
         var examined = try await examine(scan, keepingInputs: false, progress: progress).merged(carryingFrom: nil)
         examined.problems += reviewProblems
-        return Judge(hunt: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))
+        return Judge(checked: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))
     }
 
     /// Scans the folder, then reads and examines every photo in it, for a judge that judges
@@ -63,6 +65,7 @@ public struct JudgeRun: Sendable {
     /// peaks in memory).
     public func examineChanges(submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
                                unchanged: (String) -> Bool = { _ in false }) async throws -> ExaminedChanges {
+        try hunt.requireNoErrors()
         let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
         return try await examine(scan, keepingInputs: true, since: previous, unchanged: unchanged)
     }

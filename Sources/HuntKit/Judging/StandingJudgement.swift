@@ -27,8 +27,10 @@ public struct StandingJudgement: Sendable {
 
     /// Judges `examined` with `reviews` (what `Judge(hunt:reviews:).judge(examined, files:)`
     /// gives, keeping what a later `update` needs).
-    public init(_ examined: ExaminedSubmissions, hunt: Hunt, reviews: Reviews, files: (hunt: String?, submissions: String?)) {
-        let judge = Judge(hunt: hunt, reviews: reviews)
+    /// Throws the hunt's errors (`Hunt.requireNoErrors()`) when it has any.
+    public init(_ examined: ExaminedSubmissions, hunt: Hunt, reviews: Reviews, files: (hunt: String?, submissions: String?)) throws(DiagnosticError) {
+        try hunt.requireNoErrors()
+        let judge = Judge(checked: hunt, reviews: reviews)
         var judgement = Judgement(judge, cases: judge.cases(examined), groups: examined.groups)
         let prepared = judgement.casesBeforeTeamRules
         // Sorted once here, so that every update's results find them sorted.

@@ -128,7 +128,9 @@ public struct Simulator: Sendable {
     // MARK: Planning
 
     /// Every photo to write, and what a correct judge must say of them; nothing is written.
+    /// Throws the hunt's errors (`Hunt.requireNoErrors()`) when it has any.
     public func plan() throws -> (photos: [PlannedPhoto], answers: AnswerFile) {
+        try hunt.requireNoErrors()
         guard options.teams <= hunt.teams.count else {
             throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)
         }

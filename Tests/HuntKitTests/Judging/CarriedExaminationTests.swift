@@ -43,13 +43,13 @@ import Testing
 
         let fresh = try await JudgeRun(hunt: hunt).examine(submissions: folder, displayPath: folder.path)
         let files: (hunt: String?, submissions: String?, reviews: String?) = (huntPath, folder.path, "r.yaml")
-        #expect(Judge(hunt: hunt).judge(carried, files: files).jsonChunks() == Judge(hunt: hunt).judge(fresh, files: files).jsonChunks())
+        #expect(Judge(checked: hunt).judge(carried, files: files).jsonChunks() == Judge(checked: hunt).judge(fresh, files: files).jsonChunks())
 
         // Reviews, one of which moves a carried photo to another task, judge both alike too.
         if let task = hunt.tasks.last?.id {
             let reviews = Reviews(entries: [paths[2]: Reviews.Review(decision: .accept, task: task),
                                             paths[3]: Reviews.Review(decision: .reject, note: "blurred", by: "A")], displayPath: "r.yaml")
-            let judge = Judge(hunt: hunt, reviews: reviews)
+            let judge = Judge(checked: hunt, reviews: reviews)
             #expect(judge.judge(carried, files: files).jsonChunks() == judge.judge(fresh, files: files).jsonChunks())
         }
 

@@ -63,7 +63,7 @@ enum JudgingFixtures {
     }
 
     static func judge(_ inputs: [JudgeInput], hunt: Hunt = hunt(), reviews: Reviews = Reviews()) -> JudgeResults {
-        Judge(hunt: hunt, reviews: reviews).judge(inputs)
+        Judge(checked: hunt, reviews: reviews).judge(inputs)
     }
 }
 

@@ -8,7 +8,7 @@ struct ResultsJSONTests {
 
     static func results() -> JudgeResults {
         let reviews = Reviews(entries: ["foxes/tower/b.jpg": .init(decision: .accept, note: "Quote \" and \\ and\nnewline", by: "Anna")])
-        return Judge(hunt: F.hunt(), reviews: reviews).judge([
+        return Judge(checked: F.hunt(), reviews: reviews).judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
             F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, metres: 72, time: F.at(10, 40), accuracy: 10)),
             F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(10, 50), software: "Snapseed")),
@@ -32,7 +32,7 @@ struct ResultsJSONTests {
             F.input(String(format: "foxes/tower/IMG_%05d.jpg", i), task: "tower",
                     F.photo("p\(i)", near: F.tower, metres: Double(i % 120), time: F.at(10, 0).addingTimeInterval(Double(i) * 7)))
         }
-        let results = Judge(hunt: F.hunt()).judge(inputs)
+        let results = Judge(checked: F.hunt()).judge(inputs)
         let data = try results.jsonData()
         #expect(try JudgeResults.decode(data) == results)
         #expect(try results.jsonData() == data)

@@ -19,8 +19,8 @@ import Testing
         let submissions = folder.appendingPathComponent("submissions")
         let examined = try await JudgeRun(hunt: hunt).examine(submissions: submissions, displayPath: submissions.path)
         let files: (hunt: String?, submissions: String?) = (huntPath, submissions.path)
-        var standing = StandingJudgement(examined, hunt: hunt, reviews: Reviews(), files: files)
-        #expect(standing.results.jsonChunks() == Judge(hunt: hunt).judge(examined, files: (huntPath, submissions.path, nil)).jsonChunks())
+        var standing = try StandingJudgement(examined, hunt: hunt, reviews: Reviews(), files: files)
+        #expect(standing.results.jsonChunks() == Judge(checked: hunt).judge(examined, files: (huntPath, submissions.path, nil)).jsonChunks())
 
         var random = SplitMix64(seed: UInt64(example.utf8.count))
         let paths = examined.paths
@@ -38,7 +38,7 @@ import Testing
             let reviews = Reviews(entries: entries, displayPath: "r.yaml")
             let updated = standing.update(reviews: reviews)
             #expect(updated)
-            let fresh = Judge(hunt: hunt, reviews: reviews).judge(examined, files: (huntPath, submissions.path, "r.yaml"))
+            let fresh = Judge(checked: hunt, reviews: reviews).judge(examined, files: (huntPath, submissions.path, "r.yaml"))
             #expect(standing.results.jsonChunks() == fresh.jsonChunks(), "\(example), step \(step)")
         }
         // A review that moves a photo to another task is not updated in place.

@@ -82,7 +82,7 @@ struct SubmissionFinderTests {
         #expect(scan.diagnostics.isEmpty, "\(scan.diagnostics)")
         let assigned = scan.submissions.map { "\($0.team)/\($0.task ?? "-")" }
         #expect(assigned == ["rouge/tower", "foxes/tower", "owls/bridge", "foxes/bridge", "rouge/tower"], "\(scan.submissions.map(\.path))")
-        let results = Judge(hunt: hunt).judge(scan.submissions.map {
+        let results = Judge(checked: hunt).judge(scan.submissions.map {
             JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
         })
         #expect(!results.submissions.contains { $0.reasons.contains(.unknownTeam) || $0.reasons.contains(.unknownTask) })
@@ -98,7 +98,7 @@ struct SubmissionFinderTests {
         let scan = try SubmissionFinder(hunt: hunt).scan(root, displayPath: "subs")
         #expect(scan.diagnostics.map(\.code) == ["ambiguous-team"])
         #expect(scan.diagnostics[0].message.contains("`foxes`") && scan.diagnostics[0].message.contains("`reds`"))
-        let results = Judge(hunt: hunt).judge(scan.submissions.map {
+        let results = Judge(checked: hunt).judge(scan.submissions.map {
             JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
         })
         let team = results.submission(at: "FOXES/tower/a.jpg")?.findings.first { $0.code == .unknownTeam }?.message ?? ""
