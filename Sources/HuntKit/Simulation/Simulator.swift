@@ -72,6 +72,17 @@ public struct Simulator: Sendable {
             self.failureShare = failureShare
             self.videoShare = videoShare
         }
+
+        /// Throws when an option is out of its range: at least one team, 1 to
+        /// `maximumPhotosPerTeam` photos a team, shares from 0 to 1.
+        public func check() throws(SimulationError) {
+            guard teams >= 1 else { throw .badOption("teams must be at least 1, not \(teams)") }
+            guard (1...Self.maximumPhotosPerTeam).contains(photosPerTeam) else {
+                throw .badOption("photos per team must be from 1 to \(Self.maximumPhotosPerTeam), not \(photosPerTeam)")
+            }
+            guard (0...1).contains(failureShare) else { throw .badOption("the failure share must be from 0 to 1, not \(failureShare)") }
+            guard (0...1).contains(videoShare) else { throw .badOption("the video share must be from 0 to 1, not \(videoShare)") }
+        }
     }
 
     /// One planned photo.
@@ -104,8 +115,11 @@ public struct Simulator: Sendable {
     public enum SimulationError: Error, CustomStringConvertible {
         case notEnoughTeams(wanted: Int, roster: Int)
         case noUsableTasks
+        /// An option out of its range: which, and what it may be.
+        case badOption(String)
         public var description: String {
             switch self {
+            case .badOption(let what): what
             case .notEnoughTeams(let wanted, let roster):
                 "the hunt has \(roster) team(s) and \(wanted) were asked for; add teams to the hunt's `teams:` or ask for at most \(roster)"
             case .noUsableTasks:
@@ -131,6 +145,7 @@ public struct Simulator: Sendable {
     /// Throws the hunt's errors (`Hunt.requireNoErrors()`) when it has any.
     public func plan() throws -> (photos: [PlannedPhoto], answers: AnswerFile) {
         try hunt.requireNoErrors()
+        try options.check()
         guard options.teams <= hunt.teams.count else {
             throw SimulationError.notEnoughTeams(wanted: options.teams, roster: hunt.teams.count)
         }

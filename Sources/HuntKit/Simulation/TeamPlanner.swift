@@ -54,7 +54,9 @@ struct TeamPlanner {
         if matters(.clockSkew), task.evidence != .video { kinds.append(.clockSkew) }
         if matters(.wrongMedia), task.evidence != .any, task.dwell == nil { kinds.append(.wrongMedia) }
         if plain && matters(.duplicateOf) && teamIndex > 0 { kinds.append(.duplicate) }
-        if hunt.window != nil && task.window == nil && matters(.beforeWindow) { kinds += [.beforeWindow, .afterWindow] }
+        // Outside the hunt's window at either end of the day; outside a plain task's own window
+        // when the team gets there before it opens or after it closes.
+        if (hunt.window != nil && task.window == nil || task.window != nil && plain) && matters(.beforeWindow) { kinds += [.beforeWindow, .afterWindow] }
         if complete && task.dwell == nil && matters(.tooFast) { kinds.append(.tooFast) }
         if complete { kinds.append(.offTarget) }
         if complete && matters(.uncertainPosition), case .circle = task.target { kinds.append(.uncertain) }
@@ -78,7 +80,7 @@ struct TeamPlanner {
                 let kinds = failureKinds(for: task)
                 if !kinds.isEmpty { kind = kinds[rng.below(kinds.count)] }
             }
-            if kind == .beforeWindow || kind == .afterWindow {
+            if kind == .beforeWindow || kind == .afterWindow, task.window == nil {
                 windowFailures.append(kind)
                 continue
             }
@@ -142,8 +144,9 @@ struct TeamPlanner {
     enum Layout { case folder, prefix, auto }
 
     /// Plans the photo(s) of one slot; false when it could not (window over, no position found).
-    mutating func planSlot(task: HuntTask, kind: Simulator.Kind, baseGap: Double,
+    mutating func planSlot(task: HuntTask, kind planned: Simulator.Kind, baseGap: Double,
                            rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) -> Bool {
+        var kind = planned
         if kind == .duplicate {
             // A copy of an earlier team's honest photo of a plain task, filed later in path order.
             let candidates = earlier.filter { $0.kind == .honest && $0.task.id == task.id && $0.team != team }
@@ -194,7 +197,29 @@ struct TeamPlanner {
             let travel = lastPosition.map { Geodesic.distanceMetres(from: $0, to: position) / (0.25 * limit) + 60 } ?? 0
             instant = time.addingTimeInterval(max(baseGap * rng.uniform(0.7, 1.3), travel))
         }
-        if let w = task.window, !w.contains(instant) { return false }
+        if let w = task.window {
+            switch kind {
+            case .tooFast:
+                // Two seconds after the last photo, or not at all.
+                guard w.contains(instant) else { return false }
+            case .beforeWindow, .afterWindow:
+                // Taken where the task is, but before it opens or after it closes.
+                if instant < w.start {
+                    kind = .beforeWindow
+                } else if instant <= w.end {
+                    instant = w.end.addingTimeInterval(rng.uniform(60, 600))
+                    kind = .afterWindow
+                } else {
+                    kind = .afterWindow
+                }
+                reasons = [kind.reason!]
+            default:
+                // A team that gets there before the task opens waits for it; one that comes after
+                // it closed has missed it.
+                guard instant <= w.end else { return false }
+                if instant < w.start { instant = min(w.end, w.start.addingTimeInterval(rng.uniform(60, 300))) }
+            }
+        }
         if instant > windowEnd.addingTimeInterval(-120) { time = instant; return false }
         let layout: Layout
         if kind == .honest, task.dwell == nil, rng.unit() < 0.15,
