@@ -40,7 +40,7 @@ import Testing
         }
         let shown = lines.map { String($0.drop { $0 != " " }.dropFirst()) }
         #expect(shown == ["decided \(path): accepted, was review (Ann Judge)", "undone \(path): review, was accepted (Ann Judge)",
-                          "arrived herons/new.jpg: rejected (duplicate-of)"], "\(lines)")
+                          "arrived herons/new.jpg: review (duplicate-of)"], "\(lines)")
         #expect(lines.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d .*/) != nil })
     }
 
