@@ -66,7 +66,11 @@ struct APIRoutes: Sendable {
     }
 
     @Sendable func queue(_ request: Request, context: ServeContext) async throws -> Response {
-        try ServeRoutes.json(await session.queue(try QueueFilter(query: ServeRoutes.query(request))))
+        let filter = try QueueFilter(query: ServeRoutes.query(request))
+        if session.configuration.blind, filter.team != nil {
+            throw ServeError("blind judging: the queue is not filtered by team", status: 403)
+        }
+        return try ServeRoutes.json(await session.queue(filter))
     }
 
     @Sendable func item(_ request: Request, context: ServeContext) async throws -> Response {

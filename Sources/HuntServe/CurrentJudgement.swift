@@ -20,6 +20,10 @@ struct CurrentJudgement: Sendable {
     /// Counts judgements, so pages can tell a new one from the one they have.
     private(set) var generation = 0
     private(set) var index = SubmissionIndex()
+    /// What the index names submissions by.
+    let ids: SubmissionIDs
+    /// Blind judging: the leaderboard's times are to the minute (`LeaderboardAnswer.init`).
+    let blind: Bool
     private(set) var leaderboard: LeaderboardAnswer?
     /// The paths of the submissions examined.
     private(set) var submissionPaths: Set<String> = []
@@ -34,6 +38,11 @@ struct CurrentJudgement: Sendable {
         var results: JudgeResults
         /// The new leaderboard when it differs from the one before (generation aside).
         var leaderboard: LeaderboardAnswer?
+    }
+
+    init(ids: SubmissionIDs, blind: Bool) {
+        self.ids = ids
+        self.blind = blind
     }
 
     var hasExamined: Bool { examined != nil }
@@ -82,8 +91,8 @@ struct CurrentJudgement: Sendable {
         problem = nil
         generation += 1
         results = judged
-        if reindex || index.count != judged.submissions.count { index = SubmissionIndex(judged) }
-        let board = LeaderboardAnswer(judged, generation: generation, shownID: shownID)
+        if reindex || index.count != judged.submissions.count { index = SubmissionIndex(judged, ids: ids) }
+        let board = LeaderboardAnswer(judged, generation: generation, shownID: shownID, toTheMinute: blind)
         var changed = true
         if var before = leaderboard {
             before.generation = board.generation
@@ -101,8 +110,10 @@ struct CurrentJudgement: Sendable {
 
 extension LeaderboardAnswer {
     /// The leaderboard of `judged`: the teams by rank and the six latest completions, whose
-    /// photos go by `shownID` (unrelated to queue ids, for blind judging).
-    init(_ judged: JudgeResults, generation: Int, shownID: (String) -> String) {
+    /// photos go by `shownID` (unrelated to queue ids, for blind judging). `toTheMinute` (blind
+    /// judging) writes their times without seconds: to the millisecond, a time is the capture
+    /// time the queue shows, and would name the team of the photo that has it.
+    init(_ judged: JudgeResults, generation: Int, shownID: (String) -> String, toTheMinute: Bool = false) {
         let rows = judged.teams.map { Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
         // The six latest completions, kept while walking them all (no sort of thousands per decision).
         var recent: [(at: String, team: String, task: String, submission: String)] = []
@@ -122,8 +133,16 @@ extension LeaderboardAnswer {
         }
         let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         self.init(generation: generation, title: judged.hunt.title, teams: rows,
-                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : $0.at,
+                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : toTheMinute ? Self.minute($0.at) : $0.at,
                                                        photo: "/api/photo?shown=" + shownID($0.submission)) },
                   submissions: judged.summary.submissions, undecided: judged.summary.undecided)
+    }
+
+    /// `2026-05-02T10:42:07.250+02:00` as `2026-05-02T10:42:00+02:00`: the same minute, at the same offset.
+    static func minute(_ text: String) -> String {
+        guard let time = Timestamp(text) else { return text }
+        let seconds = (time.date.timeIntervalSince1970 + Double(time.offsetSeconds)).truncatingRemainder(dividingBy: 60)
+        let start = time.date.addingTimeInterval(-(seconds < 0 ? seconds + 60 : seconds))
+        return Timestamp(start, offsetSeconds: time.offsetSeconds).text
     }
 }

@@ -20,7 +20,7 @@ struct PhotoRoutes: Sendable {
         return routes
     }
 
-    /// `?id=` or `?path=` for the judge; `?shown=` for the leaderboard's recent accepted photos.
+    /// `?id=` or `?path=` (not blind) for the judge; `?shown=` for the leaderboard's recent accepted photos.
     @Sendable func photo(_ request: Request, context: ServeContext) async throws -> Response {
         let query = request.uri.queryParameters
         let pixels = query["size"] == "small" ? Self.smallPixels : Self.largePixels
@@ -29,6 +29,7 @@ struct PhotoRoutes: Sendable {
             return try Self.response(await session.preview(path: path, id: nil, maxPixels: pixels))
         }
         try JudgeOnlyMiddleware.require(context)
+        if session.configuration.blind, query["path"] != nil { throw ServeError.blindPath }
         return try Self.response(await session.preview(path: query["path"].map(String.init), id: query["id"].map(String.init), maxPixels: pixels))
     }
 

@@ -102,26 +102,30 @@ struct PlayerRoutes: Sendable {
         }
         defer { upload.close() }
         let sha256: String, placed: (path: String, new: Bool)
+        // Counted against the team's bytes as they arrive, so uploads side by side share what is left.
+        var reserved = 0
         do {
             for try await buffer in request.body {
+                try await room.uploads.reserve(team, bytes: buffer.readableBytes)
+                reserved += buffer.readableBytes
                 try buffer.withUnsafeReadableBytes { (piece) throws(ServeError) in try upload.append(piece, limit: limit) }
             }
             sha256 = try upload.finish()
             if let earlier = await room.uploads.existing(team, sha256: sha256) {
-                await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: sha256)
-                return try Self.sent("already sent", path: earlier, status: .ok)
+                await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: sha256, reserved: reserved)
+                return try sent("already sent", path: earlier, status: .ok)
             }
             placed = try upload.place(sha256: sha256, at: received, fix: fix)
         } catch {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
+            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "", reserved: reserved)
             throw error
         }
-        await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256)
-        guard placed.new else { return try Self.sent("already sent", path: placed.path, status: .ok) }
+        await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256, reserved: reserved)
+        guard placed.new else { return try sent("already sent", path: placed.path, status: .ok) }
         room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
                           bytes: upload.bytes, sha256: sha256, fix: fix))
         await room.judgeSoon.kick()
-        return try Self.sent("sent", path: placed.path, status: .created)
+        return try sent("sent", path: placed.path, status: .created)
     }
 
     /// `{"id"}`: moves the team's undecided upload into `.withdrawn/`.
@@ -130,7 +134,7 @@ struct PlayerRoutes: Sendable {
         let body = try await ServeRoutes.decode(WithdrawRequest.self, request)
         let pending = await room.uploads.pending[team] ?? [:]
         let path: String
-        if let waiting = pending.keys.first(where: { SubmissionIndex.id(of: $0) == body.id }) {
+        if let waiting = pending.keys.first(where: { session.ids.id(of: $0) == body.id }) {
             path = waiting
         } else {
             guard let found = await session.teamSubmission(team: team, id: body.id) else { throw ServeError("no such photo of your team", status: 404) }
@@ -139,11 +143,8 @@ struct PlayerRoutes: Sendable {
         guard PlayerUploads.isServerName(path), await session.review(of: path) == nil else {
             throw ServeError("the judges have decided this photo (or it was not sent from this page): it cannot be withdrawn", status: 409)
         }
-        let submissions = session.configuration.submissionsPath
-        var info = stat()
-        let bytes = lstat(submissions + "/" + path, &info) == 0 ? Int(info.st_size) : 0
-        try PlayerUpload.withdraw(path, submissions: submissions)
-        await room.uploads.withdrew(team, path: path, bytes: bytes)
+        try PlayerUpload.withdraw(path, submissions: session.configuration.submissionsPath)
+        await room.uploads.withdrew(team, path: path)
         room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
         await room.judgeSoon.kick()
         return try ServeRoutes.json(["status": "withdrawn", "id": body.id])
@@ -154,8 +155,8 @@ struct PlayerRoutes: Sendable {
         return team
     }
 
-    static func sent(_ status: String, path: String, status code: HTTPResponse.Status) throws -> Response {
-        var response = try ServeRoutes.json(["status": status, "id": SubmissionIndex.id(of: path), "name": (path as NSString).lastPathComponent])
+    func sent(_ status: String, path: String, status code: HTTPResponse.Status) throws -> Response {
+        var response = try ServeRoutes.json(["status": status, "id": session.ids.id(of: path), "name": (path as NSString).lastPathComponent])
         response.status = code
         return response
     }

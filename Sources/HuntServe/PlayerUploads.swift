@@ -5,6 +5,10 @@ import HuntKit
 /// the contents already there (for "already sent"), the uploads written but not judged yet, and
 /// each token's recent requests (the rate limit). Files are written by `PlayerUpload`; this actor
 /// only keeps the books, so a slow upload never holds it.
+///
+/// A team's files and bytes are what its folder and its `.withdrawn/` folder hold, and the bytes
+/// of its uploads under way as they arrive: a withdrawn file stays on disk, so it still counts,
+/// and uploads side by side share what is left rather than each being allowed all of it.
 actor PlayerUploads {
     let submissions: String
     let options: PlayersOptions
@@ -18,6 +22,8 @@ actor PlayerUploads {
         var bytes = 0
         /// Uploads under way, counted against the file limit until they end.
         var inFlight = 0
+        /// Bytes those uploads have received so far (`reserve`), counted against the byte limit.
+        var reserved = 0
         /// Content (SHA-256, hex) → path, of the files the team's folder holds.
         var contents: [String: String] = [:]
     }
@@ -45,11 +51,22 @@ actor PlayerUploads {
         guard use.files + use.inFlight < options.maxTeamFiles else {
             throw ServeError("your team has sent \(options.maxTeamFiles) files, as many as this hunt takes; ask the organizers", status: 413)
         }
-        let left = options.maxTeamBytes - use.bytes
+        let left = options.maxTeamBytes - use.bytes - use.reserved
         guard left > 0 else { throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413) }
         use.inFlight += 1
         usage[team] = use
         return min(left, options.maxFileBytes)
+    }
+
+    /// Counts `count` more bytes of an upload under way against the team's byte limit, or refuses
+    /// them when the team's files and uploads would pass it.
+    func reserve(_ team: String, bytes count: Int) throws(ServeError) {
+        var use = load(team)
+        guard count <= options.maxTeamBytes - use.bytes - use.reserved else {
+            throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413)
+        }
+        use.reserved += count
+        usage[team] = use
     }
 
     /// The path of the team's file with this content, if it has one.
@@ -58,10 +75,12 @@ actor PlayerUploads {
         return use.contents[sha256] ?? use.contents["short:" + sha256.prefix(12)]
     }
 
-    /// Ends an upload begun with `begin`: `path` (nil when nothing was kept) of `bytes` bytes.
-    func end(_ team: String, path: String?, task: String, bytes: Int, sha256: String) {
+    /// Ends an upload begun with `begin`: `path` (nil when nothing was kept) of `bytes` bytes,
+    /// and the `reserved` bytes it had counted as they came.
+    func end(_ team: String, path: String?, task: String, bytes: Int, sha256: String, reserved: Int = 0) {
         var use = load(team)
         use.inFlight -= 1
+        use.reserved -= reserved
         if let path {
             use.files += 1
             use.bytes += bytes
@@ -71,11 +90,10 @@ actor PlayerUploads {
         usage[team] = use
     }
 
-    /// Forgets a withdrawn file.
-    func withdrew(_ team: String, path: String, bytes: Int) {
+    /// Forgets a withdrawn file as a submission; it still counts towards the limits (it is kept in
+    /// `.withdrawn/`), and the same content may be sent again.
+    func withdrew(_ team: String, path: String) {
         var use = load(team)
-        use.files -= 1
-        use.bytes -= bytes
         use.contents = use.contents.filter { $0.value != path }
         pending[team]?[path] = nil
         usage[team] = use
@@ -87,42 +105,32 @@ actor PlayerUploads {
         pending[team] = paths.filter { !has($0.key) }
     }
 
-    /// The team's books, read from its folder the first time (files the page sent earlier, from
-    /// their names; any other file counts towards the limits).
+    /// The team's books, read from its folders the first time (files the page sent earlier, from
+    /// their names; any other file counts towards the limits, and so does what it withdrew).
     private func load(_ team: String) -> Usage {
         if let use = usage[team] { return use }
         var use = Usage()
-        if let folder = try? InputFolder(path: submissions + "/" + team) {
+        for (root, withdrawn) in [(submissions + "/" + team, false), (submissions + "/" + PlayerUpload.withdrawn + "/" + team, true)] {
+            guard let folder = try? InputFolder(path: root) else { continue }
             for (relative, stamp) in folder.fileStamps() {
                 use.files += 1
                 use.bytes += Int(stamp.sizeBytes)
-                if let hash = Self.shortHash(inName: relative) { use.contents["short:" + hash] = team + "/" + relative }
+                if !withdrawn, let hash = Self.shortHash(inName: relative) { use.contents["short:" + hash] = team + "/" + relative }
             }
         }
         usage[team] = use
         return use
     }
 
-    /// The short hash in a name the server chose (`20260502T101500Z-0123456789ab.jpg`).
+    /// The short hash in a name the server chose (`UploadName`: `20260502T101500Z-0123456789ab.jpg`).
     static func shortHash(inName path: String) -> String? {
-        let name = (path as NSString).lastPathComponent
-        guard isServerFileName(name) else { return nil }
-        return String(name.dropFirst(17).prefix(12))
+        UploadName((path as NSString).lastPathComponent)?.shortHash
     }
 
     /// Whether `path` is `<team>/<task>/<name>` with a name the server chose.
     static func isServerName(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 3 && isServerFileName(String(parts[2]))
-    }
-
-    private static func isServerFileName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard bytes.count > 30, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z"), bytes[16] == UInt8(ascii: "-"),
-              bytes[29] == UInt8(ascii: ".") else { return false }
-        let digits = bytes[0..<8] + bytes[9..<15]
-        let hex = bytes[17..<29]
-        return digits.allSatisfy { (48...57).contains($0) } && hex.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        return parts.count == 3 && UploadName(String(parts[2])) != nil
     }
 }
 
@@ -198,7 +206,7 @@ struct PlayerUpload {
     func place(sha256: String, at now: Date, fix: BrowserFix?) throws(ServeError) -> (path: String, new: Bool) {
         let folder = team + "/" + task
         try Self.makeFolders(submissions, folder)
-        let name = Self.timeFormat(now) + "-" + sha256.prefix(12) + "." + (format.map(Self.fileExtension) ?? "bin")
+        let name = UploadName.make(receivedAt: now, sha256: sha256, fileExtension: format.map(Self.fileExtension) ?? "bin")
         if let fix {
             try Self.writeNew(submissions + "/" + folder + "/" + BrowserFix.sidecarName(for: name), Array(fix.xmpSidecar().utf8),
                               temporaryIn: submissions + "/" + Self.incoming)
@@ -235,14 +243,6 @@ struct PlayerUpload {
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed
-    }
-
-    /// `20260502T101500Z`.
-    static func timeFormat(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     static func fileExtension(_ format: PhotoMetadata.Format) -> String {

@@ -8,7 +8,9 @@ import HuntKit
 ///     10:42:30 decided herons/IMG_0003.jpg: accepted, was review (Ann Judge)
 ///
 /// A decision is worded once the judgement that includes it is made, so it says what changed.
-/// Blind sessions name photos by id. The photos of the first judgement are not listed.
+/// Blind sessions name photos by id. The photos of the first judgement are not listed. Paths and
+/// judges' names are shown as `TerminalText` shows them: a newline or an escape in either cannot
+/// make a line of its own on the organizer's terminal.
 public struct ServeLog: Sendable {
     let session: ServeSession
     let events: AsyncStream<EventHub.Event>
@@ -26,7 +28,7 @@ public struct ServeLog: Sendable {
         self.session = session
         // Every event: a log line is not something to drop when the terminal is slow.
         events = session.events.subscribe(judge: true, keepingNewest: nil).stream
-        known = await session.results.map(Self.seen)
+        known = await session.results.map { Self.seen($0, ids: session.ids) }
     }
 
     /// Writes a line per arrival and decision until the session's events end (at shutdown).
@@ -41,7 +43,7 @@ public struct ServeLog: Sendable {
             case "judged":
                 guard let results = await session.results else { continue }
                 guard var seen = memory else {
-                    memory = Self.seen(results)
+                    memory = Self.seen(results, ids: session.ids)
                     continue
                 }
                 // `seen` alone holds the table now, so a decision changes it in place: a copy of
@@ -54,17 +56,17 @@ public struct ServeLog: Sendable {
                 let reason = (try? ServeJSON.decoder.decode(Judged.self, from: Data(event.json.utf8)))?.reason
                 // Only a new read of the folder can bring photos; a decision is looked up alone.
                 if reason != "decided" && reason != "reviews changed" {
-                    let now = Self.seen(results)
+                    let now = Self.seen(results, ids: session.ids)
                     for s in results.submissions {
-                        let id = SubmissionIndex.id(of: s.path)
-                        if seen[id] == nil { write("\(time) arrived \(name(id, s.path)): \(Self.outcome(s))") }
+                        let id = session.ids.id(of: s.path)
+                        if seen[id] == nil { write(TerminalText.visible("\(time) arrived \(name(id, s.path)): \(Self.outcome(s))")) }
                     }
                     seen = now
                 }
                 for (decided, was) in zip(pending, was) {
                     guard let was, let s = results.submission(at: was.path) else { continue }
-                    write("\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
-                          + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))")
+                    write(TerminalText.visible("\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
+                                               + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))"))
                     seen[decided.id]?.verdict = s.verdict.rawValue
                 }
                 pending = []
@@ -92,8 +94,8 @@ public struct ServeLog: Sendable {
         return "\(s.verdict.rawValue) (\(why.joined(separator: ", ")))"
     }
 
-    static func seen(_ results: JudgeResults?) -> [String: Seen] {
-        Dictionary((results?.submissions ?? []).map { (SubmissionIndex.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
+    static func seen(_ results: JudgeResults?, ids: SubmissionIDs) -> [String: Seen] {
+        Dictionary((results?.submissions ?? []).map { (ids.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
                    uniquingKeysWith: { a, _ in a })
     }
 

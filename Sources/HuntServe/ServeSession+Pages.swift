@@ -79,8 +79,9 @@ extension ServeSession {
         var unassigned: [TeamGrid.Cell] = []
         for index in self.index.byTeam[teamID] ?? [] {
             let s = judged.submissions[index]
-            let cell = TeamGrid.Cell(id: SubmissionIndex.id(of: s.path), path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
-                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt?.text, photo: "/api/photo?size=small&id=" + SubmissionIndex.id(of: s.path))
+            let id = self.index.ids[index]
+            let cell = TeamGrid.Cell(id: id, path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
+                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt?.text, photo: "/api/photo?size=small&id=" + id)
             if let task = s.task { byTask[task, default: []].append(cell) } else { unassigned.append(cell) }
         }
         let done = Set(team.completions.map(\.task))

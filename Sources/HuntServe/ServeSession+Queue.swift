@@ -2,7 +2,8 @@ import Foundation
 import HuntKit
 
 extension ServeSession {
-    /// The items `filter` selects, in path order, `filter.limit` from `filter.offset`.
+    /// The items `filter` selects, `filter.limit` from `filter.offset`: in path order, or blind in
+    /// id order (path order groups a team's photos, and their order would tell the team).
     public func queue(_ filter: QueueFilter) -> QueueAnswer {
         guard let judged = results else {
             return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
@@ -10,7 +11,8 @@ extension ServeSession {
         }
         let undecided = Set(judged.reviewQueue)
         let reason = filter.reason.flatMap(ReasonCode.init(rawValue:))
-        let selected = judged.submissions.indices.filter { index in
+        let order = configuration.blind ? self.index.inIDOrder : Array(judged.submissions.indices)
+        let selected = order.filter { index in
             let s = judged.submissions[index]
             if let task = filter.task, s.task != task { return false }
             if let team = filter.team, s.team != team { return false }
@@ -32,15 +34,16 @@ extension ServeSession {
     func goneDecisions() -> [GoneDecision] {
         gone.sorted().compactMap { path in
             guard let review = self.review(of: path) else { return nil }
-            return GoneDecision(id: SubmissionIndex.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
+            return GoneDecision(id: ids.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
                                 by: configuration.blind ? nil : review.by, at: review.at)
         }
     }
 
     /// One submission by id or path, whatever its verdict (so any verdict can be opened and
     /// overridden), with its Where map (which the queue's windows of up to 1,000 items leave out:
-    /// an area of 100,000 vertices costs milliseconds a map).
+    /// an area of 100,000 vertices costs milliseconds a map). Blind, by id only.
     public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
+        if configuration.blind, path != nil { throw .blindPath }
         guard let judged = results, let index = self.index.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
         var shown = item(judged, index: index)
         shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
@@ -74,10 +77,12 @@ extension ServeSession {
         }
         var related: [QueueItem.RelatedPhoto] = []
         func add(_ role: String, _ path: String) {
-            guard let other = self.index.byPath[path], !related.contains(where: { $0.role == role && $0.path == path || $0.id == SubmissionIndex.id(of: path) && $0.role == role }) else { return }
+            guard let other = self.index.byPath[path] else { return }
+            let otherID = self.index.ids[other]
+            guard !related.contains(where: { $0.role == role && $0.id == otherID }) else { return }
             let o = judged.submissions[other]
-            related.append(.init(role: role, id: SubmissionIndex.id(of: o.path), path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt?.text,
-                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + SubmissionIndex.id(of: o.path)))
+            related.append(.init(role: role, id: otherID, path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt?.text,
+                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + otherID))
         }
         for finding in s.findings {
             if let other = finding.related { add(finding.code == .duplicateOf ? "duplicate-of" : "related", other) }
@@ -90,13 +95,20 @@ extension ServeSession {
         if s.reasons.contains(.order), let task, let team = judged.teams.first(where: { $0.id == s.team }) {
             for completion in team.completions where task.after.contains(completion.task) { add("after", completion.submission) }
         }
+        var evidence = s.evidence
+        if blind {
+            // A Live Photo's motion is a path (the team's folder); a read error may quote the path.
+            evidence.motion = nil
+            evidence.error = evidence.error.map(hide)
+        }
+        let id = self.index.ids[index]
         return QueueItem(
-            id: SubmissionIndex.id(of: s.path), path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
+            id: id, path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
             task: task.map { .init(id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
                                   reference: hunt.task($0.id)?.reference != nil) },
             taskSource: s.taskSource.rawValue, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
-            evidence: s.evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
-            photo: "/api/photo?id=" + SubmissionIndex.id(of: s.path), related: related)
+            evidence: evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
+            photo: "/api/photo?id=" + id, related: related)
     }
 }

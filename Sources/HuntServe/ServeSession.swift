@@ -17,15 +17,15 @@ public actor ServeSession {
     var unpreviewable: [String: (stamp: FileStamp?, why: String)] = [:]
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
     public nonisolated let cache = PhotoReadCache()
-    /// Makes leaderboard photo ids (`shownID(of:)`) unguessable from paths and queue ids.
-    nonisolated let shownSalt = ServeTokens.random()
+    /// The submissions' ids and the leaderboard's photo ids, under this server's own key.
+    nonisolated let ids: SubmissionIDs
     /// The hunt the current judgement was made with.
     private(set) var hunt: Hunt
     /// The hunt file's warnings: `hunt serve` prints them at start, as `hunt judge` does, and
     /// the queue shows them.
     public private(set) var huntWarnings: [Diagnostic]
     private var store: ReviewsStore
-    private var judgement = CurrentJudgement()
+    private var judgement: CurrentJudgement
     /// The files as the current judgement saw them.
     private var seen = WatchedFiles()
     private let outWriter: OutFolderWriter?
@@ -48,6 +48,8 @@ public actor ServeSession {
     /// Loads the hunt and the reviews file (which may not exist yet). Throws what is wrong with either.
     public init(configuration: ServeConfiguration) throws(DiagnosticError) {
         self.configuration = configuration
+        ids = SubmissionIDs()
+        judgement = CurrentJudgement(ids: ids, blind: configuration.blind)
         let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
         hunt = try loaded.get()
         huntWarnings = Self.warnings(loaded)
@@ -250,7 +252,7 @@ public actor ServeSession {
             review = try Reviews.Review(deciding: request.decision, note: request.note, by: request.by, task: request.task,
                                         at: Self.timestamp(now), hunt: hunt)
         } catch { throw ServeError(error) }
-        let paths = try judgement.index.paths(named: request)
+        let paths = try judgement.index.paths(named: request, blind: configuration.blind)
         let before = verdicts(of: paths)
         let logged = try store.decide(review, paths: paths, checkedAgainst: checkTarget, inputs: [URL(fileURLWithPath: configuration.huntPath)])
         wrote(logged)
@@ -260,7 +262,7 @@ public actor ServeSession {
 
     /// Puts back what the photo's entry was before its latest logged event, and logs that too.
     public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
-        let paths = try judgement.index.paths(named: DecisionRequest(path: requested, id: id, decision: "undo"))
+        let paths = try judgement.index.paths(named: DecisionRequest(path: requested, id: id, decision: "undo"), blind: configuration.blind)
         let who: String
         do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
         let before = verdicts(of: [paths[0]])
@@ -282,7 +284,7 @@ public actor ServeSession {
     private func wrote(_ logged: [AuditLog.Event]) {
         seen.reviews = store.writtenStamp
         for event in logged {
-            events.send("decided", ["path": configuration.blind ? nil : event.path, "id": SubmissionIndex.id(of: event.path),
+            events.send("decided", ["path": configuration.blind ? nil : event.path, "id": ids.id(of: event.path),
                                     "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])
         }
     }
@@ -307,7 +309,7 @@ public actor ServeSession {
         let judged = results
         return DecisionAnswer(generation: generation, decided: paths.compactMap { path in
             guard let index = judgement.index.byPath[path], let submission = judged?.submissions[index] else { return nil }
-            return .init(id: SubmissionIndex.id(of: path), path: configuration.blind ? nil : path, verdict: submission.verdict.rawValue,
+            return .init(id: judgement.index.ids[index], path: configuration.blind ? nil : path, verdict: submission.verdict.rawValue,
                          judgedVerdict: submission.judgedVerdict.rawValue, review: submission.review, points: submission.points,
                          change: before[path].map { DecisionAnswer.change(to: submission.verdict, from: $0) })
         }, undecided: judged?.summary.undecided ?? 0)
@@ -328,9 +330,8 @@ public actor ServeSession {
     /// The reviews file's decision about `path`, if any.
     func review(of path: String) -> Reviews.Review? { store.reviews.entries[path] }
 
-    /// The id a leaderboard photo goes by: unrelated to its queue id (`SubmissionIndex.id(of:)`),
-    /// so that in blind mode nothing links a queue item to the team the leaderboard names.
-    nonisolated func shownID(of path: String) -> String { SubmissionIndex.id(of: shownSalt + "/" + path) }
+    /// The id a leaderboard photo goes by (`SubmissionIDs.shownID(of:)`).
+    nonisolated func shownID(of path: String) -> String { ids.shownID(of: path) }
 }
 
 /// A JSON value for small event payloads.

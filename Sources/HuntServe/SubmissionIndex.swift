@@ -7,14 +7,21 @@ import HuntKit
 struct SubmissionIndex: Sendable {
     private(set) var byPath: [String: Int] = [:]
     private var pathByID: [String: String] = [:]
+    /// Each submission's id (`SubmissionIDs`), by index.
+    private(set) var ids: [String] = []
+    /// The submissions in id order: the blind queue's order, which neither groups a team's photos
+    /// nor follows their paths, and stays put from one judgement to the next.
+    private(set) var inIDOrder: [Int] = []
     /// Each team's submissions in the order they were taken.
     private(set) var byTeam: [String: [Int]] = [:]
 
     init() {}
 
-    init(_ judged: JudgeResults) {
+    init(_ judged: JudgeResults, ids makeID: SubmissionIDs) {
         byPath = Dictionary(uniqueKeysWithValues: judged.submissions.enumerated().map { ($1.path, $0) })
-        pathByID = Dictionary(judged.submissions.map { (Self.id(of: $0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
+        ids = judged.submissions.map { makeID.id(of: $0.path) }
+        pathByID = Dictionary(zip(ids, judged.submissions.map(\.path)), uniquingKeysWith: { a, _ in a })
+        inIDOrder = ids.indices.sorted { ids[$0] < ids[$1] }
         for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
         for (team, indices) in byTeam {
             byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt?.text ?? "", $0) < (judged.submissions[$1].evidence.capturedAt?.text ?? "", $1) }
@@ -22,18 +29,6 @@ struct SubmissionIndex: Sendable {
     }
 
     var count: Int { byPath.count }
-
-    /// A submission's id: 64-bit FNV-1a of its path, in hex. It names no team (blind judging),
-    /// and stays the same across restarts, so a link to a submission keeps working.
-    static func id(of path: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
 
     /// The submission that `path` or `id` names.
     func index(path: String?, id: String?) -> Int? {
@@ -43,7 +38,9 @@ struct SubmissionIndex: Sendable {
     }
 
     /// The paths a request names (`path`, `id`, `paths`, `ids`), each a submission, without repeats.
-    func paths(named request: DecisionRequest) throws(ServeError) -> [String] {
+    /// `blind`: a request naming paths is refused, whether they exist or not.
+    func paths(named request: DecisionRequest, blind: Bool = false) throws(ServeError) -> [String] {
+        if blind, request.path != nil || request.paths != nil { throw .blindPath }
         var paths: [String] = []
         for path in (request.path.map { [$0] } ?? []) + (request.paths ?? []) {
             guard byPath[path] != nil else { throw ServeError("`\(path)` is not a submission of the current judgement", status: 404) }
@@ -58,4 +55,11 @@ struct SubmissionIndex: Sendable {
         var seen = Set<String>()
         return paths.filter { seen.insert($0).inserted }
     }
+}
+
+extension ServeError {
+    /// The one answer a blind session gives a request that names a photo by path: a path starts
+    /// with the team's folder, and a different answer for a path that exists and one that does
+    /// not would tell which guesses are right.
+    static let blindPath = ServeError("blind judging: photos are named by id here, never by path", status: 403)
 }

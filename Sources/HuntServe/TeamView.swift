@@ -106,7 +106,7 @@ extension ServeSession {
         if let judged {
             for index in self.index.byTeam[id] ?? [] {
                 let s = judged.submissions[index]
-                let upload = Self.upload(s, timezone: hunt.timezone)
+                let upload = Self.upload(s, id: self.index.ids[index], timezone: hunt.timezone)
                 if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
             }
             if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
@@ -119,7 +119,7 @@ extension ServeSession {
         var judgedPending: [String] = []
         for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
             guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
-            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
+            byTask[task, default: []].append(.init(id: ids.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
                                                    stateText: "sent", why: ["waiting for the judge"], points: 0, canWithdraw: true))
         }
         let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
@@ -143,14 +143,8 @@ extension ServeSession {
     /// hunt's timezone), any other by its name.
     static func name(_ path: String, timezone: TimeZone) -> String {
         let name = (path as NSString).lastPathComponent
-        guard PlayerUploads.isServerName(path) else { return name }
-        // `20260502T101500Z-…`: the digits were checked by `isServerName`.
-        let digits = Array(name.utf8)
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
-        let utc = LocalDateTime(year: number(0..<4), month: number(4..<6), day: number(6..<8),
-                                hour: number(9..<11), minute: number(11..<13), second: number(13..<15))
+        guard PlayerUploads.isServerName(path), let date = UploadName(name)?.receivedAt else { return name }
         let clock = HuntClock(timezone: timezone, around: nil)
-        guard let date = clock.instant(of: utc, offsetSeconds: 0) else { return name }
         let local = HuntClock.local(date, offsetSeconds: clock.offset(at: date))
         return String(format: "sent at %02d:%02d:%02d", local.hour, local.minute, local.second)
     }
@@ -163,7 +157,7 @@ extension ServeSession {
     }
 
     /// One submission in the team's words.
-    private static func upload(_ s: JudgeResults.SubmissionResult, timezone: TimeZone) -> TeamView.Upload {
+    private static func upload(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone) -> TeamView.Upload {
         let state = s.verdict.rawValue
         var why = s.findings.map { finding in
             var text = finding.message
@@ -174,7 +168,7 @@ extension ServeSession {
             let decided = review.decision == .accept ? "accepted" : "rejected"
             why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
         }
-        return .init(id: SubmissionIndex.id(of: s.path), name: name(s.path, timezone: timezone), state: state,
+        return .init(id: id, name: name(s.path, timezone: timezone), state: state,
                      stateText: TeamView.words(state), why: why, points: s.points,
                      canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
     }

@@ -56,7 +56,7 @@ extension HuntCommand {
         @Option(name: .customLong("connections-per-address"), help: ArgumentHelp("At most this many connections from one client address (default 128; with --players 8 a team when that is more): phones at a venue, on a mobile network or behind a reverse proxy share one address.", valueName: "n"))
         var connectionsPerAddress: Int?
 
-        @Flag(help: "Hide team names and ids in the review queue.")
+        @Flag(help: "Judge without knowing teams: no team names, ids or paths in the console, and photos looked up by id only.")
         var blind = false
 
         @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs are still printed).")
@@ -125,10 +125,10 @@ extension HuntCommand {
         @Option(name: .customLong("players-max-file"), help: ArgumentHelp("The largest file a team may send, in MB.", valueName: "MB"))
         var maxFileMB = 100
 
-        @Option(name: .customLong("players-max-files"), help: ArgumentHelp("How many files a team may send in all.", valueName: "n"))
+        @Option(name: .customLong("players-max-files"), help: ArgumentHelp("How many files a team may send in all (withdrawn ones still count).", valueName: "n"))
         var maxFiles = 500
 
-        @Option(name: .customLong("players-max-bytes"), help: ArgumentHelp("How much a team may send in all, in MB.", valueName: "MB"))
+        @Option(name: .customLong("players-max-bytes"), help: ArgumentHelp("How much a team may send in all, in MB (withdrawn files still count).", valueName: "MB"))
         var maxMB = 5000
 
         @Option(name: .customLong("players-rate"), help: ArgumentHelp("Requests a team may make a minute (pages, uploads, updates).", valueName: "n"))

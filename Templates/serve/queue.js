@@ -347,7 +347,9 @@ Hunt.start().then(async (session) => {
   const wanted = params.get("id");
   if (wanted) {
     const index = Q.items.findIndex((item) => item.id === wanted);
-    if (index >= 0) await showIndex(index); else show(await Hunt.get("/api/item?id=" + encodeURIComponent(wanted)));
+    // Ids last as long as the server: one from before a restart names nothing, so start at the first.
+    const item = index >= 0 ? null : await Hunt.get("/api/item?id=" + encodeURIComponent(wanted)).catch(() => null);
+    if (index >= 0) await showIndex(index); else if (item) show(item); else await showIndex(0);
   } else await showIndex(0);
   // Another judge's decision or new photos: refresh the counts and the list, keep the item shown.
   Hunt.events({

@@ -109,7 +109,7 @@ import Testing
                                      body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))) { sent = try $0.decoded(Sent.self) }
             #expect(try await Self.judged(fixture, sent.id))
             let foxesPhoto = try #require(await fixture.session.results?.submissions.first { $0.path.hasPrefix("foxes/library/2") })
-            let foxesIDs = [sent.id, SubmissionIndex.id(of: "foxes/library/IMG_0002.jpg")]
+            let foxesIDs = [sent.id, fixture.session.ids.id(of: "foxes/library/IMG_0002.jpg")]
             #expect(foxesPhoto.path.hasSuffix(sent.name))
             // The owls' state names none of the foxes' photos, their team name or the position sent.
             try await client.execute(uri: Self.room("owls") + "/api/state", method: .get) { response in
@@ -191,7 +191,7 @@ import Testing
             #expect(try await Self.judged(fixture, sent.id))
             let path = "owls/kruyt/" + sent.name
             _ = try await fixture.session.decide(DecisionRequest(path: path, decision: "reject", by: "Ana"))
-            for id in [sent.id, SubmissionIndex.id(of: "owls/IMG_0009.jpg")] {
+            for id in [sent.id, fixture.session.ids.id(of: "owls/IMG_0009.jpg")] {
                 try await client.execute(uri: Self.room("owls") + "/withdraw", method: .post, body: ByteBuffer(string: #"{"id":"\#(id)"}"#)) {
                     #expect($0.status == .conflict)
                 }
@@ -205,6 +205,73 @@ import Testing
                 #expect(upload?["can_withdraw"] as? Bool == false)
             }
         }
+    }
+
+    /// The bytes of the files under `folder` (every file, as the team's books count them).
+    static func bytes(under folder: String) -> Int {
+        files(folder).reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+        }
+    }
+
+    /// A photo padded to `size` bytes with `fill`, so each is other content.
+    static func padded(_ size: Int, fill: UInt8) throws -> [UInt8] {
+        let photo = try bytes("photos/jpeg-gps-complete.jpg")
+        return photo + [UInt8](repeating: fill, count: size - photo.count)
+    }
+
+    /// A withdrawn photo stays on disk in `.withdrawn/`, so it still counts towards the team's
+    /// bytes: sending and withdrawing again and again cannot fill the disk, nor can a restart
+    /// give the bytes back.
+    @Test func aWithdrawnPhotoStillCountsTowardsTheTeamsBytes() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let options = PlayersOptions(maxTeamBytes: Self.bytes(under: fixture.submissions + "/owls") + 250_000)
+        try await Self.application(fixture, options: options).test(.router) { client in
+            for fill: UInt8 in [1, 2] {
+                let sent = try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
+                                                    body: ByteBuffer(bytes: try Self.padded(100_000, fill: fill))) { response in
+                    #expect(response.status == .created, "\(response.text)")
+                    return try response.decoded(Sent.self)
+                }
+                try await client.execute(uri: Self.room("owls") + "/withdraw", method: .post, body: ByteBuffer(string: #"{"id":"\#(sent.id)"}"#)) {
+                    #expect($0.status == .ok)
+                }
+            }
+            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))) {
+                #expect($0.status == .contentTooLarge, "\($0.text)")
+            }
+        }
+        #expect(Self.files(fixture.submissions + "/.withdrawn/owls").count == 2)
+        // Started again, the server counts what .withdrawn/ holds.
+        try await Self.application(fixture, options: options).test(.router) { client in
+            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))) {
+                #expect($0.status == .contentTooLarge, "\($0.text)")
+            }
+        }
+    }
+
+    /// Ten uploads side by side share what is left of the team's bytes: at most the limit is kept.
+    @Test func parallelUploadsStayWithinTheTeamsBytes() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let before = Self.bytes(under: fixture.submissions + "/owls")
+        let options = PlayersOptions(maxTeamBytes: before + 1_000_000)
+        try await Self.application(fixture, options: options).test(.router) { client in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for fill in UInt8(1)...10 {
+                    group.addTask {
+                        try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
+                                                 body: ByteBuffer(bytes: try Self.padded(900_000, fill: fill))) { response in
+                            #expect([.created, .contentTooLarge].contains(response.status), "\(response.text)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        #expect(Self.bytes(under: fixture.submissions + "/owls") - before <= 1_000_000)
+        #expect(Self.files(fixture.submissions + "/.incoming").isEmpty)
     }
 
     /// Judged at once (not at the watcher's next look: this test runs no watcher, so without the

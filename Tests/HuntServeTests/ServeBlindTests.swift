@@ -17,16 +17,16 @@ import Testing
         defer { fixture.remove() }
         let path = try #require(await fixture.session.results?.reviewQueue.first)
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/item?id=\(SubmissionIndex.id(of: path))", method: .get, headers: fixture.judgeHeaders()) { response in
+            try await client.execute(uri: "/api/item?id=\(fixture.session.ids.id(of: path))", method: .get, headers: fixture.judgeHeaders()) { response in
                 #expect(response.status == .ok)
                 let item = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                #expect(item?["id"] as? String == SubmissionIndex.id(of: path))
+                #expect(item?["id"] as? String == fixture.session.ids.id(of: path))
                 for key in ["path", "team", "team_name"] { #expect(item?[key] == nil, "\(key)") }
                 for team in Self.teams { #expect(!response.text.contains(team), "\(team)") }
             }
-            // Asked by path, it is found (the judge may know it) but the answer still names none.
+            // Asked by path, it is refused, as a path that is no photo is: which paths exist would tell.
             try await client.execute(uri: "/api/item?path=\(path)", method: .get, headers: fixture.judgeHeaders()) { response in
-                #expect(response.status == .ok)
+                #expect(response.status == .forbidden)
                 for team in Self.teams { #expect(!response.text.contains(team), "\(team)") }
             }
         }
@@ -58,14 +58,15 @@ import Testing
         defer { fixture.remove() }
         let path = try #require(await fixture.session.results?.reviewQueue.first)
         let (stream, end) = fixture.session.events.subscribe(judge: true, keepingNewest: nil)
-        _ = try await fixture.session.decide(DecisionRequest(path: path, decision: "accept", by: "Ann"))
-        _ = try await fixture.session.undo(path: path, id: nil, by: "Ann")
+        let id = fixture.session.ids.id(of: path)
+        _ = try await fixture.session.decide(DecisionRequest(id: id, decision: "accept", by: "Ann"))
+        _ = try await fixture.session.undo(path: nil, id: id, by: "Ann")
         end()
         var decided: [String] = []
         for await event in stream where event.name == "decided" { decided.append(event.json) }
         #expect(decided.count == 2)
         for json in decided {
-            #expect(json.contains(SubmissionIndex.id(of: path)))
+            #expect(json.contains(fixture.session.ids.id(of: path)))
             #expect(json.contains(path) == !blind, "\(json)")
             if blind { for team in Self.teams { #expect(!json.contains(team), "\(team) in \(json)") } }
         }

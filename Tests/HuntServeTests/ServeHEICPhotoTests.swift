@@ -21,7 +21,7 @@ import Testing
                                              to: educatorium.appendingPathComponent("IMG_0001.heic"))
         }
         defer { fixture.remove() }
-        let id = SubmissionIndex.id(of: "herons/educatorium/IMG_0001.heic")
+        let id = fixture.session.ids.id(of: "herons/educatorium/IMG_0001.heic")
         try await fixture.application().test(.router) { client in
             for size in ["", "&size=small"] {
                 try await client.execute(uri: "/api/photo?id=\(id)\(size)", method: .get, headers: fixture.judgeHeaders()) { response in
@@ -42,11 +42,11 @@ import Testing
         }
         defer { fixture.remove() }
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/photo?id=\(SubmissionIndex.id(of: "owls/cut.heic"))", method: .get, headers: fixture.judgeHeaders()) {
+            try await client.execute(uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/cut.heic"))", method: .get, headers: fixture.judgeHeaders()) {
                 #expect($0.status == .notFound)
                 #expect($0.text.hasPrefix("this photo cannot be previewed: "), "\($0.text)")
             }
-            try await client.execute(uri: "/api/photo?id=\(SubmissionIndex.id(of: "owls/bomb.heic"))", method: .get, headers: fixture.judgeHeaders()) {
+            try await client.execute(uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/bomb.heic"))", method: .get, headers: fixture.judgeHeaders()) {
                 #expect($0.status == .notFound)
                 #expect($0.text.hasPrefix("too large to preview: a 20000×20000 HEIF picture needs about 2.3 GiB"), "\($0.text)")
             }

@@ -97,22 +97,92 @@ import Testing
     }
 
     @Test func blindModeTellsNoTeamThroughAnyRoute() async throws {
-        let fixture = try await ServeFixture(blind: true)
+        // A Live Photo (a still and its motion video, same name, same second) in owls' folder.
+        let fixture = try await ServeFixture(blind: true) { folder in
+            let live = folder.appendingPathComponent("submissions/owls/live")
+            try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+            let taken = LocalDateTime(year: 2026, month: 5, day: 2, hour: 11, minute: 7, second: 31)
+            try JPEGWriter.write(tags: PhotoTags(position: Coordinate(latitude: 52.0853, longitude: 5.1689), capturedAt: taken, offsetSeconds: 7_200),
+                                 image: SyntheticImage(identity: 7, hue: 0.4), to: live.appendingPathComponent("IMG_7001.jpg"))
+            var movie = QuickTimeWriter.Movie(format: .mov)
+            movie.creationDate = taken
+            movie.creationOffsetSeconds = 7_200
+            try Data(QuickTimeWriter.bytes(movie)).write(to: live.appendingPathComponent("IMG_7001.mov"))
+        }
         defer { fixture.remove() }
-        let queueID = SubmissionIndex.id(of: Self.photo)
+        let judged = try #require(await fixture.session.results)
+        #expect(judged.submissions.contains { $0.evidence.motion == "owls/live/IMG_7001.mov" })
+        let queueID = fixture.session.ids.id(of: Self.photo)
+        let teamNames = ["foxes", "owls", "herons", "Red Foxes", "Night Owls", "Grey Herons"]
         try await fixture.application().test(.router) { client in
             try await client.execute(uri: "/api/team?team=herons", method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .forbidden) }
             try await client.execute(uri: "/api/results", method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .forbidden) }
+            // The queue is not filtered by team (the leaderboard lists the teams' ids).
+            try await client.execute(uri: "/api/queue?verdict=all&team=herons", method: .get, headers: fixture.judgeHeaders()) {
+                #expect($0.status == .forbidden)
+            }
             // The leaderboard names teams beside its photos, by ids that are not the queue's.
             let board = try #require(await fixture.session.currentLeaderboard())
             #expect(!board.recent.isEmpty)
-            let queueIDs = Set(try #require(await fixture.session.results?.submissions.map { SubmissionIndex.id(of: $0.path) }))
+            let queueIDs = Set(judged.submissions.map { fixture.session.ids.id(of: $0.path) })
             for recent in board.recent {
                 #expect(!queueIDs.contains(where: { recent.photo.contains($0) }), "\(recent.photo)")
                 try await client.execute(uri: recent.photo, method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .ok) }
+                // Its time is to the minute: to the millisecond it is the capture time the queue shows.
+                let at = try #require(recent.at.flatMap(Timestamp.init))
+                #expect(at.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0, "\(at)")
             }
             try await client.execute(uri: "/api/leaderboard", method: .get, headers: fixture.judgeHeaders()) { #expect(!$0.text.contains(queueID)) }
+            // The whole queue: no team, no path, no Live Photo's motion path; ids are keyed (not
+            // the FNV-1a of the path they were), and the order is the ids', not the teams'.
+            try await client.execute(uri: "/api/queue?verdict=all&limit=1000", method: .get, headers: fixture.judgeHeaders()) { response in
+                #expect(response.status == .ok)
+                for name in teamNames + ["IMG_7001", "motion"] { #expect(!response.text.contains(name), "\(name)") }
+                let items = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["items"] as? [[String: Any]]
+                let ids = try #require(items?.compactMap { $0["id"] as? String })
+                #expect(ids.count == judged.submissions.count)
+                #expect(Set(ids).isDisjoint(with: judged.submissions.map { Self.fnv1a($0.path) }))
+                #expect(ids == ids.sorted())
+                let pathByID = Dictionary(uniqueKeysWithValues: judged.submissions.map { (fixture.session.ids.id(of: $0.path), $0.path) })
+                let teams = ids.map { pathByID[$0]!.prefix { $0 != "/" } }
+                #expect(zip(teams, teams.dropFirst()).filter { $0 != $1 }.count > 6, "\(teams)")
+            }
+            // Paths are not looked up: the same answer whether the photo exists or not.
+            for route in ["/api/item?path=", "/api/photo?path=", "/api/photo?size=small&path="] {
+                var answers: [String] = []
+                for path in [Self.photo, "herons/educatorium/IMG_9999.jpg"] {
+                    try await client.execute(uri: route + path, method: .get, headers: fixture.judgeHeaders()) { response in
+                        #expect(response.status == .forbidden, "\(route)\(path)")
+                        answers.append(response.text)
+                    }
+                }
+                #expect(answers[0] == answers[1], "\(route)")
+            }
+            for (uri, body) in [("/api/decisions", #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann"}"#),
+                                ("/api/decisions", #"{"path":"herons/none.jpg","decision":"accept","by":"Ann"}"#),
+                                ("/api/decisions", #"{"paths":["\#(Self.photo)"],"decision":"accept","by":"Ann"}"#),
+                                ("/api/undo", #"{"path":"\#(Self.photo)","by":"Ann"}"#)] {
+                try await client.execute(uri: uri, method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: body)) {
+                    #expect($0.status == .forbidden, "\(body)")
+                }
+            }
+            // By id, as the pages ask, all of it still answers.
+            try await client.execute(uri: "/api/item?id=\(queueID)", method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .ok) }
         }
+        // Another server on the same folder gives the same photos other ids.
+        let again = try ServeSession(configuration: fixture.session.configuration)
+        #expect(again.ids.id(of: Self.photo) != queueID)
+    }
+
+    /// The 64-bit FNV-1a of `path` in hex: what a queue id was before ids were keyed.
+    static func fnv1a(_ path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     @Test func redirectsStayOnThisServerAndEncodeOnce() async throws {

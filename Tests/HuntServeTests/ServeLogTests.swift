@@ -40,7 +40,7 @@ import Testing
         }
         let shown = lines.map { String($0.drop { $0 != " " }.dropFirst()) }
         #expect(shown == ["decided \(path): accepted, was review (Ann Judge)", "undone \(path): review, was accepted (Ann Judge)",
-                          "arrived herons/new.jpg: rejected (duplicate-of)"], "\(lines)")
+                          "arrived herons/new.jpg: review (duplicate-of)"], "\(lines)")
         #expect(lines.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d .*/) != nil })
     }
 
@@ -49,10 +49,28 @@ import Testing
         let fixture = try await ServeFixture(blind: true)
         defer { fixture.remove() }
         let path = try #require(await fixture.session.results?.reviewQueue.first)
+        let id = fixture.session.ids.id(of: path)
         let lines = try await Self.logged(fixture, count: 1) { session in
-            _ = try await session.decide(DecisionRequest(path: path, decision: "reject", by: "Bo"))
+            _ = try await session.decide(DecisionRequest(id: id, decision: "reject", by: "Bo"))
         }
-        #expect(lines.count == 1 && lines[0].hasSuffix("decided photo \(SubmissionIndex.id(of: path)): rejected, was review (Bo)"), "\(lines)")
+        #expect(lines.count == 1 && lines[0].hasSuffix("decided photo \(id): rejected, was review (Bo)"), "\(lines)")
+    }
+
+    /// A judge's name (or a path) with a newline or an escape sequence makes no line of its own
+    /// and sends the terminal nothing it obeys.
+    @Test func aNameWithControlCharactersForgesNoLine() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let path = try #require(await fixture.session.results?.reviewQueue.first)
+        let forged = "Bo\n12:00:00 decided herons/IMG_0001.jpg: accepted, was review (Ann)\u{1B}]0;owned\u{07}\r"
+        let lines = try await Self.logged(fixture, count: 1) { session in
+            _ = try await session.decide(DecisionRequest(path: path, decision: "reject", by: forged))
+        }
+        #expect(lines.count == 1, "\(lines)")
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(line)")
+            #expect(line.contains("Bo␊12:00:00 decided"), "\(line)")
+        }
     }
 
     /// A log started before anything was judged takes the first judgement as what was there,

@@ -154,7 +154,7 @@ import Testing
     @Test func photosAreServedByIdAsJPEG() async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
-        let id = SubmissionIndex.id(of: "herons/educatorium/IMG_0001.jpg")
+        let id = fixture.session.ids.id(of: "herons/educatorium/IMG_0001.jpg")
         try await fixture.application().test(.router) { client in
             try await client.execute(uri: "/api/photo?id=\(id)", method: .get, headers: fixture.judgeHeaders()) { response in
                 #expect(response.status == .ok)

@@ -46,7 +46,7 @@ struct ServeCommandTests {
     @Test func aPhotoArrivingIsALineOnStdout() async throws {
         let lines = try await Self.serve([])
         #expect(lines.count == 3 && lines[0].hasPrefix("judge:") && lines[1].hasPrefix("leaderboard:"), "\(lines)")
-        #expect(lines.last?.wholeMatch(of: /\d\d:\d\d:\d\d arrived herons\/arrived\.jpg: rejected \(duplicate-of\)/) != nil, "\(lines)")
+        #expect(lines.last?.wholeMatch(of: /\d\d:\d\d:\d\d arrived herons\/arrived\.jpg: review \(duplicate-of\)/) != nil, "\(lines)")
     }
 
     @Test func quietPrintsOnlyTheURLs() async throws {

@@ -145,10 +145,15 @@ public struct Policy: Sendable, Hashable {
     /// What a photo gets when its capture time and GPS time differ by more than `clockSkew`
     /// (`clock-skew`; `skew:` in the hunt file).
     public var skew: PolicyAction = .review
-    /// What a photo gets when the same file was sent for another team or task and that copy was
-    /// taken earlier (`duplicate-of`; `duplicates:` in the hunt file). A team's second copy for the
-    /// same task is no finding, but never counts twice.
+    /// What a photo gets when the same file was sent for another task of its team and that copy
+    /// was received or taken earlier (`duplicate-of`; `duplicates:` in the hunt file). A team's
+    /// second copy for the same task is no finding, but never counts twice. A copy of another
+    /// team's photo gets `duplicatesAcrossTeams`.
     public var duplicates: PolicyAction = .reject
+
+    /// What a photo gets when it is a copy of another team's photo that was received earlier:
+    /// `duplicates`, but never more than review — whose photo it is, a person decides.
+    public var duplicatesAcrossTeams: PolicyAction { duplicates == .reject ? .review : duplicates }
     /// What a photo gets when its EXIF Software names a photo editor (`edited`).
     public var edited: PolicyAction = .review
     /// What a photo gets when reaching it from the team's previous photo took a speed above

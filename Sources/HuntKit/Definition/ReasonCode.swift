@@ -45,7 +45,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .afterWindow: "taken after the hunt's or the task's window closed"
         case .clockSkew: "capture time and GPS time differ by more than the policy allows"
         case .edited: "the Software tag names a photo editor"
-        case .duplicateOf: "the same file was submitted for another team or task; the earliest capture keeps it"
+        case .duplicateOf: "the same file was submitted for another team or task; the copy received first keeps it (another team's copy goes to review)"
         case .tooFast: "reaching this photo's position from the team's previous photo needs an impossible speed"
         case .dwellShort: "a dwell task needs two photos at the same place at least the dwell apart; this one has no partner"
         case .order: "a task this one must come after was not done (accepted) earlier"

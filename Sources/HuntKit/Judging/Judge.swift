@@ -147,6 +147,13 @@ struct Finding: Sendable {
     var code: ReasonCode
     var message: String
     var related: String? = nil
+    /// A `duplicate-of` whose kept copy is another team's: `Policy.duplicatesAcrossTeams` settles it.
+    var acrossTeams = false
+
+    /// What the policy makes of it.
+    func action(under policy: Policy) -> PolicyAction {
+        acrossTeams ? policy.duplicatesAcrossTeams : code.action(under: policy)
+    }
 }
 
 /// One submission as the judge works on it.

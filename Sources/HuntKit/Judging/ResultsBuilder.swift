@@ -94,7 +94,7 @@ extension RuleEngine {
         var caseFindings: [Finding] = []
         swap(&caseFindings, &c.findings)
         let findings = caseFindings.sorted { $0.code < $1.code }.map {
-            JudgeResults.FindingResult(code: $0.code, action: $0.code.action(under: policy), message: $0.message, related: $0.related)
+            JudgeResults.FindingResult(code: $0.code, action: $0.action(under: policy), message: $0.message, related: $0.related)
         }
         var reasons: [ReasonCode] = []
         for f in findings where f.action == .reject || f.action == .review {

@@ -136,7 +136,7 @@ struct JSONTextWriter {
         // Most strings need no escaping: checked, then copied whole, straight from their storage.
         var s = s
         let copied = s.withUTF8 { utf8 -> Bool in
-            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return false }
             reserve(utf8.count + 2)
             let to = base + count
             to.pointee = UInt8(ascii: "\"")
@@ -147,21 +147,37 @@ struct JSONTextWriter {
         }
         if copied { return }
         append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): append(0x5C); append(0x22)
-            case UInt8(ascii: "\\"): append(0x5C); append(0x5C)
-            case 0x0A: append(0x5C); append(UInt8(ascii: "n"))
-            case 0x0D: append(0x5C); append(UInt8(ascii: "r"))
-            case 0x09: append(0x5C); append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                for e in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]] { append(e) }
-            default: append(b)
+        s.withUTF8 { bytes in
+            let hex = Self.hexDigits
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                // A character that reorders text is written as `\u` (`TerminalText.reorders`): read
+                // back it is the same, but the file shows no such character.
+                if b == 0xE2, let scalar = TerminalText.reorderingScalar(bytes, at: i) {
+                    for e in [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12)], hex[Int((scalar >> 8) & 15)], hex[Int((scalar >> 4) & 15)], hex[Int(scalar & 15)]] {
+                        append(e)
+                    }
+                    i += 3
+                    continue
+                }
+                i += 1
+                switch b {
+                case UInt8(ascii: "\""): append(0x5C); append(0x22)
+                case UInt8(ascii: "\\"): append(0x5C); append(0x5C)
+                case 0x0A: append(0x5C); append(UInt8(ascii: "n"))
+                case 0x0D: append(0x5C); append(UInt8(ascii: "r"))
+                case 0x09: append(0x5C); append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    for e in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]] { append(e) }
+                default: append(b)
+                }
             }
         }
         append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func int(_ v: Int) {
         // Digits from the last, into the buffer's end, then moved into place: no `String` made.

@@ -179,7 +179,7 @@ extension RuleEngine {
     private func countsAsApproach(_ i: Int) -> Bool {
         guard cases[i].placement != nil else { return false }
         return cases[i].effective != .rejected
-            || cases[i].findings.allSatisfy { $0.code == .outsideTarget || $0.code.action(under: hunt.policy) != .reject }
+            || cases[i].findings.allSatisfy { $0.code == .outsideTarget || $0.action(under: hunt.policy) != .reject }
     }
 
     /// The signed distance to the target's edge, as results.json gives it (negative inside).

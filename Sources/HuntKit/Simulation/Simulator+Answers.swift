@@ -125,13 +125,14 @@ extension Simulator {
                 let missing = photo.task.after.filter { id in !(done[id] ?? []).contains { $0 < photo.instant } }
                 if !missing.isEmpty { reasons.append(.order) }
                 reasons = Array(Set(reasons)).sorted()
-                let verdict = Verdict.from(reasons.map { $0.action(under: hunt.policy) })
+                // A planted duplicate copies another team's photo: at most review (`duplicatesAcrossTeams`).
+                let action = { (code: ReasonCode) in
+                    code == .duplicateOf && photo.kind == .duplicate ? hunt.policy.duplicatesAcrossTeams : code.action(under: hunt.policy)
+                }
+                let verdict = Verdict.from(reasons.map(action))
                 if verdict == .accepted { done[photo.task.id, default: []].append(photo.instant) }
                 answers[photo.path] = Answer(path: photo.path, team: photo.team, task: photo.task.id, kind: photo.kind,
-                                             verdict: verdict, reasons: reasons.filter {
-                                                 let action = $0.action(under: hunt.policy)
-                                                 return action == .reject || action == .review
-                                             })
+                                             verdict: verdict, reasons: reasons.filter { [.reject, .review].contains(action($0)) })
             }
         }
         return answers.values.sorted { $0.path < $1.path }

@@ -3,8 +3,9 @@
 public enum MarkupText {
     /// `text` safe as element content or a quoted attribute value: `< > & " '` become entities
     /// (the same five as Mustache's HTML escaping), and the characters XML 1.0 cannot carry at all
-    /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) are dropped. Scans UTF-8 bytes, so
-    /// the many strings that need nothing cost one pass and no copy.
+    /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) are dropped; characters that
+    /// reorder text (`TerminalText.reorders`) become U+FFFD, as in the CSV and Markdown. Scans
+    /// UTF-8 bytes, so the many strings that need nothing cost one pass and no copy.
     public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: needsWork) else { return text }
         var out = [UInt8]()
@@ -13,6 +14,11 @@ public enum MarkupText {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
+            if b == 0xE2, bytes.withUnsafeBufferPointer({ TerminalText.reorderingScalar($0, at: i) }) != nil {
+                out += [0xEF, 0xBF, 0xBD]
+                i += 3
+                continue
+            }
             i += 1
             switch b {
             case 0x3C: out += "&lt;".utf8
@@ -30,8 +36,9 @@ public enum MarkupText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A markup character, a control character, or the lead byte of U+FFFE/U+FFFF (checked exactly above).
+    /// A markup character, a control character, or the lead byte of U+FFFE/U+FFFF or of a
+    /// reordering character (checked exactly above).
     private static func needsWork(_ b: UInt8) -> Bool {
-        b < 0x20 || b == 0x3C || b == 0x3E || b == 0x26 || b == 0x22 || b == 0x27 || b == 0xEF
+        b < 0x20 || b == 0x3C || b == 0x3E || b == 0x26 || b == 0x22 || b == 0x27 || b == 0xEF || b == 0xE2
     }
 }

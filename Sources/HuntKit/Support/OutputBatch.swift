@@ -41,7 +41,9 @@ public final class OutputBatch: Sendable {
 
     /// Keeps other runs from writing into `folder` until this batch ends: a `.hunt.lock` file
     /// holding this process's id, locked with flock(2). Another run holding it is an error that
-    /// names its pid. Also proves that files can be created in the folder.
+    /// names its pid. Also proves that files can be created in the folder. Once it holds the lock,
+    /// it removes the temporary files a run killed outright (`kill -9`, a power cut) left there:
+    /// no other run can be writing them.
     public func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) { try files.lockFolder(folder, displayPath: displayPath) }
 
     /// Writes `bytes` to a new temporary file beside `target`; `commit()` renames it into place.
@@ -180,6 +182,32 @@ private final class StagedFiles: @unchecked Sendable {
             guard state == .staging else { throw Self.abandonedError(displayPath) }
             try takeLock(folder.appendingPathComponent(".hunt.lock").path, displayPath: displayPath)
         }
+        Self.removeStaleTemporaries(in: folder.path)
+    }
+
+    /// Removes the plain files in `folder` named as `createTemporary` names them
+    /// (`.<name>.<12 letters or digits>.tmp`); the names removed, sorted. Only for a folder whose
+    /// lock is held.
+    @discardableResult
+    static func removeStaleTemporaries(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where isTemporaryName(name) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
+    }
+
+    /// `.results.json.Ab3dE5fG7hJ9.tmp`: a dot, a name, a dot, 12 letters or digits, `.tmp`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 19, bytes[0] == UInt8(ascii: "."), name.hasSuffix(".tmp") else { return false }
+        let random = bytes[(bytes.count - 16)..<(bytes.count - 4)]
+        return bytes[bytes.count - 17] == UInt8(ascii: ".")
+            && random.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
     }
 
     private func takeLock(_ path: String, displayPath: String) throws(OutputError) {

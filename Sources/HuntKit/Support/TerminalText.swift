@@ -30,12 +30,32 @@ package enum TerminalText {
                 out.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F:
                 out.append("\u{2421}")
-            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+            case 0x80...0x9F:
+                out.append("\u{FFFD}")
+            case _ where reorders(scalar.value):
                 out.append("\u{FFFD}")
             default:
                 out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// Whether `scalar` is a bidirectional embedding, override or isolate (U+202A–202E,
+    /// U+2066–2069) or the line or paragraph separator (U+2028/2029): what makes text read in
+    /// another order than it is stored, or breaks its line, wherever it is shown. The one list:
+    /// the terminal, CSV and Markdown replace these (`visible`), HTML and XML too
+    /// (`MarkupText.escape`), and JSON writes them as `\u` escapes (results.json, `JSONText`), so
+    /// the value read back is the same but the file shows no such character.
+    package static func reorders(_ scalar: UInt32) -> Bool {
+        (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) || scalar == 0x2028 || scalar == 0x2029
+    }
+
+    /// The scalar of the three-byte UTF-8 sequence that starts with 0xE2 at `bytes[i]`, when it
+    /// is one that `reorders` (all of them start with 0xE2); for the byte-level writers.
+    package static func reorderingScalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
+        guard bytes[i] == 0xE2, i + 2 < bytes.count else { return nil }
+        let scalar = (UInt32(bytes[i] & 0x0F) << 12) | (UInt32(bytes[i + 1] & 0x3F) << 6) | UInt32(bytes[i + 2] & 0x3F)
+        return reorders(scalar) ? scalar : nil
     }
 }

@@ -145,18 +145,60 @@ struct JudgeRulesTests {
         let later = F.photo("y", near: F.tower, time: F.at(10, 40), hash: "same2")
         let results = F.judge([
             F.input("owls/tower/a.jpg", task: "tower", original),
-            F.input("foxes/tower/a.jpg", task: "tower", original),   // same file, same capture: path order keeps foxes'
+            F.input("foxes/tower/a.jpg", task: "tower", original),   // same file, same capture, no upload times: path order keeps foxes'
             F.input("foxes/tower/resend.jpg", task: "tower", later),
             F.input("foxes/tower/resend-again.jpg", task: "tower", later),
+            // The team's own photo for another task (taken later: the file's time says so).
+            F.input("foxes/bridge/again.jpg", task: "bridge", F.photo("y", near: F.tower, time: F.at(10, 50), hash: "same2")),
         ])
         #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [])
         let copy = results.submission(at: "owls/tower/a.jpg")!
         #expect(copy.reasons == [.duplicateOf])
         #expect(copy.findings.first?.related == "foxes/tower/a.jpg")
-        #expect(copy.verdict == .rejected)
+        // Another team's copy, and the files do not say who had it first: a judge decides.
+        #expect(copy.verdict == .review)
+        #expect(copy.findings.first?.message.contains("do not tell which team had it first") == true, "\(copy.findings)")
         #expect(results.submission(at: "foxes/tower/resend.jpg")?.reasons == [])
         #expect(results.submission(at: "foxes/tower/resend-again.jpg")?.reasons == [])
+        #expect(results.submission(at: "foxes/bridge/again.jpg")?.findings.first { $0.code == .duplicateOf }?.action == .reject)
         #expect(results.team("foxes")?.points == 20)  // counted once
+    }
+
+    /// A team that sends a byte copy of another team's photo through the players' page: the copy
+    /// has the same capture time, and its path may sort first; the upload received first keeps
+    /// it, and the later copy goes to review (never the original rejected unseen).
+    @Test("duplicates across teams: the upload received first keeps it; the later copy goes to review")
+    func aCopyOfAnotherTeamsUploadGoesToReview() throws {
+        let photo = F.photo("x", near: F.tower, time: F.at(10, 30), hash: "same")
+        let owls = "owls/tower/" + UploadName.make(receivedAt: F.at(10, 35), sha256: String(repeating: "a", count: 64), fileExtension: "jpg")
+        let foxes = "foxes/tower/" + UploadName.make(receivedAt: F.at(10, 41), sha256: String(repeating: "a", count: 64), fileExtension: "jpg")
+        for policy in [Policy(), { var p = Policy(); p.duplicates = .ignore; return p }()] {
+            let results = F.judge([F.input(foxes, task: "tower", photo), F.input(owls, task: "tower", photo)], hunt: F.hunt(policy: policy))
+            #expect(results.submission(at: owls)?.reasons == [])
+            #expect(results.submission(at: owls)?.verdict == .accepted)
+            #expect(results.team("owls")?.points == 20)
+            let copy = results.submission(at: foxes)!
+            #expect(copy.findings.map(\.code) == [.duplicateOf])
+            #expect(copy.findings.first?.related == owls)
+            #expect(copy.findings.first?.action == (policy.duplicates == .reject ? .review : .ignore))
+            #expect(copy.verdict == (policy.duplicates == .reject ? .review : .accepted))
+            #expect(copy.findings.first?.message.contains("which another team sent first") == true)
+        }
+        // The same two, judged again: the same results, byte for byte.
+        let inputs = [F.input(foxes, task: "tower", photo), F.input(owls, task: "tower", photo)]
+        #expect(try F.judge(inputs).jsonData() == F.judge(inputs.reversed()).jsonData())
+    }
+
+    @Test("an upload's name tells when the server received it", arguments: [
+        ("20260502T083500Z-0123456789ab.jpg", 1_777_710_900.0 as Double?),
+        ("20260502T083500Z-0123456789AB.jpg", nil), ("20261302T083500Z-0123456789ab.jpg", nil), ("IMG_0001.jpg", nil),
+        ("20260502T083500Z-0123456789ab", nil),
+    ])
+    func uploadNames(name: String, received: Double?) {
+        #expect(UploadName(name)?.receivedAt.timeIntervalSince1970 == received)
+        if let received {
+            #expect(UploadName.make(receivedAt: Date(timeIntervalSince1970: received + 0.9), sha256: "0123456789abcdef", fileExtension: "jpg") == name)
+        }
     }
 
     @Test("too fast between a team's consecutive photos")

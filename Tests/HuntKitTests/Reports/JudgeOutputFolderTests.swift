@@ -26,6 +26,23 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.resultsPath)) == Data(results.jsonChunks().joined()))
     }
 
+    /// A run killed outright (`kill -9`) leaves its temporary files; the next run that takes the
+    /// folder removes them, and nothing else.
+    @Test func theTemporaryFilesOfAKilledRunAreRemovedByTheNext() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("results")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let stale = [".results.json.Ab3dE5fG7hJ9.tmp", ".report.html.000000000000.tmp"]
+        let kept = [".results.json.short.tmp", "notes.tmp", ".results.json.Ab3dE5fG7hJ9.tmp.bak", "keep.txt"]
+        for name in stale + kept { try Data("x".utf8).write(to: out.appendingPathComponent(name)) }
+        let results = try ReportFixtures.results("photo-scavenger-hunt")
+        let folder = try JudgeOutputFolder(out.path, reports: [], inputs: [], submissions: root.appendingPathComponent("photos"))
+        _ = try await folder.write(results, json: results.jsonChunks())
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == (kept + ["results.json"]).sorted())
+    }
+
     @Test func aFolderInsideTheSubmissionsIsRefusedBeforeAnythingIsMade() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

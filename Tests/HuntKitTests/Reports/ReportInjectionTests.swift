@@ -24,6 +24,30 @@ import Testing
         #expect(html.components(separatedBy: "<script").count == 2)
     }
 
+    /// A right-to-left override (or an isolate, or U+2028) in a team name, a path or a note makes
+    /// text read in another order than it is stored: the CSV and Markdown replace it, and so do
+    /// the HTML page and every other format; results.json writes it as `\u202e`, so it reads
+    /// back the same but shows no override.
+    @Test(arguments: ["\u{202E}", "\u{2067}", "\u{202A}", "\u{2028}"])
+    func charactersThatReorderTextSurviveIntoNoFile(reorder: String) async throws {
+        var results = try ReportFixtures.results("photo-scavenger-hunt")
+        results.teams[0].name = "Red \(reorder)sexoF"
+        results.submissions[0].path = "foxes/\(reorder)gpj.exe.jpg"
+        results.submissions[1].review = .init(decision: .accept, note: "fine \(reorder)enif", by: "Ann\(reorder)", task: nil)
+        let report = try Report(results)
+        for format in ReportFormat.allCases {
+            for document in try await ReportWriter.render(report, format: format, photosFolder: nil) {
+                let text = String(decoding: document.bytes, as: UTF8.self)
+                #expect(!text.contains(reorder), "\(format) \(document.name)")
+            }
+        }
+        let json = Data(results.jsonChunks().joined())
+        #expect(!String(decoding: json, as: UTF8.self).contains(reorder))
+        let hex = String(reorder.unicodeScalars.first!.value, radix: 16)
+        #expect(String(decoding: json, as: UTF8.self).contains("Red \\u\(hex)sexoF"))
+        #expect(try JudgeResults.decode(json) == results)
+    }
+
     @Test func htmlReferencesNothingOutsideItself() async throws {
         for html in try await render(.html) + render(.html, team: "owls") {
             // Every src= and href= is a data: URI or an in-page anchor; no CSS import or url().

@@ -60,7 +60,7 @@ struct TeamRules {
 
     /// The verdict from the findings and the policy, then a reviews-file decision on top.
     func settle(_ i: Int) {
-        cases[i].judged = Verdict.from(cases[i].findings.map { $0.code.action(under: hunt.policy) })
+        cases[i].judged = Verdict.from(cases[i].findings.map { $0.action(under: hunt.policy) })
         if let review = cases[i].review {
             cases[i].effective = review.decision == .accept ? .accepted : .rejected
         } else {
