@@ -49,7 +49,7 @@ import Testing
         // Each route with its parameters, and a valid value for each: one parameter at a time takes an edge value.
         let routes: [(path: String, method: HTTPRequest.Method, parameters: [(String, String)])] = [
             ("/upload", .post, [("task", "kruyt"), ("lat", "52.0857"), ("lon", "5.1746"), ("accuracy", "9"), ("fixed_at", "1777716000000"), ("live", "1")]),
-            ("/photo", .get, [("id", SubmissionIndex.id(of: "foxes/library/IMG_0002.jpg")), ("size", "small")]),
+            ("/photo", .get, [("id", fixture.session.ids.id(of: "foxes/library/IMG_0002.jpg")), ("size", "small")]),
             ("/api/state", .get, [("since", "1")]),
             ("/withdraw", .post, [("id", "0")]),
             ("", .get, [("lang", "en")]),
