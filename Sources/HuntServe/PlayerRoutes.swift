@@ -171,7 +171,7 @@ struct PlayerRoutes: Sendable {
         guard accuracy.isFinite, accuracy >= 0 else { throw ServeError("accuracy must be metres ≥ 0") }
         var fixedAt = uploadedAt
         if let ms = query["fixed_at"].flatMap(Double.init) {
-            // Up to the year 9999: past it no date is written (nor a phone's clock set).
+            // Up to the year 9999: no phone's clock is set past it.
             guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { throw ServeError("fixed_at must be milliseconds since 1970") }
             fixedAt = Date(timeIntervalSince1970: ms / 1000)
         }

@@ -15,22 +15,27 @@ import Testing
             }
         }
         defer { served.stop() }
+        let started = ContinuousClock.now
         async let x = served.get("/api/photo?path=foxes/x.heic")
         async let y = served.get("/api/photo?path=foxes/y.heic")
         try await Task.sleep(for: .milliseconds(300))
         var waited: [Double] = []
-        for path in ["/api/queue", "/api/session", "/api/leaderboard", "/api/queue?verdict=all", "/api/queue"] {
+        for path in ["/api/queue", "/api/session", "/api/leaderboard"] {
             let answer = try await served.get(path)
             #expect(answer.status == 200, "\(path)")
             waited.append(answer.seconds)
         }
+        let judgeDone = ContinuousClock.now - started
         let previews = try await [x, y].map { ($0.status, $0.seconds) }
-        // The window was real: both previews were still being decoded while the judge asked.
-        #expect(previews.allSatisfy { $0.0 == 404 && $0.1 > 0.3 + waited.reduce(0, +) }, "\(previews), the judge's: \(waited)")
-        #expect(waited.max()! < 0.2, "the judge waited \(waited) s while two previews ran")
+        // Every answer to the judge came while both previews were still being decoded (before,
+        // the first one waited for them to end). On an idle 2-core machine each took 2–7 ms; the
+        // bound is loose so that a busy test machine does not fail it.
+        let done = Double(judgeDone.components.seconds) + Double(judgeDone.components.attoseconds) / 1e18
+        #expect(previews.allSatisfy { $0.0 == 404 && $0.1 > done }, "previews \(previews), the judge's answers all in by \(done) s: \(waited)")
+        #expect(waited.max()! < 1, "the judge waited \(waited) s while two previews ran")
         // Asked again, the same file is refused at once: its failure is remembered until it changes.
         let again = try await served.get("/api/photo?path=foxes/x.heic")
-        #expect(again.status == 404 && again.seconds < 0.2, "\(again.seconds) s")
+        #expect(again.status == 404 && again.seconds < previews.map(\.1).min()! / 2, "\(again.seconds) s against \(previews)")
         #expect(served.process.isRunning)
     }
 }

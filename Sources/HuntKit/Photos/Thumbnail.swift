@@ -100,9 +100,10 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// Like `read(_:maxPixels:)`, for photos read side by side: a scaled copy first waits until
     /// `budget` has the memory its decode needs, and a photo needing more than the whole budget is
     /// refused (`.refused`, with the reason) rather than decoded.
-    /// The reading and decoding run on `BlockingWork.shared`, never on the caller's thread.
+    /// The headers are read on the caller's thread (a few small reads); the decode, which may take
+    /// seconds and a child process, runs on `BlockingWork.shared`.
     public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
-        switch await BlockingWork.shared.run({ prepare(file, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) }) {
+        switch prepare(file, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) {
         case .done(let outcome):
             return outcome
         case .decode(let decode):
@@ -125,7 +126,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// Orientation (a HEIF's copy is turned already): what a report or the review console shows.
     public static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
                             budget: ThumbnailMemoryBudget) async -> Outcome {
-        guard let file = await BlockingWork.shared.run({ try? InputFile(relativePath, inside: folder) }) else { return .none }
+        guard let file = try? InputFile(relativePath, inside: folder) else { return .none }
         let outcome = await read(file, maxPixels: maxPixels, budget: budget)
         guard case .thumbnail(let thumbnail) = outcome else { return outcome }
         return .thumbnail(await BlockingWork.shared.run { oriented(thumbnail, photo: PhotoInput(path: relativePath, inside: folder, displayPath: relativePath)) })

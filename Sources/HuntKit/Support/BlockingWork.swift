@@ -2,17 +2,18 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Where async code sends work that blocks a thread: decoding a photo for a preview, waiting
-/// for the HEIF child, reading a photo's headers. Swift's cooperative pool has one thread per
+/// Where async code sends work that blocks a thread for long: decoding a photo for a preview,
+/// waiting for the HEIF child, reading a photo's EXIF to turn its preview. Swift's cooperative pool has one thread per
 /// core (two on a small server), so a blocking call made there stops every other task with it:
 /// two previews of a HEIC whose decoder hangs once held both threads, and with them every
 /// request to the console. Here a set of threads of its own, started as work arrives (at most
 /// `maxThreads`), takes the work first come, first served; the caller waits without holding a
 /// thread. The only file that waits on a semaphore.
 public final class BlockingWork: Sendable {
-    /// The process's one place for blocking work. Sixteen threads: waiting for a child costs no
-    /// CPU, and the decodes that do are bounded by their memory budget, not by threads.
-    public static let shared = BlockingWork(maxThreads: 16)
+    /// The process's one place for blocking work. Up to 64 threads: waiting for a child costs no
+    /// CPU, the decodes that do are bounded by their memory budget and a team's by `TeamLanes`,
+    /// and a short job should not queue behind long ones.
+    public static let shared = BlockingWork(maxThreads: 64)
 
     public let maxThreads: Int
 

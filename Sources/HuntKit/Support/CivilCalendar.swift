@@ -26,15 +26,17 @@ enum CivilCalendar {
         return (m <= 2 ? y + 1 : y, m, d)
     }
 
-    /// The instants these functions write, in seconds since 1970: the years 0001 to 9999.
-    static let writtenSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+    /// The instants these functions take, in seconds since 1970: some 31 million years either
+    /// side, far past any real date, and near enough that its milliseconds, days and years fit
+    /// in `Int` with room to spare.
+    static let heldSeconds: ClosedRange<Double> = -1e15 ... 1e15
 
-    /// `seconds` (since 1970) held within `writtenSeconds`, NaN read as 0: what every
-    /// conversion of an instant to whole days and seconds starts from, so that a number past
-    /// any real date (a client's `fixed_at=1e19`, a video's 64-bit creation time) is written as
-    /// the nearest year that can be written instead of trapping in `Int(_:)`.
+    /// `seconds` (since 1970) held within `heldSeconds`, NaN read as 0: what every conversion of
+    /// an instant to whole days and seconds starts from, so that a number past any date (a
+    /// client's `fixed_at=1e19`, a video's 64-bit creation time) is written as the nearest one
+    /// held instead of trapping in `Int(_:)`.
     static func held(_ seconds: Double) -> Double {
-        seconds.isNaN ? 0 : min(max(seconds, writtenSeconds.lowerBound), writtenSeconds.upperBound)
+        seconds.isNaN ? 0 : min(max(seconds, heldSeconds.lowerBound), heldSeconds.upperBound)
     }
 
     /// The day (since 1970-01-01) and the second within it of a count of seconds since

@@ -75,10 +75,10 @@ import Testing
             #expect(try !renderer.render(report).isEmpty)
         }
 
-        // Sheets: the cover's total of points.
-        let document = try SheetDocument(hunt: hunt, options: SheetOptions())
+        // Sheets: the cover's total of points adds up; a hunt past the ceiling is refused with its errors.
         #expect(!SheetDocument.scoring(hunt).isEmpty)
-        _ = document
+        let tooLarge = hunt.tasks.contains { $0.points > Hunt.maximumPoints }
+        #expect((try? SheetDocument(hunt: hunt, options: SheetOptions())) == nil ? tooLarge : !tooLarge)
     }
 
     @Test func clampedArithmeticHoldsAtTheEnds() {
