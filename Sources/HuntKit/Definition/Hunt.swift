@@ -247,6 +247,14 @@ public struct AreaTarget: Sendable {
         self.path = path
         self.url = url
     }
+
+    /// An area built in code: its polygons, and the GeoJSON file `Hunt.write(to:)` keeps them in,
+    /// `path` relative to the hunt file's folder (`areas/old-town.geojson`).
+    public init(path: String, area: Area) {
+        self.path = path
+        self.url = URL(fileURLWithPath: path)
+        self.area = area
+    }
 }
 
 /// A `places:` file reference and, once read, its places.

@@ -142,6 +142,11 @@ enum HuntRules {
                fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
     }
 
+    static func targetNotRead(_ id: String, key: String, path: String) -> HuntFinding {
+        .error(.targetNotRead, "task `\(id)`'s `\(key): \(path)` has no geometry: the file was never read",
+               fix: "call `readTargetFiles()` on the hunt first, or build the area with its polygons (`AreaTarget(path:area:)`)")
+    }
+
     static func dwellOnArea() -> HuntFinding {
         .error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area",
                fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")

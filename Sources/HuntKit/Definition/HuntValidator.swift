@@ -118,8 +118,9 @@ struct HuntValidator {
             self.radius(radius, "`radius`", at: at)
         case .places(let places)?:
             self.radius(places.radius, "`radius`", at: at)
-        case .area?:
-            break
+            if places.places.isEmpty { report(HuntRules.targetNotRead(task.id, key: "places", path: places.path), at: at) }
+        case .area(let area)?:
+            if area.area == nil { report(HuntRules.targetNotRead(task.id, key: "area", path: area.path), at: at) }
         }
         if let choice = task.choose, Self.key(of: task.target) != "places" {
             report(HuntRules.chooseWithoutSet(task.id, count: choice.count), at: choice.location)

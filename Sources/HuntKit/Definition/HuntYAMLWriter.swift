@@ -176,3 +176,37 @@ struct HuntYAMLWriter {
         Speed.parse(value.description) == value ? value.description : "\(number(value.metresPerSecond)) m/s"
     }
 }
+
+extension Hunt {
+    /// Writes the hunt into `folder` as `hunt.yaml`, with each area that has its polygons beside
+    /// it as the GeoJSON file its `path` names, so the folder loads back (`HuntLoader`) to the same
+    /// hunt. An area's path that is absolute, leaves the folder or is not `.geojson` (a KML file
+    /// read in) is written as `areas/<task id>.geojson` instead, and the hunt file names that.
+    /// `places:` files are not written: their paths stay as they are. The files are written
+    /// together and atomically, the folder made if missing. Returns the files written, hunt.yaml last.
+    @discardableResult
+    public func write(to folder: URL) throws(OutputError) -> [URL] {
+        var hunt = self
+        var areaFiles: [(url: URL, text: String)] = []
+        for i in hunt.tasks.indices {
+            guard case .area(var target)? = hunt.tasks[i].target, let area = target.area else { continue }
+            let parts = target.path.split(separator: "/", omittingEmptySubsequences: false)
+            if target.path.hasPrefix("/") || parts.contains("..") || parts.contains("") || !target.path.lowercased().hasSuffix(".geojson") {
+                target.path = "areas/\(hunt.tasks[i].id).geojson"
+            }
+            target.url = folder.appendingPathComponent(target.path)
+            hunt.tasks[i].target = .area(target)
+            areaFiles.append((target.url, GeoJSONText.areaFile(name: area.name ?? hunt.tasks[i].title, description: nil, polygons: area.polygons)))
+        }
+        let huntFile = folder.appendingPathComponent("hunt.yaml")
+        let batch = OutputBatch()
+        try batch.makeFolder(folder, displayPath: folder.path)
+        for file in areaFiles {
+            try batch.makeParentFolder(of: file.url, displayPath: file.url.path)
+            try batch.stage(Array(file.text.utf8), to: file.url, displayPath: file.url.path)
+        }
+        try batch.stage(Array(hunt.yaml().utf8), to: huntFile, displayPath: huntFile.path)
+        try batch.commit()
+        return areaFiles.map(\.url) + [huntFile]
+    }
+}

@@ -21,6 +21,44 @@ import Testing
         #expect(RandomHunt.described(back) == RandomHunt.described(original))
     }
 
+    /// An area built in code with its polygons (a hole in it) is written beside the hunt file as
+    /// GeoJSON and loads back with the same polygons; an absolute path is written into the folder.
+    @Test(arguments: ["areas/old-town.geojson", "/tmp/somewhere/old-town.geojson", "../outside.geojson", "old-town.kml"])
+    func anAreaBuiltInCodeIsWrittenBesideTheHunt(path: String) throws {
+        let ring = [(38.7105, -9.1370), (38.7105, -9.1300), (38.7145, -9.1300), (38.7145, -9.1370)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let hole = [(38.7120, -9.1340), (38.7120, -9.1330), (38.7130, -9.1330)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let area = Area(name: "Old town", polygons: [AreaPolygon(outer: ring, holes: [hole])])
+        let hunt = Hunt(title: "Lisbon", timezone: TimeZone(identifier: "Europe/Lisbon")!, teams: [Team(id: "foxes", name: "Foxes")],
+                        tasks: [HuntTask(id: "old-town", title: "Inside the old town", target: .area(AreaTarget(path: path, area: area))),
+                                HuntTask(id: "se", title: "The cathedral", target: .circle(center: Coordinate(latitude: 38.70981, longitude: -9.13290), radius: .metres(40)))])
+        #expect(hunt.validate().isEmpty)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-write-\(UUID().uuidString)/lisbon")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let written = try hunt.write(to: folder)
+        let expectedPath = path == "areas/old-town.geojson" ? path : "areas/old-town.geojson"
+        #expect(written.map { $0.path.replacingOccurrences(of: folder.path + "/", with: "") } == [expectedPath, "hunt.yaml"])
+        let loaded = try HuntLoader().load(contentsOf: folder.appendingPathComponent("hunt.yaml"), displayPath: "hunt.yaml").get()
+        guard case .area(let back)? = loaded.task("old-town")?.target else { Issue.record("no area"); return }
+        #expect(back.path == expectedPath)
+        let polygons = try #require(back.area?.polygons)
+        #expect(polygons.count == 1 && polygons[0].holes.count == 1)
+        #expect(Set(polygons[0].outer) == Set(ring) && Set(polygons[0].holes[0]) == Set(hole))
+        #expect(back.area?.contains(Coordinate(latitude: 38.7110, longitude: -9.1350)) == true)
+        #expect(back.area?.contains(Coordinate(latitude: 38.7124, longitude: -9.1336)) == false, "inside the hole")
+        #expect(loaded.validate().isEmpty)
+    }
+
+    /// An area or places target whose file was never read is an error, not a task the judge
+    /// silently places nothing in.
+    @Test func aTargetWithoutItsGeometryIsAnError() {
+        let hunt = Hunt(title: "Lisbon", tasks: [
+            HuntTask(id: "old-town", title: "Old town", target: .area(AreaTarget(path: "old-town.geojson", url: URL(fileURLWithPath: "/nowhere/old-town.geojson")))),
+            HuntTask(id: "cafes", title: "Cafés", target: .places(PlacesTarget(path: "cafes.csv", url: URL(fileURLWithPath: "/nowhere/cafes.csv"), radius: .metres(25)))),
+        ])
+        #expect(hunt.validate().map(\.code.rawValue) == ["target-not-read", "target-not-read"])
+        #expect(throws: DiagnosticError.self) { _ = try Simulator(hunt: hunt, options: .init(teams: 0, photosPerTeam: 1)).plan() }
+    }
+
     @Test func aHuntBuiltInCodeReadsLikeAFile() {
         let hunt = Hunt(title: "Café Crawl", timezone: TimeZone(identifier: "Europe/Amsterdam")!,
                         tasks: [HuntTask(title: "The Dom Tower", target: .circle(center: Coordinate(latitude: 52.09067, longitude: 5.12133), radius: .metres(75)))])
