@@ -22,6 +22,9 @@ swift build --package-path Examples/scripting --scratch-path "$scratch" >"$out/b
 "$scratch/debug/scripting" Examples/photo-scavenger-hunt "$out" >"$out/teams.txt" 2>"$out/stderr.txt" \
     || { cat "$out/stderr.txt" >&2; fail "the example failed"; }
 [ -s "$out/report.html" ] || fail "no report.html"
+[ -s "$out/areas/meadows.geojson" ] || fail "no areas/meadows.geojson beside hunt.yaml"
+grep -Eq '^rehearsal: ([0-9]+) of \1 photos judged as planned$' "$out/stderr.txt" || { cat "$out/stderr.txt" >&2; fail "the rehearsal was not judged as planned"; }
+grep -q '^IMG_0001.jpg was taken at 2026-05-02 ' "$out/stderr.txt" || { cat "$out/stderr.txt" >&2; fail "no capture time"; }
 status=0
 "$hunt" judge "$out/hunt.yaml" Examples/photo-scavenger-hunt/submissions --format json >"$out/results.json" 2>/dev/null || status=$?
 [ "$status" -le 1 ] || fail "hunt judge on the example's hunt.yaml failed ($status)"

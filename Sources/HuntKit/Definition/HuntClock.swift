@@ -33,6 +33,14 @@ public struct HuntClock: Sendable {
         table?.offset(at: date) ?? timezone.secondsFromGMT(for: date)
     }
 
+    /// When `photo` was taken, as the judge reads it: its capture time at its own offset, or in
+    /// this clock's timezone when it records none; its GPS time when it has no capture time that
+    /// names an instant; nil with neither. (The judge also flags a gap between the two: `clock-skew`.)
+    public func captureInstant(of photo: PhotoMetadata) -> Date? {
+        if let local = photo.capturedAt, let instant = instant(of: local, offsetSeconds: photo.offsetSeconds) { return instant }
+        return photo.gpsTime
+    }
+
     /// The instant a wall-clock time stands for: with the photo's own offset when it has one,
     /// else read in the hunt's timezone.
     public func instant(of local: LocalDateTime, offsetSeconds: Int?) -> Date? {

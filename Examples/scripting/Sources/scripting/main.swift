@@ -1,6 +1,7 @@
-// HuntKit from a Swift program: load a hunt, add a task, validate, judge, decide a review, write
-// the HTML report, read a photo and measure a distance. The "Scripting HuntKit" article quotes
-// each step from here, so every example in it compiles.
+// HuntKit from a Swift program: load a hunt, add tasks (one with a window of its own, an area
+// built in code), validate, rehearse with the simulator, judge, decide a review, write the HTML
+// report, read a photo, when it was taken and how far from its target. The "Scripting HuntKit"
+// article quotes each step from here, so every example in it compiles.
 //
 //     swift run --package-path Examples/scripting scripting [HUNT-FOLDER] [OUT-FOLDER]
 //
@@ -26,14 +27,33 @@ func fail(_ diagnostics: [Diagnostic]) -> Never {
 let loaded = HuntLoader().load(contentsOf: folder.appendingPathComponent("hunt.yaml"))
 guard var hunt = loaded.hunt, !loaded.hasErrors else { fail(loaded.diagnostics) }
 
-hunt.tasks.append(HuntTask(title: "The Bisschoppen tower", clue: "Four bishops' heads over the door.", points: 5,
-                           target: .circle(center: Coordinate(latitude: 52.08531, longitude: 5.17649), radius: .metres(40))))
+// Times are written in the hunt's timezone: 13:00 in Utrecht, whatever the machine's zone.
+let clock = HuntClock(timezone: hunt.timezone)
+let afternoon = clock.instant(of: LocalDateTime(year: 2026, month: 5, day: 2, hour: 13, minute: 0, second: 0), offsetSeconds: nil)!
+var tower = HuntTask(title: "The Bisschoppen tower", clue: "Four bishops' heads over the door.", points: 5,
+                     target: .circle(center: Coordinate(latitude: 52.08531, longitude: 5.17649), radius: .metres(40)))
+tower.window = TimeWindow(start: afternoon, end: hunt.window!.end)
+hunt.tasks.append(tower)
+
+// An area built in code: its polygon is written beside the hunt file (`write(to:)`) as GeoJSON.
+let meadow = [(52.0800, 5.1800), (52.0800, 5.1860), (52.0830, 5.1860), (52.0830, 5.1800)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+let area = Area(name: "Kromme Rijn meadows", polygons: [AreaPolygon(outer: meadow)])
+hunt.tasks.append(HuntTask(title: "In the meadows", points: 5, target: .area(AreaTarget(path: "areas/meadows.geojson", area: area))))
 
 // MARK: Validate
 
 let diagnostics = hunt.validate()
 if diagnostics.hasErrors { fail(diagnostics) }
-try hunt.yaml().write(to: out.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
+try hunt.write(to: out)  // hunt.yaml and areas/meadows.geojson
+
+// MARK: Rehearse
+
+let rehearsal = out.appendingPathComponent("rehearsal")
+let planned = try Simulator(hunt: hunt, options: .init(teams: 3, photosPerTeam: 12, seed: 7)).write(to: rehearsal)
+let rehearsed = try await JudgeRun(hunt: hunt).run(submissions: rehearsal.appendingPathComponent("submissions"), displayPath: "submissions")
+let verdicts = Dictionary(uniqueKeysWithValues: rehearsed.submissions.map { ($0.path, $0.verdict) })
+let asPlanned = planned.submissions.filter { verdicts[$0.path] == $0.verdict }.count
+FileHandle.standardError.write(Data("rehearsal: \(asPlanned) of \(planned.submissions.count) photos judged as planned\n".utf8))
 
 // MARK: Judge
 
@@ -65,6 +85,9 @@ for document in try await ReportWriter.render(report, format: .html, photosFolde
 // MARK: Geo
 
 let photo = try PhotoReader().read(path: submissions.appendingPathComponent("foxes/educatorium/IMG_0001.jpg").path).get()
+if let taken = clock.captureInstant(of: photo) {
+    FileHandle.standardError.write(Data("IMG_0001.jpg was taken at \(DateTimeText.format(taken, timeZone: hunt.timezone)) in Utrecht\n".utf8))
+}
 if let position = photo.position, case .circle(let center, _)? = hunt.task("educatorium")?.target {
     let metres = Geodesic.distanceMetres(from: position, to: center)
     FileHandle.standardError.write(Data("IMG_0001.jpg was taken \(Int(metres.rounded())) m from the Educatorium\n".utf8))
