@@ -117,10 +117,11 @@ public struct SheetDocument: Sendable {
 }
 
 extension SheetDocument {
-    /// Works out the sheets for `hunt`. Throws the hunt's errors (`Hunt.requireNoErrors()`), or
+    /// Works out the sheets for `hunt`. Throws the hunt's errors (`Hunt.requireNoErrors(placing:)`:
+    /// a card needs no area's polygons), or
     /// when `options.teamID` names no team.
     public init(hunt: Hunt, options: SheetOptions, layout: SheetLayout = .standard) throws(DiagnosticError) {
-        try hunt.requireNoErrors()
+        try hunt.requireNoErrors(placing: false)
         kind = options.answerKey ? .answerKey : .players
         huntTitle = hunt.title
         paper = options.paper ?? hunt.sheets.paper

@@ -114,7 +114,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .dwellWithoutPlace: return "`dwell` on a task without `at` or `places`"
         case .perPlaceWithoutPlaces: return "`repeat: per-place` on a task without `places`"
         case .noTarget: return "a task with none of `at`, `area`, `places`"
-        case .targetNotRead: return "an `area:` or `places:` target with no geometry: a hunt built in code whose files were never read (`readTargetFiles()`) and that was given none"
+        case .targetNotRead: return "warning (an error for the judge and the simulator): an `area:` or `places:` target with no geometry: a hunt built in code whose files were never read (`readTargetFiles()`) and that was given none"
         case .multipleTargets: return "a task with more than one of `at`, `area`, `places`"
         case .noTasks: return "warning: `tasks:` is an empty list"
         case .chooseTooMany: return "`choose: N` asks for more than the group's tasks or the task's places"

@@ -143,7 +143,7 @@ enum HuntRules {
     }
 
     static func targetNotRead(_ id: String, key: String, path: String) -> HuntFinding {
-        .error(.targetNotRead, "task `\(id)`'s `\(key): \(path)` has no geometry: the file was never read",
+        .warning(.targetNotRead, "task `\(id)`'s `\(key): \(path)` has no geometry: the file was never read, so no photo can be placed in it",
                fix: "call `readTargetFiles()` on the hunt first, or build the area with its polygons (`AreaTarget(path:area:)`)")
     }
 

@@ -18,9 +18,17 @@ extension Hunt {
     /// Throws the errors `validate()` finds (warnings left out), if any. The judge, the
     /// simulator and the sheets call it before they use a hunt, so a hunt they would reject (a
     /// duplicate task id, a negative radius) is refused with its diagnostics instead of being
-    /// judged wrong or stopping the program.
-    public func requireNoErrors() throws(DiagnosticError) {
-        let errors = validate().filter { $0.severity == .error }
+    /// judged wrong or stopping the program. `placing` (the judge, the simulator): an `area:` or
+    /// `places:` target without its geometry (`target-not-read`, a warning of `validate()`) is an
+    /// error too, since no photo could be placed in it.
+    public func requireNoErrors(placing: Bool = true) throws(DiagnosticError) {
+        let errors = validate().compactMap { diagnostic -> Diagnostic? in
+            if diagnostic.severity == .error { return diagnostic }
+            guard placing, diagnostic.code.rawValue == HuntDiagnosticCode.targetNotRead.rawValue else { return nil }
+            var error = diagnostic
+            error.severity = .error
+            return error
+        }
         if !errors.isEmpty { throw DiagnosticError(errors) }
     }
 }
@@ -56,8 +64,9 @@ struct HuntValidator {
         }
         for task in hunt.tasks { self.task(task) }
         for reward in hunt.rewards {
-            report(HuntRules.points(reward.points, "a reward's `points`"), at: reward.location)
-            text(reward.reward, "`reward`", example: "reward: A free drink", at: reward.location)
+            let at = Self.place(reward.location, "a reward of \(reward.points) points")
+            report(HuntRules.points(reward.points, "a reward's `points`"), at: at)
+            text(reward.reward, "`reward`", example: "reward: A free drink", at: at)
         }
         let checks = HuntChecks(hunt: hunt)
         var context = LoadContext(file: hunt.source.file, baseURL: hunt.fileURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: "."))
@@ -88,13 +97,14 @@ struct HuntValidator {
     }
 
     mutating func team(_ team: Team) {
-        id(team.id, "a team id", section: "a team", example: "id: foxes", at: team.location)
-        text(team.name, "a team's `name`", example: "name: Red Foxes", at: team.location)
-        for member in team.members { report(HuntRules.textLength(member, "an item of `members`"), at: team.location) }
+        let at = Self.place(team.location, "team `\(team.id)`")
+        id(team.id, "a team id", section: "a team", example: "id: foxes", at: at)
+        text(team.name, "a team's `name`", example: "name: Red Foxes", at: at)
+        for member in team.members { report(HuntRules.textLength(member, "an item of `members`"), at: at) }
     }
 
     mutating func task(_ task: HuntTask) {
-        let at = task.location
+        let at = Self.place(task.location, "task `\(task.id)`")
         id(task.id, "a task id", section: "a task", example: "id: \(Hunt.slug(task.title))", at: at)
         text(task.title, "a task's `title`", example: "title: A short name players will see", at: at)
         for (value, key) in [(task.clue, "clue"), (task.hint, "hint"), (task.reveal, "reveal")] {
@@ -144,6 +154,12 @@ struct HuntValidator {
         let positive = HuntRules.positive(radius, what, written: radius.description)
         report(positive, at: location)
         if positive == nil { report(HuntRules.radius(radius, what), at: location) }
+    }
+
+    /// Where a finding about a value is said to be: its place in the file, or, for a value built
+    /// in code, which one (`built in code: task `dom``), since the location alone names none.
+    static func place(_ location: SourceLocation, _ what: String) -> SourceLocation {
+        location == .builtInCode ? SourceLocation(file: SourceLocation.builtInCode.file + ": " + what) : location
     }
 
     /// The key a target is written with in a hunt file.
