@@ -42,9 +42,3 @@ def photo_at(source, target, lat, lon, minute, accuracy=5):
         f.write(b"\xff\xd8\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + b"".join(kept) + data[i:])
 
 
-def submission_id(path):
-    """The console's id of a submission: 64-bit FNV-1a of its path, in hex."""
-    h = 0xcbf29ce484222325
-    for byte in path.encode():
-        h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h

@@ -1,12 +1,12 @@
 """hunt serve, end to end in headless Chromium. See serve-browser.sh."""
-import json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time
+import json, math, os, re, shutil, struct, subprocess, sys, tempfile, threading, time, urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 from browser_check import check, failures, wait
-from exif_photo import photo_at, submission_id
+from exif_photo import photo_at
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -70,8 +70,12 @@ def map_check(driver):
     check(judge and board, "hunt serve --quiet printed its URLs")
 
     driver.get(judge)
+    # Queue ids are keyed by the server (unguessable from paths): asked for, as the page does.
+    origin, token = "/".join(judge.split("/")[:3]), judge.split("token=")[1].split("&")[0]
+    request = urllib.request.Request(origin + "/api/queue?verdict=all&limit=1000", headers={"Authorization": "Bearer " + token})
+    ids = {item["path"]: item["id"] for item in json.load(urllib.request.urlopen(request, timeout=30))["items"]}
     for path in ["t01/tower/near.jpg", "t01/cafe/east.jpg", "t01/cafe/far.jpg", "t01/park/inside.jpg", "t01/park/outside.jpg"]:
-        driver.get(judge.split("?")[0] + "?verdict=all&id=" + submission_id(path))
+        driver.get(judge.split("?")[0] + "?verdict=all&id=" + ids[path])
         drawn = lambda d: d.execute_script("""
             const svg = document.querySelector('#radar svg');
             if (!svg || !Q.item || !Q.item.path || Q.item.path !== arguments[0]) return null;

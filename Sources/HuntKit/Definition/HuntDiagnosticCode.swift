@@ -130,3 +130,9 @@ extension DiagnosticCode {
     /// The diagnostic code of a hunt file's finding.
     public init(_ code: HuntDiagnosticCode) { self.init(rawValue: code.rawValue) }
 }
+
+extension DiagnosticCode {
+    /// Whether this is the hunt file's code `code`, so a script writes `diagnostic.code == .duplicateId`
+    /// rather than comparing text.
+    public static func == (a: DiagnosticCode, code: HuntDiagnosticCode) -> Bool { a.rawValue == code.rawValue }
+}

@@ -24,7 +24,7 @@ extension Hunt {
     public func requireNoErrors(placing: Bool = true) throws(DiagnosticError) {
         let errors = validate().compactMap { diagnostic -> Diagnostic? in
             if diagnostic.severity == .error { return diagnostic }
-            guard placing, diagnostic.code.rawValue == HuntDiagnosticCode.targetNotRead.rawValue else { return nil }
+            guard placing, diagnostic.code == .targetNotRead else { return nil }
             var error = diagnostic
             error.severity = .error
             return error

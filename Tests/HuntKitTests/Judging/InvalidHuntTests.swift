@@ -31,6 +31,7 @@ import Testing
         let (code, hunt) = Self.mistakes[index]
         let errors = hunt.validate().filter { $0.severity == .error }
         #expect(errors.map(\.code.rawValue).contains(code), "\(errors.map(\.code))")
+        #expect(errors.contains { $0.code == HuntDiagnosticCode(rawValue: code)! })
         func refused(_ what: String, _ body: () async throws -> Void) async {
             do {
                 try await body()
@@ -58,5 +59,14 @@ import Testing
         let hunt = Hunt(id: "h", title: "H", teams: Self.teams, tasks: [Self.task("dom"), Self.task("bridge")])
         #expect(throws: Never.self) { _ = try Judge(hunt: hunt).judge([]) }
         #expect(try Simulator(hunt: hunt, options: .init(teams: 2, photosPerTeam: 4)).plan().photos.count == 8)
+    }
+}
+
+extension InvalidHuntTests {
+    /// A script names a code as a member, not as text.
+    @Test func aDiagnosticsCodeComparesWithTheHuntFilesCodes() {
+        let hunt = Hunt(id: "h", title: "H", teams: Self.teams, tasks: [Self.task("dom"), Self.task("dom")])
+        #expect(hunt.validate().contains { $0.code == .duplicateId })
+        #expect(!hunt.validate().contains { $0.code == .negativePoints })
     }
 }
