@@ -1,5 +1,6 @@
 import Foundation
 import HuntTestSupport
+import Testing
 
 /// Reads PDFs back the way a person's tools do: pdftotext, pdftoppm + zbarimg (poppler-utils and
 /// zbar-tools, which .ci/install-deps installs for the tests).
@@ -9,6 +10,11 @@ enum PDFTools {
     }
 
     static var canReadBack: Bool { available("pdftotext") && available("pdftoppm") && available("zbarimg") }
+
+    /// Fails the test, never skips it, when the tools are missing: `make test` installs them.
+    static func requireReadBack() throws {
+        try #require(canReadBack, "needs poppler-utils and zbar-tools: run .ci/install-deps")
+    }
 
     struct Failed: Error, CustomStringConvertible {
         var description: String

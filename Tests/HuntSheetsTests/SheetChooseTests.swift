@@ -33,8 +33,9 @@ import Testing
         #expect(document.sections[0].cover.scoring.contains { $0.contains("any 3 of these 5") })
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils (.ci/install-deps)"))
+    @Test
     func thePDFAndTheAnswerKeySayIt() throws {
+        try PDFTools.requireReadBack()
         let hunt = try Self.hunt()
         let players = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions())).bytes
         let text = try PDFTools.text(players).replacingOccurrences(of: "\n", with: " ")

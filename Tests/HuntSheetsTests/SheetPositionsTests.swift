@@ -31,8 +31,9 @@ import Testing
         return try PDFSheetRenderer(layout: .standard).renderWithPageMap(document).bytes
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func byDefaultAPlayersCardGivesNothingAway() throws {
+        try PDFTools.requireReadBack()
         let bytes = try Self.pdf(try Self.buenosAires())
         let text = try PDFTools.text(bytes)
         #expect(text.contains("Lecture halls under a roof that curls like a wave."))
@@ -41,15 +42,17 @@ import Testing
         #expect(try PDFTools.qrCodes(bytes).isEmpty)
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func positionsQRPrintsAQRCodeOfEachPoint() throws {
+        try PDFTools.requireReadBack()
         let bytes = try Self.pdf(try Self.buenosAires(sheets: "sheets: { positions: qr }"))
         #expect(try PDFTools.qrCodes(bytes).sorted() == ["geo:-34.6037,-58.3816", "geo:-34.6093,-58.3739"])
         #expect(try PDFTools.text(bytes).contains("geo:-34.6093,-58.3739"))
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func positionsTextWritesThePositionAsPeopleReadIt() throws {
+        try PDFTools.requireReadBack()
         let bytes = try Self.pdf(try Self.buenosAires(sheets: "sheets: { positions: text }"))
         let text = try PDFTools.text(bytes)
         #expect(text.contains("34.6093° S, 58.3739° W"))
@@ -68,8 +71,9 @@ import Testing
         #expect(quietCards.map { $0.qr != nil } == [true, false])
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils (.ci/install-deps)"))
+    @Test
     func theAnswerKeyKeepsPositionsAsPeopleReadThem() throws {
+        try PDFTools.requireReadBack()
         let text = try PDFTools.text(try Self.pdf(try Self.buenosAires(), answerKey: true))
         #expect(text.contains("34.6093° S, 58.3739° W"))
         #expect(text.contains("34°36′33.5″S 58°22′26.0″W"))

@@ -10,8 +10,9 @@ import Testing
         return try PDFSheetRenderer(layout: layout).renderWithPageMap(document)
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils (.ci/install-deps)"))
+    @Test
     func everyTitleKeepsItsAccentsInTheExtractedText() throws {
+        try PDFTools.requireReadBack()
         let hunt = SheetSamples.utrecht(teams: 3)
         let text = try PDFTools.text(try render(hunt).bytes)
         for task in hunt.tasks { #expect(text.contains(task.title), "missing “\(task.title)”") }
@@ -19,8 +20,9 @@ import Testing
         #expect(text.contains("Saturday 2 May 2026, 10:00 – 16:00"))
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func everyQRCodeDecodesToItsPlace() throws {
+        try PDFTools.requireReadBack()
         let hunt = SheetSamples.utrecht(teams: 1)
         let decoded = try PDFTools.qrCodes(try render(hunt).bytes).sorted()
         let expected = hunt.tasks.compactMap { task -> String? in
@@ -31,8 +33,9 @@ import Testing
         #expect(decoded == expected)
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func qrCodesCanBeTurnedOff() throws {
+        try PDFTools.requireReadBack()
         let (bytes, _) = try render(SheetSamples.utrecht(positions: .none, teams: 1))
         #expect(try PDFTools.qrCodes(bytes).isEmpty)
         #expect(try !PDFTools.text(bytes).contains("geo:"))
@@ -44,7 +47,8 @@ import Testing
         #expect(cards == (1...200).map { "card:\($0)" }, "every card once, in order, none continued")
         #expect(pages[0] == ["cover:Red Foxes"], "the cover has a page of its own")
         #expect(pages.dropFirst().allSatisfy { !$0.isEmpty && $0.count <= 8 })
-        if PDFTools.canReadBack {
+        do {
+            try PDFTools.requireReadBack()
             #expect(try PDFTools.pageCount(bytes) == pages.count)
             let text = try PDFTools.text(bytes)
             for n in stride(from: 1, through: 200, by: 37) { #expect(text.contains("Úkol \(n):")) }
@@ -63,7 +67,8 @@ import Testing
         #expect(parts.dropFirst().allSatisfy { $0.1 == "card:1:continued" })
         #expect(Set(parts.map(\.0)).count == parts.count, "one part per page")
         #expect(pages.flatMap { $0 }.contains("card:2"))
-        if PDFTools.canReadBack {
+        do {
+            try PDFTools.requireReadBack()
             let text = try PDFTools.text(bytes)
             #expect(text.contains("CONTINUED"))
             // No word is lost where the clue breaks between pages.
@@ -92,7 +97,8 @@ import Testing
         #expect(items.first == "key")
         #expect(items.filter { $0.hasPrefix("entry:") } == hunt.tasks.indices.map { "entry:\($0 + 1)" })
         #expect(!items.contains { $0.hasPrefix("card:") || $0.hasPrefix("cover:") })
-        if PDFTools.canReadBack {
+        do {
+            try PDFTools.requireReadBack()
             let text = try PDFTools.text(bytes)
             for expected in ["FOR MARSHALS ONLY", "52.09067° N, 5.12133° E", "75 m", "france.geojson", "cafes.geojson: 2 places",
                              "Café de Zaak", "Stadskasteel Oudaen", "Built between 1321 and 1382", "Look up."] {
@@ -102,8 +108,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils and zbar-tools (.ci/install-deps)"))
+    @Test
     func theAnswerKeyCanCarryQRCodes() throws {
+        try PDFTools.requireReadBack()
         var layout = SheetLayout.standard
         layout.answerKeyQR = true
         let hunt = SheetSamples.utrecht()
@@ -119,7 +126,8 @@ import Testing
     func hintsPrintAsTheSettingsSay(_ style: SheetSettings.HintStyle) throws {
         let (bytes, pages) = try render(SheetSamples.utrecht(hints: style, teams: 1))
         #expect(pages.flatMap { $0 }.contains("hints") == (style == .separate))
-        if PDFTools.canReadBack {
+        do {
+            try PDFTools.requireReadBack()
             let text = try PDFTools.text(bytes)
             #expect(text.contains("It is older than the canal") == (style != .hidden))
             #expect(text.contains("Hint on the hint page") == (style == .separate))

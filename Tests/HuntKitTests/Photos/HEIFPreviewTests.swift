@@ -129,11 +129,18 @@ import Testing
             copy[i] ^= 0xA5
             damaged.append(copy)
         }
+        var previews = 0, reasons = 0
         for bytes in damaged {
             let url = try PhotoThumbnailTests.temporary(bytes, name: "damaged.heic")
             defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-            _ = await PhotoThumbnail.read(path: url.path, maxPixels: 160, budget: ThumbnailMemoryBudget())
+            switch await PhotoThumbnail.read(path: url.path, maxPixels: 160, budget: ThumbnailMemoryBudget()) {
+            case .thumbnail(let thumbnail): #expect(thumbnail.jpeg.starts(with: [0xFF, 0xD8])); previews += 1
+            case .undecodable(let why): #expect(!why.isEmpty); reasons += 1
+            case .refused, .none: reasons += 1
+            }
         }
+        // The whole file and some flipped ones still preview; cut ones are refused with a reason.
+        #expect(previews >= 1 && reasons >= damaged.count / 2, "\(previews) previews, \(reasons) reasons of \(damaged.count)")
     }
 
     /// A hostile HEIC: a few hundred bytes whose grid declares 20000×20000. Refused from its `ispe`

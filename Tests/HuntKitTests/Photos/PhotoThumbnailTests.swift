@@ -74,7 +74,8 @@ import Testing
         var bytes = JPEGWriter.jpeg(tags: PhotoTags(), image: SyntheticImage(identity: 3, hue: 0.1))
         for i in stride(from: bytes.count / 2, to: bytes.count - 2, by: 3) { bytes[i] = 0xFF }
         let url = try Self.temporary(bytes)
-        _ = PhotoThumbnail.read(path: url.path)   // nil or a partial picture; never a trap
+        // nil or a partial picture; never a trap
+        if let thumbnail = PhotoThumbnail.read(path: url.path) { #expect(thumbnail.jpeg.starts(with: [0xFF, 0xD8])) }
     }
 
     /// Seeded mutations of a JPEG with an EXIF thumbnail: every result is nil or a JPEG, never a trap.
