@@ -221,7 +221,9 @@ let ruleCases: [RuleCase] = [
         let tested = Set(ruleCases.map(\.code))
         // Read failures have their own tests (DefinitionBadInputTests); the rest must be here.
         let readFailures: Set = ["file-not-found", "not-a-file", "unreadable", "file-too-large", "too-deep", "too-large", "bad-merge"]
-        let untested = HuntDiagnosticCode.allCases.map(\.rawValue).filter { !tested.contains($0) && !readFailures.contains($0) }
+        // A loaded hunt has read its files: only one built in code lacks a target's geometry (HuntYAMLWriterTests).
+        let codeOnly: Set = ["target-not-read"]
+        let untested = HuntDiagnosticCode.allCases.map(\.rawValue).filter { !tested.contains($0) && !readFailures.contains($0) && !codeOnly.contains($0) }
         #expect(untested.isEmpty, "no rule case for \(untested)")
     }
 }
