@@ -172,7 +172,7 @@ struct PlayerRoutes: Sendable {
         var fixedAt = uploadedAt
         if let ms = query["fixed_at"].flatMap(Double.init) {
             // Up to the year 9999: no phone's clock is set past it.
-            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { throw ServeError("fixed_at must be milliseconds since 1970") }
+            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { throw ServeError("fixed_at must be milliseconds since 1970, before the year 10000") }
             fixedAt = Date(timeIntervalSince1970: ms / 1000)
         }
         return BrowserFix(position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,
