@@ -5,7 +5,7 @@ import Foundation
 /// Loaded and validated by `HuntLoader`, or built in code and checked with `validate()`; every
 /// value that came from a file keeps its `SourceLocation` where later stages may need to point at
 /// it (`SourceLocation.builtInCode` for values made in code). `yaml()` writes it as a hunt file.
-public struct Hunt: Sendable {
+public struct Hunt: Sendable, Equatable {
     /// The most points a task or a reward tier may carry. Far above any real hunt, and low
     /// enough that no total of points a hunt can give comes near `Int.max`.
     public static let maximumPoints = 1_000_000
@@ -225,7 +225,7 @@ public struct Team: Sendable, Hashable {
 }
 
 /// Where a task is done.
-public enum Target: Sendable {
+public enum Target: Sendable, Equatable {
     /// A point and the radius around it.
     case circle(center: Coordinate, radius: Length)
     /// A polygon area read from a GeoJSON or KML file.
@@ -235,7 +235,7 @@ public enum Target: Sendable {
 }
 
 /// An `area:` file reference and, once read, its geometry.
-public struct AreaTarget: Sendable {
+public struct AreaTarget: Sendable, Equatable {
     /// The path as written in the hunt file.
     public var path: String
     /// The path resolved against the hunt file's folder.
@@ -258,7 +258,7 @@ public struct AreaTarget: Sendable {
 }
 
 /// A `places:` file reference and, once read, its places.
-public struct PlacesTarget: Sendable {
+public struct PlacesTarget: Sendable, Equatable {
     /// The path as written in the hunt file.
     public var path: String
     /// The path resolved against the hunt file's folder.
@@ -347,53 +347,54 @@ public struct Choice: Sendable, Hashable {
 
 /// One task of a hunt.
 ///
-/// A value type whose fields live in one shared, copy-on-write box: the judge keeps the task
-/// with every photo it judges, and copying fifteen fields (ten of them reference-counted) per
-/// photo and per rule shows in its profiles, where a copy of the box is one reference.
-public struct HuntTask: Sendable {
-    private var fields: Fields
+/// A value type whose fields (`Fields`, declared once) live in one shared, copy-on-write box: the
+/// judge keeps the task with every photo it judges, and copying twenty fields (ten of them
+/// reference-counted) per photo and per rule shows in its profiles, where a copy of the box is
+/// one reference. Equal when their fields are.
+public struct HuntTask: Sendable, Equatable {
+    private var box: Box
     /// The task's identifier, unique in the hunt: what `after:`, group `tasks:`, reviews and reports refer to it by.
-    public var id: String { get { fields.id } set { unique().id = newValue } }
+    public var id: String { get { box.fields.id } set { unique().fields.id = newValue } }
     /// The name players and judges see on sheets, reports and the console.
-    public var title: String { get { fields.title } set { unique().title = newValue } }
+    public var title: String { get { box.fields.title } set { unique().fields.title = newValue } }
     /// The text that tells players what to find; printed on their sheets.
-    public var clue: String? { get { fields.clue } set { unique().clue = newValue } }
+    public var clue: String? { get { box.fields.clue } set { unique().fields.clue = newValue } }
     /// An optional extra clue; sheets print it as `SheetSettings.hints` says.
-    public var hint: String? { get { fields.hint } set { unique().hint = newValue } }
+    public var hint: String? { get { box.fields.hint } set { unique().fields.hint = newValue } }
     /// Text shown on reports once the task is done (the answer or a fun fact), never before.
-    public var reveal: String? { get { fields.reveal } set { unique().reveal = newValue } }
+    public var reveal: String? { get { box.fields.reveal } set { unique().fields.reveal = newValue } }
     /// The points one accepted photo (or one completion of a `choose`) scores; at most `Hunt.maximumPoints`.
-    public var points: Int { get { fields.points } set { unique().points = newValue } }
+    public var points: Int { get { box.fields.points } set { unique().fields.points = newValue } }
     /// Where the photo must be taken; nil for a group or a task judged without a place.
-    public var target: Target? { get { fields.target } set { unique().target = newValue } }
+    public var target: Target? { get { box.fields.target } set { unique().fields.target = newValue } }
     /// Ids of tasks the team must have done before this one; a photo taken earlier gets `order`.
-    public var after: [String] { get { fields.after } set { unique().after = newValue } }
+    public var after: [String] { get { box.fields.after } set { unique().fields.after = newValue } }
     /// How long a team must stay at the place, shown by two photos that far apart in time; nil for no stay.
-    public var dwell: TimeSpan? { get { fields.dwell } set { unique().dwell = newValue } }
+    public var dwell: TimeSpan? { get { box.fields.dwell } set { unique().fields.dwell = newValue } }
     /// How often the task can score for one team (`repeat:`): once, per place, per day or unlimited.
-    public var repeatRule: RepeatRule { get { fields.repeatRule } set { unique().repeatRule = newValue } }
+    public var repeatRule: RepeatRule { get { box.fields.repeatRule } set { unique().fields.repeatRule = newValue } }
     /// Whether the task scores on completion or by closest approach (`score:`).
-    public var score: ScoreRule { get { fields.score } set { unique().score = newValue } }
+    public var score: ScoreRule { get { box.fields.score } set { unique().fields.score = newValue } }
     /// Free labels (`tags:`), shown on reports and exported with the task's points; not used for judging.
-    public var tags: [String] { get { fields.tags } set { unique().tags = newValue } }
+    public var tags: [String] { get { box.fields.tags } set { unique().fields.tags = newValue } }
     /// The task's own window, inside the hunt's.
-    public var window: TimeWindow? { get { fields.window } set { unique().window = newValue } }
+    public var window: TimeWindow? { get { box.fields.window } set { unique().fields.window = newValue } }
     /// The task's own bands, else the hunt's.
-    public var bands: Bands? { get { fields.bands } set { unique().bands = newValue } }
+    public var bands: Bands? { get { box.fields.bands } set { unique().fields.bands = newValue } }
     /// Where the task was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
-    public var location: SourceLocation { get { fields.location } set { unique().location = newValue } }
+    public var location: SourceLocation { get { box.fields.location } set { unique().fields.location = newValue } }
     /// What the task takes: a photo, a video, or either (the default).
-    public var evidence: EvidenceKind { get { fields.evidence } set { unique().evidence = newValue } }
+    public var evidence: EvidenceKind { get { box.fields.evidence } set { unique().fields.evidence = newValue } }
     /// A photo of what to capture (`reference: FILE`, relative to the hunt file), shown to judges
     /// beside each submission; checked by the loader to be a photo inside the hunt's folder.
-    public var reference: TaskReference? { get { fields.reference } set { unique().reference = newValue } }
+    public var reference: TaskReference? { get { box.fields.reference } set { unique().fields.reference = newValue } }
     /// The task's own `sheets: { positions: … }`; nil follows the hunt's `sheets.positions`.
-    public var positions: SheetSettings.Positions? { get { fields.positions } set { unique().positions = newValue } }
+    public var positions: SheetSettings.Positions? { get { box.fields.positions } set { unique().fields.positions = newValue } }
     /// `choose: N` (over the task's places, or a group's `tasks:`); nil for an ordinary task.
-    public var choose: Choice? { get { fields.choose } set { unique().choose = newValue } }
+    public var choose: Choice? { get { box.fields.choose } set { unique().fields.choose = newValue } }
     /// `live: true`: the photo must be taken with the players' page's camera and sent soon after
     /// (`policy: live-max-age:`), else it is `not-live`.
-    public var live: Bool { get { fields.live } set { unique().live = newValue } }
+    public var live: Bool { get { box.fields.live } set { unique().fields.live = newValue } }
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
@@ -403,14 +404,9 @@ public struct HuntTask: Sendable {
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
                 choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
-        fields = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target,
-                        after: after, dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands,
-                        location: location)
-        fields.evidence = evidence
-        fields.reference = reference
-        fields.positions = positions
-        fields.choose = choose
-        fields.live = live
+        box = Box(Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+                         dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location,
+                         evidence: evidence, reference: reference, positions: positions, choose: choose, live: live))
     }
 
     /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
@@ -424,14 +420,16 @@ public struct HuntTask: Sendable {
                   reference: reference, positions: positions, choose: choose, live: live, location: location)
     }
 
-    /// The box, copied first if another task value shares it.
-    private mutating func unique() -> Fields {
-        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-        return fields
+    public static func == (a: HuntTask, b: HuntTask) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+    /// The fields, copied into a box of their own first if another task value shares the box.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
     }
 
-    /// Mutated only through `unique()`, so never while shared: safe to send.
-    private final class Fields: @unchecked Sendable {
+    /// The stored fields, in the order `init` takes them.
+    struct Fields: Sendable, Equatable {
         var id: String
         var title: String
         var clue: String?
@@ -447,42 +445,17 @@ public struct HuntTask: Sendable {
         var window: TimeWindow?
         var bands: Bands?
         var location: SourceLocation
-        var evidence: EvidenceKind = .any
+        var evidence: EvidenceKind
         var reference: TaskReference?
         var positions: SheetSettings.Positions?
         var choose: Choice?
-        var live = false
+        var live: Bool
+    }
 
-        init(id: String, title: String, clue: String?, hint: String?, reveal: String?, points: Int, target: Target?,
-             after: [String], dwell: TimeSpan?, repeatRule: RepeatRule, score: ScoreRule, tags: [String],
-             window: TimeWindow?, bands: Bands?, location: SourceLocation) {
-            self.id = id
-            self.title = title
-            self.clue = clue
-            self.hint = hint
-            self.reveal = reveal
-            self.points = points
-            self.target = target
-            self.after = after
-            self.dwell = dwell
-            self.repeatRule = repeatRule
-            self.score = score
-            self.tags = tags
-            self.window = window
-            self.bands = bands
-            self.location = location
-        }
-
-        func copy() -> Fields {
-            let copy = Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
-                              dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location)
-            copy.evidence = evidence
-            copy.reference = reference
-            copy.positions = positions
-            copy.choose = choose
-            copy.live = live
-            return copy
-        }
+    /// Mutated only through `unique()`, so never while shared: safe to send.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 }
 

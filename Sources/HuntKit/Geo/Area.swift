@@ -11,12 +11,15 @@ import Foundation
 ///
 /// Containment and edge distance go through an index built once, here, so a 10,000-vertex area
 /// answers containment at millions of points per second (see `AreaIndex`).
-public struct Area: Sendable {
+public struct Area: Sendable, Equatable {
     /// A name from the file (the feature's `name` property or the KML placemark's name), if any.
     public var name: String?
     /// The area's polygons, in file order; a point inside any of them (and outside its holes) is inside the area.
     public let polygons: [AreaPolygon]
     let index: AreaIndex
+
+    /// Equal when their names and polygons are (the index is made from the polygons).
+    public static func == (a: Area, b: Area) -> Bool { a.name == b.name && a.polygons == b.polygons }
 
     /// An area of `polygons`, indexed once here so containment and edge distance stay fast.
     public init(name: String? = nil, polygons: [AreaPolygon]) {
