@@ -38,6 +38,11 @@ with_gps = os.path.join(work, "phone", "kruyt.jpg")
 photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), with_gps, 52.08645, 5.17352, 5)
 third = os.path.join(work, "phone", "third.jpg")
 photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), third, 52.0900, 5.1800, 7)
+fourth = os.path.join(work, "phone", "fourth.jpg")
+photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), fourth, 52.0870, 5.1790, 8)
+not_a_photo = os.path.join(work, "phone", "notes.jpg")
+with open(not_a_photo, "w") as f:
+    f.write("a shopping list saved with a photo's name, long enough to be sniffed as what it is\n" * 2)
 
 process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
                             "--players", "--players-see", "leaderboard", "--players-list", os.path.join(work, "teams.csv"),
@@ -149,6 +154,44 @@ try:
     driver.switch_to.alert.accept()
     wait(driver, lambda d: not sent(d, "wkh"), "withdrawn, it leaves the page")
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")
+
+    # At 360 px: the server cannot keep uploads (its submissions folder gone). The page says at once
+    # that it is the organizers' problem, not the phone's signal, never calls the task sent, and the
+    # organizer's terminal has a line; once the folder is back, Try again sends it.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+    submissions = os.path.join(folder, "submissions")
+    os.rename(submissions, submissions + ".away")
+    try:
+        chosen = time.monotonic()
+        choose(driver, "library", fourth)
+        failed = lambda d: "organizers' server could not keep this photo" in d.find_element(By.ID, "task-library").text
+        wait(driver, failed, "a server error is told as the organizers' problem", seconds=10)
+        seconds = time.monotonic() - chosen
+        check(seconds < 3, f"at once, not after retries meant for a lost signal ({seconds:.1f} s)")
+        text = driver.find_element(By.ID, "task-library").text
+        check("tell the organizers" in text and "not your phone or your signal" in text and "cannot take uploads" in text,
+              f"with what to do and the server's reason: {text!r}")
+        check(driver.find_element(By.CSS_SELECTOR, "#task-library > .state").text != "sent", "the task is not called sent")
+        check(driver.find_elements(By.CSS_SELECTOR, "#task-library button.retry"), "and it can be tried again")
+        wait(driver, lambda d: any(re.fullmatch(r"\d\d:\d\d:\d\d upload failed owls/library: 500 the submissions folder cannot take uploads: .+", l) for l in lines),
+             "the organizer's terminal has a line for the failed upload", seconds=5)
+        fits = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        check(fits[0] <= fits[1], f"nothing to scroll sideways at 360 px ({fits[0]} of {fits[1]})")
+        driver.execute_script("document.getElementById('task-library').scrollIntoView()")
+        driver.save_screenshot(os.path.join(screens, "players-server-error-360.png"))
+    finally:
+        os.rename(submissions + ".away", submissions)
+    driver.find_element(By.CSS_SELECTOR, "#task-library button.retry").click()
+    wait(driver, lambda d: "Sent. Waiting for the judge" in d.find_element(By.ID, "task-library").text or
+         any(u["state"] in ("accepted", "review", "rejected") for u in sent(d, "library")), "once fixed, Try again sends it", seconds=15)
+    # A file the server refuses (4xx): what the player must change, in the server's words, no Try again.
+    choose(driver, "bridge", not_a_photo)
+    wait(driver, lambda d: "Not sent: this is not a photo or a video the judges can read" in d.find_element(By.ID, "task-bridge").text,
+         "a refused file says what the player must change")
+    check("send the JPEG, HEIC, PNG" in driver.find_element(By.ID, "task-bridge").text, "and what to send instead")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#task-bridge button.retry"), "with no Try again (the same file would be refused again)")
+    driver.execute_script("document.getElementById('task-bridge').scrollIntoView()")
+    driver.save_screenshot(os.path.join(screens, "players-refused-360.png"))
 
     # Over plain HTTP under a name (no secure context) the browser gives no position: the page says
     # so before anything is sent, and what to switch on instead.
