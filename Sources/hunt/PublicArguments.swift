@@ -8,7 +8,7 @@ extension HuntCommand {
         @Option(name: .customLong("public"), help: ArgumentHelp("This machine's public name: Caddy runs in front of the server with an automatic HTTPS certificate for it, and the printed URLs are https://NAME/…. The name must point at this machine (checked first); ports 80 and 443 must be open.", valueName: "name"))
         var name: String?
 
-        @Option(name: .customLong("public-port"), help: ArgumentHelp("The HTTPS port Caddy listens on (default 443).", valueName: "port"))
+        @Option(name: .customLong("public-port"), help: ArgumentHelp("The HTTPS port Caddy listens on.", valueName: "port"))
         var port = 443
 
         @Option(name: .customLong("public-ca"), help: ArgumentHelp("Where the certificate comes from: automatic (a public CA, Let's Encrypt or ZeroSSL) or internal (Caddy's own CA: phones must trust its root; for rehearsals and tests).", valueName: "automatic|internal"))

@@ -23,8 +23,14 @@ extension HuntCommand {
             what counted and why; each team's URL is printed after the judge's (--players-list writes them as CSV). \
             Tokens derive from a secret file beside the hunt (.hunt-players-secret, made the first time): the same URLs \
             work after a restart, and replacing the file revokes them all. Phones give their position only to HTTPS \
-            pages: see “Putting the players' page online” for Caddy or nginx in front, and --players-url for the address \
-            the phones open.
+            pages: --public NAME starts Caddy in front with an automatic certificate for NAME (which must point at this \
+            machine; checked first) and prints https://NAME URLs; see “Putting the players' page online” for Caddy or nginx \
+            by hand, and --players-url for the address the phones open. Without a public name, photos still count by their \
+            own GPS, but browsers give no position. A missing SUBMISSIONS folder is made; a failed upload is a line on \
+            stdout and a banner in the console until uploads work again.
+
+            --rehearse runs the hunt as if today were its day: its window and the tasks' windows move to today at the \
+            same times of day, and every page, results.json and report says REHEARSAL.
 
             Examples:
               hunt serve hunt.yaml photos/
@@ -32,6 +38,7 @@ extension HuntCommand {
               hunt serve hunt.yaml photos/ --listen 0.0.0.0:8765 --blind
               hunt serve hunt.yaml rehearsal-photos/ --players --rehearse --out rehearsal
               hunt serve hunt.yaml photos/ --players --players-url https://hunt.example.org --players-list teams.csv
+              hunt serve hunt.yaml photos/ --players --public hunt.example.org
             """
         )
 
