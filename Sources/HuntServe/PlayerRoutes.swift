@@ -220,7 +220,12 @@ struct PlayerAccess: RouterMiddleware {
             throw ServeError("this team link is not valid (the organizers may have made new ones): ask them for your team's link", status: 404)
         }
         guard await room.uploads.allow(team) else {
-            var response = ServeError.text("too many requests from your team: wait a few seconds and try again", status: .tooManyRequests)
+            let why = "too many requests from your team: wait a few seconds and try again"
+            if request.method == .post, request.uri.path.hasSuffix("/upload") {
+                let task = request.uri.queryParameters["task"].map { String($0.prefix(80)) } ?? ""
+                await room.session.uploadFailed(UploadFailure(team: team, task: task, status: 429, why: why))
+            }
+            var response = ServeError.text(why, status: .tooManyRequests)
             response.headers[.retryAfter] = "5"
             return response
         }

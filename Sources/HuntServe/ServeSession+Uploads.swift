@@ -17,7 +17,10 @@ extension ServeSession {
     /// Tells the organizer's terminal (`ServeLog`) of a failed upload, and when the failure is the
     /// server's, the console ("uploads are failing: …") until an upload succeeds again.
     func uploadFailed(_ failure: UploadFailure) {
-        events.send("upload-failed", failure)
+        // Blind judges' streams carry no team (the terminal's line names none either).
+        var told = failure
+        if configuration.blind { told.team = "" }
+        events.send("upload-failed", told)
         guard failure.isServers, uploadsFailing != failure.why else { return }
         uploadsFailing = failure.why
         events.send("uploads", UploadsState(failing: failure.why))
