@@ -2,7 +2,7 @@
 # hunt serve --public on loopback, with Caddy's internal CA (--public-ca internal) on a free port:
 # the printed URLs are https://localhost:PORT/…, a team's page and the judges' API answer through
 # Caddy with a certificate from its CA (curl --cacert its root), and Caddy stops with the server.
-# A name that does not resolve stops the start with what to do. Caddy's data (its CA) goes in a
+# A name that does not resolve, or only to loopback, stops the start with what to do. Caddy's data (its CA) goes in a
 # temporary XDG_DATA_HOME. Skipped, and said so, where caddy is not installed (.ci/install-deps
 # installs it). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/serve-public.sh
 set -euo pipefail
@@ -23,6 +23,11 @@ if "$hunt" serve "$work/hunt/hunt.yaml" "$work/hunt/submissions" --players --lis
     fail "--public no-such-name.invalid started"
 fi
 grep -q "no-such-name.invalid: the name does not resolve" "$work/err" || fail "--public with an unresolvable name did not say so"
+# Loopback is no public name: refused unless Caddy's own CA is asked for.
+if "$hunt" serve "$work/hunt/hunt.yaml" "$work/hunt/submissions" --players --listen 127.0.0.1:0 --public localhost >"$work/out" 2>"$work/err"; then
+    fail "--public localhost started with a public CA"
+fi
+grep -q "points at this machine's loopback" "$work/err" || fail "--public localhost did not say it is no public name"
 
 "$hunt" serve "$work/hunt/hunt.yaml" "$work/hunt/submissions" --players --listen 127.0.0.1:0 \
     --public localhost --public-port "$port" --public-ca internal >"$work/out" 2>"$work/err" &

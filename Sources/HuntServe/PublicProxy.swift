@@ -58,17 +58,25 @@ public struct PublicProxy: Sendable {
     /// 443 has a public address on no interface: `forwarded` skips the comparison.
     public func checkName(local: Set<String>? = nil, forwarded: Bool = false) throws(ServeError) -> [String] {
         let found = Self.addresses(of: name)
-        guard !found.isEmpty else {
-            throw ServeError("--public \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's public address, "
-                             + "then try again in a few minutes. Without a public name the phones get plain HTTP: photos count by their own GPS, but browsers give no position")
-        }
-        if forwarded || certificates == .internal && found.allSatisfy(ServeServer.isLoopback) { return found }
         let here = local ?? Set(ServeServer.interfaceAddresses().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) })
-        guard found.contains(where: here.contains) else {
-            throw ServeError("--public \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
-                             + "point its DNS record at this machine's public address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
-        }
+        if let problem = problem(found: found, here: here, forwarded: forwarded) { throw problem }
         return found
+    }
+
+    /// What is wrong with a name that resolves to `found` for a machine whose addresses are `here`; nil when nothing is.
+    func problem(found: [String], here: Set<String>, forwarded: Bool) -> ServeError? {
+        guard !found.isEmpty else {
+            return ServeError("--public \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's public address, "
+                              + "then try again in a few minutes. Without a public name the phones get plain HTTP: photos count by their own GPS, but browsers give no position")
+        }
+        if found.allSatisfy(ServeServer.isLoopback) {
+            return certificates == .internal ? nil
+                : ServeError("--public \(name): the name points at this machine's loopback (\(found.joined(separator: ", "))), which no phone reaches and no public CA "
+                             + "certifies: give the machine's public name, or add --public-ca internal to try it on this machine")
+        }
+        if forwarded || found.contains(where: here.contains) { return nil }
+        return ServeError("--public \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
+                          + "point its DNS record at this machine's public address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
     }
 
     /// The IPv4 and IPv6 addresses `name` resolves to, sorted.
@@ -94,8 +102,9 @@ public struct PublicProxy: Sendable {
     func caddyfile(upstream: String) -> String {
         let redirects = port == 443 ? "" : "\tauto_https disable_redirects\n"
         let tls = certificates == .internal ? "\ttls internal\n" : ""
-        // Its own CA's root is never put in the system's trust store: phones are what must trust it.
-        let trust = certificates == .internal ? "\tskip_install_trust\n" : ""
+        // A CA root of Caddy's own (`tls internal`, and what Caddy uses by itself for names like
+        // `localhost`) is never put in this machine's trust store: phones are what must trust it.
+        let trust = "\tskip_install_trust\n"
         return """
         {
         \tadmin off
