@@ -177,7 +177,11 @@ public struct PublicProxy: Sendable {
             errors.fileHandleForReading.readabilityHandler = nil
             // Ended because the server is stopping: nothing to say.
             if stopped.withLock({ $0 }) { return }
-            throw ServeError("Caddy stopped (exit status \(status ?? -1)), so \(proxy.base) is not served: \(Self.reason(said.withLock { $0 }))", status: 500)
+            let reason = Self.reason(said.withLock { $0 })
+            // A Caddy left by a server that was killed (no shutdown to stop it) holds the port.
+            let hint = reason.contains("address already in use")
+                ? "; another program holds the port (`ss -ltnp` names it; a Caddy left by a hunt serve that was killed is one): stop it, or pass --public-port" : ""
+            throw ServeError("Caddy stopped (exit status \(status ?? -1)), so \(proxy.base) is not served: \(reason)\(hint)", status: 500)
         }
 
         /// Asks Caddy to stop (SIGTERM); `run` returns once it has.
