@@ -28,7 +28,9 @@ shutil.copytree(example, folder)
 with open(os.path.join(folder, "hunt.yaml")) as f:
     yaml = f.read()
 with open(os.path.join(folder, "hunt.yaml"), "w") as f:
-    f.write(yaml.replace("    clue: Rainwater falls into a pond indoors.\n", "    clue: Rainwater falls into a pond indoors.\n    live: true\n", 1))
+    f.write(yaml.replace("    clue: Rainwater falls into a pond indoors.\n", "    clue: Rainwater falls into a pond indoors.\n    live: true\n", 1)
+            # A ninth task no team has done: "sent" on it can only come from the page.
+            + "  - id: observatory\n    title: The old observatory\n    at: 52.08700, 5.17900\n")
 # The photos a phone sends: one without any EXIF (its position comes from the browser), one whose
 # EXIF puts it at the Kruyt building, taken at 11:05 on the hunt's day.
 no_gps = os.path.join(work, "phone", "no-gps.jpg")
@@ -38,6 +40,11 @@ with_gps = os.path.join(work, "phone", "kruyt.jpg")
 photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), with_gps, 52.08645, 5.17352, 5)
 third = os.path.join(work, "phone", "third.jpg")
 photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), third, 52.0900, 5.1800, 7)
+fourth = os.path.join(work, "phone", "fourth.jpg")
+photo_at(os.path.join(example, "submissions/foxes/library/IMG_0002.jpg"), fourth, 52.0870, 5.1790, 8)
+not_a_photo = os.path.join(work, "phone", "notes.jpg")
+with open(not_a_photo, "w") as f:
+    f.write("a shopping list saved with a photo's name, long enough to be sniffed as what it is\n" * 2)
 
 process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
                             "--players", "--players-see", "leaderboard", "--players-list", os.path.join(work, "teams.csv"),
@@ -74,7 +81,7 @@ try:
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 52.08650, "longitude": 5.17350, "accuracy": 12})
     driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
     driver.get(team_url)
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 8, "the team page lists the 8 tasks")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 9, "the team page lists the 9 tasks")
     check(driver.find_element(By.ID, "team").text == "Night Owls", "it is the Night Owls' page")
     check(driver.execute_script("return window.isSecureContext") and driver.find_element(By.ID, "insecure").get_attribute("hidden") is not None,
           "loopback is a secure context: no note about positions")
@@ -150,10 +157,53 @@ try:
     wait(driver, lambda d: not sent(d, "wkh"), "withdrawn, it leaves the page")
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")
 
+    # At 360 px: the server cannot keep uploads (its submissions folder gone). The page says at once
+    # that it is the organizers' problem, not the phone's signal, never calls the task sent, and the
+    # organizer's terminal has a line; once the folder is back, Try again sends it.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+    # A task still to do, so "sent" on it can only come from the page.
+    todo = "observatory"
+    submissions = os.path.join(folder, "submissions")
+    os.rename(submissions, submissions + ".away")
+    try:
+        chosen = time.monotonic()
+        choose(driver, todo, fourth)
+        # Read by script: the page redraws as events come, which can leave a found element stale.
+        task_text = lambda d, task: d.execute_script("const t = document.getElementById(arguments[0]); return t ? t.innerText : ''", "task-" + task)
+        failed = lambda d: "organizers' server could not keep this photo" in task_text(d, todo)
+        wait(driver, failed, "a server error is told as the organizers' problem", seconds=10)
+        seconds = time.monotonic() - chosen
+        check(seconds < 3, f"at once, not after retries meant for a lost signal ({seconds:.1f} s)")
+        text = task_text(driver, todo)
+        check("tell the organizers" in text and "not your phone or your signal" in text and "cannot take uploads" in text,
+              f"with what to do and the server's reason: {text!r}")
+        chip = driver.execute_script("return document.querySelector('#task-' + arguments[0] + ' > .state').textContent", todo)
+        check(chip not in ("sent", "sending…"), f"the task is not called sent ({chip!r})")
+        check(driver.find_elements(By.CSS_SELECTOR, "#task-" + todo + " button.retry"), "and it can be tried again")
+        wait(driver, lambda d: any(re.fullmatch(r"\d\d:\d\d:\d\d upload failed owls/" + todo + ": 500 the submissions folder cannot take uploads: .+", l) for l in lines),
+             "the organizer's terminal has a line for the failed upload", seconds=5)
+        fits = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+        check(fits[0] <= fits[1], f"nothing to scroll sideways at 360 px ({fits[0]} of {fits[1]})")
+        driver.execute_script("document.getElementById('task-' + arguments[0]).scrollIntoView()", todo)
+        driver.save_screenshot(os.path.join(screens, "players-server-error-360.png"))
+    finally:
+        os.rename(submissions + ".away", submissions)
+    driver.find_element(By.CSS_SELECTOR, "#task-" + todo + " button.retry").click()
+    wait(driver, lambda d: "Sent. Waiting for the judge" in task_text(d, todo) or
+         any(u["state"] in ("accepted", "review", "rejected") for u in sent(d, todo)), "once fixed, Try again sends it", seconds=15)
+    # A file the server refuses (4xx): what the player must change, in the server's words, no Try again.
+    choose(driver, "bridge", not_a_photo)
+    wait(driver, lambda d: "Not sent: this is not a photo or a video the judges can read" in task_text(d, "bridge"),
+         "a refused file says what the player must change")
+    check("send the JPEG, HEIC, PNG" in task_text(driver, "bridge"), "and what to send instead")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#task-bridge button.retry"), "with no Try again (the same file would be refused again)")
+    driver.execute_script("document.getElementById('task-bridge').scrollIntoView()")
+    driver.save_screenshot(os.path.join(screens, "players-refused-360.png"))
+
     # Over plain HTTP under a name (no secure context) the browser gives no position: the page says
     # so before anything is sent, and what to switch on instead.
     driver.get(team_url.replace("127.0.0.1", "hunt.test", 1))
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 8, "the team page opens over plain HTTP")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 9, "the team page opens over plain HTTP")
     note = driver.find_element(By.ID, "insecure")
     check(driver.execute_script("return window.isSecureContext") is False and note.is_displayed(), "it is no secure context, and the page says so")
     check("only the" in note.text and "location saved in each photo" in note.text and "switch on location" in note.text,

@@ -4,7 +4,10 @@
 # and Python selenium, as serve-browser.sh: opens a team's URL, sends a JPEG without GPS and one
 # with GPS, sees both judged on the page with their reasons, decides the first in the judges'
 # console and sees the team page change, withdraws a third; a live task opens the camera, and over
-# plain HTTP (a name, no secure context) the page says positions come only from the photos.
+# plain HTTP (a name, no secure context) the page says positions come only from the photos. At
+# 360 px: with the submissions folder gone, an upload is told at once as the organizers' problem
+# (the task never called sent) and is a line on the organizer's terminal, Try again sends it once
+# the folder is back; a file that is no photo says what to send instead.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."

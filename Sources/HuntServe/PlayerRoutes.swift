@@ -82,8 +82,31 @@ struct PlayerRoutes: Sendable {
 
     /// The file's bytes as the body, `?task=ID`, and the browser's fix when it gave one:
     /// `lat`, `lon`, `accuracy` (metres), `fixed_at` (ms since 1970), `live=1` from the camera.
+    /// Every refusal is told to the organizer (`ServeSession.uploadFailed`): none goes unseen.
     @Sendable func upload(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
+        do {
+            let response = try await receive(request, team: team)
+            await session.uploadSucceeded()
+            return response
+        } catch {
+            let refused = Self.refusal(error)
+            let task = request.uri.queryParameters["task"].map { String($0.prefix(80)) } ?? ""
+            await session.uploadFailed(UploadFailure(team: team, task: task, status: refused.code, why: refused.description))
+            throw refused
+        }
+    }
+
+    /// What an upload's error is told as: the server's own words, or, for an error from below
+    /// (the connection), that the file did not arrive whole — the players' side, so no banner.
+    static func refusal(_ error: any Error) -> ServeError {
+        if let error = error as? ServeError { return error }
+        if let error = error as? any HTTPResponseError, error.status.code < 500 { return ServeError("\(error)", status: error.status.code) }
+        if error is CancellationError { return ServeError("the upload was cut off before it ended: send the photo again", status: 400) }
+        return ServeError("the upload did not arrive whole (\(error)): send the photo again", status: 400)
+    }
+
+    private func receive(_ request: Request, team: String) async throws -> Response {
         let query = ServeRoutes.query(request)
         guard let task = query["task"], PlayersRoom.isFolderName(task), await session.taskChoices.contains(where: { $0.id == task }) else {
             throw ServeError("no such task in this hunt: reload the page", status: 404)
@@ -197,7 +220,12 @@ struct PlayerAccess: RouterMiddleware {
             throw ServeError("this team link is not valid (the organizers may have made new ones): ask them for your team's link", status: 404)
         }
         guard await room.uploads.allow(team) else {
-            var response = ServeError.text("too many requests from your team: wait a few seconds and try again", status: .tooManyRequests)
+            let why = "too many requests from your team: wait a few seconds and try again"
+            if request.method == .post, request.uri.path.hasSuffix("/upload") {
+                let task = request.uri.queryParameters["task"].map { String($0.prefix(80)) } ?? ""
+                await room.session.uploadFailed(UploadFailure(team: team, task: task, status: 429, why: why))
+            }
+            var response = ServeError.text(why, status: .tooManyRequests)
             response.headers[.retryAfter] = "5"
             return response
         }

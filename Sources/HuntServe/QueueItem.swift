@@ -127,6 +127,8 @@ public struct QueueAnswer: Sendable, Encodable {
     public var blind: Bool
     public var items: [QueueItem]
     public var problem: String?
+    /// Why the players' uploads are failing, until one succeeds (`ServeSession.uploadsFailing`).
+    public var uploadsFailing: String?
     /// The hunt file's warnings, one line each.
     public var warnings: [String]
     /// With `around`: that item's place in the filtered list; nil when the filter does not show it.
@@ -134,6 +136,11 @@ public struct QueueAnswer: Sendable, Encodable {
     /// Decisions in the reviews file about photos that are no longer in the folder: kept, not
     /// judged ("decided, photo gone"), in path order.
     public var gone: [GoneDecision] = []
+
+    enum CodingKeys: String, CodingKey {
+        case generation, total, offset, undecided, blind, items, problem, warnings, index, gone
+        case uploadsFailing = "uploads_failing"
+    }
 }
 
 /// A decision the reviews file keeps about a photo that left the folder. In blind mode `path`

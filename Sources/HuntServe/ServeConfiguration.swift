@@ -16,21 +16,36 @@ public struct ServeConfiguration: Sendable {
     public var blind: Bool
     /// How often the submissions folder, hunt and reviews file are looked at for changes.
     public var pollInterval: Duration
+    /// `--rehearse`: the day the hunt is run as if it were its day (`Hunt.rehearsed(on:)`), or nil.
+    public var rehearsalDay: Rehearsal.Day?
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
-                reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1)) {
+                reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1), rehearsalDay: Rehearsal.Day? = nil) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
-        self.reviewsPath = reviewsPath ?? ServeConfiguration.defaultReviewsPath(huntPath: huntPath)
+        self.reviewsPath = reviewsPath ?? ServeConfiguration.defaultReviewsPath(huntPath: huntPath, rehearsal: rehearsalDay != nil)
         self.outPath = outPath
         self.reports = reports
         self.blind = blind
         self.pollInterval = pollInterval
+        self.rehearsalDay = rehearsalDay
     }
 
-    /// `reviews.yaml` beside the hunt file.
-    public static func defaultReviewsPath(huntPath: String) -> String {
+    /// `reviews.yaml` beside the hunt file; `reviews.rehearsal.yaml` for a rehearsal, so no
+    /// decision of a rehearsal lands in the day's reviews.
+    public static func defaultReviewsPath(huntPath: String, rehearsal: Bool = false) -> String {
         let folder = (huntPath as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "reviews.yaml" : (folder as NSString).appendingPathComponent("reviews.yaml")
+        let name = rehearsal ? "reviews.rehearsal.yaml" : "reviews.yaml"
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// The hunt as served: as read, or moved to the rehearsal's day.
+    func served(_ hunt: Hunt) -> Hunt {
+        rehearsalDay.map { hunt.rehearsed(on: $0) } ?? hunt
+    }
+
+    /// The banner every page shows in a rehearsal, nil otherwise.
+    public var rehearsalBanner: String? {
+        rehearsalDay.map { Rehearsal.banner(day: $0.text) }
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import HuntKit
 
-/// A line for the organizer's terminal per photo that arrives and per decision, made from the
+/// A line for the organizer's terminal per photo that arrives, per decision and per players'
+/// upload that failed, made from the
 /// session's events (the ones the pages get), so it follows the console without a hook in it:
 ///
 ///     10:42:07 arrived herons/new-arrival.jpg: accepted (obelisco, 10 points)
 ///     10:42:30 decided herons/IMG_0003.jpg: accepted, was review (Ann Judge)
+///     10:43:01 upload failed herons/obelisco: 500 the submissions folder cannot take uploads: …
 ///
 /// A decision is worded once the judgement that includes it is made, so it says what changed.
 /// Blind sessions name photos by id. The photos of the first judgement are not listed. Paths and
@@ -23,9 +25,13 @@ public struct ServeLog: Sendable {
         var verdict: String
     }
 
+    /// Only the failed uploads (`hunt serve --quiet`): a failure is never left unsaid.
+    let failuresOnly: Bool
+
     /// Starts listening; the photos judged so far are known, not arrivals.
-    public init(session: ServeSession) async {
+    public init(session: ServeSession, failuresOnly: Bool = false) async {
         self.session = session
+        self.failuresOnly = failuresOnly
         // Every event: a log line is not something to drop when the terminal is slow.
         events = session.events.subscribe(judge: true, keepingNewest: nil).stream
         known = await session.results.map { Self.seen($0, ids: session.ids) }
@@ -38,6 +44,11 @@ public struct ServeLog: Sendable {
         let blind = session.configuration.blind
         for await event in events {
             switch event.name {
+            case "upload-failed":
+                guard let failed = try? ServeJSON.decoder.decode(UploadFailure.self, from: Data(event.json.utf8)) else { continue }
+                write(TerminalText.visible(Self.line(failed, at: clock(), blind: blind)))
+            case _ where failuresOnly:
+                continue
             case "decided":
                 if let decided = try? ServeJSON.decoder.decode(Decided.self, from: Data(event.json.utf8)) { pending.append(decided) }
             case "judged":
@@ -75,6 +86,13 @@ public struct ServeLog: Sendable {
                 continue
             }
         }
+    }
+
+    /// `10:42:07 upload failed herons/obelisco: 500 the submissions folder cannot take uploads: …`
+    /// (blind: `a team's upload to obelisco failed`, the team unnamed as everywhere else).
+    static func line(_ failed: UploadFailure, at date: Date, blind: Bool) -> String {
+        let what = blind ? "a team's upload to \(failed.task) failed" : "upload failed \(failed.team)/\(failed.task)"
+        return "\(clock(date)) \(what): \(failed.status) \(failed.why)"
     }
 
     struct Judged: Decodable {

@@ -43,6 +43,20 @@ public struct ServePages: Sendable {
         return ServePages(contents: contents)
     }
 
+    /// The pages with `banner` (the rehearsal's, `ServeConfiguration.rehearsalBanner`) as the
+    /// first thing in each page's body, so no page of a rehearsal can be taken for the day's.
+    public func marked(with banner: String?) -> ServePages {
+        guard let banner else { return self }
+        var marked = contents
+        let note = "<div class=\"rehearsal\" role=\"note\">\(MarkupText.escape(banner))</div>"
+        for (name, bytes) in contents where name.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            guard let body = html.range(of: "<body"), let end = html[body.upperBound...].firstIndex(of: ">") else { continue }
+            marked[name] = Array((html[...end] + note + html[html.index(after: end)...]).utf8)
+        }
+        return ServePages(contents: marked)
+    }
+
     func response(_ page: Page) -> Response {
         asset(page.rawValue + ".html")!
     }

@@ -21,10 +21,15 @@ public struct ServeRequest: Sendable {
     public var players: PlayersOptions?
     /// At most this many connections from one client address (`ServeServer.connectionsPerAddress`).
     public var connectionsPerAddress: Int?
+    /// `--rehearse`: the day to run the hunt on as if it were its day, or nil for the hunt as written.
+    public var rehearsalDay: Rehearsal.Day?
+    /// `--public NAME`: Caddy in front, whose address the printed URLs carry.
+    public var publicProxy: PublicProxy?
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
                 listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
-                connectionsPerAddress: Int? = nil) {
+                connectionsPerAddress: Int? = nil, rehearsalDay: Rehearsal.Day? = nil,
+                publicProxy: PublicProxy? = nil) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
         self.reviewsPath = reviewsPath
@@ -35,6 +40,8 @@ public struct ServeRequest: Sendable {
         self.blind = blind
         self.players = players
         self.connectionsPerAddress = connectionsPerAddress
+        self.rehearsalDay = rehearsalDay
+        self.publicProxy = publicProxy
     }
 
     /// What does not fit together, worded for a usage error; nil when it can be served.
@@ -53,17 +60,52 @@ public struct ServeRequest: Sendable {
     public func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
         let configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
-                                               reports: reports, blind: blind)
+                                               reports: reports, blind: blind, rehearsalDay: rehearsalDay)
         let session = try ServeSession(configuration: configuration)
-        let pages = try ServePages.load()
+        let pages = try ServePages.load().marked(with: configuration.rehearsalBanner)
         // The players' address behind a reverse proxy is a name the Host header may carry.
         let playersHost = players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
-        return (ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost, connectionsPerAddress: connectionsPerAddress), pages)
+        var server = ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost + (publicProxy?.hosts ?? []),
+                                 connectionsPerAddress: connectionsPerAddress)
+        server.publicBase = publicProxy?.base
+        return (server, pages)
+    }
+
+    /// Makes the submissions folder when it is missing, as `--out` folders are made (photos are
+    /// dropped or uploaded into it), and with `--players` checks that uploads can be written there:
+    /// a line saying it was made, nil when it was there. Throws, with what to do, when it cannot be
+    /// made or, with `--players`, written: a server whose every upload would fail does not start.
+    public func prepareSubmissions() throws(ServeError) -> String? {
+        var isFolder: ObjCBool = false
+        var made: String?
+        if FileManager.default.fileExists(atPath: submissionsPath, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw ServeError("\(submissionsPath) is a file, not a folder: give the folder the photos go into") }
+        } else {
+            // One folder at a time, as `mkdir -p`, so the reason is the system's own words.
+            var path = submissionsPath.hasPrefix("/") ? "" : "."
+            for part in submissionsPath.split(separator: "/") {
+                path += "/" + part
+                guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                    throw ServeError("cannot make the submissions folder \(submissionsPath) (\(String(cString: strerror(errno)))): make it yourself, or give another folder")
+                }
+            }
+            guard FileManager.default.fileExists(atPath: submissionsPath, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ServeError("cannot make the submissions folder \(submissionsPath) (a file is in the way): make it yourself, or give another folder")
+            }
+            made = "made the submissions folder \(submissionsPath) (it did not exist)"
+        }
+        if players != nil, access(submissionsPath, W_OK | X_OK) != 0 {
+            throw ServeError("the players' uploads cannot be written into \(submissionsPath) (\(String(cString: strerror(errno)))): "
+                             + "let this user write there (chmod u+w), or give another folder")
+        }
+        return made
     }
 
     /// The players' room for `server` (its secret read, or made the first time), when asked for.
     public func loadPlayers(into server: inout ServeServer) async throws(ServeError) {
-        guard let players else { return }
+        guard var players else { return }
+        // Behind `--public`, the phones open its address unless --players-url says another.
+        if players.baseURL == nil { players.baseURL = publicProxy?.base }
         server.players = try await PlayersRoom(session: server.session, options: players)
     }
 

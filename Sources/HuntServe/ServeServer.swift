@@ -20,6 +20,8 @@ public struct ServeServer: Sendable {
     /// At most this many connections from one client address (`ConnectionGuard`); nil for the
     /// default, `perAddress`.
     public var connectionsPerAddress: Int?
+    /// `https://NAME` with `--public`: the address the printed URLs start with.
+    public var publicBase: String?
 
     /// The connections one address may hold: as asked, else 128, or with the players' pages 8 a
     /// team when that is more (a venue's phones share one address: see `ConnectionGuard.Limits.perTeam`).
@@ -95,6 +97,7 @@ public struct ServeServer: Sendable {
 
     /// The address the printed URLs start with: `http://host:port`.
     public func base(port: Int) -> String {
+        if let publicBase { return publicBase }
         let shownHost = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host.contains(":") ? "[\(host)]" : host
         return "http://\(shownHost):\(port)"
     }
@@ -122,12 +125,18 @@ public struct ServeServer: Sendable {
 
     /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
     /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
-    /// which the server waits for, then waits for `--out` to be written.
-    public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// which the server waits for, then waits for `--out` to be written. With `proxy` (`--public`),
+    /// Caddy starts once the port is known and stops with the server; when it ends first, so does the server.
+    public func run(pages: ServePages, proxy: PublicProxy.Service? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         ProcessMemory.limitArenas()
         ConnectionGuard.Limits.raiseDescriptorLimit()
-        let app = application(pages: pages, onRunning: onRunning)
-        let group = ServiceGroup(configuration: .init(services: [app, FolderWatcher(session: session)],
+        let upstreamHost = host.contains(":") ? "[\(host)]" : host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "[::1]" : host
+        let app = application(pages: pages) { actual in
+            proxy?.started(upstream: "\(upstreamHost):\(actual)")
+            await onRunning(actual)
+        }
+        let services: [any Service] = [app, FolderWatcher(session: session)] + (proxy.map { [$0] } ?? [])
+        let group = ServiceGroup(configuration: .init(services: services,
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
         try await group.run()
     }

@@ -7,7 +7,7 @@ extension ServeSession {
     public func queue(_ filter: QueueFilter) -> QueueAnswer {
         guard let judged = results else {
             return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
-                               warnings: huntWarnings.map(\.oneLine))
+                               uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine))
         }
         let undecided = Set(judged.reviewQueue)
         let reason = filter.reason.flatMap(ReasonCode.init(rawValue:))
@@ -27,7 +27,7 @@ extension ServeSession {
         let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index.index(path: nil, id: $0) })
         let page = selected.dropFirst(offset).prefix(max(0, min(filter.limit, 1000)))
         return QueueAnswer(generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, warnings: huntWarnings.map(\.oneLine), index: index, gone: goneDecisions())
+                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine), index: index, gone: goneDecisions())
     }
 
     /// The reviews file's decisions about photos no longer in the folder, in path order.

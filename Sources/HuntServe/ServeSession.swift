@@ -42,6 +42,9 @@ public actor ServeSession {
     public var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.
     public var problem: String? { judgement.problem }
+    /// Why the players' uploads are failing on the server's side (the last such failure), until
+    /// one succeeds; nil while they work. The console shows it (`uploadFailed`).
+    public internal(set) var uploadsFailing: String?
     /// Counts judgements, so pages can tell a new one from the one they have.
     public var generation: Int { judgement.generation }
 
@@ -51,7 +54,7 @@ public actor ServeSession {
         ids = SubmissionIDs()
         judgement = CurrentJudgement(ids: ids, blind: configuration.blind)
         let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
-        hunt = try loaded.get()
+        hunt = configuration.served(try loaded.get())
         huntWarnings = Self.warnings(loaded)
         store = try ReviewsStore(path: configuration.reviewsPath)
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
@@ -118,7 +121,7 @@ public actor ServeSession {
                 fail(loaded.diagnostics.filter { $0.severity == .error }.map(\.oneLine).joined(separator: "\n"))
                 return false
             }
-            newHunt = loadedHunt
+            newHunt = configuration.served(loadedHunt)
             huntWarnings = Self.warnings(loaded)
         }
         if change.reviews {

@@ -23,14 +23,22 @@ extension HuntCommand {
             what counted and why; each team's URL is printed after the judge's (--players-list writes them as CSV). \
             Tokens derive from a secret file beside the hunt (.hunt-players-secret, made the first time): the same URLs \
             work after a restart, and replacing the file revokes them all. Phones give their position only to HTTPS \
-            pages: see “Putting the players' page online” for Caddy or nginx in front, and --players-url for the address \
-            the phones open.
+            pages: --public NAME starts Caddy in front with an automatic certificate for NAME (which must point at this \
+            machine; checked first) and prints https://NAME URLs; see “Putting the players' page online” for Caddy or nginx \
+            by hand, and --players-url for the address the phones open. Without a public name, photos still count by their \
+            own GPS, but browsers give no position. A missing SUBMISSIONS folder is made; a failed upload is a line on \
+            stdout and a banner in the console until uploads work again.
+
+            --rehearse runs the hunt as if today were its day: its window and the tasks' windows move to today at the \
+            same times of day, and every page, results.json and report says REHEARSAL.
 
             Examples:
               hunt serve hunt.yaml photos/
               hunt serve hunt.yaml photos/ --out results --format html
               hunt serve hunt.yaml photos/ --listen 0.0.0.0:8765 --blind
+              hunt serve hunt.yaml rehearsal-photos/ --players --rehearse --out rehearsal
               hunt serve hunt.yaml photos/ --players --players-url https://hunt.example.org --players-list teams.csv
+              hunt serve hunt.yaml photos/ --players --public hunt.example.org
             """
         )
 
@@ -59,19 +67,26 @@ extension HuntCommand {
         @Flag(help: "Judge without knowing teams: no team names, ids or paths in the console, and photos looked up by id only.")
         var blind = false
 
-        @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs are still printed).")
+        @Flag(help: "Rehearse: run the hunt as if today were its day (its window and the tasks' windows moved to today, at the same times of day). Every page and output says REHEARSAL; decisions go to reviews.rehearsal.yaml unless --reviews says otherwise.")
+        var rehearse = false
+
+        @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs, and a line per failed upload, are still printed).")
         var quiet = false
 
         @OptionGroup(title: "Players' pages") var players: PlayersArguments
 
+        @OptionGroup(title: "HTTPS through Caddy") var publicName: PublicArguments
+
         var request: ServeRequest {
             ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
                          listen: listen, extraHosts: allowHosts, blind: blind, players: players.options,
-                         connectionsPerAddress: connectionsPerAddress)
+                         connectionsPerAddress: connectionsPerAddress, rehearsalDay: rehearse ? Rehearsal.Day(Date()) : nil,
+                         publicProxy: publicName.proxy)
         }
 
         func validate() throws {
             try players.validate()
+            try publicName.validate()
             if let n = connectionsPerAddress, n < 1 { throw ValidationError("--connections-per-address takes a whole number of at least 1, not \(n)") }
             if let problem = request.problem { throw ValidationError(problem) }
         }
@@ -79,24 +94,27 @@ extension HuntCommand {
         func run() async throws {
             let (server, pages): (ServeServer, ServePages)
             do {
+                if let made = try request.prepareSubmissions() { Console.error(made + "\n") }
+                if let line = try publicName.check() { Console.error(line + "\n") }
                 var loaded = try request.load()
                 try await request.loadPlayers(into: &loaded.server)
                 (server, pages) = loaded
             } catch { throw Console.failure(error) }
             Console.diagnostics(await server.session.huntWarnings)
+            if let line = await server.session.rehearsalLine { Console.error(line + "\n") }
             await server.session.judgeFolder()
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }
-            if let note = players.secureContextNote(listen: server.host) { Console.error(note + "\n") }
+            if let note = players.secureContextNote(listen: server.host, publicURL: publicName.name != nil) { Console.error(note + "\n") }
             let room = server.players
-            let log = quiet ? nil : await ServeLog(session: server.session)
+            let log: ServeLog? = await ServeLog(session: server.session, failuresOnly: quiet)
             let lines = LogLines()
             let logging = Task { await log?.run { lines.add($0 + "\n") } }
             defer { logging.cancel() }
             let sweeping = Task { await room?.keepIncomingClean { Console.error($0 + "\n") } }
             defer { sweeping.cancel() }
             do {
-                try await server.run(pages: pages) { actual in
+                try await server.run(pages: pages, proxy: publicName.proxy?.service()) { actual in
                     let urls = server.urls(port: actual)
                     Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
                     if let room { await players.announce(room, base: server.base(port: actual)) }
@@ -152,9 +170,10 @@ extension HuntCommand {
 
         /// Phones give a position only to HTTPS pages (and to localhost): said when the players'
         /// URLs are plain HTTP to another machine.
-        func secureContextNote(listen host: String) -> String? {
+        func secureContextNote(listen host: String, publicURL: Bool = false) -> String? {
             guard enabled else { return nil }
             if let url { return url.hasPrefix("https://") ? nil : Self.plainHTTP }
+            if publicURL { return nil }
             return ServeServer.isLoopback(host) ? nil : Self.plainHTTP
         }
 

@@ -5,6 +5,36 @@ const base = document.body.dataset.base;
 const ACCEPT = 'image/jpeg,image/heic,image/heif,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.heic,.heif,.mov,.mp4';
 const P = { state: null, local: {}, nextLocal: 1 };  // local: task id -> uploads under way or just sent
 
+// What the page says of a file it sends, in one place for translation: `{name}` placeholders are
+// filled by say(). A file is "sent" only once the server has said it kept it.
+const SEND_TEXT = {
+  position: 'finding your position…',
+  waiting: 'waiting to send',
+  sending: 'sending…',
+  retrying: 'connection lost, trying again',
+  sent: 'sent',
+  alreadySent: 'already sent',
+  notSent: 'not sent',
+  taskSending: 'sending…',
+  waitingForJudge: 'Sent. Waiting for the judge…',
+  sentBefore: 'Your team sent this photo before; it is not counted twice.',
+  // 5xx: the organizers' side; the players' phone and signal are fine.
+  serversProblem: 'The organizers\' server could not keep this photo ({why}). This is not your phone or your signal: ' +
+                  'tell the organizers, keep the photo, and press Try again once they say it is fixed.',
+  // 4xx: what the players must change, in the server's own words.
+  refused: 'Not sent: {why}.',
+  refusedNoWords: 'Not sent: the server refused this file. Choose the photo again from the camera roll.',
+  busy: 'The server asks your team to slow down. Trying again in a moment…',
+  noSignal: '{why} Your photo is still on your phone: press Try again when you have a signal.',
+  connectionDropped: 'The connection dropped.',
+  tryAgain: 'Try again',
+};
+
+// SEND_TEXT[key] with each `{name}` replaced by values[name].
+function say(key, values) {
+  return SEND_TEXT[key].replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -45,8 +75,11 @@ function renderTask(task) {
   // An upload the server now lists is shown as the server has it; the others as they go.
   const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done'));
   P.local[task.id] = local;
-  const state = task.state === 'todo' && local.some((u) => u.phase !== 'failed') ? 'sent' : task.state;
-  const words = state === task.state ? task.state_text : 'sent';
+  // "sent" only once the server kept a file; while one is on its way the task says so, no more.
+  const sent = local.some((u) => u.phase === 'done');
+  const going = local.some((u) => u.phase !== 'done' && u.phase !== 'failed');
+  let state = task.state, words = task.state_text;
+  if (task.state === 'todo' && sent) { state = 'sent'; words = say('sent'); } else if (task.state === 'todo' && going) words = say('taskSending');
   const inputs = [sendButton(task, false)];
   if (task.live) inputs.unshift(sendButton(task, true));
   return el('article', { class: 'task', id: 'task-' + task.id },
@@ -76,11 +109,11 @@ function renderUpload(upload) {
 }
 
 function renderLocal(u) {
-  const words = { waiting: 'waiting', position: 'finding your position…', sending: 'sending', retrying: 'connection lost, trying again',
-                  done: u.note || 'sent', failed: 'not sent' }[u.phase];
-  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + (u.phase === 'failed' ? 'rejected' : 'sent') }, words),
+  const words = u.phase === 'done' ? say(u.note || 'sent') : u.phase === 'failed' ? say('notSent') : say(u.phase);
+  const chip = u.phase === 'failed' ? 'rejected' : u.phase === 'done' ? 'sent' : 'todo';
+  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + chip }, words),
     el('span', { class: 'name' }, u.file.name));
-  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, 'Try again'));
+  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, say('tryAgain')));
   u.bar = el('progress', { max: '100', value: String(u.percent || 0) });
   return el('li', {}, line, u.phase === 'sending' || u.phase === 'retrying' ? u.bar : null,
     u.message ? el('ul', { class: 'why' }, el('li', {}, u.message)) : null);
@@ -132,19 +165,25 @@ function upload(u) {
       if (xhr.status === 200 || xhr.status === 201) {
         u.phase = 'done';
         u.id = answer && answer.id;
-        u.note = answer && answer.status === 'already sent' ? 'already sent' : 'sent';
-        u.message = u.note === 'already sent' ? 'This photo was sent before.' : 'Waiting for the judge…';
-      } else if (xhr.status === 429 || xhr.status >= 500) {
-        return retry(u, resolve, xhr.responseText.trim());
+        u.note = answer && answer.status === 'already sent' ? 'alreadySent' : 'sent';
+        u.message = say(u.note === 'alreadySent' ? 'sentBefore' : 'waitingForJudge');
+      } else if (xhr.status === 429) {
+        return retry(u, resolve, say('busy'));
+      } else if (xhr.status >= 500) {
+        // Sending again would fail the same way until the organizers act: said at once, kept for Try again.
+        u.phase = 'failed';
+        u.retryable = true;
+        u.message = say('serversProblem', { why: xhr.responseText.trim() || 'HTTP ' + xhr.status });
       } else {
         u.phase = 'failed';
         u.retryable = false;
-        u.message = xhr.responseText.trim() || 'The server refused this file.';
+        const why = xhr.responseText.trim().replace(/\.$/, '');
+        u.message = why ? say('refused', { why }) : say('refusedNoWords');
       }
       render();
       resolve();
     };
-    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, 'The connection dropped.');
+    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, say('connectionDropped'));
     xhr.send(u.file);  // the file's own bytes, as the phone has them
   });
 }
@@ -159,7 +198,7 @@ function retry(u, resolve, why) {
   }
   u.phase = 'failed';
   u.retryable = true;
-  u.message = why + ' Try again when you have a signal.';
+  u.message = say('noSignal', { why });
   render();
   resolve();
 }

@@ -35,6 +35,7 @@ async function loadWindow(offset, around) {
   Q.total = answer.total;
   Q.generation = answer.generation;
   Hunt.replace("left", `${answer.undecided} to decide`);
+  showUploads(answer.uploads_failing);
   const problem = document.getElementById("problem");
   const gone = answer.gone || [];
   const warnings = answer.warnings || [];
@@ -49,6 +50,14 @@ async function loadWindow(offset, around) {
       "The decisions stay in the reviews file and count again if the photos come back."));
   }
   return answer;
+}
+
+// The players' uploads failing on the server's side (the submissions folder, the disk): said
+// until one succeeds again.
+function showUploads(failing) {
+  const banner = document.getElementById("uploads");
+  banner.hidden = !failing;
+  banner.textContent = failing ? `uploads are failing: ${failing}. The teams' photos are not being kept; the terminal has a line per failed upload.` : "";
 }
 
 // Shows the item at `index` of the whole filtered list, loading its window if needed.
@@ -353,6 +362,7 @@ Hunt.start().then(async (session) => {
   } else await showIndex(0);
   // Another judge's decision or new photos: refresh the counts and the list, keep the item shown.
   Hunt.events({
+    uploads: (event) => showUploads(event.failing),
     judged: async (event) => {
       if (event.generation === Q.generation) return;
       const shownID = Q.item && Q.item.id;
