@@ -137,7 +137,7 @@ try:
          "the team page shows the judge's decision", seconds=5)
     seconds = time.monotonic() - decided
     check(seconds < 1.5, f"the decision reached the team page in {seconds:.2f} s")
-    check("the judges accepted it" in driver.find_element(By.ID, "task-educatorium").text, "in words")
+    check("The judges accepted it" in driver.find_element(By.ID, "task-educatorium").text, "in words")
     check(driver.find_element(By.CSS_SELECTOR, "#task-educatorium .state").text == "accepted", "and the task is done")
     driver.save_screenshot(os.path.join(screens, "players-decided.png"))
     driver.execute_script("document.getElementById('board-section').scrollIntoView()")

@@ -5,6 +5,8 @@
 # with GPS, sees both judged on the page with their reasons, decides the first in the judges'
 # console and sees the team page change, withdraws a third; a live task opens the camera, and over
 # plain HTTP (a name, no secure context) the page says positions come only from the photos.
+# Then players-words.py at 360 px: a group's card and progress, a live task's gallery button
+# marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,4 +15,7 @@ python=python3
 "$python" -c 'import selenium' 2>/dev/null || python=/usr/bin/python3
 export SCREENS="${SCREENS:-$PWD/.build/players-screens}"
 mkdir -p "$SCREENS"
-exec "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures
+status=0
+"$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
+"$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
+exit $status
