@@ -16,6 +16,9 @@ public struct ServeConfiguration: Sendable {
     public var blind: Bool
     /// How often the submissions folder, hunt and reviews file are looked at for changes.
     public var pollInterval: Duration
+    /// Whether the leaderboard screen shows the latest accepted photos; without them it lists
+    /// who did what, and `/api/photo?shown=` serves nothing (players' faces on a projector).
+    public var boardPhotos = true
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
                 reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1)) {

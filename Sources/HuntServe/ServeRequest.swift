@@ -21,6 +21,8 @@ public struct ServeRequest: Sendable {
     public var players: PlayersOptions?
     /// At most this many connections from one client address (`ServeServer.connectionsPerAddress`).
     public var connectionsPerAddress: Int?
+    /// Whether the leaderboard screen shows the latest accepted photos (`--hide-board-photos`).
+    public var boardPhotos = true
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
                 listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
@@ -52,8 +54,9 @@ public struct ServeRequest: Sendable {
     /// file, and a `ServeError` for the pages or when there is a `problem`.
     public func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
-        let configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
+        var configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
                                                reports: reports, blind: blind)
+        configuration.boardPhotos = boardPhotos
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load()
         // The players' address behind a reverse proxy is a name the Host header may carry.

@@ -49,7 +49,7 @@ public actor ServeSession {
     public init(configuration: ServeConfiguration) throws(DiagnosticError) {
         self.configuration = configuration
         ids = SubmissionIDs()
-        judgement = CurrentJudgement(ids: ids, blind: configuration.blind)
+        judgement = CurrentJudgement(ids: ids, blind: configuration.blind, boardPhotos: configuration.boardPhotos)
         let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
         hunt = try loaded.get()
         huntWarnings = Self.warnings(loaded)

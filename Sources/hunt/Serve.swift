@@ -59,15 +59,20 @@ extension HuntCommand {
         @Flag(help: "Judge without knowing teams: no team names, ids or paths in the console, and photos looked up by id only.")
         var blind = false
 
+        @Flag(name: .customLong("hide-board-photos"), help: "The leaderboard screen lists the latest tasks done without their photos (players' faces on a projector).")
+        var hideBoardPhotos = false
+
         @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs are still printed).")
         var quiet = false
 
         @OptionGroup(title: "Players' pages") var players: PlayersArguments
 
         var request: ServeRequest {
-            ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
+            var request = ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
                          listen: listen, extraHosts: allowHosts, blind: blind, players: players.options,
                          connectionsPerAddress: connectionsPerAddress)
+            request.boardPhotos = !hideBoardPhotos
+            return request
         }
 
         func validate() throws {
