@@ -94,20 +94,22 @@ try:
 
     # A photo at the Kruyt tower: accepted, the group moves to 1 of 2.
     choose(driver, "#task-kruyt input[type=file]", kruyt)
-    wait(driver, lambda d: text(d, "#task-kruyt > .state") == "accepted", "the Kruyt photo is accepted", seconds=15)
+    wait(driver, lambda d: text(d, "#task-kruyt > .state") == "accepted", "the Kruyt photo is accepted", seconds=40)
+    print("     kruyt card: " + repr(text(driver, "#task-kruyt")))
     wait(driver, lambda d: "1 of 2 done" in text(d, "#task-kruyt .group-of") and "1 of 2 done" in text(d, "#task-science"),
          "the member and the group show 1 of 2 done")
     check(not driver.find_elements(By.CSS_SELECTOR, "#task-kruyt button.withdraw"), "an accepted photo offers no withdraw")
     # The same photo again: the page says it was sent before, and keeps saying so.
     choose(driver, "#task-kruyt input[type=file]", kruyt)
     wait(driver, lambda d: "already sent" in text(d, "#task-kruyt"), "sending it again says \"already sent\"", seconds=10)
+    print("     kruyt card: " + repr(text(driver, "#task-kruyt")))
     time.sleep(2)
     check("already sent" in text(driver, "#task-kruyt"), "and it does not vanish when the state arrives")
     shot(driver, "science", "players-words-group.png")
 
     # A photo five years old: its reason in the players' words.
     choose(driver, "#task-wkh input[type=file]", old)
-    wait(driver, lambda d: "5 years before the hunt started" in text(d, "#task-wkh"), "a five-year-old photo's reason says 5 years", seconds=15)
+    wait(driver, lambda d: "5 years before the hunt started" in text(d, "#task-wkh"), "a five-year-old photo's reason says 5 years", seconds=40)
     why = text(driver, "#task-wkh ul.why")
     check("on 12 April 2021 at 11:07" in why and "Take a new photo" in why and not re.search(r"\d{4}-\d\d-\d\dT", why),
           f"with its day in words and what to do ({why!r})")
