@@ -51,8 +51,9 @@ def choose(driver, selector, path):
 
 
 def text(driver, selector):
-    found = driver.find_elements(By.CSS_SELECTOR, selector)
-    return found[0].text if found else ""
+    """The element's text, read in one script: the page redraws on every state event, and an
+    element found first and read after may be gone."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", selector)
 
 
 def shot(driver, task, name):
@@ -95,14 +96,12 @@ try:
     # A photo at the Kruyt tower: accepted, the group moves to 1 of 2.
     choose(driver, "#task-kruyt input[type=file]", kruyt)
     wait(driver, lambda d: text(d, "#task-kruyt > .state") == "accepted", "the Kruyt photo is accepted", seconds=40)
-    print("     kruyt card: " + repr(text(driver, "#task-kruyt")))
     wait(driver, lambda d: "1 of 2 done" in text(d, "#task-kruyt .group-of") and "1 of 2 done" in text(d, "#task-science"),
          "the member and the group show 1 of 2 done")
     check(not driver.find_elements(By.CSS_SELECTOR, "#task-kruyt button.withdraw"), "an accepted photo offers no withdraw")
     # The same photo again: the page says it was sent before, and keeps saying so.
     choose(driver, "#task-kruyt input[type=file]", kruyt)
     wait(driver, lambda d: "already sent" in text(d, "#task-kruyt"), "sending it again says \"already sent\"", seconds=10)
-    print("     kruyt card: " + repr(text(driver, "#task-kruyt")))
     time.sleep(2)
     check("already sent" in text(driver, "#task-kruyt"), "and it does not vanish when the state arrives")
     shot(driver, "science", "players-words-group.png")
