@@ -5,7 +5,9 @@ import HuntKit
 /// sentence of `PlayerCatalog`, its values taken from the evidence and the hunt (the judge's own
 /// message is for the judges, and is not shown).
 public struct PlayerReasons: Sendable {
+    /// The hunt the photos were judged for: task titles, windows and the timezone come from it.
     public var hunt: Hunt
+    /// The texts, in the players' language.
     public var catalog: PlayerCatalog
 
     public init(hunt: Hunt, catalog: PlayerCatalog = .english) {

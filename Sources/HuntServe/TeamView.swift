@@ -235,9 +235,9 @@ extension ServeSession {
         return s.team == team && s.path.hasPrefix(team + "/") ? s.path : nil
     }
 
-    /// One submission in the team's words.
-    /// Its reasons are `PlayerReasons`' sentences, which name no other photo. Only a photo still
-    /// to be decided may be withdrawn: one the rules accepted or rejected is settled.
+    /// One submission in the team's words: its reasons are `PlayerReasons`' sentences, which name
+    /// no other photo. Only a photo still to be decided may be withdrawn: one the rules accepted
+    /// or rejected is settled.
     private static func upload(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone, reasons: PlayerReasons) -> TeamView.Upload {
         let state = s.verdict.rawValue
         return .init(id: id, name: name(s.path, timezone: timezone), state: state,
