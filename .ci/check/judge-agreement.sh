@@ -3,7 +3,9 @@
 # `hunt simulate` then `hunt judge`, and every submission must get the verdict and reasons the
 # answer file planned. Then again with videos (--video-share 0.3: MOV, MP4, 3GP and Live Photo
 # motion files, which must pair with their stills and so never appear as submissions of their
-# own), and on a hunt whose tasks ask for `evidence: video` and `evidence: photo`. For `choose`
+# own), and on a hunt whose tasks ask for `evidence: video` and `evidence: photo`; and on a hunt
+# with live tasks (`live: true`: the players' page's browser fix beside each photo, some photos
+# chosen from the gallery, which the judge finds `not-live`). For `choose`
 # tasks, each team's progress and completion must be the answer file's `choices`.
 # Exit 1 on any disagreement (the first few are printed).
 #
@@ -74,10 +76,22 @@ src = add(src, second, "photo")
 src = add(src, first, "video")
 open(sys.argv[1], "w").write(src.replace("photo-scavenger-hunt", "evidence"))
 PY
+# The photo hunt with its first two tasks live (`live: true`): photos sent from the players'
+# page's camera with the browser's fix beside them, and some chosen from the gallery (not-live).
+python3 - "$WORK/live.yaml" <<'PY'
+import re, sys
+src = open("Examples/photo-scavenger-hunt/hunt.yaml").read()
+tasks_at = src.index("tasks:\n")
+items = [m.start() for m in re.finditer(r"^  - id: ", src, re.M) if m.start() > tasks_at][:2]
+for at in reversed(items):
+    line_end = src.index("\n", at)
+    src = src[:line_end + 1] + "    live: true\n" + src[line_end + 1:]
+open(sys.argv[1], "w").write(src.replace("photo-scavenger-hunt", "live"))
+PY
 
 status=0
 for seed in $SEEDS; do
-    for hunt in Examples/*/hunt.yaml "$WORK/big.yaml"; do
+    for hunt in Examples/*/hunt.yaml "$WORK/big.yaml" "$WORK/live.yaml"; do
         dir="$WORK/run"
         rm -rf "$dir"
         photos=$PHOTOS
@@ -87,7 +101,7 @@ for seed in $SEEDS; do
         printf '%-45s seed %-3s ' "$hunt" "$seed"
         compare "$dir" || status=1
     done
-    for hunt in Examples/*/hunt.yaml "$WORK/evidence.yaml"; do
+    for hunt in Examples/*/hunt.yaml "$WORK/evidence.yaml" "$WORK/live.yaml"; do
         dir="$WORK/run"
         rm -rf "$dir"
         "$HUNT" simulate "$hunt" --photos-per-team "$PHOTOS" --seed "$seed" --failure-share 0.35 --video-share 0.3 --out "$dir" > /dev/null

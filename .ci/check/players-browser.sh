@@ -8,6 +8,8 @@
 # 360 px: with the submissions folder gone, an upload is told at once as the organizers' problem
 # (the task never called sent) and is a line on the organizer's terminal, Try again sends it once
 # the folder is back; a file that is no photo says what to send instead.
+# Then players-words.py at 360 px: a group's card and progress, a live task's gallery button
+# marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,4 +18,7 @@ python=python3
 "$python" -c 'import selenium' 2>/dev/null || python=/usr/bin/python3
 export SCREENS="${SCREENS:-$PWD/.build/players-screens}"
 mkdir -p "$SCREENS"
-exec "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures
+status=0
+"$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
+"$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
+exit $status

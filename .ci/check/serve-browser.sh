@@ -12,4 +12,8 @@ python=python3
 "$python" -c 'import selenium' 2>/dev/null || python=/usr/bin/python3
 export SCREENS="${SCREENS:-$PWD/.build/serve-screens}"
 mkdir -p "$SCREENS"
-exec "$python" .ci/check/serve-browser.py "$hunt" Examples/photo-scavenger-hunt
+status=0
+"$python" .ci/check/serve-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
+# A portrait photo stays inside the window (console-portrait.py).
+"$python" .ci/check/console-portrait.py "$hunt" Examples/photo-scavenger-hunt || status=1
+exit $status

@@ -24,6 +24,8 @@ struct CurrentJudgement: Sendable {
     let ids: SubmissionIDs
     /// Blind judging: the leaderboard's times are to the minute (`LeaderboardAnswer.init`).
     let blind: Bool
+    /// The leaderboard's latest photos are shown (`ServeConfiguration.boardPhotos`).
+    let boardPhotos: Bool
     private(set) var leaderboard: LeaderboardAnswer?
     /// The paths of the submissions examined.
     private(set) var submissionPaths: Set<String> = []
@@ -40,9 +42,10 @@ struct CurrentJudgement: Sendable {
         var leaderboard: LeaderboardAnswer?
     }
 
-    init(ids: SubmissionIDs, blind: Bool) {
+    init(ids: SubmissionIDs, blind: Bool, boardPhotos: Bool = true) {
         self.ids = ids
         self.blind = blind
+        self.boardPhotos = boardPhotos
     }
 
     var hasExamined: Bool { examined != nil }
@@ -92,7 +95,7 @@ struct CurrentJudgement: Sendable {
         generation += 1
         results = judged
         if reindex || index.count != judged.submissions.count { index = SubmissionIndex(judged, ids: ids) }
-        let board = LeaderboardAnswer(judged, generation: generation, shownID: shownID, toTheMinute: blind)
+        let board = LeaderboardAnswer(judged, generation: generation, shownID: shownID, toTheMinute: blind, photos: boardPhotos)
         var changed = true
         if var before = leaderboard {
             before.generation = board.generation
@@ -113,7 +116,7 @@ extension LeaderboardAnswer {
     /// photos go by `shownID` (unrelated to queue ids, for blind judging). `toTheMinute` (blind
     /// judging) writes their times without seconds: to the millisecond, a time is the capture
     /// time the queue shows, and would name the team of the photo that has it.
-    init(_ judged: JudgeResults, generation: Int, shownID: (String) -> String, toTheMinute: Bool = false) {
+    init(_ judged: JudgeResults, generation: Int, shownID: (String) -> String, toTheMinute: Bool = false, photos: Bool = true) {
         let rows = judged.teams.map { Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
         // The six latest completions, kept while walking them all (no sort of thousands per decision).
         var recent: [(at: String, team: String, task: String, submission: String)] = []
@@ -134,7 +137,7 @@ extension LeaderboardAnswer {
         let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         self.init(generation: generation, title: judged.hunt.title, teams: rows,
                   recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : toTheMinute ? Self.minute($0.at) : $0.at,
-                                                       photo: "/api/photo?shown=" + shownID($0.submission)) },
+                                                       photo: photos ? "/api/photo?shown=" + shownID($0.submission) : nil) },
                   submissions: judged.summary.submissions, undecided: judged.summary.undecided)
     }
 

@@ -51,7 +51,13 @@ public struct PlayerTokens: Sendable {
     /// when there is no file yet. A secret readable by others is refused: anyone who reads it can
     /// make every team's URL.
     public static func secret(at path: String) throws(ServeError) -> [UInt8] {
+        try secretMade(at: path).secret
+    }
+
+    /// `secret(at:)`, and whether this call made the file (so a command can say it did).
+    public static func secretMade(at path: String) throws(ServeError) -> (secret: [UInt8], made: Bool) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let made = fd >= 0
         if fd >= 0 {
             let text = Array((ServeTokens.random() + ServeTokens.random() + "\n").utf8)
             let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -64,7 +70,7 @@ public struct PlayerTokens: Sendable {
         } else if errno != EEXIST {
             throw ServeError("\(path): cannot create the players' secret: \(String(cString: strerror(errno)))", status: 500)
         }
-        return try read(path)
+        return (try read(path), made)
     }
 
     private static func read(_ path: String) throws(ServeError) -> [UInt8] {

@@ -40,9 +40,10 @@ public struct PlayersRoom: Sendable {
         await session.teamChoices.map { ($0.id, $0.name, tokens.url(base: base, team: $0.id)) }
     }
 
-    /// The teams' URLs as CSV (`team,name,url`), for mailing, written as every CSV of the project is (`CSVWriter`: RFC 4180, names that look like formulas neutralised).
+    /// The teams' URLs as CSV (`team,name,url`), for mailing: quoted as every CSV of the project is (`CSVWriter`, names that look like formulas neutralised), with LF line ends.
     public static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
-        var writer = CSVWriter()
+        // Unix line ends: the list is read by mail-merge scripts and `while read`, not spreadsheets only.
+        var writer = CSVWriter(lineEnd: "\n")
         writer.header(["team", "name", "url"])
         for entry in urls { writer.row([.text(entry.team), .text(entry.name), .formatted(entry.url)]) }
         return writer.text

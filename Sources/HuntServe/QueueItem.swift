@@ -213,7 +213,8 @@ public struct LeaderboardAnswer: Sendable, Encodable, Equatable {
         public var team: String
         public var task: String
         public var at: String?
-        public var photo: String
+        /// Nil when the screen shows no photos (`ServeConfiguration.boardPhotos`).
+        public var photo: String?
     }
 }
 

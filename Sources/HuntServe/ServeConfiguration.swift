@@ -18,6 +18,9 @@ public struct ServeConfiguration: Sendable {
     public var pollInterval: Duration
     /// `--rehearse`: the day the hunt is run as if it were its day (`Hunt.rehearsed(on:)`), or nil.
     public var rehearsalDay: Rehearsal.Day?
+    /// Whether the leaderboard screen shows the latest accepted photos; without them it lists
+    /// who did what, and `/api/photo?shown=` serves nothing (players' faces on a projector).
+    public var boardPhotos = true
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
                 reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1), rehearsalDay: Rehearsal.Day? = nil) {

@@ -25,6 +25,8 @@ public struct ServeRequest: Sendable {
     public var rehearsalDay: Rehearsal.Day?
     /// `--public NAME`: Caddy in front, whose address the printed URLs carry.
     public var publicProxy: PublicProxy?
+    /// Whether the leaderboard screen shows the latest accepted photos (`--hide-board-photos`).
+    public var boardPhotos = true
 
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
                 listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
@@ -59,8 +61,9 @@ public struct ServeRequest: Sendable {
     /// file, and a `ServeError` for the pages or when there is a `problem`.
     public func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
-        let configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
+        var configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
                                                reports: reports, blind: blind, rehearsalDay: rehearsalDay)
+        configuration.boardPhotos = boardPhotos
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load().marked(with: configuration.rehearsalBanner)
         // The players' address behind a reverse proxy is a name the Host header may carry.

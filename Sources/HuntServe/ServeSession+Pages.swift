@@ -24,7 +24,7 @@ extension ServeSession {
 
     /// The path of the leaderboard photo `shown` names (viewers may see those and no other).
     func recentPhotoPath(shown: String) -> String? {
-        guard let board = currentLeaderboard(), board.recent.contains(where: { $0.photo.hasSuffix("=" + shown) }) else { return nil }
+        guard let board = currentLeaderboard(), board.recent.contains(where: { $0.photo?.hasSuffix("=" + shown) == true }) else { return nil }
         return results?.teams.lazy.flatMap(\.completions).first { shownID(of: $0.submission) == shown }?.submission
     }
 

@@ -52,7 +52,7 @@ public actor ServeSession {
     public init(configuration: ServeConfiguration) throws(DiagnosticError) {
         self.configuration = configuration
         ids = SubmissionIDs()
-        judgement = CurrentJudgement(ids: ids, blind: configuration.blind)
+        judgement = CurrentJudgement(ids: ids, blind: configuration.blind, boardPhotos: configuration.boardPhotos)
         let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: configuration.huntPath), displayPath: configuration.huntPath)
         hunt = configuration.served(try loaded.get())
         huntWarnings = Self.warnings(loaded)

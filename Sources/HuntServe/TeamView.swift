@@ -15,6 +15,8 @@ public struct TeamView: Sendable, Encodable, Equatable {
     /// How many teams there are (beside the rank).
     public var teams: Int?
     public var tasksDone: Int?
+    /// How many tasks score on their own (`Hunt.scoringTasks`): what "3 of 12 tasks done" counts, as the sheets do.
+    public var taskCount: Int
     /// Every team's rank, name and points, with `--players-see leaderboard`.
     public var leaderboard: [Row]?
     public var tasks: [TaskRow]
@@ -26,6 +28,7 @@ public struct TeamView: Sendable, Encodable, Equatable {
     enum CodingKeys: String, CodingKey {
         case title, team, sees, points, rank, teams
         case tasksDone = "tasks_done"
+        case taskCount = "task_count"
         case leaderboard, tasks, other, judged
     }
 
@@ -54,11 +57,45 @@ public struct TeamView: Sendable, Encodable, Equatable {
         /// The state in words: `to do`, `sent`, `accepted`, `to review`, `rejected`.
         public var stateText: String
         public var uploads: [Upload]
+        /// A live task's rule, for the card: only the page's camera counts (`PlayerCatalog` `live.card`).
+        public var liveText: String?
+        /// A live task's label for the gallery button: "won't count".
+        public var galleryText: String?
+        /// A group's member: "Counts towards “Three city landmarks” — 2 of 3 done" (its points are the group's).
+        public var groupText: String?
+        /// A group: its members, in the order written; it takes no photo of its own.
+        public var members: [Member]?
+        /// A group: "2 of 3 done", and what it asks ("Any 3 of these 5").
+        public var progressText: String?
+        public var needsText: String?
+        /// Whether the card takes photos (false for a group).
+        public var sendable: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state
             case stateText = "state_text"
             case uploads
+            case liveText = "live_text"
+            case galleryText = "gallery_text"
+            case groupText = "group_text"
+            case members
+            case progressText = "progress_text"
+            case needsText = "needs_text"
+            case sendable
+        }
+    }
+
+    /// One task of a group, on the group's card.
+    public struct Member: Sendable, Encodable, Equatable {
+        public var id: String
+        public var title: String
+        /// The member's own state (`TaskRow.state`) and its words.
+        public var state: String
+        public var stateText: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, state
+            case stateText = "state_text"
         }
     }
 
@@ -101,16 +138,22 @@ extension ServeSession {
         let name = hunt.teams.first { $0.id == id }?.name ?? id
         var byTask: [String: [TeamView.Upload]] = [:]
         var other: [TeamView.Upload] = []
-        var view = TeamView(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, tasks: [], other: [], judged: results != nil)
+        let scoring = hunt.scoringTasks
+        var view = TeamView(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
+                            tasks: [], other: [], judged: results != nil)
         let judged = results
+        let reasons = PlayerReasons(hunt: hunt)
+        let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
         if let judged {
             for index in self.index.byTeam[id] ?? [] {
                 let s = judged.submissions[index]
-                let upload = Self.upload(s, id: self.index.ids[index], timezone: hunt.timezone)
+                let upload = Self.upload(s, id: self.index.ids[index], timezone: hunt.timezone, reasons: reasons)
                 if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
             }
             if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
-                (view.points, view.rank, view.teams, view.tasksDone) = (team.points, team.rank, judged.teams.count, team.tasksDone)
+                // Done as the header counts them: a group once, its members not at all.
+                let doneScoring = scoring.count(where: { done.contains($0.id) })
+                (view.points, view.rank, view.teams, view.tasksDone) = (team.points, team.rank, judged.teams.count, doneScoring)
             }
             if sees == .leaderboard {
                 view.leaderboard = judged.teams.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
@@ -120,10 +163,10 @@ extension ServeSession {
         for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
             guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
             byTask[task, default: []].append(.init(id: ids.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
-                                                   stateText: "sent", why: ["waiting for the judge"], points: 0, canWithdraw: true))
+                                                   stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0, canWithdraw: true))
         }
-        let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
-        view.tasks = hunt.tasks.map { task in
+        var rows: [String: TeamView.TaskRow] = [:]
+        for task in hunt.tasks where !task.isGroup {
             let uploads = byTask[task.id] ?? []
             let state: String
             if done.contains(task.id) { state = "accepted" }
@@ -132,8 +175,44 @@ extension ServeSession {
             else if uploads.contains(where: { $0.state == "rejected" }) { state = "rejected" }
             else if uploads.contains(where: { $0.state == "accepted" }) { state = "accepted" }
             else { state = "todo" }
-            return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: task.live, state: state,
-                         stateText: TeamView.words(state), uploads: uploads)
+            rows[task.id] = .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: task.live, state: state,
+                                  stateText: TeamView.words(state), uploads: uploads, sendable: true)
+        }
+        let catalog = reasons.catalog
+        let liveLimit = reasons.duration(hunt.policy.liveMaxAge.seconds)
+        // A group's progress: its members the team has done (accepted), against how many it asks.
+        func progress(_ group: HuntTask) -> (done: Int, needed: Int) {
+            let members = group.choose!.tasks
+            return (members.count(where: { rows[$0]?.state == "accepted" || done.contains($0) }), group.choose!.count)
+        }
+        let groupByTask = hunt.groupByTask
+        view.tasks = hunt.tasks.map { task in
+            if task.isGroup {
+                let (doneCount, needed) = progress(task)
+                let state = done.contains(task.id) || doneCount >= needed ? "accepted" : doneCount > 0 ? "sent" : "todo"
+                let members = task.choose!.tasks.map { m in
+                    TeamView.Member(id: m, title: hunt.task(m)?.title ?? m, state: rows[m]?.state ?? "todo",
+                                    stateText: TeamView.words(rows[m]?.state ?? "todo"))
+                }
+                let values = ["done": String(min(doneCount, needed)), "needed": String(needed), "count": String(task.choose!.tasks.count)]
+                return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: false, state: state,
+                             stateText: state == "sent" ? catalog.text("group.progress", values) : TeamView.words(state),
+                             // Photos filed under the group itself (sent another way) stay in view.
+                             uploads: byTask[task.id] ?? [],
+                             members: members, progressText: catalog.text("group.progress", values),
+                             needsText: catalog.text("group.needs", values), sendable: false)
+            }
+            var row = rows[task.id]!
+            if task.live {
+                row.liveText = catalog.text("live.card", ["limit": liveLimit])
+                row.galleryText = catalog.text("live.gallery")
+            }
+            if let group = groupByTask[task.id] {
+                let (doneCount, needed) = progress(group)
+                row.groupText = catalog.text("group.member", ["group": "“\(group.title)”", "done": String(min(doneCount, needed)),
+                                                              "needed": String(needed)])
+            }
+            return row
         }
         view.other = other
         return (view, judgedPending)
@@ -156,20 +235,13 @@ extension ServeSession {
         return s.team == team && s.path.hasPrefix(team + "/") ? s.path : nil
     }
 
-    /// One submission in the team's words.
-    private static func upload(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone) -> TeamView.Upload {
+    /// One submission in the team's words: its reasons are `PlayerReasons`' sentences, which name
+    /// no other photo. Only a photo still to be decided may be withdrawn: one the rules accepted
+    /// or rejected is settled.
+    private static func upload(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone, reasons: PlayerReasons) -> TeamView.Upload {
         let state = s.verdict.rawValue
-        var why = s.findings.map { finding in
-            var text = finding.message
-            if let related = finding.related { text = text.replacingOccurrences(of: related, with: "another photo") }
-            return text.replacingOccurrences(of: s.path, with: "this photo")
-        }
-        if let review = s.review {
-            let decided = review.decision == .accept ? "accepted" : "rejected"
-            why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
-        }
         return .init(id: id, name: name(s.path, timezone: timezone), state: state,
-                     stateText: TeamView.words(state), why: why, points: s.points,
-                     canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
+                     stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
+                     canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
     }
 }

@@ -196,6 +196,7 @@ private final class PDFSheetWriter {
             flow(label, heading, spaceAfter: 4)
             rule(layout.accentColour, lineWidth: 1.5, spaceBefore: 0, spaceAfter: 10)
         }
+        cardTeam = section.teamName
         writeCards(section.cards)
         if !section.hintPage.isEmpty { writeHintPage(section) }
     }
@@ -298,6 +299,9 @@ private final class PDFSheetWriter {
     }
 
     var measured: [Int: (CardMetrics, Double)] = [:]
+    /// The team whose cards are being written: each card names it, so a card cut out still says
+    /// whose it is. Its measures are kept per team (`measured` is emptied when it changes).
+    var cardTeam: String? { didSet { if cardTeam != oldValue { measured = [:] } } }
     var cardPadding: Double { 6 }
     var checkboxGutter: Double { layout.showCheckbox ? 24 : 0 }
     var pointsStyle: TextStyle {
@@ -321,6 +325,7 @@ private final class PDFSheetWriter {
         var parts = ["TASK \(card.number)"]
         if layout.showTaskID { parts.append(card.id) }
         if layout.showTags && !card.tags.isEmpty { parts.append(card.tags.joined(separator: ", ")) }
+        if let cardTeam { parts.append(cardTeam) }
         return parts.joined(separator: "  ·  ") + (continued ? "  ·  CONTINUED" : "")
     }
 

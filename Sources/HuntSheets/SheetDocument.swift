@@ -152,7 +152,7 @@ extension SheetDocument {
         let cover = Cover(huntTitle: hunt.title, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
                           rules: Self.paragraphs(hunt.rules), scoring: Self.scoring(hunt),
                           rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
-                          taskCount: hunt.tasks.count, totalPoints: hunt.tasks.clampedSum { max(0, $0.points) })
+                          taskCount: hunt.scoringTasks.count, totalPoints: hunt.scoringTasks.clampedSum { max(0, $0.points) })
         let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
         if teams.isEmpty {
             sections = [PlayerSection(teamID: nil, teamName: nil, cover: cover, cards: cards, hintPage: hintPage)]
@@ -196,6 +196,10 @@ extension SheetDocument {
             case .video: details.append("Send a video (a photo does not count)")
             case .photo: details.append("Send a photo (a video does not count)")
             case .any: break
+            }
+            if task.live {
+                details.append("Live: take the photo with “Take a photo” on your team's page and send it within \(hunt.policy.liveMaxAge); "
+                               + "a photo chosen from the phone's gallery does not count")
             }
             if !earlier.isEmpty { details.append("Do after: " + earlier.joined(separator: ", ")) }
             if let dwell = task.dwell { details.append("Stay \(dwell): two photos at the same place at least \(dwell) apart") }
@@ -243,8 +247,8 @@ extension SheetDocument {
 
     static func scoring(_ hunt: Hunt) -> [String] {
         var lines = ["Complete a task with a photo taken at its place, with location on in your camera app."]
-        let total = hunt.tasks.clampedSum { max(0, $0.points) }
-        let count = hunt.tasks.count
+        let total = hunt.scoringTasks.clampedSum { max(0, $0.points) }
+        let count = hunt.scoringTasks.count
         lines.append("\(count) task\(count == 1 ? "" : "s"), \(total) point\(total == 1 ? "" : "s") in all; each card shows its points.")
         if hunt.tasks.contains(where: { $0.repeatRule != .once }) {
             lines.append("Tasks that say so count more than once: their points add up each time.")
@@ -307,6 +311,10 @@ extension SheetDocument {
             }
             if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
             facts.append(("Scoring", describeScoring(task)))
+            if task.live {
+                facts.append(("Live", "only a photo taken with the players' page's camera and sent within \(hunt.policy.liveMaxAge) counts; "
+                              + "a gallery photo goes to \(hunt.policy.notLive.rawValue) (`not-live`)"))
+            }
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
             if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }

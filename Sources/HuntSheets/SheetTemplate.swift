@@ -162,7 +162,7 @@ public enum HuntSheets {
         let teams = hunt.teams.count
         let what = options.answerKey ? "answer key" : options.teamID.map { "sheets for team \($0)" }
             ?? (teams == 0 ? "sheets" : "sheets for \(teams) team\(teams == 1 ? "" : "s")")
-        return "\(what), \(hunt.tasks.count) task\(hunt.tasks.count == 1 ? "" : "s")"
+        return "\(what), \(hunt.scoringTasks.count) task\(hunt.scoringTasks.count == 1 ? "" : "s")"
     }
 
     /// The bytes of the PDF or HTML file for `hunt`.

@@ -70,6 +70,9 @@ extension HuntCommand {
         @Flag(help: "Rehearse: run the hunt as if today were its day (its window and the tasks' windows moved to today, at the same times of day). Every page and output says REHEARSAL; decisions go to reviews.rehearsal.yaml unless --reviews says otherwise.")
         var rehearse = false
 
+        @Flag(name: .customLong("hide-board-photos"), help: "The leaderboard screen lists the latest tasks done without their photos (players' faces on a projector).")
+        var hideBoardPhotos = false
+
         @Flag(name: .shortAndLong, help: "Print no line per photo that arrives and per decision (the URLs, and a line per failed upload, are still printed).")
         var quiet = false
 
@@ -78,10 +81,12 @@ extension HuntCommand {
         @OptionGroup(title: "HTTPS through Caddy") var publicName: PublicArguments
 
         var request: ServeRequest {
-            ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
+            var request = ServeRequest(huntPath: hunt.path, submissionsPath: submissions.path, reviewsPath: reviews, outPath: out, formats: format,
                          listen: listen, extraHosts: allowHosts, blind: blind, players: players.options,
                          connectionsPerAddress: connectionsPerAddress, rehearsalDay: rehearse ? Rehearsal.Day(Date()) : nil,
                          publicProxy: publicName.proxy)
+            request.boardPhotos = !hideBoardPhotos
+            return request
         }
 
         func validate() throws {

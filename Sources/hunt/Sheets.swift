@@ -79,7 +79,12 @@ extension HuntCommand {
             var options = self.options
             if let base = playersURL {
                 do {
-                    let secret = try PlayerTokens.secret(at: playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: hunt.path))
+                    let path = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: hunt.path)
+                    let (secret, made) = try PlayerTokens.secretMade(at: path)
+                    if made {
+                        Console.error("hunt sheets: made \(path): the team URLs on the sheets derive from it; keep it private, keep it for "
+                                         + "`hunt serve --players` (a new one changes every URL)\n")
+                    }
                     let tokens = PlayerTokens(secret: secret, teams: huntValue.teams.map(\.id))
                     options.teamURLs = Dictionary(uniqueKeysWithValues: huntValue.teams.map { ($0.id, tokens.url(base: base, team: $0.id)) })
                 } catch { throw Console.failure(error.description + "\n") }

@@ -17,7 +17,8 @@ function draw(board) {
   shown = new Map(board.teams.map((team) => [team.id, team.points]));
   Hunt.replace("ranks", rows).closest("table").style.setProperty("--rows", rows.length);
   Hunt.replace("recent", board.recent.map((recent) =>
-    Hunt.el("figure", {}, Hunt.el("img", { src: recent.photo.replace("?", "?size=small&"), alt: recent.task }),
+    // Without photos (hunt serve --hide-board-photos) the screen still says who did what.
+    Hunt.el("figure", {}, recent.photo ? Hunt.el("img", { src: recent.photo.replace("?", "?size=small&"), alt: recent.task }) : null,
       Hunt.el("figcaption", {}, `${Hunt.clock(recent.at)} ${recent.team} — ${recent.task}`))));
 }
 

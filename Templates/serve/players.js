@@ -56,7 +56,7 @@ function render() {
   document.getElementById('team').textContent = s.team.name;
   const score = [];
   if (s.points !== undefined && s.points !== null) score.push(s.points + ' points');
-  if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(s.tasks_done + ' of ' + s.tasks.length + ' tasks done');
+  if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(s.tasks_done + ' of ' + s.task_count + ' tasks done');
   if (s.rank) score.push('rank ' + s.rank + ' of ' + s.teams);
   document.getElementById('score').textContent = score.join(' · ');
   const main = document.getElementById('tasks');
@@ -72,21 +72,29 @@ function render() {
 
 function renderTask(task) {
   const known = new Set(task.uploads.map((u) => u.id));
-  // An upload the server now lists is shown as the server has it; the others as they go.
-  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done'));
+  // An upload the server now lists is shown as the server has it; the others as they go. A photo
+  // the server already had stays as "already sent": the server's line for it looks unchanged.
+  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done' && u.note !== 'already sent'));
   P.local[task.id] = local;
   // "sent" only once the server kept a file; while one is on its way the task says so, no more.
   const sent = local.some((u) => u.phase === 'done');
   const going = local.some((u) => u.phase !== 'done' && u.phase !== 'failed');
   let state = task.state, words = task.state_text;
   if (task.state === 'todo' && sent) { state = 'sent'; words = say('sent'); } else if (task.state === 'todo' && going) words = say('taskSending');
-  const inputs = [sendButton(task, false)];
-  if (task.live) inputs.unshift(sendButton(task, true));
-  return el('article', { class: 'task', id: 'task-' + task.id },
-    el('h2', {}, el('span', {}, task.title), el('span', { class: 'points' }, task.points + ' pts')),
+  // A group takes no photo of its own: its card lists its tasks and how far the team is.
+  const inputs = task.sendable ? [sendButton(task, false)] : [];
+  if (task.sendable && task.live) inputs.unshift(sendButton(task, true));
+  return el('article', { class: 'task' + (task.members ? ' group' : ''), id: 'task-' + task.id },
+    // A group's member scores only through its group: its line says so instead of points.
+    el('h2', {}, el('span', {}, task.title), task.group_text ? null : el('span', { class: 'points' }, task.points + ' pts')),
     task.clue ? el('p', { class: 'clue' }, task.clue) : null,
-    el('span', { class: 'state ' + state }, words),
-    el('div', { class: 'send' }, ...inputs),
+    task.group_text ? el('p', { class: 'group-of' }, task.group_text) : null,
+    task.live_text ? el('p', { class: 'live' }, task.live_text) : null,
+    task.needs_text ? el('p', { class: 'needs' }, task.needs_text) : null,
+    task.members ? el('ul', { class: 'members' }, ...task.members.map((m) =>
+      el('li', {}, el('span', { class: 'state ' + m.state }, m.state_text), ' ', m.title))) : null,
+    el('span', { class: 'state ' + state }, task.members ? task.progress_text : words),
+    inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
 }
 
@@ -98,7 +106,9 @@ function sendButton(task, camera) {
     input.value = '';
     if (files.length) send(task.id, files, camera);
   });
-  return el('label', { class: camera ? 'camera' : null }, input, el('span', {}, camera ? 'Take a photo' : 'Send a photo'));
+  // On a live task the gallery button stays (a judge may still accept) but says it won't count.
+  const words = camera ? 'Take a photo' : task.gallery_text || 'Send a photo';
+  return el('label', { class: camera ? 'camera' : task.gallery_text ? 'gallery' : null }, input, el('span', {}, words));
 }
 
 function renderUpload(upload) {
@@ -119,7 +129,8 @@ function renderLocal(u) {
     u.message ? el('ul', { class: 'why' }, el('li', {}, u.message)) : null);
 }
 
-// The phone's position, asked for once per choice of files (high accuracy); null when it gives none.
+// The phone's position, asked for once per choice of files (high accuracy, a fresh fix: an old one
+// may be the previous place's); null when it gives none.
 function position() {
   if (!window.isSecureContext || !navigator.geolocation) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -127,7 +138,7 @@ function position() {
       document.getElementById('denied').hidden = true;
       resolve({ lat: p.coords.latitude, lon: p.coords.longitude, accuracy: p.coords.accuracy, fixed_at: Math.round(p.timestamp) });
     }, () => { document.getElementById('denied').hidden = false; resolve(null); },
-    { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 });
+    { enableHighAccuracy: true, timeout: 15000, maximumAge: 0 });
   });
 }
 

@@ -76,7 +76,7 @@ function show(item) {
   Q.comparing = false;
   document.getElementById("note").value = "";
   if (!item) {
-    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, Q.total === 0 ? "Nothing to decide here. 🎉" : "End of the list."));
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, Q.total === 0 ? "Nothing to decide here." : "End of the list."));
     for (const id of ["task-title", "task-clue", "verdict", "why", "radar", "evidence", "decision", "position"]) Hunt.replace(id);
     document.getElementById("reference-box").hidden = true;
     document.getElementById("related-box").hidden = true;

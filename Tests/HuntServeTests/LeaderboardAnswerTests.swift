@@ -25,7 +25,20 @@ import Testing
         let all = results.teams.flatMap { team in team.completions.map { (at: $0.at?.text ?? "", submission: $0.submission) } }
         let expected = all.sorted { ($0.at, $0.submission) > ($1.at, $1.submission) }.prefix(6)
         #expect(board.recent.count == 6)
-        #expect(board.recent.map(\.photo) == expected.map { "/api/photo?shown=" + $0.submission })
+        #expect(board.recent.map(\.photo) == expected.map { Optional("/api/photo?shown=" + $0.submission) })
         #expect(board.recent.map(\.at) == expected.map { $0.at.isEmpty ? nil : $0.at })
+    }
+
+    /// Issue 38: the projector showed players' photos with no way to hide them.
+    @Test("with the board's photos hidden, the latest tasks are listed and no photo is served")
+    func hiddenPhotos() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let results = try await fixture.judgeFromFiles()
+        let shown = LeaderboardAnswer(results, generation: 1, shownID: { $0 })
+        let hidden = LeaderboardAnswer(results, generation: 1, shownID: { $0 }, photos: false)
+        #expect(!shown.recent.isEmpty && shown.recent.allSatisfy { $0.photo != nil })
+        #expect(hidden.recent.map(\.task) == shown.recent.map(\.task))
+        #expect(hidden.recent.allSatisfy { $0.photo == nil })
     }
 }

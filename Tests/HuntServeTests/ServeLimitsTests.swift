@@ -126,8 +126,9 @@ import Testing
             #expect(!board.recent.isEmpty)
             let queueIDs = Set(judged.submissions.map { fixture.session.ids.id(of: $0.path) })
             for recent in board.recent {
-                #expect(!queueIDs.contains(where: { recent.photo.contains($0) }), "\(recent.photo)")
-                try await client.execute(uri: recent.photo, method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .ok) }
+                let photo = try #require(recent.photo)
+                #expect(!queueIDs.contains(where: { photo.contains($0) }), "\(photo)")
+                try await client.execute(uri: photo, method: .get, headers: fixture.judgeHeaders()) { #expect($0.status == .ok) }
                 // Its time is to the minute: to the millisecond it is the capture time the queue shows.
                 let at = try #require(recent.at.flatMap(Timestamp.init))
                 #expect(at.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0, "\(at)")

@@ -46,4 +46,37 @@ import Testing
         #expect(keyText.contains("30 points, once, when any 3 of its tasks are done"))
         #expect(!keyText.contains("anywhere (judged by hand)"))
     }
+
+    /// Issue 38: "14 tasks" on the cover counted a group's members, which score only through it.
+    @Test("the cover counts a group once and its members not at all")
+    func taskCountIsScoringTasks() throws {
+        let document = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions())
+        #expect(document.sections[0].cover.taskCount == 2)
+        #expect(document.sections[0].cover.scoring.contains { $0.hasPrefix("2 tasks, 40 points in all") })
+    }
+
+    /// Issue 38: the printed card and the answer key did not say a task must be live.
+    @Test("a live task's card and its answer-key entry say only the page's camera counts")
+    func liveTasks() throws {
+        var hunt = try Self.hunt()
+        hunt.tasks[6].live = true
+        let card = try SheetDocument(hunt: hunt, options: SheetOptions()).sections[0].cards[6]
+        #expect(card.details.contains { $0.hasPrefix("Live: take the photo with “Take a photo” on your team's page and send it within 5 min") })
+        let key = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
+        let facts = key.entries[6].facts
+        #expect(facts.contains { $0.label == "Live" && $0.value.contains("not-live") })
+        #expect(!(try SheetDocument(hunt: hunt, options: SheetOptions()).sections[0].cards[5].details.contains { $0.hasPrefix("Live") }))
+    }
+
+    /// Issue 38: a card cut out of a team's sheets lost the team's name.
+    @Test(.enabled(if: PDFTools.canReadBack, "needs poppler-utils (.ci/install-deps)"))
+    func everyCardNamesItsTeam() throws {
+        var hunt = try Self.hunt()
+        hunt.teams = [Team(id: "foxes", name: "Red Foxes", location: hunt.source), Team(id: "owls", name: "Night Owls", location: hunt.source)]
+        let pdf = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions())).bytes
+        let lines = try PDFTools.text(pdf).uppercased().split(separator: "\n")
+        // Each team's seven cards, in each card's top line ("TASK 3 · RED FOXES").
+        #expect(lines.count(where: { $0.contains("TASK ") && $0.contains("RED FOXES") }) == 7)
+        #expect(lines.count(where: { $0.contains("TASK ") && $0.contains("NIGHT OWLS") }) == 7)
+    }
 }

@@ -37,6 +37,20 @@ import Testing
         #expect(drewWithCairo, "sheets did not load cairo")
     }
 
+    /// Issue 38: `hunt sheets --players-url` made `.hunt-players-secret` without saying so, and a
+    /// secret nobody knows about is one nobody keeps out of git or keeps for the day.
+    @Test func makingThePlayersSecretIsSaidOnce() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: hunt("accented-hunt.yaml"), toPath: dir.appendingPathComponent("hunt.yaml").path)
+        let first = try HuntBinary.run(["sheets", "hunt.yaml", "--players-url", "https://hunt.example.org", "-o", "a.pdf"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("made ./.hunt-players-secret") || first.stderr.contains("made .hunt-players-secret"), "\(first.stderr)")
+        #expect(first.stderr.contains("keep it private"))
+        let second = try HuntBinary.run(["sheets", "hunt.yaml", "--players-url", "https://hunt.example.org", "-o", "b.pdf"], in: dir)
+        #expect(second.status == 0 && !second.stderr.contains("made "), "\(second.stderr)")
+    }
+
     @Test func writesAPDFForEveryTeamByDefault() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -85,6 +85,12 @@ public struct Hunt: Sendable, Equatable {
         for group in tasks where group.isGroup { for id in group.choose!.tasks where result[id] == nil { result[id] = group } }
         return result
     }
+    /// The tasks that score on their own: every task and group but a group's members (which
+    /// score only through their group). What "14 tasks" counts on the sheets and the page.
+    public var scoringTasks: [HuntTask] {
+        let members = groupByTask
+        return tasks.filter { members[$0.id] == nil }
+    }
     /// The team whose id is `id` (its submissions folder name), or nil when the hunt has none.
     public func team(_ id: String) -> Team? { teams.first { $0.id == id } }
 }

@@ -112,6 +112,14 @@ struct HuntReader: Sendable {
 
     // MARK: Sections
 
+    /// "did you mean `A`?", or for several "did you mean `A`, `B` or `C`? (the zone of the hunt's place)".
+    static func didYouMean(_ zones: [String]) -> String? {
+        guard let first = zones.first else { return nil }
+        guard zones.count > 1 else { return "did you mean `\(first)`?" }
+        let quoted = zones.map { "`\($0)`" }
+        return "did you mean " + quoted.dropLast().joined(separator: ", ") + " or " + quoted.last! + "? (the zone of the hunt's place)"
+    }
+
     mutating func readTimezone(_ node: YAMLNode, into hunt: inout Hunt) {
         guard let name = context.nonEmptyText(node, "`timezone`", example: "timezone: Europe/Amsterdam") else { return }
         if let zone = TimezoneNames.zone(named: name) {
@@ -121,7 +129,7 @@ struct HuntReader: Sendable {
             context.timeZoneWritten = true
         } else {
             context.error(.unknownTimezone, "unknown timezone `\(name)`", at: node.location,
-                          fix: TimezoneNames.suggestion(for: name).map { "did you mean `\($0)`?" }
+                          fix: Self.didYouMean(TimezoneNames.suggestions(for: name))
                             ?? "use an IANA name such as `Europe/Amsterdam` or `America/New_York`")
             // Times below are still read (as UTC) so that their own problems are found.
             context.timeZoneWritten = true

@@ -21,6 +21,23 @@ enum TimezoneNames {
         "HKT": "Asia/Hong_Kong", "WIB": "Asia/Jakarta", "PHT": "Asia/Manila",
     ]
 
+    /// Abbreviations shared by zones whose clocks differ some of the year: every one is offered,
+    /// the one in `abbreviations` first (`AEDT` is Melbourne's too, and Brisbane has no `AEDT`).
+    static let sharedAbbreviations: [String: [String]] = [
+        "AEST": ["Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane", "Australia/Hobart"],
+        "AEDT": ["Australia/Sydney", "Australia/Melbourne", "Australia/Hobart"],
+        "ACST": ["Australia/Adelaide", "Australia/Darwin"],
+        "ACDT": ["Australia/Adelaide", "Australia/Broken_Hill"],
+    ]
+
+    /// Every zone worth offering for `name`, best first: the shared zones of an abbreviation, else
+    /// `suggestion(for:)` alone.
+    static func suggestions(for name: String) -> [String] {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if let zones = sharedAbbreviations[trimmed.uppercased()] { return zones.filter(known.contains) }
+        return suggestion(for: name).map { [$0] } ?? []
+    }
+
     /// The principal place of a zone as the tz database's zone.tab gives it (`Europe/Amsterdam` →
     /// Amsterdam, 52°22′N 4°54′E), or nil for zones without one (`UTC`, `Etc/GMT+3`) or when the
     /// system has no zone.tab (then the checks that use it are skipped).

@@ -212,7 +212,9 @@ public struct SubmissionFinder: Sendable {
                 if !manifestRows.isEmpty, let row = manifestRows[path] {
                     found = submission(path, in: root, row: row)
                 } else if let reason = Self.notAPhoto(entry.name, in: entry.folder) {
-                    skipped.append(SkippedFile(path: path, reason: reason))
+                    // The players' page writes one browser fix beside each upload: part of its
+                    // photo, not a file the organizer must look at (a day has hundreds).
+                    if !entry.name.hasSuffix(BrowserFix.sidecarSuffix) { skipped.append(SkippedFile(path: path, reason: reason)) }
                     continue
                 } else if !folderTasks.isEmpty, let task = first.flatMap({ folderTasks[$0] }) {
                     found = Submission(path: path, inside: root, team: team, task: task, taskSource: .folder)

@@ -21,6 +21,10 @@ extension Simulator {
             let bytes = photo.video.map { Self.movie(photo.tags, format: $0, instant: photo.instant, identity: photo.identity) }
                 ?? JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
             try batch.stage(bytes, to: url, displayPath: url.relativePathForDisplay, replacing: false)
+            if let fix = photo.browserFix {
+                let sidecar = url.deletingLastPathComponent().appendingPathComponent(BrowserFix.sidecarName(for: url.lastPathComponent))
+                try batch.stage(Array(fix.xmpSidecar().utf8), to: sidecar, displayPath: sidecar.relativePathForDisplay, replacing: false)
+            }
             if photo.motion {
                 let motion = Self.movie(photo.tags, format: .mov, instant: photo.instant, identity: ~photo.identity)
                 let motionURL = url.deletingPathExtension().appendingPathExtension("mov")

@@ -26,6 +26,9 @@ public struct Simulator: Sendable {
         case clockSkew = "clock-skew"
         /// A photo for a task whose `evidence:` wants a video, or the reverse.
         case wrongMedia = "wrong-media"
+        /// For a `live: true` task: a photo chosen from the phone's gallery on the players' page,
+        /// not taken with its camera.
+        case notLive = "not-live"
 
         /// The reason code the failure should produce.
         var reason: ReasonCode? {
@@ -41,6 +44,7 @@ public struct Simulator: Sendable {
             case .uncertain: .uncertainPosition
             case .clockSkew: .clockSkew
             case .wrongMedia: .wrongMedia
+            case .notLive: .notLive
             }
         }
     }
@@ -109,6 +113,9 @@ public struct Simulator: Sendable {
         public var motion = false
         /// Reasons from the plan, before `after` bookkeeping.
         var reasons: [ReasonCode]
+        /// For a `live: true` task, what the players' page writes beside the upload: the browser's
+        /// fix and whether its camera took the photo (`BrowserFix.sidecarName(for:)`).
+        public var browserFix: BrowserFix? = nil
     }
 
     /// Why a simulation cannot be planned for this hunt and these options.

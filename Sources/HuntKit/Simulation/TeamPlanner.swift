@@ -48,7 +48,10 @@ struct TeamPlanner {
         var kinds: [Simulator.Kind] = []
         let complete = task.score == .complete
         let plain = complete && task.dwell == nil && task.after.isEmpty
-        if matters(.noPosition) { kinds.append(.noGPS) }
+        // A live task's photo comes through the players' page, whose fix stands in for a missing
+        // GPS position: no no-GPS photo there, but one chosen from the gallery instead.
+        if matters(.noPosition), !task.live { kinds.append(.noGPS) }
+        if matters(.notLive), task.live { kinds.append(.notLive) }
         if matters(.edited) { kinds.append(.edited) }
         // A video carries no GPS time, so a task that wants one has no clock skew to show.
         if matters(.clockSkew), task.evidence != .video { kinds.append(.clockSkew) }
@@ -181,6 +184,7 @@ struct TeamPlanner {
         case .edited: reasons = [.edited]
         case .wrongMedia: reasons = [.wrongMedia]
         case .clockSkew: reasons = [.clockSkew]
+        case .notLive: reasons = [.notLive]
         default: break
         }
         var instant: Date
@@ -295,9 +299,18 @@ struct TeamPlanner {
         case .prefix: "\(team)/\(task.id)-\(number).\(ext)"
         case .auto: "\(team)/IMG_\(number).\(ext)"
         }
-        photos.append(Simulator.PlannedPhoto(path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
-                                             identity: rng.next(), hue: Double(taskIndex % 12) / 12, video: video,
-                                             motion: media.motion, reasons: reasons))
+        var photo = Simulator.PlannedPhoto(path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
+                                           identity: rng.next(), hue: Double(taskIndex % 12) / 12, video: video,
+                                           motion: media.motion, reasons: reasons)
+        // Sent from the players' page as the judge expects a live task's photo: the browser's fix
+        // at the photo's place, seconds after the capture, well within `live-max-age`. A
+        // non-live task's photos draw nothing more, so their files stay those of earlier runs.
+        if task.live, let position {
+            let sent = min(40, hunt.policy.liveMaxAge.seconds / 2) * rng.uniform(0.1, 1)
+            photo.browserFix = BrowserFix(position: position, accuracyMetres: max(5, accuracy), fixedAt: actual.addingTimeInterval(sent / 2),
+                                          uploadedAt: actual.addingTimeInterval(sent), liveCapture: kind != .notLive)
+        }
+        photos.append(photo)
     }
 
     /// Photo or video, by the task's `evidence:` (the wrong one for a wrong-media failure), else by

@@ -21,13 +21,16 @@ package struct CSVWriter {
     }
 
     package private(set) var text = ""
+    /// `\r\n` (RFC 4180, what spreadsheets expect of a report), or `\n` for a file people and
+    /// scripts read line by line (the players' URL list, issue 38).
+    let lineEnd: String
 
-    package init() {}
+    package init(lineEnd: String = "\r\n") { self.lineEnd = lineEnd }
 
     mutating func reserveCapacity(_ bytes: Int) { text.reserveCapacity(bytes) }
 
     package mutating func header(_ names: [String]) {
-        text += names.map(Self.quoted).joined(separator: ",") + "\r\n"
+        text += names.map(Self.quoted).joined(separator: ",") + lineEnd
     }
 
     package mutating func row(_ cells: [Cell]) {
@@ -42,7 +45,7 @@ package struct CSVWriter {
             case .formatted(let value): text += Self.quoted(value)
             }
         }
-        text += "\r\n"
+        text += lineEnd
     }
 
     /// A leading apostrophe before `=`, `+`, `-`, `@`, tab or CR — unless the text is only

@@ -90,4 +90,14 @@ import Testing
         #expect(TimezoneNames.zone(named: typed) == nil)
         #expect(TimezoneNames.suggestion(for: typed) == expected)
     }
+
+    /// Issue 38: a Melbourne hunt written `timezone: AEDT` was offered only Sydney.
+    @Test("an abbreviation several zones share offers each of them")
+    func sharedAbbreviations() {
+        #expect(TimezoneNames.suggestions(for: "AEDT") == ["Australia/Sydney", "Australia/Melbourne", "Australia/Hobart"])
+        #expect(TimezoneNames.suggestions(for: "AEST").contains("Australia/Brisbane"))
+        #expect(TimezoneNames.suggestions(for: "Europe/Amsterdm") == ["Europe/Amsterdam"])
+        let result = DefinitionTestSupport.load("hunt: H\ntimezone: AEDT\ntasks:\n  - { id: a, title: A, at: [0.1, 0.1] }\n")
+        #expect(result.diagnostics.contains { $0.fix?.contains("`Australia/Melbourne`") == true })
+    }
 }

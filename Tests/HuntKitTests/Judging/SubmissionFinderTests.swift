@@ -67,6 +67,21 @@ struct SubmissionFinderTests {
         ])
     }
 
+    /// Issue 38: a day of the players' page left one `.browser.xmp` beside every upload, and each
+    /// was "skipped" and listed under "Not judged", hiding the real skips.
+    @Test("the players' page's own browser-fix sidecars are read with their photo, not listed as skipped")
+    func browserSidecarsAreNotSkips() throws {
+        let root = try folder([
+            "foxes/IMG_1.jpg": Self.jpeg,
+            "foxes/IMG_1.jpg" + BrowserFix.sidecarSuffix: Array("<x:xmpmeta/>".utf8),
+            "foxes/empty.dat": [],
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
+        #expect(scan.submissions.map(\.path) == ["foxes/IMG_1.jpg"])
+        #expect(scan.skipped.map(\.path) == ["foxes/empty.dat"])
+    }
+
     /// Organizers on macOS and Windows name folders as they like (issue 22, item 3).
     @Test("team and task folders, file-name prefixes and manifest cells match by NameKey: case, accents and separators do not count")
     func forgivingNames() throws {

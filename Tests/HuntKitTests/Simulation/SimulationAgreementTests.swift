@@ -53,6 +53,31 @@ struct SimulationAgreementTests {
         #expect(answers.submissions.contains { $0.kind == .wrongMedia })
     }
 
+    /// Issue 38: `hunt simulate` ignored `live:`, so its plan (114 accepted) and the judge (105)
+    /// disagreed on a rehearsal of a hunt with live tasks.
+    @Test("live tasks: photos sent from the page's camera are accepted, gallery ones are not-live, as planned", arguments: [UInt64(1), 2])
+    func agreeWithLiveTasks(seed: UInt64) async throws {
+        var hunt = try Self.hunt()
+        hunt.tasks[0].live = true
+        hunt.tasks[1].live = true
+        let folder = Scratch.root.appendingPathComponent("huntkit-siml-\(seed)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35)).write(to: folder)
+        let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("submissions"), displayPath: "submissions")
+        #expect(results.submissions.map(\.path) == answers.submissions.map(\.path))
+        let judged = Dictionary(uniqueKeysWithValues: results.submissions.map { ($0.path, $0) })
+        for answer in answers.submissions {
+            let got = judged[answer.path]
+            #expect(got?.verdict == answer.verdict, "\(answer.path) (\(answer.kind.rawValue)): \(got?.findings.map(\.message) ?? [])")
+            #expect(got?.reasons == answer.reasons, "\(answer.path) (\(answer.kind.rawValue))")
+        }
+        let live = Set([hunt.tasks[0].id, hunt.tasks[1].id])
+        #expect(answers.submissions.contains { $0.kind == .notLive })
+        #expect(results.submissions.contains { live.contains($0.task ?? "") && $0.verdict == .accepted })
+        // The page's sidecars are read with their photos, never listed as skipped.
+        #expect(results.skipped.isEmpty)
+    }
+
     @Test("without --video-share, nothing changes: the same plan as before videos existed")
     func photoOnlyPlanUnchanged() throws {
         let hunt = try Self.hunt()

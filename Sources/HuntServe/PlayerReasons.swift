@@ -1,0 +1,161 @@
+import Foundation
+import HuntKit
+
+/// Why a photo counted or not, in the players' words: each finding of the judge turned into one
+/// sentence of `PlayerCatalog`, its values taken from the evidence and the hunt (the judge's own
+/// message is for the judges, and is not shown).
+public struct PlayerReasons: Sendable {
+    /// The hunt the photos were judged for: task titles, windows and the timezone come from it.
+    public var hunt: Hunt
+    /// The texts, in the players' language.
+    public var catalog: PlayerCatalog
+
+    public init(hunt: Hunt, catalog: PlayerCatalog = .english) {
+        self.hunt = hunt
+        self.catalog = catalog
+    }
+
+    /// One sentence per finding the policy does not ignore, then the judges' decision first.
+    public func sentences(for s: JudgeResults.SubmissionResult) -> [String] {
+        var why = s.findings.filter { $0.action != .ignore }.map { sentence($0.code, s) }
+        if let review = s.review {
+            let key = "judges." + (review.decision == .accept ? "accepted" : "rejected")
+            if let note = review.note, !note.isEmpty { why.insert(catalog.text(key + ".note", ["note": note]), at: 0) }
+            else { why.insert(catalog.text(key), at: 0) }
+        }
+        return why
+    }
+
+    /// The sentence for finding `code` about `s`.
+    public func sentence(_ code: ReasonCode, _ s: JudgeResults.SubmissionResult) -> String {
+        let e = s.evidence
+        let task = s.task.flatMap { hunt.task($0) }
+        let taskTitle = task.map { "“\($0.title)”" } ?? "the task"
+        var values: [String: String] = ["task": taskTitle]
+        var key = code.rawValue
+        switch code {
+        case .outsideTarget, .uncertainPosition:
+            values["distance"] = distance(e.distanceM ?? e.edgeDistanceM ?? 0)
+            if let compass = e.compass { values["side"] = side(compass) }
+            values["target"] = e.place.map { "“\($0)”" } ?? taskTitle
+            if let accuracy = e.accuracyM { values["accuracy"] = distance(accuracy) }
+            if code == .outsideTarget, case .area = task?.target { key += ".area"; values["distance"] = distance(max(0, e.edgeDistanceM ?? 0)) }
+        case .imprecisePosition:
+            if let accuracy = e.accuracyM { values["accuracy"] = distance(accuracy) }
+        case .beforeWindow, .afterWindow:
+            guard let taken = e.capturedAt?.date else { break }
+            let before = code == .beforeWindow
+            let huntMissed = hunt.window.map { before ? taken < $0.start : taken > $0.end } ?? false
+            guard let window = huntMissed ? hunt.window : task?.window else { break }
+            if !huntMissed { key += ".task" }
+            let limit = before ? window.start : window.end
+            values["when"] = when(taken, besides: limit)
+            values["limit"] = when(limit, besides: taken)
+            values["gap"] = duration(abs(taken.timeIntervalSince(limit)))
+        case .clockSkew:
+            values["gap"] = duration(abs(e.clockSkewS ?? 0))
+        case .edited:
+            if let software = e.software { values["software"] = software }
+        case .tooFast:
+            values["speed"] = number(e.speedKmh ?? 0, places: 0) + " km/h"
+        case .dwellShort:
+            values["dwell"] = duration(task?.dwell?.seconds ?? 0)
+        case .order:
+            let titles = (task?.after ?? []).map { id in hunt.task(id).map { "“\($0.title)”" } ?? id }
+            values["tasks"] = list(titles)
+            if let taken = e.capturedAt { values["when"] = when(taken.date, besides: nil) }
+        case .wrongMedia:
+            let video = e.media == .video
+            values["wanted"] = video ? "photo" : "video"
+            values["sent"] = video ? "video" : "photo"
+        case .notLive:
+            // Taken with the page's camera but sent late: the only not-live finding the judge words
+            // as "sent …" (the evidence keeps no live flag).
+            if let age = e.uploadAgeS, age > hunt.policy.liveMaxAge.seconds,
+               s.findings.contains(where: { $0.code == .notLive && $0.message.hasPrefix("sent ") }) {
+                key += ".late"
+                values["gap"] = duration(age)
+                values["limit"] = duration(hunt.policy.liveMaxAge.seconds)
+            }
+        default: break
+        }
+        let text = catalog.text(catalog.has(key) ? key : code.rawValue, values)
+        // A value the evidence lacks (no capture time, no side): the sentence without it.
+        let plain = code.rawValue + ".plain"
+        return text.contains("{") && catalog.has(plain) ? catalog.text(plain, values) : text
+    }
+
+    // MARK: Values
+
+    /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten.
+    public func distance(_ metres: Double) -> String {
+        let m = abs(metres)
+        if m < 999.5 { return number(m, places: 0) + " m" }
+        if m < 9_950 { return number(m / 1000, places: 1) + " km" }
+        return number(m / 1000, places: 0) + " km"
+    }
+
+    /// The largest sensible unit: "5 years", "3 days", "2 h 5 min", "12 min", "40 s".
+    public func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "" }
+        let s = Int(abs(seconds).rounded())
+        let day = 86_400
+        if s >= 365 * day {
+            let years = s / (365 * day) // a calendar year is 365.2425 days; "5 years" is about, not exact
+            return years == 1 ? catalog.text("duration.year") : catalog.text("duration.years", ["n": number(Double(years), places: 0)])
+        }
+        if s >= 2 * day { return catalog.text("duration.days", ["n": number(Double(s / day), places: 0)]) }
+        if s >= day { return catalog.text("duration.day") }
+        if s >= 3600 {
+            let (h, m) = (s / 3600, s / 60 % 60)
+            return m == 0 ? catalog.text("duration.hour", ["h": String(h)]) : catalog.text("duration.hours", ["h": String(h), "min": String(m)])
+        }
+        if s >= 60 { return catalog.text("duration.minutes", ["min": String(s / 60)]) }
+        return catalog.text("duration.seconds", ["s": String(s)])
+    }
+
+    /// `value` with `places` decimals and the catalog's thousands separator: "14,942", "2.3".
+    public func number(_ value: Double, places: Int) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        let scale = pow(10, Double(places))
+        let scaled = Int((abs(value) * scale).rounded())
+        var whole = String(scaled / Int(scale))
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = catalog.text("thousands") + whole.suffix(3) + grouped
+            whole.removeLast(3)
+        }
+        grouped = whole + grouped
+        if places > 0 {
+            let fraction = String(scaled % Int(scale))
+            grouped += catalog.text("decimal") + String(repeating: "0", count: places - fraction.count) + fraction
+        }
+        return (value < 0 && scaled != 0 ? "-" : "") + grouped
+    }
+
+    /// "at 10:15", or "on 12 April 2021 at 06:47" when the day differs from `other`'s (or
+    /// always, without `other`), in the hunt's timezone.
+    func when(_ date: Date, besides other: Date?) -> String {
+        let clock = HuntClock(timezone: hunt.timezone)
+        let local = HuntClock.local(date, offsetSeconds: clock.offset(at: date))
+        let time = String(format: "%02d:%02d", local.hour, local.minute)
+        let sameDay = other.map { o in
+            let l = HuntClock.local(o, offsetSeconds: clock.offset(at: o))
+            return (l.year, l.month, l.day) == (local.year, local.month, local.day)
+        } ?? false
+        if sameDay { return catalog.text("time.today", ["time": time]) }
+        let day = catalog.text("date", ["day": String(local.day), "month": catalog.text("month.\(local.month)"), "year": String(local.year)])
+        return catalog.text("time.other-day", ["date": day, "time": time])
+    }
+
+    /// Where the photo was, seen from the target, as a side and never a way to go: `SW` → "south-west".
+    func side(_ compass: String) -> String {
+        // 16-point names fold to the 8 a player reads: `NNE` and `ENE` lean to their first letter.
+        catalog.text("side." + (compass.count == 3 ? String(compass.prefix(1)) : compass))
+    }
+
+    func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return catalog.text("list.and", ["a": items.dropLast().joined(separator: ", "), "b": items.last!])
+    }
+}
