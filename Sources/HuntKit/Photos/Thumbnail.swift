@@ -89,11 +89,15 @@ public struct PhotoThumbnail: Sendable, Hashable {
 
     /// The thumbnail of a photo already opened (relative to the submissions folder, by the report).
     public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
-        switch prepare(file, maxPixels: maxPixels, budgetBytes: defaultMemoryBudgetBytes) {
-        case .done(.thumbnail(let thumbnail)): thumbnail
-        case .done: nil
-        case .decode(let decode):
-            if case .thumbnail(let thumbnail) = decode.run() { thumbnail } else { nil }
+        if case .thumbnail(let thumbnail) = readHere(file, maxPixels: maxPixels) { thumbnail } else { nil }
+    }
+
+    /// What `read(_:maxPixels:budget:)` gives, decoded on the calling thread without waiting for
+    /// a budget: the synchronous read, and what tests time.
+    static func readHere(_ file: InputFile, maxPixels: Int, budgetBytes: Int = defaultMemoryBudgetBytes) -> Outcome {
+        switch prepare(file, maxPixels: maxPixels, budgetBytes: budgetBytes) {
+        case .done(let outcome): outcome
+        case .decode(let decode): decode.run()
         }
     }
 
