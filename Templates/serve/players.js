@@ -74,7 +74,7 @@ function renderTask(task) {
   const known = new Set(task.uploads.map((u) => u.id));
   // An upload the server now lists is shown as the server has it; the others as they go. A photo
   // the server already had stays as "already sent": the server's line for it looks unchanged.
-  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done' && u.note !== 'already sent'));
+  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done' && u.note !== 'alreadySent'));
   P.local[task.id] = local;
   // "sent" only once the server kept a file; while one is on its way the task says so, no more.
   const sent = local.some((u) => u.phase === 'done');
