@@ -1,19 +1,62 @@
 """Drives `hunt serve` for .ci/bench/serve.sh: first-item latency, decision round trips under 4
 concurrent judges (POST → the SSE `judged` event of that decision), photo arrival → leaderboard,
-and resident memory over a soak. Prints medians and p99s."""
-import http.client, json, os, re, shutil, statistics, subprocess, sys, threading, time
+and resident memory over a soak. Prints medians and p99s.
+
+TEAM_STREAMS=n serves with --players and keeps n event streams open per team's page through the
+decisions (read by one thread, as phones read them; TEAM_STREAMS_UNREAD=1 leaves them unread)."""
+import http.client, json, os, re, resource, selectors, shutil, socket, statistics, subprocess, sys, threading, time
 
 hunt, data, soak_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+team_streams = int(os.environ.get("TEAM_STREAMS", "0"))
 submissions = os.path.join(data, "submissions")
 started = time.time()
 server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), submissions, "--reviews", os.path.join(data, "reviews.yaml"),
-                           "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                           "--listen", "127.0.0.1:0"] + (["--players", "--quiet"] if team_streams else []),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 judge_url = server.stdout.readline().split()[1]
 server.stdout.readline()
 print(f"start (judge 20,000 photos, listen): {time.time() - started:.2f} s")
 port = int(re.search(r":(\d+)/", judge_url).group(1))
 token = judge_url.split("token=")[1]
 headers = {"Authorization": "Bearer " + token, "Host": f"127.0.0.1:{port}"}
+
+
+def open_team_streams(per_team):
+    """per_team event streams for every team's page (from as many loopback addresses), read by one
+    thread unless TEAM_STREAMS_UNREAD is set; returns the sockets and the bytes read so far."""
+    # Every team's URL is printed after the judge's and the leaderboard's (bench teams are `team-NNN`).
+    teams = len(re.findall(r"\bid: team-\d+", open(os.path.join(data, "hunt.yaml")).read()))
+    rooms = []
+    while len(rooms) < teams:
+        m = re.match(r"team \S+: \S+?(/t/\w+)", server.stdout.readline())
+        if m:
+            rooms.append(m.group(1))
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+    sockets, selector, received = [], selectors.DefaultSelector(), [0]
+    for n, room in enumerate(rooms * per_team):
+        s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.1.{2 + n % 200}", 0))
+        s.sendall(f"GET {room}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        s.setblocking(False)
+        sockets.append(s)
+        selector.register(s, selectors.EVENT_READ)
+
+    def drain():
+        while True:
+            for key, _ in selector.select(timeout=1):
+                try:
+                    chunk = key.fileobj.recv(1 << 16)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                received[0] += len(chunk)
+
+    if not os.environ.get("TEAM_STREAMS_UNREAD"):
+        threading.Thread(target=drain, daemon=True).start()
+    return rooms, sockets, received
 
 
 def rss_mb():
@@ -84,6 +127,11 @@ for _ in range(15):
 print(f"queue page, first item shown: median {statistics.median(first):.1f} ms, max {max(first):.1f} ms "
       f"({queue['total']} in the queue of {queue['undecided']} undecided)")
 
+if team_streams:
+    rooms, streams, streamed = open_team_streams(team_streams)
+    time.sleep(2)
+    print(f"{len(streams)} event streams of {len(rooms)} teams' pages open ({streamed[0] / 1e6:.1f} MB read so far)")
+
 # 2. Decision round trips, 4 judges at once, each on its own items and on shared ones.
 all_items = json.loads(request(connection, "GET", "/api/queue?verdict=all&limit=1000"))["items"]
 paths = [item["path"] for item in all_items]
@@ -118,6 +166,8 @@ for count in [5, 60]:  # a warm-up, then the measured run
     elapsed = time.perf_counter() - t
 print(f"decision round trip (POST → re-scored → SSE), 4 judges, {len(round_trips)} decisions: median {statistics.median(round_trips):.1f} ms, "
       f"p99 {percentile(round_trips, 99):.1f} ms (POST alone: median {statistics.median(posts):.1f} ms); {len(round_trips) / elapsed:.0f} decisions/s")
+if team_streams:
+    print(f"team streams: {sum(1 for s in streams if s.fileno() >= 0)} open, {streamed[0] / 1e6:.1f} MB read")
 
 # 3. A photo dropped into the folder, until the leaderboard counts it.
 arrivals = []
@@ -153,7 +203,8 @@ while time.time() < end:
     samples.append(rss_mb()[0])
     n += 1
 third = max(1, len(samples) // 3)
-print(f"soak {soak_seconds} s, {n * 10} decisions: resident memory first third median {statistics.median(samples[:third]):.0f} MB, "
-      f"last third {statistics.median(samples[-third:]):.0f} MB, peak {rss_mb()[1]:.0f} MB")
+if samples:
+    print(f"soak {soak_seconds} s, {n * 10} decisions: resident memory first third median {statistics.median(samples[:third]):.0f} MB, "
+          f"last third {statistics.median(samples[-third:]):.0f} MB, peak {rss_mb()[1]:.0f} MB")
 server.terminate()
 server.wait(timeout=30)

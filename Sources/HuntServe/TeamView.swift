@@ -93,7 +93,38 @@ public struct TeamView: Sendable, Encodable, Equatable {
     }
 }
 
+extension TeamView {
+    /// What a team's view is made from, short of making it: equal inputs make an equal view, so
+    /// `TeamStreams` makes again only the views a change touched (making one is the costly part).
+    struct Inputs: Equatable, Sendable {
+        var hunt: Int
+        var judged: Bool
+        var submissions: [JudgeResults.SubmissionResult]
+        var standing: JudgeResults.TeamResult?
+        var teams: Int
+        /// Every team's standing, when the team sees the leaderboard.
+        var leaderboard: [JudgeResults.TeamResult]?
+        var pending: [String: String]
+        /// Which of `pending` the judgement has taken.
+        var pendingJudged: [String]
+    }
+}
+
 extension ServeSession {
+    /// Team `id`'s view unless its inputs are still `previous` (nil then), with its inputs.
+    func teamView(_ id: String, sees: PlayersOptions.Sees, pending: [String: String],
+                  unless previous: TeamView.Inputs?) -> (view: TeamView, judged: [String], inputs: TeamView.Inputs)? {
+        let judged = results
+        let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
+                                     submissions: judged.map { judged in (index.byTeam[id] ?? []).map { judged.submissions[$0] } } ?? [],
+                                     standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
+                                     leaderboard: sees == .leaderboard ? judged?.teams : nil,
+                                     pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+        guard inputs != previous else { return nil }
+        let (view, judgedPending) = teamView(id, sees: sees, pending: pending)
+        return (view, judgedPending, inputs)
+    }
+
     /// Team `id`'s page as the current judgement has it, and which of `pending` (uploads written
     /// but not judged yet: path → task) it has judged since. Paths sent through the page
     /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
