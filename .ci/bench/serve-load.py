@@ -3,8 +3,9 @@ concurrent judges (POST → the SSE `judged` event of that decision), photo arri
 and resident memory over a soak. Prints medians and p99s.
 
 TEAM_STREAMS=n serves with --players and keeps n event streams open per team's page through the
-decisions (read by one thread, as phones read them; TEAM_STREAMS_UNREAD=1 leaves them unread)."""
-import http.client, json, os, re, resource, selectors, shutil, socket, statistics, subprocess, sys, threading, time
+decisions (read by one thread, as phones read them; TEAM_STREAMS_UNREAD=1 leaves them unread),
+opened SETTLE seconds (default 2) before the decisions begin."""
+import atexit, http.client, json, os, re, resource, selectors, shutil, socket, statistics, subprocess, sys, threading, time
 
 hunt, data, soak_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 team_streams = int(os.environ.get("TEAM_STREAMS", "0"))
@@ -13,6 +14,7 @@ started = time.time()
 server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), submissions, "--reviews", os.path.join(data, "reviews.yaml"),
                            "--listen", "127.0.0.1:0"] + (["--players", "--quiet"] if team_streams else []),
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+atexit.register(lambda: server.poll() is None and server.kill())  # a failed run leaves no server behind
 judge_url = server.stdout.readline().split()[1]
 server.stdout.readline()
 print(f"start (judge 20,000 photos, listen): {time.time() - started:.2f} s")
@@ -129,7 +131,7 @@ print(f"queue page, first item shown: median {statistics.median(first):.1f} ms, 
 
 if team_streams:
     rooms, streams, streamed = open_team_streams(team_streams)
-    time.sleep(2)
+    time.sleep(float(os.environ.get("SETTLE", "2")))
     print(f"{len(streams)} event streams of {len(rooms)} teams' pages open ({streamed[0] / 1e6:.1f} MB read so far)")
 
 # 2. Decision round trips, 4 judges at once, each on its own items and on shared ones.

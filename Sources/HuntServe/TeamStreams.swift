@@ -11,13 +11,18 @@ actor TeamStreams {
 
     private let events: EventHub
     private let view: View
+    /// The least time from one round to the next: while judges decide as fast as they can, each
+    /// round would otherwise follow the last at once and take a core from them; the changes
+    /// meanwhile make one round. A page still hears of a decision well within a second.
+    private let roundsApart: Duration
     private var pages: [String: [UUID: AsyncStream<EventHub.Event>.Continuation]] = [:]
     /// The view last sent to each watching team's pages, and what it was made from.
     private var latest: [String: (view: TeamView, inputs: TeamView.Inputs)] = [:]
     private var listening = false
 
-    init(events: EventHub, view: @escaping View) {
+    init(events: EventHub, roundsApart: Duration = .milliseconds(100), view: @escaping View) {
         self.events = events
+        self.roundsApart = roundsApart
         self.view = view
     }
 
@@ -41,7 +46,11 @@ actor TeamStreams {
     /// Every watching team's view after each change of the session, until the session ends its
     /// events (shutdown), which ends every page's stream too.
     private func listen(_ changes: AsyncStream<EventHub.Event>) async {
-        for await _ in changes { await refresh() }
+        for await _ in changes {
+            let began = ContinuousClock.now
+            await refresh()
+            try? await Task.sleep(until: began + roundsApart)
+        }
         for continuation in pages.values.flatMap(\.values) { continuation.finish() }
         pages = [:]
         latest = [:]
@@ -78,8 +87,9 @@ extension PlayersRoom {
     static func view(_ team: String, session: ServeSession, uploads: PlayerUploads, sees: PlayersOptions.Sees,
                      unless previous: TeamView.Inputs? = nil) async -> (view: TeamView, inputs: TeamView.Inputs)? {
         let pending = await uploads.pending[team] ?? [:]
-        guard let made = await session.teamView(team, sees: sees, pending: pending, unless: previous) else { return nil }
-        if !made.judged.isEmpty { await uploads.judged(team) { made.judged.contains($0) } }
-        return (made.view, made.inputs)
+        guard let (inputs, hunt) = await session.teamViewInputs(team, sees: sees, pending: pending, unless: previous) else { return nil }
+        let taken = inputs.pendingJudged
+        if !taken.isEmpty { await uploads.judged(team) { taken.contains($0) } }
+        return (TeamView(team: team, hunt: hunt, sees: sees, inputs: inputs), inputs)
     }
 }

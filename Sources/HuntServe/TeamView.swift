@@ -94,67 +94,48 @@ public struct TeamView: Sendable, Encodable, Equatable {
 }
 
 extension TeamView {
-    /// What a team's view is made from, short of making it: equal inputs make an equal view, so
-    /// `TeamStreams` makes again only the views a change touched (making one is the costly part).
+    /// What a team's view is made from besides the hunt, taken from the session in one short
+    /// visit: equal inputs make an equal view, so `TeamStreams` makes again only the views a
+    /// change touched, and makes them away from the session (making one is the costly part).
     struct Inputs: Equatable, Sendable {
+        /// `ServeSession.huntVersion`: the hunt the view's tasks come from.
         var hunt: Int
         var judged: Bool
+        /// The team's submissions as judged.
         var submissions: [JudgeResults.SubmissionResult]
         var standing: JudgeResults.TeamResult?
         var teams: Int
         /// Every team's standing, when the team sees the leaderboard.
         var leaderboard: [JudgeResults.TeamResult]?
+        /// Uploads written but not judged when asked: path → task.
         var pending: [String: String]
-        /// Which of `pending` the judgement has taken.
+        /// Which of `pending` the judgement has taken since.
         var pendingJudged: [String]
     }
-}
 
-extension ServeSession {
-    /// Team `id`'s view unless its inputs are still `previous` (nil then), with its inputs.
-    func teamView(_ id: String, sees: PlayersOptions.Sees, pending: [String: String],
-                  unless previous: TeamView.Inputs?) -> (view: TeamView, judged: [String], inputs: TeamView.Inputs)? {
-        let judged = results
-        let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
-                                     submissions: judged.map { judged in (index.byTeam[id] ?? []).map { judged.submissions[$0] } } ?? [],
-                                     standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
-                                     leaderboard: sees == .leaderboard ? judged?.teams : nil,
-                                     pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
-        guard inputs != previous else { return nil }
-        let (view, judgedPending) = teamView(id, sees: sees, pending: pending)
-        return (view, judgedPending, inputs)
-    }
-
-    /// Team `id`'s page as the current judgement has it, and which of `pending` (uploads written
-    /// but not judged yet: path → task) it has judged since. Paths sent through the page
-    /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
-    func teamView(_ id: String, sees: PlayersOptions.Sees, pending: [String: String]) -> (view: TeamView, judged: [String]) {
+    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with. Paths sent
+    /// through the page (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
+    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs) {
         let name = hunt.teams.first { $0.id == id }?.name ?? id
+        self.init(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, tasks: [], other: [], judged: inputs.judged)
         var byTask: [String: [TeamView.Upload]] = [:]
-        var other: [TeamView.Upload] = []
-        var view = TeamView(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, tasks: [], other: [], judged: results != nil)
-        let judged = results
-        if let judged {
-            for index in self.index.byTeam[id] ?? [] {
-                let s = judged.submissions[index]
-                let upload = Self.upload(s, timezone: hunt.timezone)
-                if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
-            }
-            if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
-                (view.points, view.rank, view.teams, view.tasksDone) = (team.points, team.rank, judged.teams.count, team.tasksDone)
-            }
-            if sees == .leaderboard {
-                view.leaderboard = judged.teams.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
-            }
+        for s in inputs.submissions {
+            let upload = Upload(s, timezone: hunt.timezone)
+            if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
         }
-        var judgedPending: [String] = []
-        for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
-            guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
-            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
+        if sees != .none, let team = inputs.standing {
+            (points, rank, teams, tasksDone) = (team.points, team.rank, inputs.teams, team.tasksDone)
+        }
+        if sees == .leaderboard {
+            leaderboard = inputs.leaderboard?.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
+        }
+        let taken = Set(inputs.pendingJudged)
+        for (path, task) in inputs.pending.sorted(by: { $0.key < $1.key }) where !taken.contains(path) {
+            byTask[task, default: []].append(.init(id: SubmissionIndex.id(of: path), name: ServeSession.name(path, timezone: hunt.timezone), state: "sent",
                                                    stateText: "sent", why: ["waiting for the judge"], points: 0, canWithdraw: true))
         }
-        let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
-        view.tasks = hunt.tasks.map { task in
+        let done = Set(inputs.standing?.completions.map(\.task) ?? [])
+        tasks = hunt.tasks.map { task in
             let uploads = byTask[task.id] ?? []
             let state: String
             if done.contains(task.id) { state = "accepted" }
@@ -166,8 +147,40 @@ extension ServeSession {
             return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: task.live, state: state,
                          stateText: TeamView.words(state), uploads: uploads)
         }
-        view.other = other
-        return (view, judgedPending)
+    }
+}
+
+extension TeamView.Upload {
+    /// One submission in the team's words.
+    init(_ s: JudgeResults.SubmissionResult, timezone: TimeZone) {
+        let state = s.verdict.rawValue
+        var why = s.findings.map { finding in
+            var text = finding.message
+            if let related = finding.related { text = text.replacingOccurrences(of: related, with: "another photo") }
+            return text.replacingOccurrences(of: s.path, with: "this photo")
+        }
+        if let review = s.review {
+            let decided = review.decision == .accept ? "accepted" : "rejected"
+            why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
+        }
+        self.init(id: SubmissionIndex.id(of: s.path), name: ServeSession.name(s.path, timezone: timezone), state: state,
+                  stateText: TeamView.words(state), why: why, points: s.points,
+                  canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
+    }
+}
+
+extension ServeSession {
+    /// What team `id`'s view is made from now, with the hunt, given its uploads not judged when
+    /// asked (`pending`: path → task); nil when that is still `previous`.
+    func teamViewInputs(_ id: String, sees: PlayersOptions.Sees, pending: [String: String],
+                        unless previous: TeamView.Inputs? = nil) -> (inputs: TeamView.Inputs, hunt: Hunt)? {
+        let judged = results
+        let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
+                                     submissions: judged.map { judged in (index.byTeam[id] ?? []).map { judged.submissions[$0] } } ?? [],
+                                     standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
+                                     leaderboard: sees == .leaderboard ? judged?.teams : nil,
+                                     pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+        return inputs == previous ? nil : (inputs, hunt)
     }
 
     /// What the page calls a file: one the page sent by when it arrived (`sent at 10:15:02`, in the
@@ -191,22 +204,5 @@ extension ServeSession {
         guard let judged = results, let index = self.index.index(path: nil, id: id) else { return nil }
         let s = judged.submissions[index]
         return s.team == team && s.path.hasPrefix(team + "/") ? s.path : nil
-    }
-
-    /// One submission in the team's words.
-    private static func upload(_ s: JudgeResults.SubmissionResult, timezone: TimeZone) -> TeamView.Upload {
-        let state = s.verdict.rawValue
-        var why = s.findings.map { finding in
-            var text = finding.message
-            if let related = finding.related { text = text.replacingOccurrences(of: related, with: "another photo") }
-            return text.replacingOccurrences(of: s.path, with: "this photo")
-        }
-        if let review = s.review {
-            let decided = review.decision == .accept ? "accepted" : "rejected"
-            why.insert("the judges \(decided) it" + (review.note.map { ": " + $0 } ?? ""), at: 0)
-        }
-        return .init(id: SubmissionIndex.id(of: s.path), name: name(s.path, timezone: timezone), state: state,
-                     stateText: TeamView.words(state), why: why, points: s.points,
-                     canWithdraw: s.review == nil && PlayerUploads.isServerName(s.path))
     }
 }

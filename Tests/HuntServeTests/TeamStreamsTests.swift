@@ -11,7 +11,7 @@ import Testing
         let computed = Mutex<[String: Int]>([:])
         let points = Mutex(0)
         // The inputs stand for the points: a change of anything else makes no view.
-        let streams = TeamStreams(events: hub) { team, previous in
+        let streams = TeamStreams(events: hub, roundsApart: .zero) { team, previous in
             let inputs = TeamView.Inputs(hunt: points.withLock { $0 }, judged: true, submissions: [], standing: nil, teams: 2, leaderboard: nil,
                                          pending: [:], pendingJudged: [])
             guard inputs != previous else { return nil }
