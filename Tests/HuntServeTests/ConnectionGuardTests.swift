@@ -128,4 +128,33 @@ import Testing
             await services.triggerGracefulShutdown()
         }
     }
+
+    /// A body that drips is closed once a window passes without enough of it; one that comes at
+    /// once is read and answered.
+    @Test func aRequestBodyThatDripsIsClosed() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let server = ServeServer(session: fixture.session, tokens: fixture.tokens, host: "127.0.0.1", port: 0)
+        var limits = ConnectionGuard.Limits(total: 64, perAddress: 8, idleTimeout: .seconds(10))
+        (limits.bodyWindow, limits.bodyBytesPerWindow) = (.milliseconds(300), 100)
+        let (ports, running) = AsyncStream<Int>.makeStream()
+        let app = server.application(pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
+                                     limits: limits) { running.yield($0) }
+        let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            var next = ports.makeAsyncIterator()
+            let port = try #require(await next.next())
+            let head = "POST /api/undo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(fixture.tokens.judge)\r\n"
+            let drip = try await RawConnection.open(port: port, sending: head + "Content-Length: 1000\r\n\r\n{")
+            let body = #"{"path":"nowhere.jpg"}"#
+            let whole = try await RawConnection.open(port: port, sending: head + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+            #expect(try await whole.wait { $0.status != nil })
+            #expect(whole.status == 404, "\(whole.text)")
+            #expect(try await drip.wait(within: .seconds(3)) { $0.isClosed }, "closed after one window without 100 bytes")
+            #expect(drip.status == nil)
+            await whole.close()
+            await services.triggerGracefulShutdown()
+        }
+    }
 }
