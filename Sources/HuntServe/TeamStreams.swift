@@ -1,10 +1,12 @@
 import Foundation
 
 /// The teams' event streams (`/t/<token>/events`). After each change of the judgement, each team
-/// with a page open has its view computed and encoded once, and that one `state` event is shared
-/// by all its pages; a page that reads slowly keeps only the newest, never a backlog. So a
-/// decision costs one view a watching team, however many pages are open, and the views are
-/// computed one at a time: the session answers the judges between them.
+/// with a page open has its view made and encoded once, and that one `state` event is shared by
+/// all its pages; a page that reads slowly keeps only the newest, never a backlog. The session
+/// only hands over what a view is made from (`TeamView.Inputs`, one short visit a team), and a
+/// view is made again, away from the session, only when that changed: a decision costs the
+/// views of the teams it touched, however many pages are open, and the judges are answered
+/// between the visits.
 actor TeamStreams {
     /// Makes team `team`'s view, unless its inputs are still `unless` (nil then).
     typealias View = @Sendable (_ team: String, _ unless: TeamView.Inputs?) async -> (view: TeamView, inputs: TeamView.Inputs)?
