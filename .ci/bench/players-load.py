@@ -47,7 +47,8 @@ def rss():
 
 
 def connection(n):
-    # Clients come from several loopback addresses: the server keeps at most 128 connections per address.
+    # Clients come from several loopback addresses, as phones on several networks would (a team's
+    # connections count against the team wherever they come from: see ConnectionGuard).
     return http.client.HTTPConnection("127.0.0.1", port, timeout=120, source_address=(f"127.0.{n // 200}.{2 + n % 200}", 0))
 
 

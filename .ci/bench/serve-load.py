@@ -1,19 +1,71 @@
 """Drives `hunt serve` for .ci/bench/serve.sh: first-item latency, decision round trips under 4
 concurrent judges (POST → the SSE `judged` event of that decision), photo arrival → leaderboard,
-and resident memory over a soak. Prints medians and p99s."""
-import http.client, json, os, re, shutil, statistics, subprocess, sys, threading, time
+and resident memory over a soak. Prints medians and p99s.
+
+TEAM_STREAMS=n serves with --players and keeps n event streams open per team's page through the
+decisions (read by a child process, as phones read them; TEAM_STREAMS_UNREAD=1 leaves them unread),
+opened SETTLE seconds (default 2) before the decisions begin."""
+import atexit, http.client, json, multiprocessing, os, re, resource, selectors, shutil, socket, statistics, subprocess, sys, threading, time
 
 hunt, data, soak_seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+team_streams = int(os.environ.get("TEAM_STREAMS", "0"))
 submissions = os.path.join(data, "submissions")
 started = time.time()
 server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), submissions, "--reviews", os.path.join(data, "reviews.yaml"),
-                           "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                           "--listen", "127.0.0.1:0"] + (["--players", "--quiet"] if team_streams else []),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+atexit.register(lambda: server.poll() is None and server.kill())  # a failed run leaves no server behind
 judge_url = server.stdout.readline().split()[1]
 server.stdout.readline()
 print(f"start (judge 20,000 photos, listen): {time.time() - started:.2f} s")
 port = int(re.search(r":(\d+)/", judge_url).group(1))
 token = judge_url.split("token=")[1]
 headers = {"Authorization": "Bearer " + token, "Host": f"127.0.0.1:{port}"}
+
+
+def open_team_streams(per_team):
+    """per_team event streams for every team's page (from as many loopback addresses), held by a
+    child process that reads them (unless TEAM_STREAMS_UNREAD is set), so that reading them does
+    not slow this process's judges; returns the teams' rooms, the child and the bytes it read."""
+    # Every team's URL is printed after the judge's and the leaderboard's (bench teams are `team-NNN`).
+    teams = len(re.findall(r"\bid: team-\d+", open(os.path.join(data, "hunt.yaml")).read()))
+    rooms = []
+    while len(rooms) < teams:
+        m = re.match(r"team \S+: \S+?(/t/\w+)", server.stdout.readline())
+        if m:
+            rooms.append(m.group(1))
+    received, opened = multiprocessing.Value("q", 0), multiprocessing.Event()
+
+    def hold():
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+        selector = selectors.DefaultSelector()
+        for n, room in enumerate(rooms * per_team):
+            s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.1.{2 + n % 200}", 0))
+            s.sendall(f"GET {room}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            s.setblocking(False)
+            selector.register(s, selectors.EVENT_READ)
+        opened.set()
+        while True:
+            if os.environ.get("TEAM_STREAMS_UNREAD"):
+                time.sleep(1)
+                continue
+            for key, _ in selector.select(timeout=1):
+                try:
+                    chunk = key.fileobj.recv(1 << 16)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                with received.get_lock():
+                    received.value += len(chunk)
+
+    child = multiprocessing.Process(target=hold, daemon=True)
+    child.start()
+    opened.wait(120)
+    return rooms, child, received
 
 
 def rss_mb():
@@ -84,6 +136,11 @@ for _ in range(15):
 print(f"queue page, first item shown: median {statistics.median(first):.1f} ms, max {max(first):.1f} ms "
       f"({queue['total']} in the queue of {queue['undecided']} undecided)")
 
+if team_streams:
+    rooms, holder, streamed = open_team_streams(team_streams)
+    time.sleep(float(os.environ.get("SETTLE", "2")))
+    print(f"{len(rooms) * team_streams} event streams of {len(rooms)} teams' pages open ({streamed.value / 1e6:.1f} MB read so far)")
+
 # 2. Decision round trips, 4 judges at once, each on its own items and on shared ones.
 all_items = json.loads(request(connection, "GET", "/api/queue?verdict=all&limit=1000"))["items"]
 paths = [item["path"] for item in all_items]
@@ -118,6 +175,8 @@ for count in [5, 60]:  # a warm-up, then the measured run
     elapsed = time.perf_counter() - t
 print(f"decision round trip (POST → re-scored → SSE), 4 judges, {len(round_trips)} decisions: median {statistics.median(round_trips):.1f} ms, "
       f"p99 {percentile(round_trips, 99):.1f} ms (POST alone: median {statistics.median(posts):.1f} ms); {len(round_trips) / elapsed:.0f} decisions/s")
+if team_streams:
+    print(f"team streams: {streamed.value / 1e6:.1f} MB read")
 
 # 3. A photo dropped into the folder, until the leaderboard counts it.
 arrivals = []
@@ -153,7 +212,8 @@ while time.time() < end:
     samples.append(rss_mb()[0])
     n += 1
 third = max(1, len(samples) // 3)
-print(f"soak {soak_seconds} s, {n * 10} decisions: resident memory first third median {statistics.median(samples[:third]):.0f} MB, "
-      f"last third {statistics.median(samples[-third:]):.0f} MB, peak {rss_mb()[1]:.0f} MB")
+if samples:
+    print(f"soak {soak_seconds} s, {n * 10} decisions: resident memory first third median {statistics.median(samples[:third]):.0f} MB, "
+          f"last third {statistics.median(samples[-third:]):.0f} MB, peak {rss_mb()[1]:.0f} MB")
 server.terminate()
 server.wait(timeout=30)

@@ -5,6 +5,8 @@
 # folder on the leaderboard in < 2 s; memory < 300 MB, flat over a soak (SOAK=seconds, default 60).
 #
 # Run from the checkout: .ci/bench/serve.sh   (HUNT=path/to/hunt to use a built binary).
+# TEAM_STREAMS=3 serves with --players and keeps 3 event streams open per team's page (900 for
+# the 300 teams) through the decisions: goal, decision round trip median ≤ 10 ms, p99 ≤ 30 ms.
 # REVIEWED=N starts with a reviews file that already decides N photos (late in a hunt day: each
 # decision edits and checks that whole file). Needs python3. The judge benchmark's data is reused (bench-data/judge) through hard links in
 # bench-data/serve, so photos added here never touch it.

@@ -4,20 +4,34 @@ import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// Keeps the console answering while idle or half-open connections pile up, whoever opens them
-/// (no token is needed to open a socket). Hummingbird's idle timeout closes a connection that
+/// Keeps the console answering while idle, half-open or busy connections pile up, whoever opens
+/// them (no token is needed to open a socket). Hummingbird's idle timeout closes a connection that
 /// sends no complete request head, or sits idle between requests, for `idleTimeout`; this guard
-/// bounds what can be open before that: at most `perAddress` connections from one client address
-/// (a further one is closed at once), and at most `total` in all, kept below the process's
-/// descriptor limit. At `total`, a new connection takes the place of the oldest one that has no
-/// request in progress, a judge's last (judges first); when every connection is busy, the new one
-/// is closed.
+/// bounds what can be open before that. It never refuses a connection for where it comes from:
+/// behind a venue's NAT or the TLS proxy, the judges, every phone and any attacker share one
+/// address. It counts each connection against whoever its request says it serves (`Holder`,
+/// `Ledger`): a team's room, the leaderboard's screens, or, without a valid token, the client
+/// address; the judge's token against nothing but `total`, kept below the process's descriptor
+/// limit. Over an allowance, that holder's oldest idle connection makes way, else the request is
+/// answered 429 here, without reaching the routes, and its connection closed. A request body that
+/// drips (`bodyBytesPerWindow`) has its connection closed too.
 final class ConnectionGuard: Sendable {
     struct Limits: Sendable {
         var total: Int
+        /// Connections from one address without a valid token (or before their first request).
         var perAddress: Int
+        /// Connections for one team's room, wherever they come from.
+        var perTeam = Limits.perTeam
+        /// Connections with the leaderboard's token, in all.
+        var viewers = Limits.viewers
         /// What Hummingbird's idle timeout is set to (see `ServeServer.application`).
         var idleTimeout: TimeAmount
+        /// A request body must bring at least `bodyBytesPerWindow` bytes in each `bodyWindow`, or
+        /// its connection is closed: the idle timeout alone keeps open a body that drips a byte
+        /// every few seconds. 8 KiB in 20 s (400 B/s) is far below what any phone that can send a
+        /// photo at all manages.
+        var bodyWindow: TimeAmount = .seconds(20)
+        var bodyBytesPerWindow = 8_192
 
         /// From the descriptor limit: 200 descriptors are kept for reading photos, the reviews
         /// file, `--out` and the listening socket.
@@ -27,14 +41,20 @@ final class ConnectionGuard: Sendable {
             return Limits(total: max(32, min(soft, 65_536) - 200), perAddress: perAddress, idleTimeout: .seconds(5))
         }
 
-        /// Connections one address may hold unless told otherwise: the judges' console alone.
+        /// Connections without a valid token one address may hold unless told otherwise.
         static let perAddress = 128
 
         /// With the players' pages, per team: a phone holds its page's event stream and sends two
         /// photos at a time (3 connections at most in Chromium, measured), and a venue's Wi-Fi, a
         /// carrier's CGNAT or a TLS proxy puts every phone behind one address; 8 a team covers
-        /// two or three phones each (`.ci/bench/players-venue.sh`).
+        /// two or three phones each (`.ci/bench/players-venue.sh`). The default of `perAddress`
+        /// with the players' pages is 8 a team too: a burst of uploads through one proxy opens
+        /// that many connections before their request heads are read.
         static let perTeam = 8
+
+        /// Screens showing the leaderboard: its URL is handed out more widely than the judge's (a
+        /// screen per team, or every player's phone without `--players`), and streams cost ~30 KB.
+        static let viewers = 512
 
         /// The soft descriptor limit raised to the hard one (at most 65,536): the shell's default
         /// (1,024 on Linux, 256 on macOS) holds fewer connections than a venue's phones keep open.
@@ -50,38 +70,30 @@ final class ConnectionGuard: Sendable {
         }
     }
 
-    private struct Connection {
-        let channel: any Channel
-        let address: String
-        let order: UInt64
-        var requestsInProgress = 0
-        var judge = false
-    }
-
     let limits: Limits
-    /// Whether a request head carries the judge's token.
-    private let isJudge: @Sendable (HTTPRequest) -> Bool
+    /// Whose a request head is: the judge's, a team's, the leaderboard's; nil without a valid token.
+    private let holder: @Sendable (HTTPRequest) -> Holder?
     private struct State {
-        var open: [ObjectIdentifier: Connection] = [:]
-        var perAddress: [String: Int] = [:]
-        var opened: UInt64 = 0
+        var ledger: Ledger<ObjectIdentifier>
+        var channels: [ObjectIdentifier: any Channel] = [:]
 
-        mutating func forget(_ id: ObjectIdentifier) {
-            guard let connection = open.removeValue(forKey: id) else { return }
-            perAddress[connection.address, default: 1] -= 1
-            if perAddress[connection.address] == 0 { perAddress[connection.address] = nil }
+        /// Applies `answer`: forgets the channels it evicts and hands them back to be closed.
+        mutating func evicted(by answer: Ledger<ObjectIdentifier>.Answer) -> [any Channel] {
+            guard case .go(let keys) = answer else { return [] }
+            return keys.compactMap { channels.removeValue(forKey: $0) }
         }
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    init(limits: Limits, isJudge: @escaping @Sendable (HTTPRequest) -> Bool) {
+    init(limits: Limits, holder: @escaping @Sendable (HTTPRequest) -> Holder?) {
         self.limits = limits
-        self.isJudge = isJudge
+        self.holder = holder
+        state = Mutex(State(ledger: Ledger(limits: limits)))
     }
 
     /// How many connections are open now.
-    var count: Int { state.withLock { $0.open.count } }
+    var count: Int { state.withLock { $0.ledger.open.count } }
 
     /// A handler for one connection's pipeline (after the HTTP codec).
     func handler() -> Handler { Handler(guard: self) }
@@ -90,43 +102,35 @@ final class ConnectionGuard: Sendable {
     private func admit(_ channel: any Channel) -> Bool {
         let id = ObjectIdentifier(channel)
         let address = channel.remoteAddress?.ipAddress ?? "?"
-        var evicted: (any Channel)?
-        let admitted: Bool = state.withLock { state in
-            guard state.open[id] == nil else { return true }
-            guard state.perAddress[address, default: 0] < limits.perAddress else { return false }
-            if state.open.count >= limits.total {
-                // The oldest idle connection, a judge's only when no other is idle.
-                let idle = state.open.filter { $0.value.requestsInProgress == 0 }
-                guard let victim = idle.min(by: { ($0.value.judge ? 1 : 0, $0.value.order) < ($1.value.judge ? 1 : 0, $1.value.order) }) else {
-                    return false
-                }
-                state.forget(victim.key)
-                evicted = victim.value.channel
-            }
-            state.opened += 1
-            state.open[id] = Connection(channel: channel, address: address, order: state.opened)
-            state.perAddress[address, default: 0] += 1
-            return true
+        let (answer, evicted) = state.withLock { state in
+            let answer = state.ledger.admit(id, address: address)
+            if answer != .refuse { state.channels[id] = channel }
+            return (answer, state.evicted(by: answer))
         }
-        evicted?.close(promise: nil)
-        return admitted
+        for channel in evicted { channel.close(promise: nil) }
+        return answer != .refuse
     }
 
-    private func closed(_ channel: any Channel) { state.withLock { $0.forget(ObjectIdentifier(channel)) } }
-
-    private func requestBegan(_ channel: any Channel, head: HTTPRequest) {
-        let judge = isJudge(head)
+    private func closed(_ channel: any Channel) {
         state.withLock { state in
-            state.open[ObjectIdentifier(channel)]?.requestsInProgress += 1
-            if judge { state.open[ObjectIdentifier(channel)]?.judge = true }
+            let id = ObjectIdentifier(channel)
+            state.ledger.forget(id)
+            state.channels[id] = nil
         }
     }
 
-    private func responseEnded(_ channel: any Channel) {
-        state.withLock { state in
-            if let n = state.open[ObjectIdentifier(channel)]?.requestsInProgress, n > 0 { state.open[ObjectIdentifier(channel)]?.requestsInProgress = n - 1 }
+    /// Whether the request may go on; a connection it makes way for is closed.
+    private func requestBegan(_ channel: any Channel, head: HTTPRequest) -> Bool {
+        let holder = holder(head)
+        let (answer, evicted) = state.withLock { state in
+            let answer = state.ledger.began(ObjectIdentifier(channel), holder: holder)
+            return (answer, state.evicted(by: answer))
         }
+        for channel in evicted { channel.close(promise: nil) }
+        return answer != .refuse
     }
+
+    private func responseEnded(_ channel: any Channel) { state.withLock { $0.ledger.ended(ObjectIdentifier(channel)) } }
 
     /// Tells the guard what one connection does: opened, a request begun, a response ended, closed.
     final class Handler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -137,6 +141,8 @@ final class ConnectionGuard: Sendable {
 
         private let connections: ConnectionGuard
         private var admitted = false
+        /// The request being read was refused: its remaining parts are dropped.
+        private var refusing = false
         /// The response being written is an event stream (it has no end of its own).
         private var streaming = false
 
@@ -158,17 +164,69 @@ final class ConnectionGuard: Sendable {
         }
 
         func channelInactive(context: ChannelHandlerContext) {
+            stopBodyClock()
             connections.closed(context.channel)
             context.fireChannelInactive()
         }
 
         func handlerRemoved(context: ChannelHandlerContext) {
+            stopBodyClock()
             connections.closed(context.channel)
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            if case .head(let head) = unwrapInboundIn(data) { connections.requestBegan(context.channel, head: head) }
+            guard !refusing else { return }
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                guard connections.requestBegan(context.channel, head: head) else {
+                    refusing = true
+                    refuse(context)
+                    return
+                }
+                let fields = head.headerFields
+                if fields[.transferEncoding] != nil || (fields[.contentLength].flatMap { Int($0) } ?? 0) > 0 { startBodyClock(context) }
+            case .body(let piece): bodyBytes? += piece.readableBytes
+            case .end: stopBodyClock()
+            }
             context.fireChannelRead(data)
+        }
+
+        /// Body bytes read since the body clock last looked; nil while no body is being read.
+        private var bodyBytes: Int?
+        private var bodyClock: RepeatedTask?
+
+        /// Closes the connection when a window passes in which the body brought too little.
+        private func startBodyClock(_ context: ChannelHandlerContext) {
+            stopBodyClock()
+            bodyBytes = 0
+            let (limits, channel) = (connections.limits, context.channel)
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            bodyClock = context.eventLoop.scheduleRepeatedTask(initialDelay: limits.bodyWindow, delay: limits.bodyWindow) { task in
+                let handler = handler.value
+                guard let read = handler.bodyBytes else { task.cancel(); return }
+                if read >= limits.bodyBytesPerWindow { handler.bodyBytes = 0; return }
+                task.cancel()
+                channel.close(promise: nil)
+            }
+        }
+
+        private func stopBodyClock() {
+            bodyClock?.cancel()
+            bodyClock = nil
+            bodyBytes = nil
+        }
+
+        /// Answers the request with 429 and closes, without passing it on: its holder has all the
+        /// connections it may keep, each busy.
+        private func refuse(_ context: ChannelHandlerContext) {
+            let text = ByteBuffer(string: "too many connections at once for this team, address or screen: close another page or wait a few seconds\n")
+            let head = HTTPResponse(status: .tooManyRequests, headerFields: [
+                .retryAfter: "5", .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: "\(text.readableBytes)",
+            ])
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(text)), promise: nil)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
         }
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

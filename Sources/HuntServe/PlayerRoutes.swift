@@ -49,21 +49,19 @@ struct PlayerRoutes: Sendable {
 
     /// Server-Sent Events for one team: its state each time a judgement changes it (its verdicts,
     /// a judge's decision, its points, or the leaderboard when it may see that), and nothing else.
+    /// The view is computed once a change for all the team's pages (`TeamStreams`).
     @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
-        // The session's own events only say when to look again; they never reach the team.
-        let (stream, end) = session.events.subscribe(judge: true, keepingNewest: 4)
+        let (states, end) = await room.streams.subscribe(team)
         context.connectionClosed?.whenComplete { _ in end() }
         let room = self.room
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-            var last = await room.view(team)
-            try await writer.write(ByteBuffer(string: EventHub.Event(name: "state", value: last).text))
-            for await event in stream where event.name == "judged" {
-                let now = await room.view(team)
-                guard now != last else { continue }
-                last = now
-                try await writer.write(ByteBuffer(string: EventHub.Event(name: "state", value: now).text))
+            var last = EventHub.Event(name: "state", value: await room.view(team))
+            try await writer.write(ByteBuffer(string: last.text))
+            for await state in states where state.json != last.json {
+                last = state
+                try await writer.write(ByteBuffer(string: state.text))
             }
             try await writer.finish(nil)
         }
@@ -238,9 +236,7 @@ struct PlayerAccess: RouterMiddleware {
 extension PlayersRoom {
     /// Team `team`'s state now; uploads the judgement has taken stop being pending.
     func view(_ team: String) async -> TeamView {
-        let pending = await uploads.pending[team] ?? [:]
-        let (view, judged) = await session.teamView(team, sees: options.sees, pending: pending)
-        if !judged.isEmpty { await uploads.judged(team) { judged.contains($0) } }
-        return view
+        // With nothing to compare with, the view is always made.
+        await Self.view(team, session: session, uploads: uploads, sees: options.sees)!.view
     }
 }

@@ -9,6 +9,8 @@ public struct PlayersRoom: Sendable {
     let session: ServeSession
     let uploads: PlayerUploads
     let judgeSoon: JudgeSoon
+    /// The teams' event streams: each watching team's view once a change, shared by its pages.
+    let streams: TeamStreams
     /// One JSON line per upload and withdrawal, beside the reviews file (`reviews.players.jsonl`):
     /// which team sent what, when, and with what position from the browser.
     let log: URL
@@ -29,8 +31,12 @@ public struct PlayersRoom: Sendable {
         self.session = session
         self.tokens = tokens
         self.options = options
-        uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
+        let uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
+        self.uploads = uploads
         judgeSoon = JudgeSoon(session: session)
+        streams = TeamStreams(events: session.events) { [sees = options.sees] team, previous in
+            await PlayersRoom.view(team, session: session, uploads: uploads, sees: sees, unless: previous)
+        }
         let reviews = URL(fileURLWithPath: session.configuration.reviewsPath)
         log = reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + ".players.jsonl")
     }

@@ -17,14 +17,15 @@ public struct ServeServer: Sendable {
     public var extraHosts: [String]
     /// The teams' pages (`--players`), or nil.
     public var players: PlayersRoom?
-    /// At most this many connections from one client address (`ConnectionGuard`); nil for the
-    /// default, `perAddress`.
+    /// At most this many connections without a valid token from one client address
+    /// (`ConnectionGuard`); nil for the default, `perAddress`.
     public var connectionsPerAddress: Int?
     /// `https://NAME` with `--public`: the address the printed URLs start with.
     public var publicBase: String?
 
-    /// The connections one address may hold: as asked, else 128, or with the players' pages 8 a
-    /// team when that is more (a venue's phones share one address: see `ConnectionGuard.Limits.perTeam`).
+    /// The connections without a valid token one address may hold: as asked, else 128, or with the
+    /// players' pages 8 a team when that is more (a venue's phones share one address, and each
+    /// connection counts against its address until its request is read: see `ConnectionGuard.Limits.perTeam`).
     public var perAddress: Int {
         connectionsPerAddress ?? max(ConnectionGuard.Limits.perAddress, (players?.tokens.teamCount ?? 0) * ConnectionGuard.Limits.perTeam)
     }
@@ -149,16 +150,28 @@ public struct ServeServer: Sendable {
     }
 
     /// `application(pages:onRunning:)` with the connection limits given (see `ConnectionGuard`).
-    func application(pages: ServePages, limits: ConnectionGuard.Limits, onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+    func application(pages: ServePages, limits: ConnectionGuard.Limits, brake: BadTokenBrake = BadTokenBrake(),
+                     onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let hosts = AllowedHosts()
-        let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: BadTokenBrake())
+        let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: brake)
         if port != 0 { hosts.set(allowedHosts(port: port)) }
         let router = ServeRoutes.router(session: session, pages: pages, access: access, players: players)
         var logger = Logger(label: "hunt-serve")
         logger.logLevel = .warning
         let server = self
         let tokens = self.tokens
-        let connections = ConnectionGuard(limits: limits) { tokens.role(of: AccessMiddleware.token(in: $0, cookieName: tokens.cookieName)) == .judge }
+        let teams = players?.tokens
+        let connections = ConnectionGuard(limits: limits) { head in
+            if let teams, let path = head.path, path.hasPrefix(AccessMiddleware.playersPrefix) {
+                let token = path.dropFirst(AccessMiddleware.playersPrefix.count).prefix { $0 != "/" && $0 != "?" }
+                return teams.team(of: token).map { .team($0) }
+            }
+            switch tokens.role(of: AccessMiddleware.token(in: head, cookieName: tokens.cookieName)) {
+            case .judge: return .judge
+            case .viewer: return .viewer
+            case nil: return nil
+            }
+        }
         let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [connections.handler()], idleTimeout: limits.idleTimeout)
         return Application(router: router, server: .http1(configuration: http1),
                            configuration: .init(address: .hostname(host, port: port), serverName: nil),

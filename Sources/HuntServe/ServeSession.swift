@@ -21,6 +21,9 @@ public actor ServeSession {
     nonisolated let ids: SubmissionIDs
     /// The hunt the current judgement was made with.
     private(set) var hunt: Hunt
+    /// Counts the hunts judged with (a changed hunt file, or the first): what a team's page shows
+    /// of the hunt is as it was while this stays the same (`TeamView.Inputs`).
+    private(set) var huntVersion = 0
     /// The hunt file's warnings: `hunt serve` prints them at start, as `hunt judge` does, and
     /// the queue shows them.
     public private(set) var huntWarnings: [Diagnostic]
@@ -168,6 +171,7 @@ public actor ServeSession {
         }
         guard ticket == readsBegun else { return }
         hunt = newHunt
+        if stamps == nil { huntVersion += 1 }
         // The old judgement goes before the new examination is made whole (its unchanged
         // photos' cases carried over), and its memory is handed back first: two judgements side
         // by side, or the new one fragmented around the old in glibc's free lists, is what peaks.

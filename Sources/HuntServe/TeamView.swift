@@ -130,40 +130,55 @@ public struct TeamView: Sendable, Encodable, Equatable {
     }
 }
 
-extension ServeSession {
-    /// Team `id`'s page as the current judgement has it, and which of `pending` (uploads written
-    /// but not judged yet: path → task) it has judged since. Paths sent through the page
-    /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
-    func teamView(_ id: String, sees: PlayersOptions.Sees, pending: [String: String]) -> (view: TeamView, judged: [String]) {
+extension TeamView {
+    /// What a team's view is made from besides the hunt, taken from the session in one short
+    /// visit: equal inputs make an equal view, so `TeamStreams` makes again only the views a
+    /// change touched, and makes them away from the session (making one is the costly part).
+    struct Inputs: Equatable, Sendable {
+        /// `ServeSession.huntVersion`: the hunt the view's tasks come from.
+        var hunt: Int
+        var judged: Bool
+        /// The team's submissions as judged, and their ids (the server's keyed ones).
+        var submissions: [JudgeResults.SubmissionResult]
+        var submissionIDs: [String]
+        var standing: JudgeResults.TeamResult?
+        var teams: Int
+        /// Every team's standing, when the team sees the leaderboard.
+        var leaderboard: [JudgeResults.TeamResult]?
+        /// Uploads written but not judged when asked: path → task, and path → id.
+        var pending: [String: String]
+        var pendingIDs: [String: String]
+        /// Which of `pending` the judgement has taken since.
+        var pendingJudged: [String]
+    }
+
+    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with. Paths sent
+    /// through the page (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
+    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs) {
         let name = hunt.teams.first { $0.id == id }?.name ?? id
-        var byTask: [String: [TeamView.Upload]] = [:]
-        var other: [TeamView.Upload] = []
         let scoring = hunt.scoringTasks
-        var view = TeamView(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
-                            tasks: [], other: [], judged: results != nil)
-        let judged = results
+        self.init(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
+                  tasks: [], other: [], judged: inputs.judged)
+        var byTask: [String: [TeamView.Upload]] = [:]
         let reasons = PlayerReasons(hunt: hunt)
-        let done = Set(judged?.teams.first { $0.id == id }?.completions.map(\.task) ?? [])
-        if let judged {
-            for index in self.index.byTeam[id] ?? [] {
-                let s = judged.submissions[index]
-                let upload = Self.upload(s, id: self.index.ids[index], timezone: hunt.timezone, reasons: reasons)
-                if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
-            }
-            if sees != .none, let team = judged.teams.first(where: { $0.id == id }) {
-                // Done as the header counts them: a group once, its members not at all.
-                let doneScoring = scoring.count(where: { done.contains($0.id) })
-                (view.points, view.rank, view.teams, view.tasksDone) = (team.points, team.rank, judged.teams.count, doneScoring)
-            }
-            if sees == .leaderboard {
-                view.leaderboard = judged.teams.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
-            }
+        let done = Set(inputs.standing?.completions.map(\.task) ?? [])
+        for (s, submissionID) in zip(inputs.submissions, inputs.submissionIDs) {
+            let upload = Upload(s, id: submissionID, timezone: hunt.timezone, reasons: reasons)
+            if let task = s.task { byTask[task, default: []].append(upload) } else { other.append(upload) }
         }
-        var judgedPending: [String] = []
-        for (path, task) in pending.sorted(by: { $0.key < $1.key }) {
-            guard self.index.byPath[path] == nil else { judgedPending.append(path); continue }
-            byTask[task, default: []].append(.init(id: ids.id(of: path), name: Self.name(path, timezone: hunt.timezone), state: "sent",
-                                                   stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0, canWithdraw: true))
+        if sees != .none, let team = inputs.standing {
+            // Done as the header counts them: a group once, its members not at all.
+            let doneScoring = scoring.count(where: { done.contains($0.id) })
+            (points, rank, teams, tasksDone) = (team.points, team.rank, inputs.teams, doneScoring)
+        }
+        if sees == .leaderboard {
+            leaderboard = inputs.leaderboard?.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
+        }
+        let taken = Set(inputs.pendingJudged)
+        for (path, task) in inputs.pending.sorted(by: { $0.key < $1.key }) where !taken.contains(path) {
+            byTask[task, default: []].append(.init(id: inputs.pendingIDs[path] ?? "", name: ServeSession.name(path, timezone: hunt.timezone),
+                                                   state: "sent", stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0,
+                                                   canWithdraw: true))
         }
         var rows: [String: TeamView.TaskRow] = [:]
         for task in hunt.tasks where !task.isGroup {
@@ -186,7 +201,7 @@ extension ServeSession {
             return (members.count(where: { rows[$0]?.state == "accepted" || done.contains($0) }), group.choose!.count)
         }
         let groupByTask = hunt.groupByTask
-        view.tasks = hunt.tasks.map { task in
+        tasks = hunt.tasks.map { task in
             if task.isGroup {
                 let (doneCount, needed) = progress(task)
                 let state = done.contains(task.id) || doneCount >= needed ? "accepted" : doneCount > 0 ? "sent" : "todo"
@@ -214,8 +229,36 @@ extension ServeSession {
             }
             return row
         }
-        view.other = other
-        return (view, judgedPending)
+    }
+}
+
+extension TeamView.Upload {
+    /// One submission in the team's words: its reasons are `PlayerReasons`' sentences, which name
+    /// no other photo. Only a photo still to be decided may be withdrawn: one the rules accepted
+    /// or rejected is settled.
+    init(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone, reasons: PlayerReasons) {
+        let state = s.verdict.rawValue
+        self.init(id: id, name: ServeSession.name(s.path, timezone: timezone), state: state,
+                  stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
+                  canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
+    }
+}
+
+extension ServeSession {
+    /// What team `id`'s view is made from now, with the hunt, given its uploads not judged when
+    /// asked (`pending`: path → task); nil when that is still `previous`.
+    func teamViewInputs(_ id: String, sees: PlayersOptions.Sees, pending: [String: String],
+                        unless previous: TeamView.Inputs? = nil) -> (inputs: TeamView.Inputs, hunt: Hunt)? {
+        let judged = results
+        let mine = self.index.byTeam[id] ?? []
+        let pendingIDs = Dictionary(uniqueKeysWithValues: pending.keys.map { ($0, ids.id(of: $0)) })
+        let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
+                                     submissions: judged.map { judged in mine.map { judged.submissions[$0] } } ?? [],
+                                     submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
+                                     standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
+                                     leaderboard: sees == .leaderboard ? judged?.teams : nil,
+                                     pending: pending, pendingIDs: pendingIDs, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+        return inputs == previous ? nil : (inputs, hunt)
     }
 
     /// What the page calls a file: one the page sent by when it arrived (`sent at 10:15:02`, in the
@@ -233,15 +276,5 @@ extension ServeSession {
         guard let judged = results, let index = self.index.index(path: nil, id: id) else { return nil }
         let s = judged.submissions[index]
         return s.team == team && s.path.hasPrefix(team + "/") ? s.path : nil
-    }
-
-    /// One submission in the team's words: its reasons are `PlayerReasons`' sentences, which name
-    /// no other photo. Only a photo still to be decided may be withdrawn: one the rules accepted
-    /// or rejected is settled.
-    private static func upload(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone, reasons: PlayerReasons) -> TeamView.Upload {
-        let state = s.verdict.rawValue
-        return .init(id: id, name: name(s.path, timezone: timezone), state: state,
-                     stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
-                     canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
     }
 }

@@ -61,7 +61,7 @@ extension HuntCommand {
         @Option(name: .customLong("allow-host"), help: ArgumentHelp("A further name browsers may use to reach the server (a reverse proxy's host name); repeatable.", valueName: "name"))
         var allowHosts: [String] = []
 
-        @Option(name: .customLong("connections-per-address"), help: ArgumentHelp("At most this many connections from one client address (default 128; with --players 8 a team when that is more): phones at a venue, on a mobile network or behind a reverse proxy share one address.", valueName: "n"))
+        @Option(name: .customLong("connections-per-address"), help: ArgumentHelp("At most this many connections without a valid token from one client address (default 128; with --players 8 a team when that is more): phones at a venue, on a mobile network or behind a reverse proxy share one address. The judge's token counts against no address; a team's page counts 8 connections against its team.", valueName: "n"))
         var connectionsPerAddress: Int?
 
         @Flag(help: "Judge without knowing teams: no team names, ids or paths in the console, and photos looked up by id only.")

@@ -233,7 +233,12 @@ async function load() {
 function listen() {
   const events = new EventSource(base + '/events');
   events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
-  events.onerror = () => status('Reconnecting…');
+  // A dropped stream reconnects by itself; one refused (429: the team's phones hold all the
+  // connections they may) is closed for good by the browser, so open it again a little later.
+  events.onerror = () => {
+    status('Reconnecting…');
+    if (events.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
+  };
 }
 
 document.getElementById('insecure').hidden = window.isSecureContext;
