@@ -369,7 +369,7 @@ private final class StagedFiles: @unchecked Sendable {
     /// exit 1 first. (No deadlock: the handler has left this batch's lock, or never takes it —
     /// a batch begun after the interrupt is not among those it visits.)
     private static func abandonedError(_ displayPath: String) -> OutputError {
-        if registryLock.withLock({ interrupted }) { while true { sleep(60) } }
+        if registryLock.withLock({ interrupted }) { while true { pause() } }  // until the handler ends the process: a wait, not a poll
         return OutputError(path: displayPath, message: "the run was interrupted; nothing more is written")
     }
 
