@@ -79,7 +79,9 @@ enum SourceFileReader {
 /// libyaml's events, read on a thread of their own a few batches ahead of the caller, so that
 /// libyaml's scanning and the making of each event's strings run beside the building of the
 /// tree from the events before. The caller stops the pipe when it is done or gives up; it stops
-/// by itself after the last event or a syntax error.
+/// by itself after the last event or a syntax error. A file of at most `inlineBytes` (a reviews
+/// file's entry, a small hunt) is read whole on the caller's thread first: a thread would cost
+/// more than it saves.
 ///
 /// The batches are few and made by the caller, on its thread: their memory goes back to the heap
 /// that the caller goes on to fill (with the tasks read from the tree), not to the reading
@@ -93,6 +95,10 @@ private final class EventPipe: @unchecked Sendable {
     static let batches = 6
     /// … and a caller that has run out waits for this many.
     static let wakingBatches = 3
+    /// Files up to this size are read on the caller's thread, all at once.
+    static let inlineBytes = 64 << 10
+    /// Read on the caller's thread: batches are added as needed instead of waited for.
+    private let inline: Bool
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -108,16 +114,18 @@ private final class EventPipe: @unchecked Sendable {
     private var stopped = false
 
     init(_ bytes: [UInt8]) {
+        inline = bytes.count <= Self.inlineBytes
         spare = (0..<Self.batches).map { _ in
             var batch: [Event] = []
             batch.reserveCapacity(Self.batchSize)
             return batch
         }
-        Thread { [self] in
+        let read = { @Sendable [self] in
             // libyaml wants an address even for no bytes.
             let input = bytes.isEmpty ? [0] : bytes
             input.withUnsafeBufferPointer { produce(LibYAMLSession($0.baseAddress!, count: bytes.count)) }
-        }.start()
+        }
+        if inline { read() } else { Thread(block: read).start() }
     }
 
     /// The next batch of events, in file order; `spent` is the batch before, emptied (or none,
@@ -151,6 +159,7 @@ private final class EventPipe: @unchecked Sendable {
         var done = false
         while !done {
             condition.lock()
+            if inline, spare.isEmpty { spare.append([]) }
             while spare.isEmpty && !stopped { condition.wait() }
             if stopped {
                 condition.unlock()
