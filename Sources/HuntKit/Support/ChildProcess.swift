@@ -119,8 +119,8 @@ enum ChildProcess {
     }
 
     /// Limits this process (the child, first thing): its address space, its CPU time (SIGXCPU
-    /// at `cpuSeconds`, SIGKILL a second later), no core file and a lower priority; each limit
-    /// at most the one it inherited (a process may lower its hard limits, not raise them).
+    /// at `cpuSeconds`, SIGKILL a second later) and no core file, each at most the limit it
+    /// inherited (a process may lower its hard limits, not raise them).
     static func limitSelf(addressSpaceBytes: Int, cpuSeconds: Int) {
         func lower(_ resource: __rlimit_resource, to value: Int, hard: Int) {
             let id = __rlimit_resource_t(resource.rawValue)
@@ -131,9 +131,6 @@ enum ChildProcess {
             setrlimit(id, &limit)
         }
         lower(RLIMIT_CORE, to: 0, hard: 0)
-        // Below the server that started it: a decode that runs away takes what CPU is spare,
-        // not the judges' share.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         lower(RLIMIT_AS, to: addressSpaceBytes, hard: addressSpaceBytes)
         lower(RLIMIT_CPU, to: max(1, cpuSeconds), hard: max(1, cpuSeconds) + 1)
     }
