@@ -92,6 +92,6 @@ extension PlayersRoom {
         guard let (inputs, hunt) = await session.teamViewInputs(team, sees: sees, pending: pending, unless: previous) else { return nil }
         let taken = inputs.pendingJudged
         if !taken.isEmpty { await uploads.judged(team) { taken.contains($0) } }
-        return (TeamView(team: team, hunt: hunt, sees: sees, inputs: inputs), inputs)
+        return (TeamView(team: team, hunt: hunt, sees: sees, inputs: inputs, ids: session.ids), inputs)
     }
 }

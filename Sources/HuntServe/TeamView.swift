@@ -145,16 +145,16 @@ extension TeamView {
         var teams: Int
         /// Every team's standing, when the team sees the leaderboard.
         var leaderboard: [JudgeResults.TeamResult]?
-        /// Uploads written but not judged when asked: path → task, and path → id.
+        /// Uploads written but not judged when asked: path → task.
         var pending: [String: String]
-        var pendingIDs: [String: String]
         /// Which of `pending` the judgement has taken since.
         var pendingJudged: [String]
     }
 
-    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with. Paths sent
-    /// through the page (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
-    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs) {
+    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with; an upload
+    /// not judged yet gets its id from `ids`. Paths sent through the page
+    /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
+    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs, ids: SubmissionIDs) {
         let name = hunt.teams.first { $0.id == id }?.name ?? id
         let scoring = hunt.scoringTasks
         self.init(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
@@ -176,7 +176,7 @@ extension TeamView {
         }
         let taken = Set(inputs.pendingJudged)
         for (path, task) in inputs.pending.sorted(by: { $0.key < $1.key }) where !taken.contains(path) {
-            byTask[task, default: []].append(.init(id: inputs.pendingIDs[path] ?? "", name: ServeSession.name(path, timezone: hunt.timezone),
+            byTask[task, default: []].append(.init(id: ids.id(of: path), name: ServeSession.name(path, timezone: hunt.timezone),
                                                    state: "sent", stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0,
                                                    canWithdraw: true))
         }
@@ -251,13 +251,12 @@ extension ServeSession {
                         unless previous: TeamView.Inputs? = nil) -> (inputs: TeamView.Inputs, hunt: Hunt)? {
         let judged = results
         let mine = self.index.byTeam[id] ?? []
-        let pendingIDs = Dictionary(uniqueKeysWithValues: pending.keys.map { ($0, ids.id(of: $0)) })
         let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
                                      submissions: judged.map { judged in mine.map { judged.submissions[$0] } } ?? [],
                                      submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
                                      standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
                                      leaderboard: sees == .leaderboard ? judged?.teams : nil,
-                                     pending: pending, pendingIDs: pendingIDs, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+                                     pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
     }
 

@@ -13,7 +13,7 @@ import Testing
         // The inputs stand for the points: a change of anything else makes no view.
         let streams = TeamStreams(events: hub, roundsApart: .zero) { team, previous in
             let inputs = TeamView.Inputs(hunt: points.withLock { $0 }, judged: true, submissions: [], submissionIDs: [], standing: nil, teams: 2,
-                                         leaderboard: nil, pending: [:], pendingIDs: [:], pendingJudged: [])
+                                         leaderboard: nil, pending: [:], pendingJudged: [])
             guard inputs != previous else { return nil }
             computed.withLock { $0[team, default: 0] += 1 }
             return (TeamView(title: "Hunt", team: .init(id: team, name: team), sees: "own", points: inputs.hunt, taskCount: 0, tasks: [], other: [], judged: true), inputs)

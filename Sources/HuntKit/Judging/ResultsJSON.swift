@@ -155,9 +155,7 @@ struct JSONTextWriter {
                 // A character that reorders text is written as `\u` (`TerminalText.reorders`): read
                 // back it is the same, but the file shows no such character.
                 if b == 0xE2, let scalar = TerminalText.reorderingScalar(bytes, at: i) {
-                    for e in [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12)], hex[Int((scalar >> 8) & 15)], hex[Int((scalar >> 4) & 15)], hex[Int(scalar & 15)]] {
-                        append(e)
-                    }
+                    for e in TerminalText.jsonEscape(scalar) { append(e) }
                     i += 3
                     continue
                 }

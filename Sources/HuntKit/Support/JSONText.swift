@@ -27,15 +27,13 @@ enum JSONText {
     /// value read back is the same.
     static func escapingReorders(_ json: Data) -> Data {
         guard json.contains(0xE2) else { return json }
-        let hex = Array("0123456789abcdef".utf8)
         var out = Data()
         out.reserveCapacity(json.count + 16)
         [UInt8](json).withUnsafeBufferPointer { bytes in
             var i = 0
             while i < bytes.count {
                 if bytes[i] == 0xE2, let scalar = TerminalText.reorderingScalar(bytes, at: i) {
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), hex[Int(scalar >> 12)], hex[Int((scalar >> 8) & 15)],
-                                            hex[Int((scalar >> 4) & 15)], hex[Int(scalar & 15)]])
+                    out.append(contentsOf: TerminalText.jsonEscape(scalar))
                     i += 3
                 } else {
                     out.append(bytes[i])

@@ -51,6 +51,13 @@ package enum TerminalText {
         (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) || scalar == 0x2028 || scalar == 0x2029
     }
 
+    /// `scalar` (at most U+FFFF) as JSON's `\uXXXX` escape, in UTF-8: how the JSON writers write a
+    /// character that `reorders`.
+    package static func jsonEscape(_ scalar: UInt32) -> [UInt8] {
+        let hex = Array("0123456789abcdef".utf8)
+        return [0x5C, UInt8(ascii: "u")] + [12, 8, 4, 0].map { hex[Int((scalar >> $0) & 15)] }
+    }
+
     /// The scalar of the three-byte UTF-8 sequence that starts with 0xE2 at `bytes[i]`, when it
     /// is one that `reorders` (all of them start with 0xE2); for the byte-level writers.
     package static func reorderingScalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
