@@ -145,7 +145,7 @@ struct PlayerRoutes: Sendable {
         guard placed.new else { return try sent("already sent", path: placed.path, status: .ok) }
         room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
                           bytes: upload.bytes, sha256: sha256, fix: fix))
-        await room.judgeSoon.kick()
+        room.judgeSoon()
         return try sent("sent", path: placed.path, status: .created)
     }
 
@@ -167,7 +167,7 @@ struct PlayerRoutes: Sendable {
         try PlayerUpload.withdraw(path, submissions: session.configuration.submissionsPath)
         await room.uploads.withdrew(team, path: path)
         room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
-        await room.judgeSoon.kick()
+        room.judgeSoon()
         return try ServeRoutes.json(["status": "withdrawn", "id": body.id])
     }
 

@@ -8,7 +8,6 @@ public struct PlayersRoom: Sendable {
     public let options: PlayersOptions
     let session: ServeSession
     let uploads: PlayerUploads
-    let judgeSoon: JudgeSoon
     /// The teams' event streams: each watching team's view once a change, shared by its pages.
     let streams: TeamStreams
     /// One JSON line per upload and withdrawal, beside the reviews file (`reviews.players.jsonl`):
@@ -33,7 +32,6 @@ public struct PlayersRoom: Sendable {
         self.options = options
         let uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
         self.uploads = uploads
-        judgeSoon = JudgeSoon(session: session)
         streams = TeamStreams(events: session.events) { [sees = options.sees] team, previous in
             await PlayersRoom.view(team, session: session, uploads: uploads, sees: sees, unless: previous)
         }
@@ -111,33 +109,14 @@ public struct PlayersRoom: Sendable {
         }
     }
 
+    /// Judges the folder again now that an upload is in place (or withdrawn), rather than at the
+    /// watcher's next look; a burst of uploads makes a few reads, not one each (`ServeSession.poll`).
+    func judgeSoon() {
+        Task { [session] in await session.poll() }
+    }
+
     func record(_ line: LogLine) {
         guard let data = try? ServeJSON.encoder.encode(line) else { return }
         try? AuditLog.appendAtOnce(data + [0x0A], to: log)
-    }
-}
-
-/// Judges the folder again as soon as an upload is in place: requests that come while a judgement
-/// runs are taken by one more judgement after it, so a burst of uploads is judged in a few reads
-/// rather than one each (each read would overtake and drop the one before).
-actor JudgeSoon {
-    let session: ServeSession
-    private var running = false
-    private var again = false
-
-    init(session: ServeSession) { self.session = session }
-
-    func kick() {
-        guard !running else { again = true; return }
-        running = true
-        Task { await self.loop() }
-    }
-
-    private func loop() async {
-        repeat {
-            again = false
-            await session.poll()
-        } while again
-        running = false
     }
 }

@@ -34,10 +34,8 @@ public actor ServeSession {
     private let outWriter: OutFolderWriter?
     /// Counts reads of the folder begun, so a read that a later one overtook is dropped.
     private var readsBegun = 0
-    /// A `poll()` is running; another was asked for meanwhile; the callers waiting for it.
-    private var polling = false
-    private var pollAgain = false
-    private var pollWaiters: [CheckedContinuation<Bool, Never>] = []
+    /// Reads of the folder, one after another (`poll()`).
+    private let polls = Coalescing<Bool>()
 
     /// The stamp of submission `path` as the current judgement saw it.
     func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
@@ -88,21 +86,7 @@ public actor ServeSession {
     /// of uploads' looks), so reads follow one another.
     @discardableResult
     public func poll() async -> Bool {
-        if polling {
-            pollAgain = true
-            return await withCheckedContinuation { pollWaiters.append($0) }
-        }
-        polling = true
-        var changed = false
-        repeat {
-            pollAgain = false
-            changed = await pollOnce() || changed
-        } while pollAgain
-        polling = false
-        let waiters = pollWaiters
-        pollWaiters = []
-        for waiter in waiters { waiter.resume(returning: changed) }
-        return changed
+        await polls.run(combining: { $0 || $1 }) { await pollOnce() }
     }
 
     private func pollOnce() async -> Bool {
