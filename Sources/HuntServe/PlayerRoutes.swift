@@ -111,40 +111,26 @@ struct PlayerRoutes: Sendable {
         }
         let received = Date()
         let fix = try Self.fix(query, uploadedAt: received)
-        let limit = try await room.uploads.begin(team)
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
-            throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
-        }
-        var upload: PlayerUpload
-        do { upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task) } catch {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
-            throw error
-        }
-        defer { upload.close() }
-        let sha256: String, placed: (path: String, new: Bool)
-        // Counted against the team's bytes as they arrive, so uploads side by side share what is left.
-        var reserved = 0
-        do {
+        let placed = try await room.uploads.withUpload(team, task: task) { limit, ticket in
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+                throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+            }
+            var upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task)
+            defer { upload.close() }
+            // Counted against the team's bytes as they arrive, so uploads side by side share what is left.
             for try await buffer in request.body {
-                try await room.uploads.reserve(team, bytes: buffer.readableBytes)
-                reserved += buffer.readableBytes
+                try await ticket.reserve(buffer.readableBytes)
                 try buffer.withUnsafeReadableBytes { (piece) throws(ServeError) in try upload.append(piece, limit: limit) }
             }
-            sha256 = try upload.finish()
-            if let earlier = await room.uploads.existing(team, sha256: sha256) {
-                await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: sha256, reserved: reserved)
-                return try sent("already sent", path: earlier, status: .ok)
-            }
-            placed = try upload.place(sha256: sha256, at: received, fix: fix)
-        } catch {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "", reserved: reserved)
-            throw error
+            let sha256 = try upload.finish()
+            if let earlier = await room.uploads.existing(team, sha256: sha256) { return (path: earlier, new: false, bytes: 0, sha256: sha256) }
+            let placed = try upload.place(sha256: sha256, at: received, fix: fix)
+            if placed.new { ticket.keep(placed.path, bytes: upload.bytes, sha256: sha256) }
+            return (path: placed.path, new: placed.new, bytes: upload.bytes, sha256: sha256)
         }
-        await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256, reserved: reserved)
         guard placed.new else { return try sent("already sent", path: placed.path, status: .ok) }
         room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
-                          bytes: upload.bytes, sha256: sha256, fix: fix))
+                          bytes: placed.bytes, sha256: placed.sha256, fix: fix))
         room.judgeSoon()
         return try sent("sent", path: placed.path, status: .created)
     }
