@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -21,4 +22,26 @@ public struct ServeContext: RequestContext {
 
     /// Decisions, even bulk ones, are small; uploads are streamed, not collected.
     public var maxUploadSize: Int { ServeRoutes.maximumBodyBytes }
+
+    /// Answers are JSON with the keys each type declares, sorted, as every JSON file of the
+    /// console's is (`ServeJSON`).
+    public var responseEncoder: JSONEncoder { ServeJSON.encoder }
+
+    /// Request bodies are JSON; a refusal is worded for the judge (`ServeRequestDecoder`).
+    public var requestDecoder: ServeRequestDecoder { ServeRequestDecoder() }
+}
+
+/// Reads a request's JSON body as Hummingbird's JSON decoder does, with the console's refusals:
+/// a body over `maxUploadSize` is 413, one that is not the JSON asked for is 400, each said in
+/// words that point at the API's table rather than at a coding path.
+public struct ServeRequestDecoder: RequestDecoder {
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: context.maxUploadSize) } catch {
+            throw ServeError("the request body is larger than \(context.maxUploadSize >> 20) MiB", status: 413)
+        }
+        do { return try ServeJSON.decoder.decode(type, from: Data(buffer: body)) } catch {
+            throw ServeError("the request body is not the JSON this takes (see “The judges' console”, the API table): \(error.localizedDescription)")
+        }
+    }
 }
