@@ -1,5 +1,7 @@
+import AsyncAlgorithms
 import Foundation
 import HuntKit
+import ServiceLifecycle
 
 /// The players' room of `hunt serve --players`: each team's token, what the teams have sent, and
 /// the judging of a new upload straight away (rather than at the watcher's next look).
@@ -71,12 +73,21 @@ public struct PlayersRoom: Sendable {
         return "removed \(files) from \(PlayerUpload.incoming)/ (not written for \(Int(Self.staleUploadSeconds / 60)) min, left by a stop or a crash)"
     }
 
-    /// `removeStaleUploads` now and every `interval` seconds until cancelled, each line to `report`.
-    public func keepIncomingClean(every interval: Double = 5 * 60, report: @Sendable (String) -> Void) async {
-        repeat {
+    /// `removeStaleUploads` now and every `interval` until graceful shutdown or cancellation, each
+    /// line to `report` (a service of the server's: `IncomingSweep`).
+    func keepIncomingClean(every interval: Duration = .seconds(5 * 60), report: @Sendable (String) -> Void) async {
+        if let line = removeStaleUploads() { report(line) }
+        for await _ in AsyncTimerSequence(interval: interval, clock: .continuous).cancelOnGracefulShutdown() {
             if let line = removeStaleUploads() { report(line) }
-            try? await Task.sleep(for: .seconds(interval))
-        } while !Task.isCancelled
+        }
+    }
+
+    /// Keeps `.incoming/` clean while the server runs (`keepIncomingClean`).
+    struct IncomingSweep: Service {
+        let room: PlayersRoom
+        let report: @Sendable (String) -> Void
+
+        func run() async { await room.keepIncomingClean(report: report) }
     }
 
     struct LogLine: Encodable {

@@ -126,9 +126,16 @@ public struct ServeServer: Sendable {
 
     /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
     /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
-    /// which the server waits for, then waits for `--out` to be written. With `proxy` (`--public`),
+    /// which the server waits for, then waits for `--out` to be written. Lines for the organizer
+    /// (unfinished uploads removed) go to standard error.
+    public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await run(pages: pages, proxy: nil, notes: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }, onRunning: onRunning)
+    }
+
+    /// `run(pages:onRunning:)`, each line for the organizer to `notes`. With `proxy` (`--public`),
     /// Caddy starts once the port is known and stops with the server; when it ends first, so does the server.
-    public func run(pages: ServePages, proxy: PublicProxy.Service? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    package func run(pages: ServePages, proxy: PublicProxy.Service?, notes: @escaping @Sendable (String) -> Void,
+             onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         ProcessMemory.limitArenas()
         ConnectionGuard.Limits.raiseDescriptorLimit()
         let upstreamHost = host.contains(":") ? "[\(host)]" : host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "[::1]" : host
@@ -137,6 +144,7 @@ public struct ServeServer: Sendable {
             await onRunning(actual)
         }
         let services: [any Service] = [app, FolderWatcher(session: session)] + (proxy.map { [$0] } ?? [])
+            + (players.map { [PlayersRoom.IncomingSweep(room: $0, report: notes)] } ?? [])
         let group = ServiceGroup(configuration: .init(services: services,
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
         try await group.run()
