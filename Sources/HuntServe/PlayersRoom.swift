@@ -6,8 +6,8 @@ import ServiceLifecycle
 /// The players' room of `hunt serve --players`: each team's token, what the teams have sent, and
 /// the judging of a new upload straight away (rather than at the watcher's next look).
 public struct PlayersRoom: Sendable {
-    public let tokens: PlayerTokens
-    public let options: PlayersOptions
+    package let tokens: PlayerTokens
+    package let options: PlayersOptions
     let session: ServeSession
     let uploads: PlayerUploads
     /// The teams' event streams: each watching team's view once a change, shared by its pages.
@@ -47,7 +47,7 @@ public struct PlayersRoom: Sendable {
     }
 
     /// The teams' URLs as CSV (`team,name,url`), for mailing: quoted as every CSV of the project is (`CSVWriter`, names that look like formulas neutralised), with LF line ends.
-    public static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
+    package static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
         // Unix line ends: the list is read by mail-merge scripts and `while read`, not spreadsheets only.
         var writer = CSVWriter(lineEnd: "\n")
         writer.header(["team", "name", "url"])
@@ -66,7 +66,7 @@ public struct PlayersRoom: Sendable {
 
     /// Removes the unfinished uploads a crash left in `.incoming/` (see `PlayerUpload.removeStale`):
     /// a line for the organizer saying how many went, nil when none did.
-    public func removeStaleUploads(now: Date = Date()) -> String? {
+    package func removeStaleUploads(now: Date = Date()) -> String? {
         let removed = PlayerUpload.removeStale(submissions: session.configuration.submissionsPath, olderThan: Self.staleUploadSeconds, now: now)
         guard !removed.isEmpty else { return nil }
         let files = removed.count == 1 ? "1 unfinished upload" : "\(removed.count) unfinished uploads"

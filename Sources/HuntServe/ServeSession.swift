@@ -16,7 +16,7 @@ public actor ServeSession {
     /// instead of costing its seconds of decoding each time.
     var unpreviewable: [String: (stamp: FileStamp?, why: String)] = [:]
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
-    public nonisolated let cache = PhotoReadCache()
+    package nonisolated let cache = PhotoReadCache()
     /// The submissions' ids and the leaderboard's photo ids, under this server's own key.
     nonisolated let ids: SubmissionIDs
     /// The hunt the current judgement was made with.
@@ -40,14 +40,14 @@ public actor ServeSession {
     /// The stamp of submission `path` as the current judgement saw it.
     func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
 
-    public var results: JudgeResults? { judgement.results }
+    package var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.
-    public var problem: String? { judgement.problem }
+    package var problem: String? { judgement.problem }
     /// Why the players' uploads are failing on the server's side (the last such failure), until
     /// one succeeds; nil while they work. The console shows it (`uploadFailed`).
-    public internal(set) var uploadsFailing: String?
+    package internal(set) var uploadsFailing: String?
     /// Counts judgements, so pages can tell a new one from the one they have.
-    public var generation: Int { judgement.generation }
+    package var generation: Int { judgement.generation }
 
     /// Loads the hunt and the reviews file (which may not exist yet). Throws what is wrong with either.
     public init(configuration: ServeConfiguration) throws(DiagnosticError) {
@@ -85,7 +85,7 @@ public actor ServeSession {
     /// begun beside another would overtake it and drop its work (the watcher's second and a burst
     /// of uploads' looks), so reads follow one another.
     @discardableResult
-    public func poll() async -> Bool {
+    package func poll() async -> Bool {
         await polls.run(combining: { $0 || $1 }) { await pollOnce() }
     }
 
@@ -231,13 +231,13 @@ public actor ServeSession {
     }
 
     /// Waits until `--out` holds the latest judgement.
-    public func flushOut() async { await outWriter?.idle() }
+    package func flushOut() async { await outWriter?.idle() }
 
     // MARK: Decisions
 
     /// Writes the decision into the reviews file for every photo it names (one atomic replace),
     /// logs each, judges again, and answers with the photos' new verdicts.
-    public func decide(_ request: DecisionRequest, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
+    package func decide(_ request: DecisionRequest, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
         let review: Reviews.Review
         do {
             review = try Reviews.Review(deciding: request.decision, note: request.note, by: request.by, task: request.task,
@@ -252,7 +252,7 @@ public actor ServeSession {
     }
 
     /// Puts back what the photo's entry was before its latest logged event, and logs that too.
-    public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
+    package func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
         let paths = try judgement.index.paths(named: DecisionRequest(path: requested, id: id, decision: "undo"), blind: configuration.blind)
         let who: String
         do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
