@@ -16,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Timers that stop on graceful shutdown (`AsyncTimerSequence`); Hummingbird depends on it already.
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.0.2"),
-        // `swift package generate-documentation --target HuntKit`: the DocC catalog with the API.
+        // `swift package generate-documentation --target HuntKit` (or `--target HuntServe`, the console's
+        // catalog): the DocC catalogs with the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

@@ -2,12 +2,14 @@ import Foundation
 import HuntKit
 
 /// The console's state: the hunt, the reviews store, the current judgement and the stamps of the
-/// files they were made from, behind one actor. Each change — a decision, an undo, a new read of
-/// the folder — is made in one stretch on the actor, without a suspension between reading the
-/// state and writing it: the only `await` inside a change is the read of the folder's photos,
-/// after which a read that a later one overtook is dropped.
+/// files they were made from, behind one actor. No change — a decision, an undo, a new read of the
+/// folder — suspends between reading the state and writing what it read. Where one awaits, the
+/// state is whole: a read of the folder awaits its photos (and is dropped when a later read
+/// overtook it), a written decision yields before it is judged (so the decisions that come
+/// meanwhile are judged together, and the judgement then includes them all), and a judgement
+/// awaits the hand-over of its results to `--out` last.
 public actor ServeSession {
-    public nonisolated let configuration: ServeConfiguration
+    package nonisolated let configuration: ServeConfiguration
     nonisolated let events = EventHub()
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
