@@ -49,7 +49,7 @@ package struct PublicProxy: Sendable {
         for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(caddy)") {
             return "\(folder)/\(caddy)"
         }
-        throw ServeError("--package runs Caddy, which is not installed: `sudo apt install caddy` (Debian, Ubuntu) or see https://caddyserver.com/docs/install")
+        throw ServeError("--public runs Caddy, which is not installed: `sudo apt install caddy` (Debian, Ubuntu) or see https://caddyserver.com/docs/install")
     }
 
     /// Checks that `name` points at this machine (one of `local` addresses, the machine's
@@ -66,17 +66,17 @@ package struct PublicProxy: Sendable {
     /// What is wrong with a name that resolves to `found` for a machine whose addresses are `here`; nil when nothing is.
     func problem(found: [String], here: Set<String>, forwarded: Bool) -> ServeError? {
         guard !found.isEmpty else {
-            return ServeError("--package \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's package address, "
-                              + "then try again in a few minutes. Without a package name the phones get plain HTTP: photos count by their own GPS, but browsers give no position")
+            return ServeError("--public \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's public address, "
+                              + "then try again in a few minutes. Without a public name the phones get plain HTTP: photos count by their own GPS, but browsers give no position")
         }
         if found.allSatisfy(ServeServer.isLoopback) {
             return certificates == .internal ? nil
-                : ServeError("--package \(name): the name points at this machine's loopback (\(found.joined(separator: ", "))), which no phone reaches and no package CA "
-                             + "certifies: give the machine's package name, or add --public-ca internal to try it on this machine")
+                : ServeError("--public \(name): the name points at this machine's loopback (\(found.joined(separator: ", "))), which no phone reaches and no public CA "
+                             + "certifies: give the machine's public name, or add --public-ca internal to try it on this machine")
         }
         if forwarded || found.contains(where: here.contains) { return nil }
-        return ServeError("--package \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
-                          + "point its DNS record at this machine's package address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
+        return ServeError("--public \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
+                          + "point its DNS record at this machine's public address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
     }
 
     /// The IPv4 and IPv6 addresses `name` resolves to, sorted.

@@ -152,8 +152,9 @@ public struct ServeServer: Sendable {
         try await group.run()
     }
 
-    /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
-    public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Builds the application alone, without the folder watcher and the other services `run` adds;
+    /// `onRunning` gets the port it listens on (the real one for port 0).
+    package func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var limits = ConnectionGuard.Limits.forThisProcess
         limits.perAddress = perAddress
         return application(pages: pages, limits: limits, onRunning: onRunning)

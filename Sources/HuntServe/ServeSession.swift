@@ -68,7 +68,7 @@ public actor ServeSession {
     }
 
     /// What the last judgement came to, in a line for the organizer's terminal.
-    public var summary: String {
+    package var summary: String {
         if let problem { return "\(problem)\nthe console shows this until it is fixed; it re-judges when the files change" }
         guard let results else { return "nothing judged yet" }
         return "judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)"
