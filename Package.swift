@@ -14,7 +14,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        // `swift package generate-documentation --target HuntKit`: the DocC catalog with the API.
+        // Timers that stop on graceful shutdown (`AsyncTimerSequence`); Hummingbird depends on it already.
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.0.2"),
+        // `swift package generate-documentation --target HuntKit` (or `--target HuntServe`, the console's
+        // catalog): the DocC catalogs with the API.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -70,7 +73,8 @@ let package = Package(
         .target(
             name: "HuntServe",
             dependencies: ["HuntKit", "CMalloc", "CNettle", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdCore", package: "hummingbird")]
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
         ),
         .executableTarget(
             name: "hunt",

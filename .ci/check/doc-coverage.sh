@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts HuntKit's public declarations with and without a `///` doc comment, and fails when fewer
+# Counts HuntKit's and HuntServe's public declarations with and without a `///` doc comment, and fails when fewer
 # than MIN_PERCENT (default 95) have one: every public type, property and method a script can call
 # should say in the docs what it is for. Witnesses of standard protocols (operators, `hash(into:)`,
 # `description`, `encode(to:)`, `init(from:)`, ...) are not counted: DocC shows the protocol's
@@ -16,7 +16,7 @@ declaration = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*public\s+(?:(?:final|st
 witnesses = {'hash', 'description', 'encode', 'makeIterator', 'next', 'hashValue', 'debugDescription', 'errorDescription'}
 attribute = re.compile(r'^\s*@\w+')
 documented, missing = 0, []
-for folder, _, names in os.walk('Sources/HuntKit'):
+for folder, _, names in (walk for root in ('Sources/HuntKit', 'Sources/HuntServe') for walk in os.walk(root)):
     for name in sorted(names):
         if not name.endswith('.swift'):
             continue
@@ -59,6 +59,6 @@ percent = 100.0 * documented / total if total else 100.0
 if sys.argv[1] == '--list':
     print('\n'.join(missing))
 minimum = float(os.environ['MIN_PERCENT'])
-print(f'doc coverage: {documented} of {total} public declarations in Sources/HuntKit have a /// comment ({percent:.1f} %; at least {minimum:g} % wanted)')
+print(f'doc coverage: {documented} of {total} public declarations in Sources/HuntKit and Sources/HuntServe have a /// comment ({percent:.1f} %; at least {minimum:g} % wanted)')
 sys.exit(0 if percent >= minimum else 1)
 PY

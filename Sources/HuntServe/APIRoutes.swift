@@ -29,17 +29,17 @@ struct APIRoutes: Sendable {
     /// What the pages need to start: who they are talking to and, for the judge, the token to
     /// send with decisions. Other sites cannot read this answer (no CORS), and the cookie is
     /// SameSite=Strict.
-    @Sendable func start(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func start(_ request: Request, context: ServeContext) async throws -> SessionAnswer {
         let blind = session.configuration.blind
-        return try ServeRoutes.json(SessionAnswer(role: context.role?.rawValue ?? "viewer", token: context.role == .judge ? judgeToken : nil,
-                                                  blind: blind, title: await session.title, tasks: await session.taskChoices,
+        return SessionAnswer(role: context.role?.rawValue ?? "viewer", token: context.role == .judge ? judgeToken : nil,
+                                     blind: blind, title: await session.title, tasks: await session.taskChoices,
                                                   teams: blind ? [] : await session.teamChoices, reasons: ReasonCode.allCases.map(\.rawValue),
-                                                  warnings: context.role == .judge ? await session.huntWarnings.map(\.oneLine) : []))
+                                                  warnings: context.role == .judge ? await session.huntWarnings.map(\.oneLine) : [])
     }
 
-    @Sendable func leaderboard(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func leaderboard(_ request: Request, context: ServeContext) async throws -> LeaderboardAnswer {
         guard let board = await session.currentLeaderboard() else { throw ServeError("not judged yet", status: 503) }
-        return try ServeRoutes.json(board)
+        return board
     }
 
     /// Server-Sent Events: every event for the judge, the leaderboard's for a viewer.
@@ -62,40 +62,40 @@ struct APIRoutes: Sendable {
             throw ServeError("blind judging: results.json names the team of every photo; read it from --out or `hunt judge` after judging", status: 403)
         }
         guard let chunks = await session.resultsJSON() else { throw ServeError("not judged yet: \(await session.problem ?? "")", status: 503) }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
     }
 
-    @Sendable func queue(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func queue(_ request: Request, context: ServeContext) async throws -> QueueAnswer {
         let filter = try QueueFilter(query: ServeRoutes.query(request))
         if session.configuration.blind, filter.team != nil {
             throw ServeError("blind judging: the queue is not filtered by team", status: 403)
         }
-        return try ServeRoutes.json(await session.queue(filter))
+        return await session.queue(filter)
     }
 
-    @Sendable func item(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func item(_ request: Request, context: ServeContext) async throws -> QueueItem {
         let query = request.uri.queryParameters
-        return try ServeRoutes.json(try await session.item(path: query["path"].map(String.init), id: query["id"].map(String.init)))
+        return try await session.item(path: query["path"].map(String.init), id: query["id"].map(String.init))
     }
 
-    @Sendable func team(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func team(_ request: Request, context: ServeContext) async throws -> TeamGrid {
         guard let team = request.uri.queryParameters["team"] else { throw ServeError("say which team: ?team=ID") }
-        return try ServeRoutes.json(try await session.teamGrid(String(team)))
+        return try await session.teamGrid(String(team))
     }
 
-    @Sendable func decide(_ request: Request, context: ServeContext) async throws -> Response {
-        let decision = try await ServeRoutes.decode(DecisionRequest.self, request)
-        return try ServeRoutes.json(try await session.decide(decision))
+    @Sendable func decide(_ request: Request, context: ServeContext) async throws -> DecisionAnswer {
+        let decision = try await request.decode(as: DecisionRequest.self, context: context)
+        return try await session.decide(decision)
     }
 
-    @Sendable func undo(_ request: Request, context: ServeContext) async throws -> Response {
-        let undo = try await ServeRoutes.decode(UndoRequest.self, request)
-        return try ServeRoutes.json(try await session.undo(path: undo.path, id: undo.id, by: undo.by))
+    @Sendable func undo(_ request: Request, context: ServeContext) async throws -> DecisionAnswer {
+        let undo = try await request.decode(as: UndoRequest.self, context: context)
+        return try await session.undo(path: undo.path, id: undo.id, by: undo.by)
     }
 }
 
 /// What `/api/session` answers.
-struct SessionAnswer: Encodable {
+struct SessionAnswer: ResponseEncodable {
     var role: String
     var token: String?
     var blind: Bool

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import ServiceLifecycle
 
@@ -8,10 +9,10 @@ struct FolderWatcher: Service {
     var session: ServeSession
 
     func run() async throws {
-        // Graceful shutdown (Ctrl-C, SIGTERM) cancels the polling and ends every event stream,
-        // which the server waits for before it stops.
+        // Graceful shutdown (Ctrl-C, SIGTERM) ends the polling and every event stream, which the
+        // server waits for before it stops.
         await withGracefulShutdownHandler {
-            await cancelWhenGracefulShutdown { await watch() }
+            await watch()
         } onGracefulShutdown: {
             session.events.finishAll()
         }
@@ -19,11 +20,9 @@ struct FolderWatcher: Service {
         await session.flushOut()
     }
 
-    /// Polls every `pollInterval` until the task is cancelled.
+    /// Polls every `pollInterval` until graceful shutdown or cancellation.
     func watch() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: session.configuration.pollInterval)
-            if Task.isCancelled { break }
+        for await _ in AsyncTimerSequence(interval: session.configuration.pollInterval, clock: .continuous).cancelOnGracefulShutdown() {
             await session.poll()
         }
     }

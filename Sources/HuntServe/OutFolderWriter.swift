@@ -12,8 +12,8 @@ actor OutFolderWriter {
     private var pending: (results: JudgeResults, inputs: [URL])?
     /// The generation of the newest judgement taken.
     private var newest = Int.min
-    /// The task writing, while there is something to write.
-    private var writing: Task<Void, Never>?
+    /// Writes, one after another: a judgement taken during one is written after it.
+    private let writes = Coalescing<Void>()
     /// Judgements written (or tried) since the start.
     private(set) var count = 0
     /// Why the last write failed, nil after a good one.
@@ -30,16 +30,18 @@ actor OutFolderWriter {
         guard generation > newest else { return }
         newest = generation
         pending = (results, inputs)
-        if writing == nil { writing = Task { await self.writePending() } }
+        Task { await self.writeAll() }
     }
 
     /// Returns once nothing is waiting or being written (tests, and before the server stops).
-    func idle() async {
-        while let writing { await writing.value }
+    func idle() async { await writeAll() }
+
+    private func writeAll() async {
+        await writes.run { await writePending() }
     }
 
     private func writePending() async {
-        while let next = pending {
+        if let next = pending {
             pending = nil
             do {
                 try await write(next.results, inputs: next.inputs)
@@ -50,7 +52,6 @@ actor OutFolderWriter {
             }
             count += 1
         }
-        writing = nil
     }
 
     private nonisolated func write(_ results: JudgeResults, inputs: [URL]) async throws {

@@ -7,12 +7,12 @@ import Foundation
 /// hunt's local time, rounded distances and durations.
 ///
 /// The judges keep the judge's own messages (console, reports); results.json keeps its codes.
-public struct PlayerCatalog: Sendable {
+package struct PlayerCatalog: Sendable {
     /// Key → template.
-    public var texts: [String: String]
+    package var texts: [String: String]
 
     /// The English texts.
-    public static let english = PlayerCatalog(texts: [
+    package static let english = PlayerCatalog(texts: [
         // Reasons, keyed by `ReasonCode` (a code with variants adds `.variant`).
         "unreadable": "We could not read this file as a photo. Send the photo as your camera took it, not a screenshot or a copy from a chat app.",
         "unknown-team": "This photo was filed under no team. Ask the organizers.",
@@ -77,12 +77,12 @@ public struct PlayerCatalog: Sendable {
 
     /// The template for `key`, its placeholders replaced by `values`; a placeholder without a
     /// value stays as written, so a missing value shows in a test instead of vanishing.
-    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    package func text(_ key: String, _ values: [String: String] = [:]) -> String {
         guard var text = texts[key] else { return key }
         for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
         return text
     }
 
     /// Whether the table has `key`.
-    public func has(_ key: String) -> Bool { texts[key] != nil }
+    package func has(_ key: String) -> Bool { texts[key] != nil }
 }

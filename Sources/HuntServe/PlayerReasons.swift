@@ -4,19 +4,19 @@ import HuntKit
 /// Why a photo counted or not, in the players' words: each finding of the judge turned into one
 /// sentence of `PlayerCatalog`, its values taken from the evidence and the hunt (the judge's own
 /// message is for the judges, and is not shown).
-public struct PlayerReasons: Sendable {
+package struct PlayerReasons: Sendable {
     /// The hunt the photos were judged for: task titles, windows and the timezone come from it.
-    public var hunt: Hunt
+    package var hunt: Hunt
     /// The texts, in the players' language.
-    public var catalog: PlayerCatalog
+    package var catalog: PlayerCatalog
 
-    public init(hunt: Hunt, catalog: PlayerCatalog = .english) {
+    package init(hunt: Hunt, catalog: PlayerCatalog = .english) {
         self.hunt = hunt
         self.catalog = catalog
     }
 
     /// One sentence per finding the policy does not ignore, then the judges' decision first.
-    public func sentences(for s: JudgeResults.SubmissionResult) -> [String] {
+    package func sentences(for s: JudgeResults.SubmissionResult) -> [String] {
         var why = s.findings.filter { $0.action != .ignore }.map { sentence($0.code, s) }
         if let review = s.review {
             let key = "judges." + (review.decision == .accept ? "accepted" : "rejected")
@@ -27,7 +27,7 @@ public struct PlayerReasons: Sendable {
     }
 
     /// The sentence for finding `code` about `s`.
-    public func sentence(_ code: ReasonCode, _ s: JudgeResults.SubmissionResult) -> String {
+    package func sentence(_ code: ReasonCode, _ s: JudgeResults.SubmissionResult) -> String {
         let e = s.evidence
         let task = s.task.flatMap { hunt.task($0) }
         let taskTitle = task.map { "“\($0.title)”" } ?? "the task"
@@ -88,7 +88,7 @@ public struct PlayerReasons: Sendable {
     // MARK: Values
 
     /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten.
-    public func distance(_ metres: Double) -> String {
+    package func distance(_ metres: Double) -> String {
         let m = abs(metres)
         if m < 999.5 { return number(m, places: 0) + " m" }
         if m < 9_950 { return number(m / 1000, places: 1) + " km" }
@@ -96,7 +96,7 @@ public struct PlayerReasons: Sendable {
     }
 
     /// The largest sensible unit: "5 years", "3 days", "2 h 5 min", "12 min", "40 s".
-    public func duration(_ seconds: Double) -> String {
+    package func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "" }
         let s = Int(abs(seconds).rounded())
         let day = 86_400
@@ -115,7 +115,7 @@ public struct PlayerReasons: Sendable {
     }
 
     /// `value` with `places` decimals and the catalog's thousands separator: "14,942", "2.3".
-    public func number(_ value: Double, places: Int) -> String {
+    package func number(_ value: Double, places: Int) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
         let scale = pow(10, Double(places))
         let scaled = Int((abs(value) * scale).rounded())

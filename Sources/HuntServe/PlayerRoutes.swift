@@ -43,8 +43,8 @@ struct PlayerRoutes: Sendable {
         return asset
     }
 
-    @Sendable func state(_ request: Request, context: ServeContext) async throws -> Response {
-        try ServeRoutes.json(await room.view(try Self.team(context)))
+    @Sendable func state(_ request: Request, context: ServeContext) async throws -> TeamView {
+        await room.view(try Self.team(context))
     }
 
     /// Server-Sent Events for one team: its state each time a judgement changes it (its verdicts,
@@ -81,7 +81,7 @@ struct PlayerRoutes: Sendable {
     /// The file's bytes as the body, `?task=ID`, and the browser's fix when it gave one:
     /// `lat`, `lon`, `accuracy` (metres), `fixed_at` (ms since 1970), `live=1` from the camera.
     /// Every refusal is told to the organizer (`ServeSession.uploadFailed`): none goes unseen.
-    @Sendable func upload(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func upload(_ request: Request, context: ServeContext) async throws -> EditedResponse<Sent> {
         let team = try Self.team(context)
         do {
             let response = try await receive(request, team: team)
@@ -104,55 +104,41 @@ struct PlayerRoutes: Sendable {
         return ServeError("the upload did not arrive whole (\(error)): send the photo again", status: 400)
     }
 
-    private func receive(_ request: Request, team: String) async throws -> Response {
+    private func receive(_ request: Request, team: String) async throws -> EditedResponse<Sent> {
         let query = ServeRoutes.query(request)
         guard let task = query["task"], PlayersRoom.isFolderName(task), await session.taskChoices.contains(where: { $0.id == task }) else {
             throw ServeError("no such task in this hunt: reload the page", status: 404)
         }
         let received = Date()
         let fix = try Self.fix(query, uploadedAt: received)
-        let limit = try await room.uploads.begin(team)
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
-            throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
-        }
-        var upload: PlayerUpload
-        do { upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task) } catch {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "")
-            throw error
-        }
-        defer { upload.close() }
-        let sha256: String, placed: (path: String, new: Bool)
-        // Counted against the team's bytes as they arrive, so uploads side by side share what is left.
-        var reserved = 0
-        do {
+        let placed = try await room.uploads.withUpload(team, task: task) { limit, ticket in
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+                throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+            }
+            var upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task)
+            defer { upload.close() }
+            // Counted against the team's bytes as they arrive, so uploads side by side share what is left.
             for try await buffer in request.body {
-                try await room.uploads.reserve(team, bytes: buffer.readableBytes)
-                reserved += buffer.readableBytes
+                try await ticket.reserve(buffer.readableBytes)
                 try buffer.withUnsafeReadableBytes { (piece) throws(ServeError) in try upload.append(piece, limit: limit) }
             }
-            sha256 = try upload.finish()
-            if let earlier = await room.uploads.existing(team, sha256: sha256) {
-                await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: sha256, reserved: reserved)
-                return try sent("already sent", path: earlier, status: .ok)
-            }
-            placed = try upload.place(sha256: sha256, at: received, fix: fix)
-        } catch {
-            await room.uploads.end(team, path: nil, task: task, bytes: 0, sha256: "", reserved: reserved)
-            throw error
+            let sha256 = try upload.finish()
+            if let earlier = await room.uploads.existing(team, sha256: sha256) { return (path: earlier, new: false, bytes: 0, sha256: sha256) }
+            let placed = try upload.place(sha256: sha256, at: received, fix: fix)
+            if placed.new { ticket.keep(placed.path, bytes: upload.bytes, sha256: sha256) }
+            return (path: placed.path, new: placed.new, bytes: upload.bytes, sha256: sha256)
         }
-        await room.uploads.end(team, path: placed.new ? placed.path : nil, task: task, bytes: upload.bytes, sha256: sha256, reserved: reserved)
-        guard placed.new else { return try sent("already sent", path: placed.path, status: .ok) }
+        guard placed.new else { return sent("already sent", path: placed.path, status: .ok) }
         room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
-                          bytes: upload.bytes, sha256: sha256, fix: fix))
-        await room.judgeSoon.kick()
-        return try sent("sent", path: placed.path, status: .created)
+                          bytes: placed.bytes, sha256: placed.sha256, fix: fix))
+        room.judgeSoon()
+        return sent("sent", path: placed.path, status: .created)
     }
 
     /// `{"id"}`: moves the team's undecided upload into `.withdrawn/`.
-    @Sendable func withdraw(_ request: Request, context: ServeContext) async throws -> Response {
+    @Sendable func withdraw(_ request: Request, context: ServeContext) async throws -> [String: String] {
         let team = try Self.team(context)
-        let body = try await ServeRoutes.decode(WithdrawRequest.self, request)
+        let body = try await request.decode(as: WithdrawRequest.self, context: context)
         let pending = await room.uploads.pending[team] ?? [:]
         let path: String
         if let waiting = pending.keys.first(where: { session.ids.id(of: $0) == body.id }) {
@@ -167,8 +153,8 @@ struct PlayerRoutes: Sendable {
         try PlayerUpload.withdraw(path, submissions: session.configuration.submissionsPath)
         await room.uploads.withdrew(team, path: path)
         room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
-        await room.judgeSoon.kick()
-        return try ServeRoutes.json(["status": "withdrawn", "id": body.id])
+        room.judgeSoon()
+        return ["status": "withdrawn", "id": body.id]
     }
 
     static func team(_ context: ServeContext) throws(ServeError) -> String {
@@ -176,10 +162,15 @@ struct PlayerRoutes: Sendable {
         return team
     }
 
-    func sent(_ status: String, path: String, status code: HTTPResponse.Status) throws -> Response {
-        var response = try ServeRoutes.json(["status": status, "id": session.ids.id(of: path), "name": (path as NSString).lastPathComponent])
-        response.status = code
-        return response
+    /// What an upload is answered with: `{"status", "id", "name"}`, 201 for a new file.
+    struct Sent: ResponseEncodable {
+        var status: String
+        var id: String
+        var name: String
+    }
+
+    func sent(_ status: String, path: String, status code: HTTPResponse.Status) -> EditedResponse<Sent> {
+        EditedResponse(status: code, response: Sent(status: status, id: session.ids.id(of: path), name: (path as NSString).lastPathComponent))
     }
 
     /// The browser's fix from the query, or nil when it sent none; numbers out of range are refused.

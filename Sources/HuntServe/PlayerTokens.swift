@@ -3,23 +3,23 @@ import Foundation
 /// The players' team tokens: derived, never stored. A team's token is HMAC-SHA256 of its id under
 /// a secret kept in a file beside the hunt, so the URL printed on a sheet today is the one the
 /// server accepts tomorrow, and replacing the file revokes every team URL at once.
-public struct PlayerTokens: Sendable {
+package struct PlayerTokens: Sendable {
     private let key: [UInt8]
     /// The teams' tokens, in the hunt's team order.
     private let byTeam: [(team: String, token: String)]
 
     /// Tokens for `teams` (their ids) under `secret`.
-    public init(secret: [UInt8], teams: [String]) {
+    package init(secret: [UInt8], teams: [String]) {
         key = secret
         byTeam = teams.map { ($0, Self.token(team: $0, key: secret)) }
     }
 
     /// How many teams have a token.
-    public var teamCount: Int { byTeam.count }
+    package var teamCount: Int { byTeam.count }
 
     /// The token of team `id`: the first 16 bytes of HMAC-SHA256(secret, id), as 32 hex digits
     /// (128 bits, as the console's own tokens).
-    public func token(team id: String) -> String { Self.token(team: id, key: key) }
+    package func token(team id: String) -> String { Self.token(team: id, key: key) }
 
     private static func token(team: String, key: [UInt8]) -> String {
         let mac = SHA256.hmac(key: key, message: Array(team.utf8))
@@ -27,7 +27,7 @@ public struct PlayerTokens: Sendable {
     }
 
     /// The team `token` belongs to, compared with every team's token in constant time.
-    public func team(of token: Substring) -> String? {
+    package func team(of token: Substring) -> String? {
         var found: String?
         for entry in byTeam where ServeTokens.same(token.utf8, entry.token.utf8) { found = entry.team }
         return found
@@ -35,14 +35,14 @@ public struct PlayerTokens: Sendable {
 
     /// A team's page: `base` (what the players' phones reach, e.g. `https://hunt.example.org`)
     /// followed by `/t/<token>`.
-    public func url(base: String, team id: String) -> String {
+    package func url(base: String, team id: String) -> String {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/t/" + token(team: id)
     }
 
     /// `.hunt-players-secret` beside the hunt file.
-    public static func defaultSecretPath(huntPath: String) -> String {
+    package static func defaultSecretPath(huntPath: String) -> String {
         let folder = (huntPath as NSString).deletingLastPathComponent
         return (folder.isEmpty ? "." : folder) + "/.hunt-players-secret"
     }
@@ -50,12 +50,12 @@ public struct PlayerTokens: Sendable {
     /// The secret in `path`, created there (32 random bytes as hex, mode 0600, created exclusively)
     /// when there is no file yet. A secret readable by others is refused: anyone who reads it can
     /// make every team's URL.
-    public static func secret(at path: String) throws(ServeError) -> [UInt8] {
+    package static func secret(at path: String) throws(ServeError) -> [UInt8] {
         try secretMade(at: path).secret
     }
 
     /// `secret(at:)`, and whether this call made the file (so a command can say it did).
-    public static func secretMade(at path: String) throws(ServeError) -> (secret: [UInt8], made: Bool) {
+    package static func secretMade(at path: String) throws(ServeError) -> (secret: [UInt8], made: Bool) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         let made = fd >= 0
         if fd >= 0 {

@@ -45,8 +45,49 @@ actor PlayerUploads {
         return allowed
     }
 
+    /// One upload of `team`'s, from its start to its end: `body` gets the bytes the team may
+    /// still send in this file and the upload's `Ticket`, through which it counts the bytes as they
+    /// come and names the file it kept. However `body` leaves — an answer, a refusal, a cut-off
+    /// connection — the upload ends once, counting what the ticket says (nothing kept on a throw).
+    /// Refuses at once when the team may send nothing more.
+    nonisolated func withUpload<T: Sendable>(_ team: String, task: String,
+                                             _ body: (_ limit: Int, _ ticket: inout Ticket) async throws -> T) async throws -> T {
+        let limit = try await begin(team)
+        var ticket = Ticket(uploads: self, team: team)
+        do {
+            let answer = try await body(limit, &ticket)
+            await end(team, task: task, kept: ticket.kept, reserved: ticket.reserved)
+            return answer
+        } catch {
+            await end(team, task: task, kept: nil, reserved: ticket.reserved)
+            throw error
+        }
+    }
+
+    /// What an upload under way has counted against its team, and what it kept.
+    struct Ticket {
+        let uploads: PlayerUploads
+        let team: String
+        /// The bytes counted as they came (`reserve`).
+        private(set) var reserved = 0
+        /// The new file it placed, once it has.
+        private(set) var kept: (path: String, bytes: Int, sha256: String)?
+
+        /// Counts `count` more bytes against the team's byte limit, or refuses them when its files
+        /// and uploads would pass it.
+        mutating func reserve(_ count: Int) async throws(ServeError) {
+            try await uploads.reserve(team, bytes: count)
+            reserved += count
+        }
+
+        /// The upload placed a new file: it counts as the team's from the end of the upload.
+        mutating func keep(_ path: String, bytes: Int, sha256: String) {
+            kept = (path, bytes, sha256)
+        }
+    }
+
     /// Starts an upload for `team`: the bytes it may still send, or why it may send nothing more.
-    func begin(_ team: String) throws(ServeError) -> Int {
+    private func begin(_ team: String) throws(ServeError) -> Int {
         var use = load(team)
         guard use.files + use.inFlight < options.maxTeamFiles else {
             throw ServeError("your team has sent \(options.maxTeamFiles) files, as many as this hunt takes; ask the organizers", status: 413)
@@ -60,7 +101,7 @@ actor PlayerUploads {
 
     /// Counts `count` more bytes of an upload under way against the team's byte limit, or refuses
     /// them when the team's files and uploads would pass it.
-    func reserve(_ team: String, bytes count: Int) throws(ServeError) {
+    private func reserve(_ team: String, bytes count: Int) throws(ServeError) {
         var use = load(team)
         guard count <= options.maxTeamBytes - use.bytes - use.reserved else {
             throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413)
@@ -75,17 +116,17 @@ actor PlayerUploads {
         return use.contents[sha256] ?? use.contents["short:" + sha256.prefix(12)]
     }
 
-    /// Ends an upload begun with `begin`: `path` (nil when nothing was kept) of `bytes` bytes,
-    /// and the `reserved` bytes it had counted as they came.
-    func end(_ team: String, path: String?, task: String, bytes: Int, sha256: String, reserved: Int = 0) {
+    /// Ends an upload begun with `begin`: the file it `kept` (nil for none), and the `reserved`
+    /// bytes it had counted as they came.
+    private func end(_ team: String, task: String, kept: (path: String, bytes: Int, sha256: String)?, reserved: Int) {
         var use = load(team)
         use.inFlight -= 1
         use.reserved -= reserved
-        if let path {
+        if let kept {
             use.files += 1
-            use.bytes += bytes
-            use.contents[sha256] = path
-            pending[team, default: [:]][path] = task
+            use.bytes += kept.bytes
+            use.contents[kept.sha256] = kept.path
+            pending[team, default: [:]][kept.path] = task
         }
         usage[team] = use
     }

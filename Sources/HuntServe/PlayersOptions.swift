@@ -18,15 +18,18 @@ public struct PlayersOptions: Sendable {
     /// What the players' phones reach (`https://hunt.example.org`, a reverse proxy); nil for the
     /// address the server listens on.
     public var baseURL: String?
+    /// What a team's page shows of the scores.
     public var sees: Sees
     /// The largest file a team may send (bytes).
     public var maxFileBytes: Int
-    /// How many files, and how many bytes in all, a team may send.
+    /// How many files a team may send in all (withdrawn ones still count).
     public var maxTeamFiles: Int
+    /// How many bytes a team may send in all (withdrawn files still count).
     public var maxTeamBytes: Int
     /// Requests a team's token may make a minute (its page, state, events, uploads).
     public var requestsPerMinute: Int
 
+    /// The options of `hunt serve --players`, each defaulting as its flag does.
     public init(secretPath: String? = nil, baseURL: String? = nil, sees: Sees = .own, maxFileBytes: Int = 100_000_000,
                 maxTeamFiles: Int = 500, maxTeamBytes: Int = 5_000_000_000, requestsPerMinute: Int = 300) {
         self.secretPath = secretPath

@@ -1,14 +1,15 @@
+import AsyncAlgorithms
 import Foundation
 import HuntKit
+import ServiceLifecycle
 
 /// The players' room of `hunt serve --players`: each team's token, what the teams have sent, and
 /// the judging of a new upload straight away (rather than at the watcher's next look).
 public struct PlayersRoom: Sendable {
-    public let tokens: PlayerTokens
-    public let options: PlayersOptions
+    package let tokens: PlayerTokens
+    package let options: PlayersOptions
     let session: ServeSession
     let uploads: PlayerUploads
-    let judgeSoon: JudgeSoon
     /// The teams' event streams: each watching team's view once a change, shared by its pages.
     let streams: TeamStreams
     /// One JSON line per upload and withdrawal, beside the reviews file (`reviews.players.jsonl`):
@@ -33,7 +34,6 @@ public struct PlayersRoom: Sendable {
         self.options = options
         let uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
         self.uploads = uploads
-        judgeSoon = JudgeSoon(session: session)
         streams = TeamStreams(events: session.events) { [sees = options.sees] team, previous in
             await PlayersRoom.view(team, session: session, uploads: uploads, sees: sees, unless: previous)
         }
@@ -47,7 +47,7 @@ public struct PlayersRoom: Sendable {
     }
 
     /// The teams' URLs as CSV (`team,name,url`), for mailing: quoted as every CSV of the project is (`CSVWriter`, names that look like formulas neutralised), with LF line ends.
-    public static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
+    package static func csv(_ urls: [(team: String, name: String, url: String)]) -> String {
         // Unix line ends: the list is read by mail-merge scripts and `while read`, not spreadsheets only.
         var writer = CSVWriter(lineEnd: "\n")
         writer.header(["team", "name", "url"])
@@ -66,19 +66,28 @@ public struct PlayersRoom: Sendable {
 
     /// Removes the unfinished uploads a crash left in `.incoming/` (see `PlayerUpload.removeStale`):
     /// a line for the organizer saying how many went, nil when none did.
-    public func removeStaleUploads(now: Date = Date()) -> String? {
+    package func removeStaleUploads(now: Date = Date()) -> String? {
         let removed = PlayerUpload.removeStale(submissions: session.configuration.submissionsPath, olderThan: Self.staleUploadSeconds, now: now)
         guard !removed.isEmpty else { return nil }
         let files = removed.count == 1 ? "1 unfinished upload" : "\(removed.count) unfinished uploads"
         return "removed \(files) from \(PlayerUpload.incoming)/ (not written for \(Int(Self.staleUploadSeconds / 60)) min, left by a stop or a crash)"
     }
 
-    /// `removeStaleUploads` now and every `interval` seconds until cancelled, each line to `report`.
-    public func keepIncomingClean(every interval: Double = 5 * 60, report: @Sendable (String) -> Void) async {
-        repeat {
+    /// `removeStaleUploads` now and every `interval` until graceful shutdown or cancellation, each
+    /// line to `report` (a service of the server's: `IncomingSweep`).
+    func keepIncomingClean(every interval: Duration = .seconds(5 * 60), report: @Sendable (String) -> Void) async {
+        if let line = removeStaleUploads() { report(line) }
+        for await _ in AsyncTimerSequence(interval: interval, clock: .continuous).cancelOnGracefulShutdown() {
             if let line = removeStaleUploads() { report(line) }
-            try? await Task.sleep(for: .seconds(interval))
-        } while !Task.isCancelled
+        }
+    }
+
+    /// Keeps `.incoming/` clean while the server runs (`keepIncomingClean`).
+    struct IncomingSweep: Service {
+        let room: PlayersRoom
+        let report: @Sendable (String) -> Void
+
+        func run() async { await room.keepIncomingClean(report: report) }
     }
 
     struct LogLine: Encodable {
@@ -111,33 +120,14 @@ public struct PlayersRoom: Sendable {
         }
     }
 
+    /// Judges the folder again now that an upload is in place (or withdrawn), rather than at the
+    /// watcher's next look; a burst of uploads makes a few reads, not one each (`ServeSession.poll`).
+    func judgeSoon() {
+        Task { [session] in await session.poll() }
+    }
+
     func record(_ line: LogLine) {
         guard let data = try? ServeJSON.encoder.encode(line) else { return }
         try? AuditLog.appendAtOnce(data + [0x0A], to: log)
-    }
-}
-
-/// Judges the folder again as soon as an upload is in place: requests that come while a judgement
-/// runs are taken by one more judgement after it, so a burst of uploads is judged in a few reads
-/// rather than one each (each read would overtake and drop the one before).
-actor JudgeSoon {
-    let session: ServeSession
-    private var running = false
-    private var again = false
-
-    init(session: ServeSession) { self.session = session }
-
-    func kick() {
-        guard !running else { again = true; return }
-        running = true
-        Task { await self.loop() }
-    }
-
-    private func loop() async {
-        repeat {
-            again = false
-            await session.poll()
-        } while again
-        running = false
     }
 }

@@ -2,29 +2,29 @@ import Foundation
 import ServiceLifecycle
 import Synchronization
 
-/// `hunt serve --public NAME`: Caddy (Debian `caddy`) in front of the loopback server, with its
+/// `hunt serve --public` NAME: Caddy (Debian `caddy`) in front of the loopback server, with its
 /// automatic certificate for NAME (Let's Encrypt or ZeroSSL; or its own CA, `tls internal`, for a
 /// rehearsal or a test), so phones get an HTTPS page and give their position. Caddy is a child
 /// process, started once the server listens and stopped with it; when Caddy stops on its own the
 /// server stops too and says why. It is waited for (its end is a termination handler), never polled.
-public struct PublicProxy: Sendable {
+package struct PublicProxy: Sendable {
     /// How Caddy gets its certificate.
-    public enum Certificates: String, Sendable, CaseIterable {
-        /// From a public CA (ACME): the name must point at this machine, ports 80 and 443 open.
+    package enum Certificates: String, Sendable, CaseIterable {
+        /// From a CA on the internet (ACME: Let's Encrypt, ZeroSSL): the name must point at this machine, ports 80 and 443 open.
         case automatic
         /// From Caddy's own local CA: nothing leaves the machine; phones must trust its root.
         case `internal`
     }
 
     /// The name phones open (`hunt.example.org`).
-    public var name: String
+    package var name: String
     /// The HTTPS port (443; another for a test).
-    public var port: Int
-    public var certificates: Certificates
+    package var port: Int
+    package var certificates: Certificates
     /// The `caddy` to run (found on PATH by default).
-    public var caddy: String
+    package var caddy: String
 
-    public init(name: String, port: Int = 443, certificates: Certificates = .automatic, caddy: String = "caddy") {
+    package init(name: String, port: Int = 443, certificates: Certificates = .automatic, caddy: String = "caddy") {
         self.name = name.lowercased()
         self.port = port
         self.certificates = certificates
@@ -32,15 +32,15 @@ public struct PublicProxy: Sendable {
     }
 
     /// `https://NAME` (with `:PORT` when it is not 443): what the phones and the judges open.
-    public var base: String { port == 443 ? "https://\(name)" : "https://\(name):\(port)" }
+    package var base: String { port == 443 ? "https://\(name)" : "https://\(name):\(port)" }
 
     /// The Host header values requests through Caddy carry.
-    public var hosts: [String] { [name, "\(name):\(port)"] }
+    package var hosts: [String] { [name, "\(name):\(port)"] }
 
     // MARK: Before starting
 
     /// The `caddy` executable's path, or what to install.
-    public func caddyPath() throws(ServeError) -> String {
+    package func caddyPath() throws(ServeError) -> String {
         if caddy.contains("/") {
             guard FileManager.default.isExecutableFile(atPath: caddy) else { throw ServeError("--public: \(caddy) is not an executable") }
             return caddy
@@ -55,8 +55,8 @@ public struct PublicProxy: Sendable {
     /// Checks that `name` points at this machine (one of `local` addresses, the machine's
     /// interfaces by default) before Caddy asks a CA for its certificate; the addresses it points
     /// at, or what is wrong, with what to do. A machine behind a router that forwards ports 80 and
-    /// 443 has a public address on no interface: `forwarded` skips the comparison.
-    public func checkName(local: Set<String>? = nil, forwarded: Bool = false) throws(ServeError) -> [String] {
+    /// 443 holds the name's address on none of its interfaces: `forwarded` skips the comparison.
+    package func checkName(local: Set<String>? = nil, forwarded: Bool = false) throws(ServeError) -> [String] {
         let found = Self.addresses(of: name)
         let here = local ?? Set(ServeServer.interfaceAddresses().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) })
         if let problem = problem(found: found, here: here, forwarded: forwarded) { throw problem }
@@ -119,12 +119,12 @@ public struct PublicProxy: Sendable {
     }
 
     /// The service that runs Caddy for the server once `upstream` is known (`started(upstream:)`).
-    public func service() -> Service { Service(proxy: self) }
+    package func service() -> Service { Service(proxy: self) }
 
     /// Caddy as a service of the server's group: started when the server listens, stopped (SIGTERM,
     /// then waited for) at the group's graceful shutdown; when Caddy ends first, it throws, and
     /// the group stops the server.
-    public final class Service: ServiceLifecycle.Service, Sendable {
+    package final class Service: ServiceLifecycle.Service, Sendable {
         let proxy: PublicProxy
         private let upstream: AsyncStream<String>
         private let upstreamKnown: AsyncStream<String>.Continuation
@@ -140,9 +140,9 @@ public struct PublicProxy: Sendable {
         }
 
         /// The server listens on `upstream` (`127.0.0.1:PORT`): Caddy may start.
-        public func started(upstream address: String) { upstreamKnown.yield(address) }
+        package func started(upstream address: String) { upstreamKnown.yield(address) }
 
-        public func run() async throws {
+        package func run() async throws {
             let address = await cancelWhenGracefulShutdown { [upstream] in await upstream.first { _ in true } }
             guard let address, !Task.isCancelled else { return }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-caddy-\(ProcessInfo.processInfo.processIdentifier)")

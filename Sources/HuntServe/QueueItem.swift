@@ -4,36 +4,36 @@ import HuntKit
 /// One submission as the review queue shows it: the verdict, why in words, the evidence, and
 /// the photos that settle it. In blind mode `path`, `team` and `team_name` are left out, and
 /// messages name no other photo's path.
-public struct QueueItem: Sendable, Encodable {
-    public var id: String
-    public var path: String?
-    public var team: String?
-    public var teamName: String?
-    public var task: TaskSummary?
-    public var taskSource: String
-    public var verdict: String
-    public var judgedVerdict: String
-    public var reasons: [String]
+package struct QueueItem: Sendable, Encodable {
+    package var id: String
+    package var path: String?
+    package var team: String?
+    package var teamName: String?
+    package var task: TaskSummary?
+    package var taskSource: String
+    package var verdict: String
+    package var judgedVerdict: String
+    package var reasons: [String]
     /// The findings' messages, each with what the policy made of it.
-    public var why: [Why]
-    public var evidence: JudgeResults.Evidence
+    package var why: [Why]
+    package var evidence: JudgeResults.Evidence
     /// Where the photo is, seen from the target, in the judge's words (`30 m N of Bar El
     /// Federal`): the console shows this rather than composing its own from `evidence`.
-    public var whereText: String?
+    package var whereText: String?
     /// The evidence's figures in the words the page shows (`MeasureText`'s): the page does no
     /// arithmetic on distances or formats.
-    public var shown: Shown
-    public var review: Reviews.Review?
-    public var points: Int
+    package var shown: Shown
+    package var review: Reviews.Review?
+    package var points: Int
     /// `/api/photo?id=…`
-    public var photo: String
+    package var photo: String
     /// Photos that settle it: the kept copy of a duplicate, the team's neighbouring photos for
     /// too-fast and dwell-short, the `after` task's photo for order.
-    public var related: [RelatedPhoto]
+    package var related: [RelatedPhoto]
     /// The Where map: the target around the point the judge measured to, and the photo at the
     /// judge's distance and bearing; nil without a position, a task or a measurement, and in
     /// `/api/queue`'s items (`/api/item` has it).
-    public var radar: PlacementMap? = nil
+    package var radar: PlacementMap? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, path, team
@@ -55,18 +55,18 @@ public struct QueueItem: Sendable, Encodable {
                           placeName: s.evidence.place)
     }
 
-    public struct Shown: Sendable, Encodable {
+    package struct Shown: Sendable, Encodable {
         /// To the target (`240 m`).
-        public var distance: String?
+        package var distance: String?
         /// From an area's edge: `12 m inside`, `1.2 km outside`.
-        public var edge: String?
-        public var accuracy: String?
+        package var edge: String?
+        package var accuracy: String?
         /// For a video, what shows instead of a picture (`video, 1 min 5 s`); nil for a photo.
-        public var video: String?
+        package var video: String?
         /// On the Where map (`/api/item`): the distance between its rings, and how far the photo
         /// is when it is off the map.
-        public var ring: String?
-        public var away: String?
+        package var ring: String?
+        package var away: String?
 
         init(_ e: JudgeResults.Evidence, map: PlacementMap?) {
             distance = e.distanceM.map(MeasureText.distance)
@@ -80,33 +80,33 @@ public struct QueueItem: Sendable, Encodable {
         }
     }
 
-    public struct Why: Sendable, Encodable {
-        public var code: String
-        public var action: String
-        public var message: String
+    package struct Why: Sendable, Encodable {
+        package var code: String
+        package var action: String
+        package var message: String
     }
 
-    public struct TaskSummary: Sendable, Encodable {
-        public var id: String
-        public var title: String
-        public var clue: String?
-        public var points: Int
-        public var window: JudgeResults.Window?
-        public var target: JudgeResults.TargetInfo?
-        public var after: [String]
+    package struct TaskSummary: Sendable, Encodable {
+        package var id: String
+        package var title: String
+        package var clue: String?
+        package var points: Int
+        package var window: JudgeResults.Window?
+        package var target: JudgeResults.TargetInfo?
+        package var after: [String]
         /// The task has a `reference:` photo (`/api/reference?task=ID`).
-        public var reference: Bool
+        package var reference: Bool
     }
 
-    public struct RelatedPhoto: Sendable, Encodable {
+    package struct RelatedPhoto: Sendable, Encodable {
         /// `duplicate-of`, `previous`, `next` or `after`.
-        public var role: String
-        public var id: String
-        public var path: String?
-        public var task: String?
-        public var capturedAt: String?
-        public var verdict: String
-        public var photo: String
+        package var role: String
+        package var id: String
+        package var path: String?
+        package var task: String?
+        package var capturedAt: String?
+        package var verdict: String
+        package var photo: String
 
         enum CodingKeys: String, CodingKey {
             case role, id, path, task
@@ -117,25 +117,25 @@ public struct QueueItem: Sendable, Encodable {
 }
 
 /// What `/api/queue` answers.
-public struct QueueAnswer: Sendable, Encodable {
-    public var generation: Int
+package struct QueueAnswer: Sendable, Encodable {
+    package var generation: Int
     /// Items matching the filters, before `offset` and `limit`.
-    public var total: Int
-    public var offset: Int
+    package var total: Int
+    package var offset: Int
     /// `review` verdicts no decision covers yet, in the whole judgement.
-    public var undecided: Int
-    public var blind: Bool
-    public var items: [QueueItem]
-    public var problem: String?
+    package var undecided: Int
+    package var blind: Bool
+    package var items: [QueueItem]
+    package var problem: String?
     /// Why the players' uploads are failing, until one succeeds (`ServeSession.uploadsFailing`).
-    public var uploadsFailing: String?
+    package var uploadsFailing: String?
     /// The hunt file's warnings, one line each.
-    public var warnings: [String]
+    package var warnings: [String]
     /// With `around`: that item's place in the filtered list; nil when the filter does not show it.
-    public var index: Int?
+    package var index: Int?
     /// Decisions in the reviews file about photos that are no longer in the folder: kept, not
     /// judged ("decided, photo gone"), in path order.
-    public var gone: [GoneDecision] = []
+    package var gone: [GoneDecision] = []
 
     enum CodingKeys: String, CodingKey {
         case generation, total, offset, undecided, blind, items, problem, warnings, index, gone
@@ -145,27 +145,27 @@ public struct QueueAnswer: Sendable, Encodable {
 
 /// A decision the reviews file keeps about a photo that left the folder. In blind mode `path`
 /// and `by` are left out.
-public struct GoneDecision: Sendable, Encodable, Equatable {
-    public var id: String
-    public var path: String?
-    public var decision: String
-    public var by: String?
-    public var at: String?
+package struct GoneDecision: Sendable, Encodable, Equatable {
+    package var id: String
+    package var path: String?
+    package var decision: String
+    package var by: String?
+    package var at: String?
 }
 
 /// The filters of `/api/queue`, as query parameters.
-public struct QueueFilter: Sendable, Hashable {
-    public var task: String?
-    public var team: String?
-    public var reason: String?
+package struct QueueFilter: Sendable, Hashable {
+    package var task: String?
+    package var team: String?
+    package var reason: String?
     /// `undecided` (the default: the review queue), `review`, `accepted`, `rejected`, `decided` (has a reviews-file decision) or `all`.
-    public var verdict: String = "undecided"
-    public var offset = 0
-    public var limit = 50
+    package var verdict: String = "undecided"
+    package var offset = 0
+    package var limit = 50
     /// An item id: the window is the one that holds it (when the filter shows it), not `offset`'s.
-    public var around: String?
+    package var around: String?
 
-    public init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
+    package init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
                 around: String? = nil) {
         self.task = task
         self.team = team
@@ -188,20 +188,20 @@ public struct QueueFilter: Sendable, Hashable {
 }
 
 /// What the leaderboard screen shows.
-public struct LeaderboardAnswer: Sendable, Encodable, Equatable {
-    public var generation: Int
-    public var title: String
-    public var teams: [Row]
-    public var recent: [Recent]
-    public var submissions: Int
-    public var undecided: Int
+package struct LeaderboardAnswer: Sendable, Encodable, Equatable {
+    package var generation: Int
+    package var title: String
+    package var teams: [Row]
+    package var recent: [Recent]
+    package var submissions: Int
+    package var undecided: Int
 
-    public struct Row: Sendable, Encodable, Equatable {
-        public var rank: Int
-        public var id: String
-        public var name: String
-        public var points: Int
-        public var tasksDone: Int
+    package struct Row: Sendable, Encodable, Equatable {
+        package var rank: Int
+        package var id: String
+        package var name: String
+        package var points: Int
+        package var tasksDone: Int
 
         enum CodingKeys: String, CodingKey {
             case rank, id, name, points
@@ -209,28 +209,28 @@ public struct LeaderboardAnswer: Sendable, Encodable, Equatable {
         }
     }
 
-    public struct Recent: Sendable, Encodable, Equatable {
-        public var team: String
-        public var task: String
-        public var at: String?
+    package struct Recent: Sendable, Encodable, Equatable {
+        package var team: String
+        package var task: String
+        package var at: String?
         /// Nil when the screen shows no photos (`ServeConfiguration.boardPhotos`).
-        public var photo: String?
+        package var photo: String?
     }
 }
 
 /// One decision as `POST /api/decisions` takes it: `path` (or `id`, or several in `paths`/`ids`
 /// for bulk), `decision` (`accept` or `reject`), `note`, `by`, `task`.
-public struct DecisionRequest: Sendable, Decodable {
-    public var path: String?
-    public var id: String?
-    public var paths: [String]?
-    public var ids: [String]?
-    public var decision: String
-    public var note: String?
-    public var by: String?
-    public var task: String?
+package struct DecisionRequest: Sendable, Decodable {
+    package var path: String?
+    package var id: String?
+    package var paths: [String]?
+    package var ids: [String]?
+    package var decision: String
+    package var note: String?
+    package var by: String?
+    package var task: String?
 
-    public init(path: String? = nil, id: String? = nil, paths: [String]? = nil, ids: [String]? = nil, decision: String,
+    package init(path: String? = nil, id: String? = nil, paths: [String]? = nil, ids: [String]? = nil, decision: String,
                 note: String? = nil, by: String? = nil, task: String? = nil) {
         self.path = path
         self.id = id
@@ -244,21 +244,21 @@ public struct DecisionRequest: Sendable, Decodable {
 }
 
 /// The answer to a decision: the photos' new verdicts.
-public struct DecisionAnswer: Sendable, Encodable {
-    public var generation: Int
-    public var decided: [Decided]
-    public var undecided: Int
+package struct DecisionAnswer: Sendable, Encodable {
+    package var generation: Int
+    package var decided: [Decided]
+    package var undecided: Int
 
     /// One photo the decision named, as it is judged now.
-    public struct Decided: Sendable, Encodable {
-        public var id: String
-        public var path: String?
-        public var verdict: String
-        public var judgedVerdict: String
-        public var review: Reviews.Review?
-        public var points: Int
+    package struct Decided: Sendable, Encodable {
+        package var id: String
+        package var path: String?
+        package var verdict: String
+        package var judgedVerdict: String
+        package var review: Reviews.Review?
+        package var points: Int
         /// What the decision changed, in words: `accepted, was review`, `still accepted`.
-        public var change: String?
+        package var change: String?
 
         enum CodingKeys: String, CodingKey {
             case id, path, verdict

@@ -4,7 +4,9 @@ import HuntKit
 /// What `hunt serve` was asked to serve. Paths are as the user typed them: they appear in
 /// results.json exactly as `hunt judge` would write them.
 public struct ServeConfiguration: Sendable {
+    /// The hunt file.
     public var huntPath: String
+    /// The folder the photos are in (and the players' uploads go to).
     public var submissionsPath: String
     /// Where decisions are written (created on the first decision).
     public var reviewsPath: String
@@ -22,6 +24,8 @@ public struct ServeConfiguration: Sendable {
     /// who did what, and `/api/photo?shown=` serves nothing (players' faces on a projector).
     public var boardPhotos = true
 
+    /// A console for `huntPath` and `submissionsPath`; the reviews file defaults to
+    /// `defaultReviewsPath(huntPath:rehearsal:)`.
     public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
                 reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1), rehearsalDay: Rehearsal.Day? = nil) {
         self.huntPath = huntPath
@@ -36,7 +40,7 @@ public struct ServeConfiguration: Sendable {
 
     /// `reviews.yaml` beside the hunt file; `reviews.rehearsal.yaml` for a rehearsal, so no
     /// decision of a rehearsal lands in the day's reviews.
-    public static func defaultReviewsPath(huntPath: String, rehearsal: Bool = false) -> String {
+    package static func defaultReviewsPath(huntPath: String, rehearsal: Bool = false) -> String {
         let folder = (huntPath as NSString).deletingLastPathComponent
         let name = rehearsal ? "reviews.rehearsal.yaml" : "reviews.yaml"
         return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
@@ -48,7 +52,7 @@ public struct ServeConfiguration: Sendable {
     }
 
     /// The banner every page shows in a rehearsal, nil otherwise.
-    public var rehearsalBanner: String? {
+    package var rehearsalBanner: String? {
         rehearsalDay.map { Rehearsal.banner(day: $0.text) }
     }
 }

@@ -8,15 +8,17 @@ import NIOCore
 public struct ServeError: Error, Sendable, CustomStringConvertible, HTTPResponseError {
     public var description: String
     /// The HTTP status code the API answers with.
-    public var code: Int
+    package var code: Int
 
-    public init(_ description: String, status: Int = 400) {
+    package init(_ description: String, status: Int = 400) {
         self.description = description
         self.code = status
     }
 
+    /// The status the refusal is answered with.
     public var status: HTTPResponse.Status { .init(code: code) }
 
+    /// The refusal as plain text with its status (`text(_:status:)`).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         Self.text(description, status: status)
     }

@@ -13,7 +13,7 @@ import HuntKit
 /// Blind sessions name photos by id. The photos of the first judgement are not listed. Paths and
 /// judges' names are shown as `TerminalText` shows them: a newline or an escape in either cannot
 /// make a line of its own on the organizer's terminal.
-public struct ServeLog: Sendable {
+package struct ServeLog: Sendable {
     let session: ServeSession
     let events: AsyncStream<EventHub.Event>
     /// Photos judged so far, by id: their path and verdict; nil while nothing is judged (a start
@@ -29,7 +29,7 @@ public struct ServeLog: Sendable {
     let failuresOnly: Bool
 
     /// Starts listening; the photos judged so far are known, not arrivals.
-    public init(session: ServeSession, failuresOnly: Bool = false) async {
+    package init(session: ServeSession, failuresOnly: Bool = false) async {
         self.session = session
         self.failuresOnly = failuresOnly
         // Every event: a log line is not something to drop when the terminal is slow.
@@ -38,7 +38,7 @@ public struct ServeLog: Sendable {
     }
 
     /// Writes a line per arrival and decision until the session's events end (at shutdown).
-    public func run(clock: @escaping @Sendable () -> Date = Date.init, _ write: @Sendable (String) -> Void) async {
+    package func run(clock: @escaping @Sendable () -> Date = Date.init, _ write: @Sendable (String) -> Void) async {
         var memory = known
         var pending: [Decided] = []
         let blind = session.configuration.blind

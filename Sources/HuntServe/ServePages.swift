@@ -45,7 +45,7 @@ public struct ServePages: Sendable {
 
     /// The pages with `banner` (the rehearsal's, `ServeConfiguration.rehearsalBanner`) as the
     /// first thing in each page's body, so no page of a rehearsal can be taken for the day's.
-    public func marked(with banner: String?) -> ServePages {
+    package func marked(with banner: String?) -> ServePages {
         guard let banner else { return self }
         var marked = contents
         let note = "<div class=\"rehearsal\" role=\"note\">\(MarkupText.escape(banner))</div>"

@@ -4,31 +4,31 @@ import HuntKit
 /// What `hunt serve` is asked for, as typed on its command line: the files, the reports to keep
 /// in the out folder, the address to listen on and further host names. It says what does not
 /// fit together, worded for a usage error, and loads the server.
-public struct ServeRequest: Sendable {
-    public var huntPath: String
-    public var submissionsPath: String
+package struct ServeRequest: Sendable {
+    package var huntPath: String
+    package var submissionsPath: String
     /// The reviews file; nil for reviews.yaml beside the hunt file.
-    public var reviewsPath: String?
-    public var outPath: String?
+    package var reviewsPath: String?
+    package var outPath: String?
     /// Reports kept in `outPath`: html, csv, md, comma-separated (`ReportFormat.list(besideResults:)`).
-    public var formats: String?
+    package var formats: String?
     /// `host:port`, `[v6]:port` or `:port` (`ServeServer.listenAddress(_:)`).
-    public var listen: String
+    package var listen: String
     /// Further names browsers may use to reach the server (`ServeServer.extraHosts`).
-    public var extraHosts: [String]
-    public var blind: Bool
+    package var extraHosts: [String]
+    package var blind: Bool
     /// The teams' pages (`--players`), or nil.
-    public var players: PlayersOptions?
+    package var players: PlayersOptions?
     /// At most this many connections from one client address (`ServeServer.connectionsPerAddress`).
-    public var connectionsPerAddress: Int?
+    package var connectionsPerAddress: Int?
     /// `--rehearse`: the day to run the hunt on as if it were its day, or nil for the hunt as written.
-    public var rehearsalDay: Rehearsal.Day?
-    /// `--public NAME`: Caddy in front, whose address the printed URLs carry.
-    public var publicProxy: PublicProxy?
+    package var rehearsalDay: Rehearsal.Day?
+    /// `--public` (`PublicProxy`): Caddy in front, whose address the printed URLs carry.
+    package var publicProxy: PublicProxy?
     /// Whether the leaderboard screen shows the latest accepted photos (`--hide-board-photos`).
-    public var boardPhotos = true
+    package var boardPhotos = true
 
-    public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
+    package init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
                 listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
                 connectionsPerAddress: Int? = nil, rehearsalDay: Rehearsal.Day? = nil,
                 publicProxy: PublicProxy? = nil) {
@@ -47,7 +47,7 @@ public struct ServeRequest: Sendable {
     }
 
     /// What does not fit together, worded for a usage error; nil when it can be served.
-    public var problem: String? {
+    package var problem: String? {
         do {
             _ = try checked()
             return nil
@@ -59,7 +59,7 @@ public struct ServeRequest: Sendable {
     /// The server with its session (the hunt and the reviews file read, nothing judged yet, not
     /// listening), and the console's pages. Throws a `DiagnosticError` for the hunt or the reviews
     /// file, and a `ServeError` for the pages or when there is a `problem`.
-    public func load() throws -> (server: ServeServer, pages: ServePages) {
+    package func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
         var configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
                                                reports: reports, blind: blind, rehearsalDay: rehearsalDay)
@@ -78,7 +78,7 @@ public struct ServeRequest: Sendable {
     /// dropped or uploaded into it), and with `--players` checks that uploads can be written there:
     /// a line saying it was made, nil when it was there. Throws, with what to do, when it cannot be
     /// made or, with `--players`, written: a server whose every upload would fail does not start.
-    public func prepareSubmissions() throws(ServeError) -> String? {
+    package func prepareSubmissions() throws(ServeError) -> String? {
         var isFolder: ObjCBool = false
         var made: String?
         if FileManager.default.fileExists(atPath: submissionsPath, isDirectory: &isFolder) {
@@ -105,7 +105,7 @@ public struct ServeRequest: Sendable {
     }
 
     /// The players' room for `server` (its secret read, or made the first time), when asked for.
-    public func loadPlayers(into server: inout ServeServer) async throws(ServeError) {
+    package func loadPlayers(into server: inout ServeServer) async throws(ServeError) {
         guard var players else { return }
         // Behind `--public`, the phones open its address unless --players-url says another.
         if players.baseURL == nil { players.baseURL = publicProxy?.base }

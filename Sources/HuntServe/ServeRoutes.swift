@@ -26,21 +26,6 @@ enum ServeRoutes {
     static func query(_ request: Request) -> [String: String] {
         Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws(ServeError) -> T {
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: maximumBodyBytes) } catch {
-            throw ServeError("the request body is larger than \(maximumBodyBytes >> 20) MiB", status: 413)
-        }
-        do { return try ServeJSON.decoder.decode(type, from: Data(buffer: body)) } catch {
-            throw ServeError("the request body is not the JSON this takes (see “The judges' console”, the API table): \(error.localizedDescription)")
-        }
-    }
-
-    static func json(_ value: some Encodable) throws -> Response {
-        let data = try ServeJSON.encoder.encode(value)
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
 }
 
 /// Lets only requests with the judge's token through (the judge-only routes of `APIRoutes`).
@@ -52,3 +37,11 @@ struct JudgeOnlyMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 }
+
+// The JSON answers, encoded by the context's `responseEncoder` (`ServeContext`).
+extension QueueAnswer: ResponseEncodable {}
+extension QueueItem: ResponseEncodable {}
+extension LeaderboardAnswer: ResponseEncodable {}
+extension DecisionAnswer: ResponseEncodable {}
+extension TeamGrid: ResponseEncodable {}
+extension TeamView: ResponseEncodable {}

@@ -9,27 +9,29 @@ import Synchronization
 
 /// `hunt serve` as a running server: the session, its routes, the watcher, and the URLs to open.
 public struct ServeServer: Sendable {
-    public var session: ServeSession
-    public var tokens: ServeTokens
-    public var host: String
-    public var port: Int
+    package var session: ServeSession
+    package var tokens: ServeTokens
+    package var host: String
+    package var port: Int
     /// Further `host` or `host:port` names the Host header may carry (a reverse proxy's name).
-    public var extraHosts: [String]
+    package var extraHosts: [String]
     /// The teams' pages (`--players`), or nil.
     public var players: PlayersRoom?
     /// At most this many connections without a valid token from one client address
     /// (`ConnectionGuard`); nil for the default, `perAddress`.
-    public var connectionsPerAddress: Int?
+    package var connectionsPerAddress: Int?
     /// `https://NAME` with `--public`: the address the printed URLs start with.
-    public var publicBase: String?
+    package var publicBase: String?
 
     /// The connections without a valid token one address may hold: as asked, else 128, or with the
     /// players' pages 8 a team when that is more (a venue's phones share one address, and each
     /// connection counts against its address until its request is read: see `ConnectionGuard.Limits.perTeam`).
-    public var perAddress: Int {
+    package var perAddress: Int {
         connectionsPerAddress ?? max(ConnectionGuard.Limits.perAddress, (players?.tokens.teamCount ?? 0) * ConnectionGuard.Limits.perTeam)
     }
 
+    /// A server for `session` on `host`:`port` (0 for a free port), with new random tokens unless
+    /// `tokens` says otherwise; `extraHosts` are further names the Host header may carry.
     public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = [],
                 players: PlayersRoom? = nil, connectionsPerAddress: Int? = nil) {
         self.session = session
@@ -43,7 +45,7 @@ public struct ServeServer: Sendable {
 
     /// The host and port of a `--listen` value: `host:port`, `[v6]:port`, or `:port` for
     /// loopback; nil when it is none of these or the port is not 0–65535.
-    public static func listenAddress(_ text: String) -> (host: String, port: Int)? {
+    package static func listenAddress(_ text: String) -> (host: String, port: Int)? {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -51,7 +53,7 @@ public struct ServeServer: Sendable {
     }
 
     /// Whether `host` is a loopback address or name.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
     }
 
@@ -97,7 +99,7 @@ public struct ServeServer: Sendable {
     }
 
     /// The address the printed URLs start with: `http://host:port`.
-    public func base(port: Int) -> String {
+    package func base(port: Int) -> String {
         if let publicBase { return publicBase }
         let shownHost = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : host.contains(":") ? "[\(host)]" : host
         return "http://\(shownHost):\(port)"
@@ -111,13 +113,13 @@ public struct ServeServer: Sendable {
 
     /// What the organizer should know before the server listens: off loopback, that tokens guard it
     /// and a TLS proxy should front it; nil on loopback.
-    public var exposureNote: String? {
+    package var exposureNote: String? {
         ServeServer.isLoopback(host) ? nil
             : "listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (see “The judges' console” in the README's Reference)"
     }
 
     /// Why the server stopped, worded with what to do (a port in use names `--listen`).
-    public func describe(_ error: any Error) -> String {
+    package func describe(_ error: any Error) -> String {
         let text = "\(error)"
         let inUse = text.contains("Address already in use") || text.contains("EADDRINUSE")
         return inUse ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)"
@@ -126,9 +128,16 @@ public struct ServeServer: Sendable {
 
     /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
     /// listens on (the real one for port 0). The watcher stops first: it ends the event streams,
-    /// which the server waits for, then waits for `--out` to be written. With `proxy` (`--public`),
+    /// which the server waits for, then waits for `--out` to be written. Lines for the organizer
+    /// (unfinished uploads removed) go to standard error.
+    public func run(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await run(pages: pages, proxy: nil, notes: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }, onRunning: onRunning)
+    }
+
+    /// `run(pages:onRunning:)`, each line for the organizer to `notes`. With `proxy` (`--public`),
     /// Caddy starts once the port is known and stops with the server; when it ends first, so does the server.
-    public func run(pages: ServePages, proxy: PublicProxy.Service? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    package func run(pages: ServePages, proxy: PublicProxy.Service?, notes: @escaping @Sendable (String) -> Void,
+             onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         ProcessMemory.limitArenas()
         ConnectionGuard.Limits.raiseDescriptorLimit()
         let upstreamHost = host.contains(":") ? "[\(host)]" : host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "[::1]" : host
@@ -137,13 +146,15 @@ public struct ServeServer: Sendable {
             await onRunning(actual)
         }
         let services: [any Service] = [app, FolderWatcher(session: session)] + (proxy.map { [$0] } ?? [])
+            + (players.map { [PlayersRoom.IncomingSweep(room: $0, report: notes)] } ?? [])
         let group = ServiceGroup(configuration: .init(services: services,
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
         try await group.run()
     }
 
-    /// Builds the application; `onRunning` gets the port it listens on (the real one for port 0).
-    public func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// Builds the application alone, without the folder watcher and the other services `run` adds;
+    /// `onRunning` gets the port it listens on (the real one for port 0).
+    package func application(pages: ServePages, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var limits = ConnectionGuard.Limits.forThisProcess
         limits.perAddress = perAddress
         return application(pages: pages, limits: limits, onRunning: onRunning)

@@ -3,13 +3,13 @@ import HuntKit
 
 extension ServeSession {
     /// A task or team as the filters list it.
-    public struct Choice: Sendable, Encodable {
-        public var id: String
-        public var name: String
+    package struct Choice: Sendable, Encodable {
+        package var id: String
+        package var name: String
     }
 
     /// A picture for the page.
-    public enum Preview: Sendable {
+    package enum Preview: Sendable {
         /// A JPEG made for the page: scaled, the right way up.
         case jpeg([UInt8])
         /// A file the browser shows as it is (a reference photo in PNG or WebP).
@@ -18,9 +18,9 @@ extension ServeSession {
         case none(String)
     }
 
-    public var title: String { hunt.title }
-    public var taskChoices: [Choice] { hunt.tasks.map { Choice(id: $0.id, name: $0.title) } }
-    public var teamChoices: [Choice] { hunt.teams.map { Choice(id: $0.id, name: $0.name) } }
+    package var title: String { hunt.title }
+    package var taskChoices: [Choice] { hunt.tasks.map { Choice(id: $0.id, name: $0.title) } }
+    package var teamChoices: [Choice] { hunt.teams.map { Choice(id: $0.id, name: $0.name) } }
 
     /// The path of the leaderboard photo `shown` names (viewers may see those and no other).
     func recentPhotoPath(shown: String) -> String? {
@@ -69,7 +69,7 @@ extension ServeSession {
     }
 
     /// One team's grid: every task with the team's submissions for it and their verdicts.
-    public func teamGrid(_ teamID: String) throws(ServeError) -> TeamGrid {
+    package func teamGrid(_ teamID: String) throws(ServeError) -> TeamGrid {
         guard !configuration.blind else { throw ServeError("blind judging: a team's grid would tell the team of each photo", status: 403) }
         guard let judged = results, let team = judged.teams.first(where: { $0.id == teamID }) else {
             throw ServeError("no team `\(teamID)` in the current judgement", status: 404)
@@ -92,15 +92,15 @@ extension ServeSession {
 }
 
 /// What `/api/team` answers: the team × task grid.
-public struct TeamGrid: Sendable, Encodable {
-    public var id: String
-    public var name: String
-    public var rank: Int
-    public var points: Int
-    public var tasksDone: Int
-    public var tasks: [TaskRow]
+package struct TeamGrid: Sendable, Encodable {
+    package var id: String
+    package var name: String
+    package var rank: Int
+    package var points: Int
+    package var tasksDone: Int
+    package var tasks: [TaskRow]
     /// Submissions whose task could not be told.
-    public var unassigned: [Cell]
+    package var unassigned: [Cell]
 
     enum CodingKeys: String, CodingKey {
         case id, name, rank, points
@@ -109,22 +109,22 @@ public struct TeamGrid: Sendable, Encodable {
     }
 
     /// A task with the team's submissions for it.
-    public struct TaskRow: Sendable, Encodable {
-        public var id: String
-        public var title: String
-        public var points: Int
-        public var done: Bool
-        public var submissions: [Cell]
+    package struct TaskRow: Sendable, Encodable {
+        package var id: String
+        package var title: String
+        package var points: Int
+        package var done: Bool
+        package var submissions: [Cell]
     }
 
-    public struct Cell: Sendable, Encodable {
-        public var id: String
-        public var path: String?
-        public var verdict: String
-        public var points: Int
-        public var reasons: [String]
-        public var capturedAt: String?
-        public var photo: String
+    package struct Cell: Sendable, Encodable {
+        package var id: String
+        package var path: String?
+        package var verdict: String
+        package var points: Int
+        package var reasons: [String]
+        package var capturedAt: String?
+        package var photo: String
 
         enum CodingKeys: String, CodingKey {
             case id, path, verdict, points, reasons

@@ -4,7 +4,7 @@ import HuntKit
 extension ServeSession {
     /// The items `filter` selects, `filter.limit` from `filter.offset`: in path order, or blind in
     /// id order (path order groups a team's photos, and their order would tell the team).
-    public func queue(_ filter: QueueFilter) -> QueueAnswer {
+    package func queue(_ filter: QueueFilter) -> QueueAnswer {
         guard let judged = results else {
             return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
                                uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine))
@@ -42,7 +42,7 @@ extension ServeSession {
     /// One submission by id or path, whatever its verdict (so any verdict can be opened and
     /// overridden), with its Where map (which the queue's windows of up to 1,000 items leave out:
     /// an area of 100,000 vertices costs milliseconds a map). Blind, by id only.
-    public func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
+    package func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
         if configuration.blind, path != nil { throw .blindPath }
         guard let judged = results, let index = self.index.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
         var shown = item(judged, index: index)
@@ -52,15 +52,15 @@ extension ServeSession {
     }
 
     /// The submission's path as the judgement holds it, and its format, for `/api/photo`.
-    public func photo(path: String?, id: String?) -> (path: String, format: String?)? {
+    package func photo(path: String?, id: String?) -> (path: String, format: String?)? {
         guard let judged = results, let index = self.index.index(path: path, id: id) else { return nil }
         return (judged.submissions[index].path, judged.submissions[index].evidence.format?.rawValue)
     }
 
-    public func currentLeaderboard() -> LeaderboardAnswer? { leaderboard }
+    package func currentLeaderboard() -> LeaderboardAnswer? { leaderboard }
 
     /// results.json as `hunt judge` writes it.
-    public func resultsJSON() -> [[UInt8]]? { results?.jsonChunks() }
+    package func resultsJSON() -> [[UInt8]]? { results?.jsonChunks() }
 
     func item(_ judged: JudgeResults, index: Int) -> QueueItem {
         let s = judged.submissions[index]

@@ -3,14 +3,14 @@ import HuntKit
 
 /// A players' upload the server refused or could not keep: which team, which task, the status it
 /// answered and why (the message the page got).
-public struct UploadFailure: Sendable, Codable, Equatable {
-    public var team: String
-    public var task: String
-    public var status: Int
-    public var why: String
+package struct UploadFailure: Sendable, Codable, Equatable {
+    package var team: String
+    package var task: String
+    package var status: Int
+    package var why: String
 
     /// A 5xx: the server's (the organizers') problem, not something the players can change.
-    public var isServers: Bool { status >= 500 }
+    package var isServers: Bool { status >= 500 }
 }
 
 extension ServeSession {

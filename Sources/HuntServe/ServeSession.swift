@@ -2,12 +2,14 @@ import Foundation
 import HuntKit
 
 /// The console's state: the hunt, the reviews store, the current judgement and the stamps of the
-/// files they were made from, behind one actor. Each change — a decision, an undo, a new read of
-/// the folder — is made in one stretch on the actor, without a suspension between reading the
-/// state and writing it: the only `await` inside a change is the read of the folder's photos,
-/// after which a read that a later one overtook is dropped.
+/// files they were made from, behind one actor. No change — a decision, an undo, a new read of the
+/// folder — suspends between reading the state and writing what it read. Where one awaits, the
+/// state is whole: a read of the folder awaits its photos (and is dropped when a later read
+/// overtook it), a written decision yields before it is judged (so the decisions that come
+/// meanwhile are judged together, and the judgement then includes them all), and a judgement
+/// awaits the hand-over of its results to `--out` last.
 public actor ServeSession {
-    public nonisolated let configuration: ServeConfiguration
+    package nonisolated let configuration: ServeConfiguration
     nonisolated let events = EventHub()
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
@@ -16,7 +18,7 @@ public actor ServeSession {
     /// instead of costing its seconds of decoding each time.
     var unpreviewable: [String: (stamp: FileStamp?, why: String)] = [:]
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
-    public nonisolated let cache = PhotoReadCache()
+    package nonisolated let cache = PhotoReadCache()
     /// The submissions' ids and the leaderboard's photo ids, under this server's own key.
     nonisolated let ids: SubmissionIDs
     /// The hunt the current judgement was made with.
@@ -34,22 +36,20 @@ public actor ServeSession {
     private let outWriter: OutFolderWriter?
     /// Counts reads of the folder begun, so a read that a later one overtook is dropped.
     private var readsBegun = 0
-    /// A `poll()` is running; another was asked for meanwhile; the callers waiting for it.
-    private var polling = false
-    private var pollAgain = false
-    private var pollWaiters: [CheckedContinuation<Bool, Never>] = []
+    /// Reads of the folder, one after another (`poll()`).
+    private let polls = Coalescing<Bool>()
 
     /// The stamp of submission `path` as the current judgement saw it.
     func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
 
-    public var results: JudgeResults? { judgement.results }
+    package var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.
-    public var problem: String? { judgement.problem }
+    package var problem: String? { judgement.problem }
     /// Why the players' uploads are failing on the server's side (the last such failure), until
     /// one succeeds; nil while they work. The console shows it (`uploadFailed`).
-    public internal(set) var uploadsFailing: String?
+    package internal(set) var uploadsFailing: String?
     /// Counts judgements, so pages can tell a new one from the one they have.
-    public var generation: Int { judgement.generation }
+    package var generation: Int { judgement.generation }
 
     /// Loads the hunt and the reviews file (which may not exist yet). Throws what is wrong with either.
     public init(configuration: ServeConfiguration) throws(DiagnosticError) {
@@ -68,7 +68,7 @@ public actor ServeSession {
     }
 
     /// What the last judgement came to, in a line for the organizer's terminal.
-    public var summary: String {
+    package var summary: String {
         if let problem { return "\(problem)\nthe console shows this until it is fixed; it re-judges when the files change" }
         guard let results else { return "nothing judged yet" }
         return "judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)"
@@ -87,22 +87,8 @@ public actor ServeSession {
     /// begun beside another would overtake it and drop its work (the watcher's second and a burst
     /// of uploads' looks), so reads follow one another.
     @discardableResult
-    public func poll() async -> Bool {
-        if polling {
-            pollAgain = true
-            return await withCheckedContinuation { pollWaiters.append($0) }
-        }
-        polling = true
-        var changed = false
-        repeat {
-            pollAgain = false
-            changed = await pollOnce() || changed
-        } while pollAgain
-        polling = false
-        let waiters = pollWaiters
-        pollWaiters = []
-        for waiter in waiters { waiter.resume(returning: changed) }
-        return changed
+    package func poll() async -> Bool {
+        await polls.run(combining: { $0 || $1 }) { await pollOnce() }
     }
 
     private func pollOnce() async -> Bool {
@@ -247,13 +233,13 @@ public actor ServeSession {
     }
 
     /// Waits until `--out` holds the latest judgement.
-    public func flushOut() async { await outWriter?.idle() }
+    package func flushOut() async { await outWriter?.idle() }
 
     // MARK: Decisions
 
     /// Writes the decision into the reviews file for every photo it names (one atomic replace),
     /// logs each, judges again, and answers with the photos' new verdicts.
-    public func decide(_ request: DecisionRequest, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
+    package func decide(_ request: DecisionRequest, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
         let review: Reviews.Review
         do {
             review = try Reviews.Review(deciding: request.decision, note: request.note, by: request.by, task: request.task,
@@ -268,7 +254,7 @@ public actor ServeSession {
     }
 
     /// Puts back what the photo's entry was before its latest logged event, and logs that too.
-    public func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
+    package func undo(path requested: String?, id: String?, by: String?, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
         let paths = try judgement.index.paths(named: DecisionRequest(path: requested, id: id, decision: "undo"), blind: configuration.blind)
         let who: String
         do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }

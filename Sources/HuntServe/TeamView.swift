@@ -5,25 +5,25 @@ import HuntKit
 /// each with its state and the team's uploads for it, in the judge's words; points and rank as
 /// the organizer allows. It names no other team's photo, path or position: a finding about
 /// another photo (a duplicate's kept copy) says "another photo".
-public struct TeamView: Sendable, Encodable, Equatable {
-    public var title: String
-    public var team: Name
+package struct TeamView: Sendable, Encodable, Equatable {
+    package var title: String
+    package var team: Name
     /// `leaderboard`, `own` or `none` (`PlayersOptions.Sees`).
-    public var sees: String
-    public var points: Int?
-    public var rank: Int?
+    package var sees: String
+    package var points: Int?
+    package var rank: Int?
     /// How many teams there are (beside the rank).
-    public var teams: Int?
-    public var tasksDone: Int?
+    package var teams: Int?
+    package var tasksDone: Int?
     /// How many tasks score on their own (`Hunt.scoringTasks`): what "3 of 12 tasks done" counts, as the sheets do.
-    public var taskCount: Int
+    package var taskCount: Int
     /// Every team's rank, name and points, with `--players-see leaderboard`.
-    public var leaderboard: [Row]?
-    public var tasks: [TaskRow]
+    package var leaderboard: [Row]?
+    package var tasks: [TaskRow]
     /// Photos whose task could not be told (sent another way than this page).
-    public var other: [Upload]
+    package var other: [Upload]
     /// False until the folder has been judged once.
-    public var judged: Bool
+    package var judged: Bool
 
     enum CodingKeys: String, CodingKey {
         case title, team, sees, points, rank, teams
@@ -32,44 +32,44 @@ public struct TeamView: Sendable, Encodable, Equatable {
         case leaderboard, tasks, other, judged
     }
 
-    public struct Name: Sendable, Encodable, Equatable {
-        public var id: String
-        public var name: String
+    package struct Name: Sendable, Encodable, Equatable {
+        package var id: String
+        package var name: String
     }
 
-    public struct Row: Sendable, Encodable, Equatable {
-        public var rank: Int
-        public var name: String
-        public var points: Int
+    package struct Row: Sendable, Encodable, Equatable {
+        package var rank: Int
+        package var name: String
+        package var points: Int
         /// This is the team looking.
-        public var own: Bool
+        package var own: Bool
     }
 
-    public struct TaskRow: Sendable, Encodable, Equatable {
-        public var id: String
-        public var title: String
-        public var clue: String?
-        public var points: Int
+    package struct TaskRow: Sendable, Encodable, Equatable {
+        package var id: String
+        package var title: String
+        package var clue: String?
+        package var points: Int
         /// The page opens the camera for this task (the task says `live: true`).
-        public var live: Bool
+        package var live: Bool
         /// `todo`, `sent`, `accepted`, `review` or `rejected`.
-        public var state: String
+        package var state: String
         /// The state in words: `to do`, `sent`, `accepted`, `to review`, `rejected`.
-        public var stateText: String
-        public var uploads: [Upload]
+        package var stateText: String
+        package var uploads: [Upload]
         /// A live task's rule, for the card: only the page's camera counts (`PlayerCatalog` `live.card`).
-        public var liveText: String?
+        package var liveText: String?
         /// A live task's label for the gallery button: "won't count".
-        public var galleryText: String?
+        package var galleryText: String?
         /// A group's member: "Counts towards “Three city landmarks” — 2 of 3 done" (its points are the group's).
-        public var groupText: String?
+        package var groupText: String?
         /// A group: its members, in the order written; it takes no photo of its own.
-        public var members: [Member]?
+        package var members: [Member]?
         /// A group: "2 of 3 done", and what it asks ("Any 3 of these 5").
-        public var progressText: String?
-        public var needsText: String?
+        package var progressText: String?
+        package var needsText: String?
         /// Whether the card takes photos (false for a group).
-        public var sendable: Bool
+        package var sendable: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state
@@ -86,12 +86,12 @@ public struct TeamView: Sendable, Encodable, Equatable {
     }
 
     /// One task of a group, on the group's card.
-    public struct Member: Sendable, Encodable, Equatable {
-        public var id: String
-        public var title: String
+    package struct Member: Sendable, Encodable, Equatable {
+        package var id: String
+        package var title: String
         /// The member's own state (`TaskRow.state`) and its words.
-        public var state: String
-        public var stateText: String
+        package var state: String
+        package var stateText: String
 
         enum CodingKeys: String, CodingKey {
             case id, title, state
@@ -99,19 +99,19 @@ public struct TeamView: Sendable, Encodable, Equatable {
         }
     }
 
-    public struct Upload: Sendable, Encodable, Equatable {
+    package struct Upload: Sendable, Encodable, Equatable {
         /// The submission's id (what `/t/<token>/withdraw` takes).
-        public var id: String
+        package var id: String
         /// The file's name (the server chose it).
-        public var name: String
+        package var name: String
         /// `sent`, `accepted`, `review` or `rejected`.
-        public var state: String
-        public var stateText: String
+        package var state: String
+        package var stateText: String
         /// Why, one sentence a finding: the judge's messages, and the judges' decision.
-        public var why: [String]
-        public var points: Int
+        package var why: [String]
+        package var points: Int
         /// The team may still withdraw it: sent through this page and not decided by a judge.
-        public var canWithdraw: Bool
+        package var canWithdraw: Bool
 
         enum CodingKeys: String, CodingKey {
             case id, name, state

@@ -3,29 +3,32 @@ import Foundation
 /// The two secrets of a `hunt serve` session: the judge's (decides) and the viewer's (reads the
 /// leaderboard). 128 random bits each, as 32 hex digits.
 public struct ServeTokens: Sendable {
+    /// The judge's token: it decides.
     public var judge: String
+    /// The viewer's token: it reads the leaderboard.
     public var viewer: String
     /// The name of the cookie that carries a token: `hunt_` and 8 random hex digits, one name per
     /// console. Browsers send a host's cookies to every port of it, so with one fixed name two
     /// consoles on one machine overwrote each other's token; and a console takes only its own.
-    public var cookieName: String
+    package var cookieName: String
 
-    public init(judge: String = ServeTokens.random(), viewer: String = ServeTokens.random(), cookieName: String? = nil) {
-        self.judge = judge
-        self.viewer = viewer
+    /// The tokens given, or new random ones.
+    public init(judge: String? = nil, viewer: String? = nil, cookieName: String? = nil) {
+        self.judge = judge ?? ServeTokens.random()
+        self.viewer = viewer ?? ServeTokens.random()
         self.cookieName = cookieName ?? "hunt_" + ServeTokens.random().prefix(8)
     }
 
     /// 16 bytes from the system's secure generator.
-    public static func random() -> String {
+    package static func random() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
     }
 
-    public enum Role: String, Sendable { case judge, viewer }
+    package enum Role: String, Sendable { case judge, viewer }
 
     /// The role `token` grants, compared in constant time (no early exit that a clock could read).
-    public func role(of token: Substring?) -> Role? {
+    package func role(of token: Substring?) -> Role? {
         guard let token else { return nil }
         if Self.same(token.utf8, judge.utf8) { return .judge }
         if Self.same(token.utf8, viewer.utf8) { return .viewer }

@@ -116,10 +116,8 @@ extension HuntCommand {
             let lines = LogLines()
             let logging = Task { await log?.run { lines.add($0 + "\n") } }
             defer { logging.cancel() }
-            let sweeping = Task { await room?.keepIncomingClean { Console.error($0 + "\n") } }
-            defer { sweeping.cancel() }
             do {
-                try await server.run(pages: pages, proxy: publicName.proxy?.service()) { actual in
+                try await server.run(pages: pages, proxy: publicName.proxy?.service(), notes: { Console.error($0 + "\n") }) { actual in
                     let urls = server.urls(port: actual)
                     Console.output("judge:       \(urls.judge)\nleaderboard: \(urls.leaderboard)\n")
                     if let room { await players.announce(room, base: server.base(port: actual)) }

@@ -129,22 +129,61 @@ import Testing
         }
     }
 
+    /// The eviction order on real sockets: at the total, the oldest idle connection is closed for
+    /// a new one, then the next oldest, a judge's idle one only when every other is busy, and when
+    /// all are busy the new one is closed instead.
+    @Test func atTheTotalTheServerClosesTheOldestIdleConnectionAJudgesLast() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let limits = ConnectionGuard.Limits(total: 4, perAddress: 8, perTeam: 8, viewers: 8, idleTimeout: .seconds(10))
+        try await Self.serving(fixture, limits: limits) { port in
+            let viewer = ["Authorization": "Bearer \(fixture.tokens.viewer)"]
+            /// A leaderboard stream: busy for as long as it is open.
+            func stream() async throws -> RawConnection {
+                let connection = try await RawConnection.get("/api/events", port: port, headers: viewer)
+                #expect(try await connection.wait { $0.text.contains("retry: 2000") })
+                return connection
+            }
+            /// A connection that has sent nothing: idle, counted against its address.
+            func silent() async throws -> RawConnection {
+                let connection = try await RawConnection.open(port: port, sending: "")
+                try await Task.sleep(for: .milliseconds(200))  // taken in before the next one
+                return connection
+            }
+            // Opened first, and idle after its answer: but it carried the judge's token.
+            let judge = try await RawConnection.get("/api/session", port: port, headers: ["Authorization": "Bearer \(fixture.tokens.judge)"])
+            #expect(try await judge.wait { $0.status != nil })
+            #expect(judge.status == 200)
+            let busy = try await stream()
+            let (older, newer) = (try await silent(), try await silent())
+            let first = try await stream()
+            #expect(try await older.wait { $0.isClosed }, "the oldest idle one made way")
+            #expect(!newer.isClosed && !judge.isClosed)
+            let second = try await stream()
+            #expect(try await newer.wait { $0.isClosed }, "then the next oldest")
+            #expect(!judge.isClosed, "the judge's idle connection goes last")
+            let third = try await stream()
+            #expect(try await judge.wait { $0.isClosed }, "every other one busy: the judge's made way")
+            do {
+                let refused = try await RawConnection.get("/api/events", port: port, headers: viewer)
+                #expect(try await refused.wait { $0.isClosed }, "every connection busy: the new one is closed")
+                #expect(refused.status == nil)
+            } catch ChannelError.ioOnClosedChannel {
+                // Closed at accept before the request could even be written: refused all the same.
+            }
+            #expect(![busy, first, second, third].contains { $0.isClosed })
+            for connection in [busy, first, second, third] { await connection.close() }
+        }
+    }
+
     /// A body that drips is closed once a window passes without enough of it; one that comes at
     /// once is read and answered.
     @Test func aRequestBodyThatDripsIsClosed() async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
-        let server = ServeServer(session: fixture.session, tokens: fixture.tokens, host: "127.0.0.1", port: 0)
         var limits = ConnectionGuard.Limits(total: 64, perAddress: 8, idleTimeout: .seconds(10))
         (limits.bodyWindow, limits.bodyBytesPerWindow) = (.milliseconds(300), 100)
-        let (ports, running) = AsyncStream<Int>.makeStream()
-        let app = server.application(pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
-                                     limits: limits) { running.yield($0) }
-        let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await services.run() }
-            var next = ports.makeAsyncIterator()
-            let port = try #require(await next.next())
+        try await Self.serving(fixture, limits: limits) { port in
             let head = "POST /api/undo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(fixture.tokens.judge)\r\n"
             let drip = try await RawConnection.open(port: port, sending: head + "Content-Length: 1000\r\n\r\n{")
             let body = #"{"path":"nowhere.jpg"}"#
@@ -154,6 +193,26 @@ import Testing
             #expect(try await drip.wait(within: .seconds(3)) { $0.isClosed }, "closed after one window without 100 bytes")
             #expect(drip.status == nil)
             await whole.close()
+        }
+    }
+
+    /// The console of `fixture` served on a free port with `limits` while `body` runs with the
+    /// port; then its event streams are ended and it is shut down.
+    static func serving(_ fixture: ServeFixture, limits: ConnectionGuard.Limits, _ body: (Int) async throws -> Void) async throws {
+        let server = ServeServer(session: fixture.session, tokens: fixture.tokens, host: "127.0.0.1", port: 0)
+        let (ports, running) = AsyncStream<Int>.makeStream()
+        let app = server.application(pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
+                                     limits: limits) { running.yield($0) }
+        let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            var next = ports.makeAsyncIterator()
+            let port = try #require(await next.next())
+            defer { fixture.session.events.finishAll() }
+            do { try await body(port) } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
             await services.triggerGracefulShutdown()
         }
     }

@@ -83,6 +83,37 @@ import Testing
         #expect(Self.files(fixture.submissions) == before)
     }
 
+    /// However an upload is refused — over the team's bytes before a byte is kept, not a photo once
+    /// its first bytes are read, empty at its end — it gives back what it counted against the team
+    /// (`PlayerUploads.withUpload`): the one file and the bytes left are still there for a good one.
+    @Test func everyRefusedUploadGivesBackWhatItCountedAgainstTheTeam() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let photo = try Self.bytes("photos/jpeg-gps-complete.jpg")
+        // What the team holds as `PlayerUploads` counts it; room for one more file, of the photo's size.
+        let held = try InputFolder(path: fixture.submissions + "/foxes").fileStamps()
+        let heldBytes: Int = held.values.map { Int($0.sizeBytes) }.reduce(0, +)
+        let options = PlayersOptions(maxTeamFiles: held.count + 1, maxTeamBytes: heldBytes + photo.count + 10)
+        try await Self.application(fixture, options: options).test(.router) { client in
+            let upload = Self.room("foxes") + "/upload?task=library"
+            try await client.execute(uri: upload, method: .post, body: ByteBuffer(bytes: try Self.padded(photo.count + 11, fill: 1))) {
+                #expect($0.status == .contentTooLarge)
+            }
+            try await client.execute(uri: upload, method: .post, body: ByteBuffer(string: "%PDF-1.7 not a photo at all, but long enough to be sniffed as one thing or another")) {
+                #expect($0.status == .unsupportedMediaType)
+            }
+            try await client.execute(uri: upload, method: .post, body: ByteBuffer()) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: upload, method: .post, body: ByteBuffer(bytes: photo)) { response in
+                #expect(response.status == .created, "the refusals gave back their file and bytes: \(response.text)")
+            }
+            try await client.execute(uri: upload, method: .post, body: ByteBuffer(bytes: try Self.padded(photo.count + 1, fill: 2))) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.text.contains("as many as this hunt takes"), "the one file is used: \(response.text)")
+            }
+        }
+        #expect(Self.files(fixture.submissions + "/.incoming").isEmpty)
+    }
+
     @Test(arguments: ["task=../owls", "task=..%2Fowls", "task=library/../../x", "task=%2e%2e", "task=library&lat=../../etc&lon=1", "task=library&lat=91&lon=0",
                       "task=library&lat=1&lon=2&accuracy=-3"])
     func namesAndFieldsFromTheRequestNeverBecomePaths(query: String) async throws {
