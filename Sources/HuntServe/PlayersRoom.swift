@@ -37,8 +37,12 @@ public struct PlayersRoom: Sendable {
         streams = TeamStreams(events: session.events) { [sees = options.sees] team, previous in
             await PlayersRoom.view(team, session: session, uploads: uploads, sees: sees, unless: previous)
         }
-        let reviews = URL(fileURLWithPath: session.configuration.reviewsPath)
-        log = reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + ".players.jsonl")
+        log = Self.logURL(reviews: URL(fileURLWithPath: session.configuration.reviewsPath))
+    }
+
+    /// The players' log beside the reviews file `reviews` (`reviews.yaml` → `reviews.players.jsonl`).
+    package static func logURL(reviews: URL) -> URL {
+        reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + ".players.jsonl")
     }
 
     /// Each team's id, name and page URL under `base`, in the hunt's order.

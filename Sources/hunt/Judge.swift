@@ -50,9 +50,31 @@ extension HuntCommand {
             if let problem = JudgeOutputFolder.problem(out: out, reports: format.reports) { throw ValidationError(problem) }
         }
 
+        /// What `hunt purge` removed from the folder, as a note for the summary; nil when nothing.
+        /// Refuses to replace a results.json written before the purge: it holds the only verdicts
+        /// of the removed photos.
+        func purgedFiles() throws -> String? {
+            guard let record = SubmissionsPurge.record(in: submissions.url) else { return nil }
+            let when = record.last.map { " (last on \(DateTimeText.format($0, timeZone: TimeZone(identifier: "UTC")!)) UTC)" } ?? ""
+            let files = record.files == 1 ? "1 file" : "\(record.files) files"
+            if let out, let last = record.last {
+                let results = (out as NSString).appendingPathComponent("results.json")
+                if let written = (try? FileManager.default.attributesOfItem(atPath: results))?[.modificationDate] as? Date, written <= last {
+                    throw Console.failure("""
+                        hunt judge: error: \(results) was written before `hunt purge` removed \(files) from \(submissions.path)\(when), \
+                        and holds their only verdicts; judging again would replace it. Give another --out, e.g. `--out \(out)-after-purge`.
+
+                        """)
+                }
+            }
+            return "note: `hunt purge` removed \(files) from \(submissions.path)\(when); they are not judged here "
+                + "(listed in \(submissions.path)/\(SubmissionsPurge.recordName)). Their verdicts are in the results.json written before the purge.\n"
+        }
+
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
             let (hunt, warnings) = try self.hunt.loadOrExit()
+            let purged = try purgedFiles()
             let folder: JudgeOutputFolder?, results: JudgeResults
             do {
                 let run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest)
@@ -64,6 +86,7 @@ extension HuntCommand {
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)
             Console.error(summary.problemsText(submissionsPath: submissions.path))
+            if let purged { Console.error(purged) }
             // Made as it is written (twice when both the folder and stdout take it): never all in memory.
             let json = results.jsonText
             if let folder {

@@ -39,6 +39,10 @@ public struct Hunt: Sendable, Equatable {
     public var rules: String?
     /// How printed task sheets look (`sheets:`): paper, hint style, positions, layout.
     public var sheets: SheetSettings
+    /// How long the teams' photos, videos and sidecars are kept after they arrive (`retention:`):
+    /// `hunt purge` removes what is older. Nil when the hunt says nothing (then `hunt purge`
+    /// needs `--before`).
+    public var retention: TimeSpan?
     /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
     public var source: SourceLocation
     /// The hunt file this was read from (nil for a hunt built in code): an input that no output may replace.

@@ -63,6 +63,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
 
+    // Personal data
+    case shortRetention = "short-retention"
+
     /// One line for the reference.
     public var summary: String {
         switch self {
@@ -122,6 +125,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .chooseConflict: return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
         case .groupMember: return "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
         case .liveWithoutBrowserPosition: return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
+        case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
         }
     }
 }

@@ -191,6 +191,7 @@ public enum HuntJSONSchema {
             "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
             "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
             "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
+            "retention": duration("How long the teams' photos, videos and sidecars are kept after they arrive; `hunt purge` removes older ones."),
             "sheets": object("How printed task sheets look.", [
                 "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
                 "positions": positions("Where point (`at:`) tasks are on players' cards (default none: the clue is the puzzle)."),

@@ -86,6 +86,10 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
+        if let n = fields.present("retention"), let span = context.timeSpan(n, "`retention`") {
+            _ = context.check(HuntRules.retention(span), at: n.location)
+            if span.seconds > 0 { hunt.retention = span }
+        }
 
         if let location = context.firstLocalTime, !context.timeZoneWritten {
             context.warning(.noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,

@@ -69,6 +69,20 @@ enum HuntRules {
         value.seconds >= 0 ? nil : .error(.badDuration, "\(what) cannot be negative, found `\(written)`")
     }
 
+    /// How long photos are kept: more than 0 (error), at least a day (warning: the judges and a
+    /// late appeal need the photos after the hunt).
+    static func retention(_ value: TimeSpan) -> HuntFinding? {
+        if value.seconds <= 0 {
+            return .error(.badDuration, "`retention` must be more than 0, found \(value)",
+                          fix: "say how long photos are kept after they arrive, e.g. `retention: 30 days`")
+        }
+        if value.seconds < 86400 {
+            return .warning(.shortRetention, "`retention: \(value)` lets `hunt purge` remove photos before the judges may be done with them",
+                            fix: "keep photos at least a day, e.g. `retention: 30 days`")
+        }
+        return nil
+    }
+
     /// A speed more than 0.
     static func positive(_ value: Speed, _ what: String, written: String) -> HuntFinding? {
         value.metresPerSecond > 0 ? nil : .error(.badSpeed, "\(what) must be more than 0, found `\(written)`")

@@ -1,7 +1,7 @@
 /// The keys of each section of a hunt file, and hints for keys people write in the wrong place.
 enum HuntSchema {
     static let topLevel = ["hunt", "id", "timezone", "window", "defaults", "policy", "bands", "rules",
-                           "teams", "tasks", "rewards", "sheets"]
+                           "teams", "tasks", "rewards", "sheets", "retention"]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]
     static let bands = ["found", "hot", "warm"]

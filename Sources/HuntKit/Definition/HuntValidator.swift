@@ -57,6 +57,7 @@ struct HuntValidator {
         policy(at: at)
         report(HuntRules.bands(hunt.bands)?.finding, at: at)
         if let rules = hunt.rules { report(HuntRules.textLength(rules, "`rules`"), at: at) }
+        if let retention = hunt.retention { report(HuntRules.retention(retention), at: at) }
         for team in hunt.teams { self.team(team) }
         if hunt.tasks.isEmpty {
             report(.warning(.noTasks, "`tasks` is empty; players have nothing to do",

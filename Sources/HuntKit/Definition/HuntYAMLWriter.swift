@@ -43,6 +43,7 @@ struct HuntYAMLWriter {
         if hunt.bands != Bands() { line(0, "bands", Self.bands(hunt.bands)) }
         if let rules = hunt.rules { line(0, "rules", YAMLText.quoted(rules)) }
         sheets()
+        if let retention = hunt.retention { line(0, "retention", TimeSpan.parse(retention.inDays) == retention ? retention.inDays : Self.timeSpan(retention)) }
         if !hunt.teams.isEmpty {
             text += "teams:\n"
             for team in hunt.teams {

@@ -52,6 +52,13 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
         return "\(Length.trim(seconds)) s"
     }
 
+    /// `30 days` for whole days (a retention), else as `description`.
+    public var inDays: String {
+        guard seconds >= 86400, seconds < 1e15, seconds.truncatingRemainder(dividingBy: 86400) == 0 else { return description }
+        let days = Int(seconds / 86400)
+        return days == 1 ? "1 day" : "\(days) days"
+    }
+
     static let units: [(names: [String], seconds: Double)] = [
         (["s", "sec", "secs", "second", "seconds"], 1),
         (["min", "mins", "minute", "minutes", "m"], 60),

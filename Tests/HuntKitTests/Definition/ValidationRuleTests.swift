@@ -180,6 +180,8 @@ let ruleCases: [RuleCase] = [
              fixContains: "browser-position: review"),
     RuleCase(code: "unknown-key", failing: S.hunt(top: "policy: { browser_position: accept }"), passing: S.hunt(top: "policy: { browser-position: accept }"),
              pointsAt: "browser_position", fixContains: "browser-position"),
+    RuleCase(code: "short-retention", severity: .warning, failing: S.hunt(top: "retention: 2 h"), passing: S.hunt(top: "retention: 30 days"),
+             pointsAt: "retention: 2 h", fixContains: "at least a day"),
     RuleCase(code: "no-tasks", severity: .warning, failing: S.hunt(tasks: "  []\n"), passing: S.hunt(), pointsAt: "[]"),
     RuleCase(code: "empty-file", failing: "# nothing yet\n", passing: S.hunt(), pointsAt: ""),
     RuleCase(code: "yaml-syntax", failing: S.hunt(tasks: task("clue: Stop: look up")), passing: S.hunt(tasks: task("clue: \"Stop: look up\"")),
