@@ -1,12 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The progress of a long run on one stderr line, rewritten in place at most ten times a second;
 /// none when stderr is not a terminal, so logs get only the results.
-final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+final class ProgressLine: Sendable {
+    private struct State {
+        var last = Date.distantPast
+        var shown = false
+    }
+
+    private let state = Mutex(State())
     private let start = Date()
-    private var last = Date.distantPast
-    private var shown = false
 
     private init() {}
 
@@ -16,24 +20,24 @@ final class ProgressLine: @unchecked Sendable {
     /// Shows `text(seconds since the start)`, unless the line changed less than 0.1 s ago and
     /// this is not the `final` update.
     func update(final: Bool = false, _ text: (_ seconds: TimeInterval) -> String) {
-        lock.withLock {
+        state.withLock { state in
             let now = Date()
-            guard final || now.timeIntervalSince(last) >= 0.1 else { return }
-            last = now
+            guard final || now.timeIntervalSince(state.last) >= 0.1 else { return }
+            state.last = now
             FileHandle.standardError.write(Data("\r\(text(now.timeIntervalSince(start)))\u{1B}[K".utf8))
-            shown = true
+            state.shown = true
         }
     }
 
     /// Ends the line: replaced by `summary`, which stays, or else cleared.
     func finish(summary: String? = nil) {
-        lock.withLock {
+        state.withLock { state in
             if let summary {
                 FileHandle.standardError.write(Data("\r\(summary)\u{1B}[K\n".utf8))
-            } else if shown {
+            } else if state.shown {
                 FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
             }
-            shown = false
+            state.shown = false
         }
     }
 }

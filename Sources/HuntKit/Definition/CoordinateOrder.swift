@@ -34,7 +34,7 @@ struct CoordinateOrder {
         let zone = TimezoneNames.principalPlace(of: hunt.timezoneName)
         let points = candidates.map(\.written)
         let middle = Coordinate(latitude: Self.median(points.map(\.latitude)), longitude: Self.median(points.map(\.longitude)))
-        let spread = max(5_000, 3 * Self.medianDistance(points, to: middle))
+        let spread = max(5_000, 3 * Self.median(points.map { Geodesic.distanceMetres(from: $0, to: middle) }))
         for candidate in candidates {
             var why: String?
             if let zone, Self.mayBeFurther(candidate.written, zone.coordinate, than: 2_000_000) {
@@ -118,37 +118,6 @@ struct CoordinateOrder {
     /// The great circle from `a` to `b` on the mean sphere, metres.
     static func sphereMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
         6_371_008.8 * Geodesic.centralAngle(from: a, to: b)
-    }
-
-    /// The median of the geodesic distances from `points` to `middle`, as `median` of them all
-    /// gives it; the geodesic is measured only for the points whose great circle (within 2 % of
-    /// it, and a metre) does not settle which side of the median they are on.
-    static func medianDistance(_ points: [Coordinate], to middle: Coordinate) -> Double {
-        guard !points.isEmpty else { return 0 }
-        let sphere = points.map { sphereMetres($0, middle) }
-        let low = sphere.map { $0 / 1.02 - 1 }, high = sphere.map { $0 * 1.02 + 1 }
-        let (lowSorted, highSorted) = (low.sorted(), high.sorted())
-        var measured = [Double?](repeating: nil, count: points.count)
-        /// The `k`th smallest distance (from 0): at least the `k`th smallest lower bound and at
-        /// most the `k`th smallest upper bound, so the points surely below that range are below
-        /// it, those surely above it above, and it is found among the rest.
-        func smallest(_ k: Int) -> Double {
-            let (from, to) = (lowSorted[k], highSorted[k])
-            var below = 0
-            var open: [Double] = []
-            for i in points.indices {
-                if high[i] < from {
-                    below += 1
-                } else if low[i] <= to {
-                    if measured[i] == nil { measured[i] = Geodesic.distanceMetres(from: points[i], to: middle) }
-                    open.append(measured[i]!)
-                }
-            }
-            open.sort()
-            return open[k - below]
-        }
-        let n = points.count
-        return n % 2 == 1 ? smallest(n / 2) : (smallest(n / 2 - 1) + smallest(n / 2)) / 2
     }
 
     static func median(_ values: [Double]) -> Double {

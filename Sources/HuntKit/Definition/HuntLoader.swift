@@ -51,9 +51,8 @@ public struct HuntLoader: Sendable {
     public func load(_ bytes: [UInt8], displayPath: String, baseURL: URL, fileURL: URL? = nil) -> HuntLoadResult {
         var context = LoadContext(file: displayPath, baseURL: baseURL)
         var tree: YAMLNode?
-        let streamed = TaskStream(context: context)
         do {
-            tree = try parser.parse(bytes, displayPath: displayPath, streaming: streamed)
+            tree = try parser.parse(bytes, displayPath: displayPath)
         } catch {
             return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
         }
@@ -63,17 +62,7 @@ public struct HuntLoader: Sendable {
             return HuntLoadResult(hunt: nil, diagnostics: context.diagnostics, file: displayPath)
         }
         var reader = HuntReader(context: context)
-        reader.streamedTasks = streamed
-        var read = reader.read(root)
-        // The tree holds the nodes of all but the tasks: they are freed on another thread,
-        // beside the checks, which need what was read but not the tree.
-        Self.release(consume root)
-        if reader.needsWholeTree, let whole = try? parser.parse(bytes, displayPath: displayPath) {
-            // A section that tasks depend on comes after `tasks:`: the file is read again as one tree.
-            reader = HuntReader(context: context)
-            read = reader.read(whole)
-            Self.release(consume whole)
-        }
+        let read = reader.read(root)
         guard var hunt = read else {
             return HuntLoadResult(hunt: nil, diagnostics: Self.sorted(reader.context.diagnostics, file: displayPath), file: displayPath)
         }
@@ -93,12 +82,6 @@ public struct HuntLoader: Sendable {
         }
         let diagnostics = reader.context.diagnostics + found[0] + targetFileDiagnostics + found[1]
         return HuntLoadResult(hunt: hunt, diagnostics: Self.sorted(diagnostics, file: displayPath), file: displayPath)
-    }
-
-    /// Drops the last reference to a tree on a background queue, so that freeing it does not
-    /// hold up the caller.
-    private static func release(_ tree: consuming YAMLNode) {
-        DispatchQueue.global(qos: .utility).async { [tree] in withExtendedLifetime(tree) {} }
     }
 
     /// The hunt file's own diagnostics first, by position; then other files', by file and position.

@@ -41,10 +41,6 @@ struct HuntReader: Sendable {
         }
         guard let fields = context.mapping(root, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints)
         else { return nil }
-        if let streamedTasks, streamedTasks.began, !streamedTasks.fits(fields) {
-            needsWholeTree = true
-            return nil
-        }
         var hunt = Hunt(id: "", title: "", source: SourceLocation(file: context.file))
 
         if let n = context.require("hunt", in: fields, section: "the hunt file", example: "hunt: Utrecht Campus Photo Hunt"),
@@ -65,16 +61,8 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("teams") { hunt.teams = teams(n) }
         if let n = context.require("tasks", in: fields, section: "the hunt file", example: "tasks: [ { id: first, title: …, at: 52.09, 5.12 } ]") {
-            let isEmpty: Bool
-            if let streamed = streamedTasks, streamed.began {
-                let (partials, count) = streamed.finish()
-                hunt.tasks = join(partials, count: count)
-                isEmpty = count == 0
-            } else {
-                hunt.tasks = tasks(n, hunt: hunt)
-                isEmpty = n.sequence?.isEmpty == true
-            }
-            if isEmpty {
+            hunt.tasks = tasks(n, hunt: hunt)
+            if n.sequence?.isEmpty == true {
                 context.warning(.noTasks, "`tasks` is empty; players have nothing to do", at: n.location,
                                 fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
             }
@@ -244,17 +232,9 @@ struct HuntReader: Sendable {
 
     mutating func tasks(_ node: YAMLNode, hunt: Hunt) -> [HuntTask] {
         guard let items = context.list(node, "`tasks`", example: "{ id: dom-tower, title: The Dom Tower, at: 52.09067, 5.12133 }") else { return [] }
+        // Read in contiguous slices, each into its own reader, joined in order, so the result does
+        // not depend on scheduling; a long generated list on all cores, any other in one slice.
         let chunks = items.count >= Self.parallelThreshold ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
-        if chunks <= 1 {
-            var result: [HuntTask] = []
-            result.reserveCapacity(items.count)
-            for item in items {
-                if let task = task(item, hunt: hunt) { result.append(task) }
-            }
-            return result
-        }
-        // A large generated hunt: read contiguous slices of the list on all cores, each into its
-        // own reader, then join them in order, so the result does not depend on scheduling.
         var base = context
         base.diagnostics = []
         base.firstLocalTime = nil
@@ -295,11 +275,6 @@ struct HuntReader: Sendable {
     static let parallelThreshold = 2048
     /// The tasks a reader of one slice read.
     var slicedTasks: [HuntTask] = []
-    /// The tasks, read while the file was parsed; unused when their list was not streamed.
-    var streamedTasks: TaskStream?
-    /// Set by `read(_:)` when `streamedTasks` were read from sections that the file changes
-    /// after `tasks:`: the file must be read again with its whole tree.
-    var needsWholeTree = false
 
     mutating func task(_ node: YAMLNode, hunt: Hunt) -> HuntTask? {
         guard let fields = context.mapping(node, section: "a task", keys: HuntSchema.task, hints: HuntSchema.taskHints) else { return nil }

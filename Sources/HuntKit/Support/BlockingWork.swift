@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Where async code sends work that blocks a thread for long: decoding a photo for a preview,
-/// waiting for the HEIF child, reading a photo's EXIF to turn its preview. Swift's cooperative pool has one thread per
+/// Where work that blocks a thread for long goes: decoding a photo for a preview, waiting for the
+/// HEIF child, reading a photo's EXIF to turn its preview (`run`, from async code); reading the
+/// interrupt pipe, writing `hunt serve`'s log lines to a slow stdout (`start`). Swift's cooperative pool has one thread per
 /// core (two on a small server), so a blocking call made there stops every other task with it:
 /// two previews of a HEIC whose decoder hangs once held both threads, and with them every
 /// request to the console. Here a set of threads of its own, started as work arrives (at most
@@ -35,18 +36,23 @@ public final class BlockingWork: Sendable {
 
     /// Runs `work` on one of this place's threads and returns what it returns.
     public func run<T>(_ work: sending @escaping () -> sending T) async -> sending T {
-        // The closure and its result each cross to one other thread and back, never shared:
-        // what `sending` says, and what the boxes below let the continuation carry.
-        let job = Transfer(work)
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Transfer<T>, Never>) in
-            submit { continuation.resume(returning: Transfer(job.value())) }
-        }.value
+        // The closure crosses to one other thread, and its result back, never shared: the mutex
+        // hands the closure over (`sending` in, taken out once), and the continuation the result.
+        let handed = Mutex<(() -> T)?>(work)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+            start {
+                guard let work = handed.withLock({ $0.take() }) else { preconditionFailure("a job runs once") }
+                continuation.resume(returning: work())
+            }
+        }
     }
 
     /// Threads started so far (for tests).
     public var threadCount: Int { state.withLock { $0.threads } }
 
-    private func submit(_ job: @escaping @Sendable () -> Void) {
+    /// Runs `job` on one of this place's threads, without waiting for it: for work that waits
+    /// on its own (a signal's pipe, a terminal that is slow to take lines).
+    package func start(_ job: @escaping @Sendable () -> Void) {
         let start = state.withLock { state -> Bool in
             state.jobs.append(job)
             let waiting = state.jobs.count - state.next
@@ -58,7 +64,8 @@ public final class BlockingWork: Sendable {
         if start {
             let thread = Thread { [self] in work() }
             thread.name = "hunt-blocking"
-            thread.stackSize = 1 << 20
+            // As much stack as the system gives a thread: `Array(parallelCount:)` bodies run here.
+            thread.stackSize = 8 << 20
             thread.start()
         }
     }
@@ -79,9 +86,78 @@ public final class BlockingWork: Sendable {
     }
 }
 
-/// A value handed from one thread to one other, never used by both: a `sending` value boxed so
-/// that a `@Sendable` closure and a continuation can carry it.
-private struct Transfer<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: sending T) { self.value = value }
+extension BlockingWork {
+    /// Runs `body(i)` for every `i` in `0..<iterations`, on the calling thread and at most
+    /// `width - 1` of this place's threads, and returns once every call has returned: the
+    /// data-parallel loop under `Array(parallelCount:)`. The caller takes iterations itself until
+    /// none is left and then waits only for those already running elsewhere, so a loop finishes
+    /// even when every thread here is busy (or the loop is inside another one).
+    package func forEach(iterations: Int, width: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: @Sendable (Int) -> Void) {
+        guard iterations > 1, width > 1 else {
+            for i in 0..<iterations { body(i) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let loop = ParallelLoop(iterations: iterations, body: body)
+            for _ in 1..<min(width, iterations) { start { loop.help() } }
+            loop.help()
+            loop.finish()
+        }
+    }
+}
+
+/// One `forEach`: the next iteration to hand out and how many are running. Its body is dropped
+/// when the loop ends; a helper that starts after that finds nothing to do.
+private final class ParallelLoop: Sendable {
+    private struct State {
+        var body: (@Sendable (Int) -> Void)?
+        var next = 0
+        var running = 0
+        var callerWaits = false
+    }
+
+    private let state: Mutex<State>
+    private let iterations: Int
+    /// Signalled once, when the caller waits and the last running iteration returns.
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(iterations: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.iterations = iterations
+        state = Mutex(State(body: body))
+    }
+
+    /// Runs iterations until none is left.
+    func help() {
+        while runNext() {
+            let wake = state.withLock { state -> Bool in
+                state.running -= 1
+                guard state.running == 0, state.callerWaits else { return false }
+                state.callerWaits = false
+                return true
+            }
+            if wake { finished.signal() }
+        }
+    }
+
+    /// Runs the next iteration, if there is one; its reference to the body is gone on return.
+    private func runNext() -> Bool {
+        let claimed = state.withLock { state -> (Int, @Sendable (Int) -> Void)? in
+            guard let body = state.body, state.next < iterations else { return nil }
+            defer { state.next += 1; state.running += 1 }
+            return (state.next, body)
+        }
+        guard let (i, body) = claimed else { return false }
+        body(i)
+        return true
+    }
+
+    /// For the caller, after its own `help()`: waits for the iterations still running, then drops the body.
+    func finish() {
+        let wait = state.withLock { state -> Bool in
+            state.callerWaits = state.running > 0
+            return state.callerWaits
+        }
+        if wait { finished.wait() }
+        state.withLock { $0.body = nil }
+    }
 }

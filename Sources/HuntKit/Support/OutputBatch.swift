@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The files one run writes, replaced all together or not at all, and never over an input.
 ///
@@ -80,9 +81,9 @@ public final class OutputBatch: Sendable {
     public static func handleInterrupts() { StagedFiles.handleInterrupts() }
 }
 
-/// The state of one `OutputBatch`: what it staged, the folders it made, its lock file. Guarded by
-/// its own lock; it has no deinit, so the registry may drop it while holding `registryLock`.
-private final class StagedFiles: @unchecked Sendable {
+/// The state of one `OutputBatch`: what it staged, the folders it made, its lock file, in a
+/// `Mutex`; it has no deinit, so the registry may drop it while holding its own lock.
+private final class StagedFiles: Sendable {
     /// An input of the run: an output that is (or links to) the same file is refused.
     private struct Input {
         var device: UInt64, inode: UInt64, displayPath: String, isFolder: Bool
@@ -94,11 +95,33 @@ private final class StagedFiles: @unchecked Sendable {
 
     private enum State { case staging, committed, abandoned }
 
-    private let lock = NSLock()
-    private var state = State.staging
-    private var staged: [Staged] = []
-    private var madeFolders: [String] = []
-    private var lockFile: (fd: Int32, path: String)?
+    /// What changes as the batch goes, all under one lock.
+    private struct Ledger {
+        var state = State.staging
+        var staged: [Staged] = []
+        var madeFolders: [String] = []
+        var lockFile: (fd: Int32, path: String)?
+        var committed: [String] = []
+
+        /// What the interrupt message says.
+        mutating func abandon() {
+            guard state == .staging else { return }
+            state = .abandoned
+            for file in staged { unlink(file.temporary) }
+            releaseLock()
+            for folder in madeFolders.reversed() { rmdir(folder) }
+        }
+
+        mutating func releaseLock() {
+            if let (fd, path) = lockFile {
+                unlink(path)
+                close(fd)
+                lockFile = nil
+            }
+        }
+    }
+
+    private let ledger = Mutex(Ledger())
     private let inputs: [Input]
     /// What an interrupt message names as kept, e.g. `results/`.
     private let destination: String?
@@ -119,15 +142,15 @@ private final class StagedFiles: @unchecked Sendable {
     /// nothing: the process is about to end. (Its own lock is taken after the registry's is let
     /// go: elsewhere a batch's lock is held while the registry's is taken, never the other way.)
     static func register(_ files: StagedFiles) {
-        let afterInterrupt = registryLock.withLock {
-            registry[ObjectIdentifier(files)] = files
-            return interrupted
+        let afterInterrupt = registry.withLock { registry in
+            registry.batches[ObjectIdentifier(files)] = files
+            return registry.interrupted
         }
-        if afterInterrupt { files.lock.withLock { files.state = .abandoned } }
+        if afterInterrupt { files.ledger.withLock { $0.state = .abandoned } }
     }
 
     static func unregister(_ files: StagedFiles) {
-        _ = registryLock.withLock { registry.removeValue(forKey: ObjectIdentifier(files)) }
+        _ = registry.withLock { $0.batches.removeValue(forKey: ObjectIdentifier(files)) }
     }
 
     // MARK: Checks and folders
@@ -166,21 +189,21 @@ private final class StagedFiles: @unchecked Sendable {
             throw OutputError(path: displayPath, message: "is a file, not a folder; give a folder (the outputs are written inside it)")
         }
         for url in missing.reversed() {
-            try locked { () throws(OutputError) in
-                guard state == .staging else { throw Self.abandonedError(displayPath) }
+            try ledger.withLock { (ledger) throws(OutputError) in
+                guard ledger.state == .staging else { throw Self.abandonedError(displayPath) }
                 guard mkdir(url.path, 0o777) == 0 || errno == EEXIST else {
                     throw OutputError(path: displayPath, message: "cannot create the folder \(url.relativePathForDisplay) (\(Self.reason(errno)))")
                 }
-                madeFolders.append(url.path)
+                ledger.madeFolders.append(url.path)
             }
         }
     }
 
     func lockFolder(_ folder: URL, displayPath: String) throws(OutputError) {
-        // Under `lock`, so an interrupt that abandoned the batch first leaves no lock file behind.
-        try locked { () throws(OutputError) in
-            guard state == .staging else { throw Self.abandonedError(displayPath) }
-            try takeLock(folder.appendingPathComponent(".hunt.lock").path, displayPath: displayPath)
+        // Under the ledger's lock, so an interrupt that abandoned the batch first leaves no lock file behind.
+        try ledger.withLock { (ledger) throws(OutputError) in
+            guard ledger.state == .staging else { throw Self.abandonedError(displayPath) }
+            ledger.lockFile = try Self.takeLock(folder.appendingPathComponent(".hunt.lock").path, displayPath: displayPath)
         }
         Self.removeStaleTemporaries(in: folder.path)
     }
@@ -210,7 +233,7 @@ private final class StagedFiles: @unchecked Sendable {
             && random.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
     }
 
-    private func takeLock(_ path: String, displayPath: String) throws(OutputError) {
+    private static func takeLock(_ path: String, displayPath: String) throws(OutputError) -> (fd: Int32, path: String) {
         for _ in 0..<10 {
             let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
             guard fd >= 0 else {
@@ -232,8 +255,7 @@ private final class StagedFiles: @unchecked Sendable {
             let text = Array("\(getpid())\n".utf8)
             _ = ftruncate(fd, 0)
             _ = pwrite(fd, text, text.count, 0)
-            lockFile = (fd, path)
-            return
+            return (fd, path)
         }
         throw OutputError(path: displayPath, message: "another run keeps replacing the lock file \(path); wait for it to finish")
     }
@@ -254,13 +276,16 @@ private final class StagedFiles: @unchecked Sendable {
             }
         } catch {
             close(fd)
-            lock.withLock { _ = unlink(temporary); staged.removeAll { $0.temporary == temporary } }
+            ledger.withLock { ledger in
+                _ = unlink(temporary)
+                ledger.staged.removeAll { $0.temporary == temporary }
+            }
             throw error
         }
-        lock.withLock {
-            if let i = staged.firstIndex(where: { $0.temporary == temporary }) {
-                staged[i].target = target.path
-                staged[i].replacing = replacing
+        ledger.withLock { ledger in
+            if let i = ledger.staged.firstIndex(where: { $0.temporary == temporary }) {
+                ledger.staged[i].target = target.path
+                ledger.staged[i].replacing = replacing
             }
         }
         return FileStamp(info)
@@ -269,8 +294,8 @@ private final class StagedFiles: @unchecked Sendable {
     private func createTemporary(beside target: URL, displayPath: String) throws(OutputError) -> (Int32, String) {
         let folder = target.deletingLastPathComponent().path
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        return try locked { () throws(OutputError) in
-            guard state == .staging else { throw Self.abandonedError(displayPath) }
+        return try ledger.withLock { (ledger) throws(OutputError) in
+            guard ledger.state == .staging else { throw Self.abandonedError(displayPath) }
             for _ in 0..<100 {
                 let random = String((0..<12).map { _ in letters.randomElement()! })
                 let temporary = (folder as NSString).appendingPathComponent(".\(target.lastPathComponent).\(random).tmp")
@@ -280,7 +305,7 @@ private final class StagedFiles: @unchecked Sendable {
                 guard fd >= 0 else {
                     throw OutputError(path: displayPath, message: "cannot write in \(URL(fileURLWithPath: folder).relativePathForDisplay) (\(Self.reason(errno)))")
                 }
-                staged.append(Staged(temporary: temporary, target: "", displayPath: displayPath, replacing: true))
+                ledger.staged.append(Staged(temporary: temporary, target: "", displayPath: displayPath, replacing: true))
                 return (fd, temporary)
             }
             throw OutputError(path: displayPath, message: "cannot find a free temporary name in \(folder)")
@@ -302,12 +327,12 @@ private final class StagedFiles: @unchecked Sendable {
     // MARK: Commit
 
     func commit() throws(OutputError) -> [String] {
-        try locked { () throws(OutputError) in
-            guard state == .staging else { throw Self.abandonedError(destination ?? "outputs") }
+        try ledger.withLock { (ledger) throws(OutputError) in
+            guard ledger.state == .staging else { throw Self.abandonedError(destination ?? "outputs") }
             // No fsync: rename(2) is what makes each swap atomic for readers and for Ctrl-C, and
             // flushing 20 MB to disk on every run costs more wall time than judging it.
             var done: [String] = []
-            for (i, file) in staged.enumerated() {
+            for (i, file) in ledger.staged.enumerated() {
                 let ok: Bool
                 if file.replacing {
                     ok = rename(file.temporary, file.target) == 0
@@ -318,58 +343,33 @@ private final class StagedFiles: @unchecked Sendable {
                 }
                 if !ok {
                     let reason = errno == EEXIST ? "it exists; nothing is overwritten" : Self.reason(errno)
-                    for rest in staged[i...] { unlink(rest.temporary) }
-                    staged = []
-                    state = .abandoned
+                    for rest in ledger.staged[i...] { unlink(rest.temporary) }
+                    ledger.staged = []
+                    ledger.state = .abandoned
                     let kept = done.isEmpty ? "nothing was replaced" : "replaced only \(done.joined(separator: ", "))"
                     throw OutputError(path: file.displayPath, message: "cannot write the file (\(reason)); \(kept)")
                 }
                 done.append(file.displayPath)
             }
-            state = .committed
-            committed = done
-            releaseLock()
+            ledger.state = .committed
+            ledger.committed = done
+            ledger.releaseLock()
             return done
         }
     }
 
-    private var committed: [String] = []
-
     func discard() {
-        lock.withLock { abandonLocked() }
-    }
-
-    /// Under `lock`: what the interrupt message says.
-    private func abandonLocked() {
-        guard state == .staging else { return }
-        state = .abandoned
-        for file in staged { unlink(file.temporary) }
-        releaseLock()
-        for folder in madeFolders.reversed() { rmdir(folder) }
-    }
-
-    private func releaseLock() {
-        if let (fd, path) = lockFile {
-            unlink(path)
-            close(fd)
-            lockFile = nil
-        }
-    }
-
-    /// `lock.withLock` for a body that throws `OutputError` (NSLock's rethrows only `any Error`).
-    private func locked<T>(_ body: () throws(OutputError) -> T) throws(OutputError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        ledger.withLock { $0.abandon() }
     }
 
     /// The error for a batch abandoned by `discard()`. A batch abandoned by an interrupt gives
     /// none: the interrupt handler is ending the process with the signal's status, and the calling
     /// thread waits for that instead of reporting an error of its own, which raced the handler to
     /// exit 1 first. (No deadlock: the handler has left this batch's lock, or never takes it —
-    /// a batch begun after the interrupt is not among those it visits.)
+    /// a batch begun after the interrupt is not among those it visits; a batch's lock is taken
+    /// before the registry's, never after.)
     private static func abandonedError(_ displayPath: String) -> OutputError {
-        if registryLock.withLock({ interrupted }) { while true { pause() } }  // until the handler ends the process: a wait, not a poll
+        if registry.withLock({ $0.interrupted }) { while true { pause() } }  // until the handler ends the process: a wait, not a poll
         return OutputError(path: displayPath, message: "the run was interrupted; nothing more is written")
     }
 
@@ -377,26 +377,32 @@ private final class StagedFiles: @unchecked Sendable {
 
     // MARK: Interrupts
 
-    /// Every live batch's files, for the interrupt handler; guarded by `registryLock`. Strong
-    /// references to `StagedFiles`, never to an `OutputBatch`: dropping one here runs no deinit
-    /// that locks (a weak reference to the batch, read under this lock, once made the last
-    /// strong one, and the batch's deinit then took this lock again: a deadlock in `hunt serve`).
-    nonisolated(unsafe) private static var registry: [ObjectIdentifier: StagedFiles] = [:]
-    private static let registryLock = NSLock()
-    /// Set by the interrupt handler; guarded by `registryLock`.
-    nonisolated(unsafe) private static var interrupted = false
+    private struct Registry {
+        /// Every live batch's files, for the interrupt handler. Strong references to
+        /// `StagedFiles`, never to an `OutputBatch`: dropping one here runs no deinit that locks
+        /// (a weak reference to the batch, read under this lock, once made the last strong one,
+        /// and the batch's deinit then took this lock again: a deadlock in `hunt serve`).
+        var batches: [ObjectIdentifier: StagedFiles] = [:]
+        /// Set by the interrupt handler.
+        var interrupted = false
+        /// Whether `handleInterrupts()` has set up its pipe and handlers.
+        var handling = false
+    }
+
+    private static let registry = Mutex(Registry())
 
     /// What an interrupt does to this batch, as a sentence for the user.
     private func interrupt() -> String {
-        lock.withLock {
-            switch state {
+        ledger.withLock { ledger in
+            switch ledger.state {
             case .committed:
-                return "all outputs were already written (\(committed.joined(separator: ", ")))"
+                return "all outputs were already written (\(ledger.committed.joined(separator: ", ")))"
             case .abandoned:
                 return ""
             case .staging:
-                let kept = destination.map { "; \($0) is as it was" } ?? (staged.isEmpty ? "" : "; \(staged.map(\.displayPath).joined(separator: ", ")) kept as they were")
-                abandonLocked()
+                let kept = destination.map { "; \($0) is as it was" }
+                    ?? (ledger.staged.isEmpty ? "" : "; \(ledger.staged.map(\.displayPath).joined(separator: ", ")) kept as they were")
+                ledger.abandon()
                 return "nothing was written\(kept)"
             }
         }
@@ -404,32 +410,34 @@ private final class StagedFiles: @unchecked Sendable {
 
     /// See `OutputBatch.handleInterrupts()`.
     static func handleInterrupts() {
-        registryLock.withLock {
-            guard interruptPipe < 0 else { return }
+        let readEnd = registry.withLock { registry -> Int32? in
+            guard !registry.handling else { return nil }
             var fds: [Int32] = [0, 0]
-            guard pipe(&fds) == 0 else { return }
+            guard pipe(&fds) == 0 else { return nil }
+            registry.handling = true
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             interruptPipe = fds[1]
-            let readEnd = fds[0]
-            let reader = Thread {
-                var signo: UInt8 = 0
-                while read(readEnd, &signo, 1) != 1 {}
-                let batches = registryLock.withLock {
-                    interrupted = true
-                    return Array(registry.values)
-                }
-                let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
-                let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
-                FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
-                // _exit: end now, not after atexit handlers while other threads carry on.
-                _exit(128 + Int32(signo))
+            return fds[0]
+        }
+        guard let readEnd else { return }
+        // Waits for a signal for the rest of the process: one of `BlockingWork`'s threads.
+        BlockingWork.shared.start {
+            var signo: UInt8 = 0
+            while read(readEnd, &signo, 1) != 1 {}
+            let batches = registry.withLock { registry in
+                registry.interrupted = true
+                return Array(registry.batches.values)
             }
-            reader.start()
-            for signo in [SIGINT, SIGTERM] {
-                signal(signo) { signo in
-                    var byte = UInt8(truncatingIfNeeded: signo)
-                    _ = Foundation.write(interruptPipe, &byte, 1)
-                }
+            let said = batches.map { $0.interrupt() }.filter { !$0.isEmpty }
+            let text = said.isEmpty ? "nothing was written" : said.joined(separator: "; ")
+            FileHandle.standardError.write(Data("\ninterrupted: \(text)\n".utf8))
+            // _exit: end now, not after atexit handlers while other threads carry on.
+            _exit(128 + Int32(signo))
+        }
+        for signo in [SIGINT, SIGTERM] {
+            signal(signo) { signo in
+                var byte = UInt8(truncatingIfNeeded: signo)
+                _ = Foundation.write(interruptPipe, &byte, 1)
             }
         }
     }

@@ -1,13 +1,12 @@
-import Dispatch
-
 extension Array {
-    /// `(0..<count).map(body)` run on every core, in chunks of `chunkSize` indices; the results
-    /// in index order, each written once straight into the array (no per-chunk arrays to join).
+    /// `(0..<count).map(body)` run on every core (`BlockingWork.forEach`), in chunks of
+    /// `chunkSize` indices; the results in index order, each written once straight into the array
+    /// (no per-chunk arrays to join).
     init(parallelCount count: Int, chunkSize: Int = 1, _ body: @Sendable (Int) -> Element) {
         let chunkSize = Swift.max(1, chunkSize)
         self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = DisjointBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: (count + chunkSize - 1) / chunkSize) { k in
+            BlockingWork.shared.forEach(iterations: (count + chunkSize - 1) / chunkSize) { k in
                 for i in (k * chunkSize)..<Swift.min(count, (k + 1) * chunkSize) { (slots.buffer.baseAddress! + i).initialize(to: body(i)) }
             }
             initialized = count
@@ -16,7 +15,9 @@ extension Array {
 }
 
 /// A buffer shared by threads that each touch their own elements (so no lock is needed); the
-/// owner of the memory keeps it alive until they are done.
+/// owner of the memory keeps it alive until they are done. The one unchecked `Sendable` of the
+/// data-parallel loops: `Array(parallelCount:)` gives each index to one iteration, and
+/// `FillOnceSlots` checks that each slot is filled once.
 struct DisjointBuffer<Element>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Element>
     init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
@@ -25,48 +26,49 @@ struct DisjointBuffer<Element>: @unchecked Sendable {
 /// A fixed number of slots that concurrent tasks fill, each slot once by one task, and that are
 /// then taken whole as an array. Values are moved, never copied: for 20,000 judged photos the
 /// copies on the way from worker to array would cost more than the rules run on them.
-final class FillOnceSlots<Element>: @unchecked Sendable {
-    private let values: UnsafeMutablePointer<Element>
-    private let filled: UnsafeMutablePointer<Bool>
+final class FillOnceSlots<Element>: Sendable {
+    private let slots: DisjointBuffer<Element>
+    private let filled: DisjointBuffer<Bool>
+    private var values: UnsafeMutablePointer<Element> { slots.buffer.baseAddress! }
     let count: Int
 
     init(count: Int) {
         self.count = count
-        values = .allocate(capacity: Swift.max(1, count))
-        filled = .allocate(capacity: Swift.max(1, count))
-        filled.initialize(repeating: false, count: Swift.max(1, count))
+        slots = DisjointBuffer(.allocate(capacity: Swift.max(1, count)))
+        filled = DisjointBuffer(.allocate(capacity: Swift.max(1, count)))
+        filled.buffer.initialize(repeating: false)
     }
 
     /// Fills slot `i`; each slot once, from any thread.
     func fill(_ i: Int, with value: consuming Element) {
-        precondition(i >= 0 && i < count && !filled[i], "slot \(i) filled twice or out of range")
+        precondition(i >= 0 && i < count && !filled.buffer[i], "slot \(i) filled twice or out of range")
         (values + i).initialize(to: value)
-        filled[i] = true
+        filled.buffer[i] = true
     }
 
     /// Every slot's value in order, moved out; call once, after all fills are done (and seen:
     /// e.g. after the task group that filled them has finished). Moved on every core: for
     /// 20,000 judged photos the new array is 8 MB of memory touched for the first time.
     func takeAll() -> [Element] {
-        for i in 0..<count { precondition(filled[i], "slot \(i) was never filled") }
-        let from = DisjointBuffer(UnsafeMutableBufferPointer(start: values, count: count)), count = count
+        for i in 0..<count { precondition(filled.buffer[i], "slot \(i) was never filled") }
+        let from = slots, count = count
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             let to = DisjointBuffer(buffer)
             let chunk = 1024, chunks = (count + chunk - 1) / chunk
-            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            BlockingWork.shared.forEach(iterations: chunks) { k in
                 let start = k * chunk, n = Swift.min(chunk, count - start)
                 (to.buffer.baseAddress! + start).moveInitialize(from: from.buffer.baseAddress! + start, count: n)
             }
             initialized = count
         }
-        filled.update(repeating: false, count: count)
+        filled.buffer.update(repeating: false)
         return result
     }
 
     deinit {
-        for i in 0..<count where filled[i] { (values + i).deinitialize(count: 1) }
-        values.deallocate()
-        filled.deallocate()
+        for i in 0..<count where filled.buffer[i] { (values + i).deinitialize(count: 1) }
+        slots.buffer.deallocate()
+        filled.buffer.deallocate()
     }
 }
 

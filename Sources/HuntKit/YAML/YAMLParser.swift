@@ -24,42 +24,28 @@ public struct YAMLParser: Sendable {
     }
 
     /// Parses bytes; returns nil for an empty document (a file with nothing but comments).
+    ///
+    /// libyaml's events are pulled on the caller's thread, one at a time, as Yams does: the tree
+    /// is built with an explicit stack, so no nesting needs a thread with a stack of its own.
     public func parse(_ bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> YAMLNode? {
-        try parse(bytes, displayPath: displayPath, streaming: nil)
-    }
-
-    /// Parses bytes, handing the items of the list under the top mapping's `stream.key` (its first
-    /// one) to `stream` as each is read, instead of keeping them in the tree: there that list is
-    /// empty. Everything else is as `parse(_:displayPath:)`.
-    func parse(_ bytes: [UInt8], displayPath: String, streaming stream: (any YAMLItemStream)?) throws(DiagnosticError) -> YAMLNode? {
-        var events = EventReader(pipe: EventPipe(bytes))
-        defer { events.pipe.stop() }
         var builder = TreeBuilder(file: displayPath, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
-        builder.stream = stream
-        while true {
-            let event: LibYAMLSession.Event
-            do {
-                event = try events.next()
+        // libyaml wants an address even for no bytes.
+        let input = bytes.isEmpty ? [0] : bytes
+        let outcome = input.withUnsafeBufferPointer { buffer -> Result<Void, DiagnosticError> in
+            let session = LibYAMLSession(buffer.baseAddress!, count: bytes.count)
+            do throws(LibYAMLSession.ParseError) {
+                while true {
+                    let event = try session.next()
+                    if case .streamEnd = event.kind { return .success(()) }
+                    do throws(DiagnosticError) { try builder.consume(event) } catch { return .failure(error) }
+                }
             } catch {
-                throw DiagnosticError(error.diagnostic(file: displayPath, bytes: bytes))
+                return .failure(DiagnosticError(error.diagnostic(file: displayPath, bytes: bytes)))
             }
-            if case .streamEnd = event.kind { break }
-            try builder.consume(event)
         }
+        try outcome.get()
         return builder.root
     }
-}
-
-/// Takes the items of one list of a document while it is parsed (`YAMLParser.parse(_:displayPath:streaming:)`).
-protocol YAMLItemStream: AnyObject {
-    /// The top mapping's key whose list is streamed.
-    var key: String { get }
-    /// The list begins at `location`; `before` are the top mapping's pairs written before its key.
-    func begin(before: [YAMLPair], at location: SourceLocation)
-    /// The list's next item, in file order.
-    func item(_ node: YAMLNode)
-    /// The list has ended.
-    func end()
 }
 
 /// Reads a source file whole through `InputFile` (regular files only, at most `maximumBytes`),
@@ -73,142 +59,6 @@ enum SourceFileReader {
             if error.reason == .isFolder { error.fix = "name the YAML file inside it, e.g. \(displayPath)/hunt.yaml" }
             throw DiagnosticError(error.diagnostic)
         }
-    }
-}
-
-/// libyaml's events, read on a thread of their own a few batches ahead of the caller, so that
-/// libyaml's scanning and the making of each event's strings run beside the building of the
-/// tree from the events before. The caller stops the pipe when it is done or gives up; it stops
-/// by itself after the last event or a syntax error. A file of at most `inlineBytes` (a reviews
-/// file's entry, a small hunt) is read whole on the caller's thread first: a thread would cost
-/// more than it saves.
-///
-/// The batches are few and made by the caller, on its thread: their memory goes back to the heap
-/// that the caller goes on to fill (with the tasks read from the tree), not to the reading
-/// thread's. The caller waits for a few batches at a time, not for each one: being woken costs
-/// about as much as building from a batch of a thousand events.
-private final class EventPipe: @unchecked Sendable {
-    typealias Event = LibYAMLSession.Event
-    /// Events are handed over this many at a time (one lock per batch, not per event), …
-    static let batchSize = 1024
-    /// … in this many batches, filled again and again (some 75 KB each) …
-    static let batches = 6
-    /// … and a caller that has run out waits for this many.
-    static let wakingBatches = 3
-    /// Files up to this size are read on the caller's thread, all at once.
-    static let inlineBytes = 64 << 10
-    /// Read on the caller's thread: batches are added as needed instead of waited for.
-    private let inline: Bool
-
-    private let condition = NSCondition()
-    // Guarded by `condition`:
-    /// Batches read and not yet taken, oldest first.
-    private var waiting: [[Event]] = []
-    /// Empty batches to fill.
-    private var spare: [[Event]]
-    /// Whether the last batch is read (the stream's end, or the syntax error in `failure`).
-    private var finished = false
-    /// The syntax error after the last batch, if libyaml found one.
-    private var failure: LibYAMLSession.ParseError?
-    /// The caller needs no more events.
-    private var stopped = false
-
-    init(_ bytes: [UInt8]) {
-        inline = bytes.count <= Self.inlineBytes
-        spare = (0..<Self.batches).map { _ in
-            var batch: [Event] = []
-            batch.reserveCapacity(Self.batchSize)
-            return batch
-        }
-        let read = { @Sendable [self] in
-            // libyaml wants an address even for no bytes.
-            let input = bytes.isEmpty ? [0] : bytes
-            input.withUnsafeBufferPointer { produce(LibYAMLSession($0.baseAddress!, count: bytes.count)) }
-        }
-        if inline { read() } else { Thread(block: read).start() }
-    }
-
-    /// The next batch of events, in file order; `spent` is the batch before, emptied (or none,
-    /// at first). A syntax error is thrown after the events before it.
-    func batch(after spent: consuming [Event]) throws(LibYAMLSession.ParseError) -> [Event] {
-        condition.lock()
-        defer { condition.unlock() }
-        if spent.capacity > 0 {
-            spare.append(spent)
-            condition.broadcast()
-        }
-        while waiting.count < (finished ? 1 : Self.wakingBatches) {
-            if finished, let failure { throw failure }
-            condition.wait()
-        }
-        return waiting.removeFirst()
-    }
-
-    /// Ends the reading thread at its next batch.
-    func stop() {
-        condition.lock()
-        stopped = true
-        waiting = []
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The reading thread: events until the stream's end or an error, in batches.
-    private func produce(_ session: LibYAMLSession) {
-        var items: [Event] = []
-        var done = false
-        while !done {
-            condition.lock()
-            if inline, spare.isEmpty { spare.append([]) }
-            while spare.isEmpty && !stopped { condition.wait() }
-            if stopped {
-                condition.unlock()
-                return
-            }
-            items = spare.removeLast()
-            condition.unlock()
-            var error: LibYAMLSession.ParseError?
-            repeat {
-                do {
-                    let event = try session.next()
-                    if case .streamEnd = event.kind { done = true }
-                    items.append(event)
-                } catch let e {
-                    error = e
-                    done = true
-                }
-            } while !done && items.count < Self.batchSize
-            condition.lock()
-            waiting.append(items)
-            items = []
-            (finished, failure) = (done, error)
-            if finished || waiting.count >= Self.wakingBatches { condition.broadcast() }
-            condition.unlock()
-        }
-    }
-}
-
-/// The events of an `EventPipe` one at a time, in file order, on the caller's thread.
-private struct EventReader {
-    let pipe: EventPipe
-    /// The batch being read, and the index of its next event.
-    var batch: [LibYAMLSession.Event] = []
-    var index = 0
-
-    /// Each event is moved out of the batch (a payload-free event takes its place), so its
-    /// strings are neither retained nor copied.
-    mutating func next() throws(LibYAMLSession.ParseError) -> LibYAMLSession.Event {
-        while index == batch.count {
-            batch.removeAll(keepingCapacity: true)
-            let spent = batch
-            batch = []
-            batch = try pipe.batch(after: spent)
-            index = 0
-        }
-        var event = LibYAMLSession.Event.taken
-        swap(&event, &batch[index])
-        index += 1
-        return event
     }
 }
 
@@ -228,13 +78,6 @@ private final class LibYAMLSession {
         /// 1-based.
         var line: Int
         var column: Int
-
-        /// What is left in a batch where an event was moved out.
-        static var taken: Event { Event(kind: .streamEnd, line: 0, column: 0) }
-
-        private init(kind: Kind, line: Int, column: Int) {
-            (self.kind, self.line, self.column) = (kind, line, column)
-        }
 
         /// The event libyaml gave, in Swift's types; libyaml's copy is freed.
         init(taking event: inout yaml_event_t) {
@@ -388,13 +231,7 @@ private struct TreeBuilder {
         var anchor: String?
         var tag: String?
         var location: SourceLocation
-        /// The streamed list: its items go to `stream`.
-        var streams = false
     }
-    /// Where the items of the top mapping's `stream.key` list go, and how many such keys were
-    /// written (only the first one's list is streamed: it is the one a reader uses).
-    var stream: (any YAMLItemStream)?
-    var streamKeys = 0
     var stack: [Open] = []
     /// The finished items of every open collection, innermost last.
     var children: [YAMLNode] = []
@@ -432,18 +269,7 @@ private struct TreeBuilder {
             if let anchor { anchors[anchor] = node }
             try add(consume node, weight: 1, at: event)
         case .sequenceStart(let anchor, let tag):
-            var open = Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event))
-            if let stream, streamKeys == 1, stack.count == 1, stack[0].isMapping, (children.count - stack[0].start) % 2 == 1,
-               children[children.count - 1].text == stream.key {
-                streamKeys += 1
-                open.streams = true
-                var before: [YAMLPair] = []
-                for k in stride(from: stack[0].start, to: children.count - 1, by: 2) {
-                    before.append(YAMLPair(key: children[k], value: children[k + 1]))
-                }
-                stream.begin(before: before, at: open.location)
-            }
-            try push(open, at: event)
+            try push(Open(isMapping: false, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .mappingStart(let anchor, let tag):
             try push(Open(isMapping: true, start: children.count, anchor: anchor, tag: tag, location: location(event)), at: event)
         case .sequenceEnd, .mappingEnd:
@@ -481,7 +307,6 @@ private struct TreeBuilder {
                 node = YAMLNode(.sequence(items), tag: open.tag, location: open.location, weight: weight)
             }
             if let anchorName = open.anchor { anchors[anchorName] = node }
-            if open.streams { stream?.end() }
             try attach(consume node)
         }
     }
@@ -513,13 +338,6 @@ private struct TreeBuilder {
             return
         }
         let last = stack.count - 1
-        if stack[last].streams {
-            stream?.item(consume node)
-            return
-        }
-        if last == 0, let stream, stack[0].isMapping, (children.count - stack[0].start) % 2 == 0, node.text == stream.key {
-            streamKeys += 1
-        }
         if stack[last].isMapping, (children.count - stack[last].start) % 2 == 1, children[children.count - 1].isMergeKey {
             children.removeLast()
             stack[last].merges.append(consume node)
