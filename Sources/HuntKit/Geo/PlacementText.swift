@@ -17,8 +17,8 @@ public enum PlacementText {
     /// `40 m inside the area`. `compass` is where the photo is seen from the target
     /// (`Placement.compass`); `metres` is to the centre (circles, places) or the signed distance
     /// to the edge (areas).
-    public static func phrase(metres: Double, compass: String?, reference: Reference) -> String {
-        let direction = compass.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+    public static func phrase(metres: Double, compass: Compass?, reference: Reference) -> String {
+        let direction = compass.map { " \($0.rawValue)" } ?? ""
         switch reference {
         case .centre: return "\(distance(metres))\(direction) of the target's centre"
         case .place(let name): return "\(distance(metres))\(direction) of \(name ?? "the nearest place")"

@@ -80,7 +80,7 @@ public enum WhereaboutsRenderer {
         for r in rows {
             out.row([.text(r.input), .formatted(DecimalText.fixed(r.position.latitude, places: 7)), .formatted(DecimalText.fixed(r.position.longitude, places: 7)),
                      .text(r.target), .formatted(DecimalText.fixed(r.distanceMetres, places: 2)), .formatted(DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)),
-                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass),
+                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass?.rawValue ?? ""),
                      .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)])
         }
         return out.text
@@ -97,7 +97,7 @@ public enum WhereaboutsRenderer {
             out += ", \"distance_m\": "; out += DecimalText.fixed(r.distanceMetres, places: 2)
             out += ", \"edge_m\": "; out += DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)
             out += ", \"bearing_deg\": "; out += DecimalText.fixed(r.placement.bearingDegrees, places: 1)
-            out += ", \"compass\": \""; out += r.placement.compass
+            out += ", \"compass\": \""; out += r.placement.compass?.rawValue ?? ""
             out += "\", \"inside\": "; out += r.placement.inside ? "true" : "false"
             out += ", \"band\": \""; out += r.placement.band.rawValue; out += "\""
             if let name = r.placement.placeName {
