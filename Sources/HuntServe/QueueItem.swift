@@ -33,7 +33,7 @@ public struct QueueItem: Sendable, Encodable {
     /// The Where map: the target around the point the judge measured to, and the photo at the
     /// judge's distance and bearing; nil without a position, a task or a measurement, and in
     /// `/api/queue`'s items (`/api/item` has it).
-    public var radar: PlacementMap? = nil
+    package var radar: PlacementMap? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, path, team

@@ -16,7 +16,7 @@ public actor ServeSession {
     /// instead of costing its seconds of decoding each time.
     var unpreviewable: [String: (stamp: FileStamp?, why: String)] = [:]
     /// Photo reads by path and file stamp: a re-judge reads only new or changed photos.
-    public nonisolated let cache = PhotoReadCache()
+    package nonisolated let cache = PhotoReadCache()
     /// The submissions' ids and the leaderboard's photo ids, under this server's own key.
     nonisolated let ids: SubmissionIDs
     /// The hunt the current judgement was made with.

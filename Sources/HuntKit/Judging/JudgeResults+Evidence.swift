@@ -141,7 +141,9 @@ extension JudgeResults.Evidence {
             self = field
         }
 
+        /// None: fields are named, not numbered.
         public init?(intValue: Int) { nil }
+        /// None: fields are named, not numbered.
         public var intValue: Int? { nil }
         public var description: String { stringValue }
         public static func == (a: Field, b: Field) -> Bool { a.stringValue == b.stringValue }

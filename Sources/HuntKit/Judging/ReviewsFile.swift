@@ -42,7 +42,7 @@ public struct ReviewsFile: Sendable {
     public struct Known: Sendable {
         let file: ReviewsFileEdit
         /// The stamp of the file as written.
-        public let stamp: FileStamp
+        package let stamp: FileStamp
     }
 
     /// Why an edit or a decision was refused, worded for the judge.

@@ -37,10 +37,13 @@ public struct PhotoReader: Sendable {
     public var options: Options
     /// Results kept from earlier reads, reused while a file's `FileStamp` is unchanged (a
     /// long-running judge such as `hunt serve` re-reads only new or changed photos).
-    public var cache: PhotoReadCache?
+    package var cache: PhotoReadCache?
+
+    /// A reader with `options`.
+    public init(options: Options = Options()) { self.init(options: options, cache: nil) }
 
     /// A reader with `options`, reusing results from `cache` when one is given.
-    public init(options: Options = Options(), cache: PhotoReadCache? = nil) {
+    package init(options: Options = Options(), cache: PhotoReadCache?) {
         self.options = options
         self.cache = cache
     }
