@@ -2,7 +2,7 @@
 /// the console and `hunt where` say it. The direction is where the photo is, seen from the target
 /// (`30 m N of Bar El Federal`: the photo is 30 m north of the bar), and the distance is rounded
 /// once, from the centimetres results.json keeps, so a message and a report never differ by a metre.
-public enum PlacementText {
+package enum PlacementText {
     /// What the distance is measured from.
     public enum Reference: Sendable, Hashable {
         /// The centre of a circle target.

@@ -7,7 +7,7 @@ import Darwin
 
 /// One file to read: where it is, and how to name it in output (the path as the user gave it,
 /// or the given folder joined with the path inside it).
-public struct PhotoInput: Sendable, Hashable {
+package struct PhotoInput: Sendable, Hashable {
     /// The file's path: as given (relative paths are relative to the working directory), or,
     /// with `folder`, inside that folder, `/`-separated and written as `PathText` escapes names.
     public var path: String

@@ -69,7 +69,7 @@ public struct PhotoReader: Sendable {
     /// An input inside a folder is opened component by component from that folder, refusing
     /// links (`InputFile(_:inside:)`); its sidecar is opened in the same folder the same way. A
     /// path the user named is opened as given, but a sidecar beside it is not followed if a link.
-    public func read(_ input: PhotoInput) -> PhotoReadResult {
+    package func read(_ input: PhotoInput) -> PhotoReadResult {
         var folders = FolderCache()
         return read(input, folders: &folders, buffers: nil)
     }

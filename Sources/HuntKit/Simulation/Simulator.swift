@@ -102,7 +102,7 @@ public struct Simulator: Sendable {
         /// When it is taken.
         public var instant: Date
         /// The metadata written into the file.
-        public var tags: PhotoTags
+        package var tags: PhotoTags
         /// Makes the picture unique; a duplicate shares its original's.
         public var identity: UInt64
         /// The picture's hue, 0 to 1 (one per task), so the tasks' photos differ to the eye.
