@@ -74,16 +74,18 @@ struct JSONTextWriter {
     mutating func element() { member() }
 
     mutating func string(_ s: String) {
-        // Most strings need no escaping: checked, then copied whole.
-        let utf8 = s.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+        // Most strings need no escaping: checked, then copied whole, straight from their storage.
+        var s = s
+        let copied = s.withUTF8 { utf8 -> Bool in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return false }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
-            return
+            return true
         }
+        if copied { return }
         bytes.append(UInt8(ascii: "\""))
-        let text = Array(utf8)
+        let text = Array(s.utf8)
         var i = 0
         while i < text.count {
             let b = text[i]
