@@ -44,7 +44,7 @@ member = modifiers + r'(?:func|var|let|case)\s+`?(\w+)'
 # (`Target.map(of:…)`, `[UInt8].starts(with:at:)`): a use of one of these names could be either.
 STANDARD = {"map", "compactMap", "flatMap", "filter", "reduce", "contains", "first", "last", "starts", "sorted",
             "min", "max", "count", "isEmpty", "rounded", "description", "hash", "encode", "joined", "split",
-            "append", "insert", "remove", "prefix", "suffix", "index", "lowercased", "uppercased", "path"}
+            "append", "insert", "remove", "prefix", "suffix", "index", "lowercased", "uppercased", "path", "allCases"}
 
 def depth_one(text):
     """Each line of `text` at brace depth 1 (a member of a top-level declaration), with the line

@@ -35,13 +35,13 @@ package struct PlayerReasons: Sendable {
         var key = code.rawValue
         switch code {
         case .outsideTarget, .uncertainPosition:
-            values["distance"] = distance(e.distanceM ?? e.edgeDistanceM ?? 0)
-            if let compass = e.compass { values["side"] = side(compass) }
+            values["distance"] = distance((e.distance ?? e.edgeDistance)?.metres ?? 0)
+            if let compass = e.compass { values["side"] = side(compass.rawValue) }
             values["target"] = e.place.map { "“\($0)”" } ?? taskTitle
-            if let accuracy = e.accuracyM { values["accuracy"] = distance(accuracy) }
-            if code == .outsideTarget, case .area = task?.target { key += ".area"; values["distance"] = distance(max(0, e.edgeDistanceM ?? 0)) }
+            if let accuracy = e.accuracy { values["accuracy"] = distance(accuracy.metres) }
+            if code == .outsideTarget, case .area = task?.target { key += ".area"; values["distance"] = distance(max(0, e.edgeDistance?.metres ?? 0)) }
         case .imprecisePosition:
-            if let accuracy = e.accuracyM { values["accuracy"] = distance(accuracy) }
+            if let accuracy = e.accuracy { values["accuracy"] = distance(accuracy.metres) }
         case .beforeWindow, .afterWindow:
             guard let taken = e.capturedAt?.date else { break }
             let before = code == .beforeWindow

@@ -50,8 +50,8 @@ package struct QueueItem: Sendable, Encodable {
     /// The map of a submission against its task's target in `hunt`.
     static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {
         guard let position = s.evidence.position, let target = s.task.flatMap({ hunt.task($0)?.target }) else { return nil }
-        return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distanceM,
-                          edgeDistanceMetres: s.evidence.edgeDistanceM, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracyM,
+        return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distance?.metres,
+                          edgeDistanceMetres: s.evidence.edgeDistance?.metres, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracy?.metres,
                           placeName: s.evidence.place)
     }
 
@@ -69,9 +69,9 @@ package struct QueueItem: Sendable, Encodable {
         package var away: String?
 
         init(_ e: JudgeResults.Evidence, map: PlacementMap?) {
-            distance = e.distanceM.map(MeasureText.distance)
-            edge = e.edgeDistanceM.map { $0 <= 0 ? MeasureText.distance(-$0) + " inside" : MeasureText.distance($0) + " outside" }
-            accuracy = e.accuracyM.map(MeasureText.distance)
+            distance = e.distance.map(MeasureText.distance)
+            edge = e.edgeDistance.map { $0.metres <= 0 ? MeasureText.distance(-$0.metres) + " inside" : MeasureText.distance($0) + " outside" }
+            accuracy = e.accuracy.map(MeasureText.distance)
             if e.format?.media == .video {
                 video = "video" + (e.durationS.map { ", " + MeasureText.duration($0) } ?? "")
             }

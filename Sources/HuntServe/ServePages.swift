@@ -29,7 +29,7 @@ public struct ServePages: Sendable {
     private var contents: [String: [UInt8]]
 
     /// Reads every file of `folder` (Templates/serve unless given).
-    public static func load(from folder: URL? = TemplateLibrary.url("serve")) throws(ServeError) -> ServePages {
+    package static func load(from folder: URL? = TemplateLibrary.url("serve")) throws(ServeError) -> ServePages {
         guard let folder else {
             throw ServeError("the console's pages (Templates/serve) were not found; set HUNT_TEMPLATES to the Templates folder of HuntKit", status: 500)
         }

@@ -68,7 +68,7 @@ extension HuntCommand {
             } catch {
                 throw Console.failure("hunt simulate: error: \(error)\n")
             }
-            let kinds = answers.kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            let kinds = answers.kinds.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map { "\($0.key.rawValue) \($0.value)" }
             var verdicts: [Verdict: Int] = [:]
             for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
             Console.output("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")

@@ -8,9 +8,9 @@ import Testing
     /// formats none itself.
     @Test func theAPISendsTheWordsThePageShows() {
         var evidence = JudgeResults.Evidence()
-        evidence.distanceM = 12_345
-        evidence.edgeDistanceM = -40.4
-        evidence.accuracyM = 8
+        evidence.distance = .metres(12_345)
+        evidence.edgeDistance = .metres(-40.4)
+        evidence.accuracy = .metres(8)
         evidence.format = .mov
         evidence.durationS = 65
         let shown = QueueItem.Shown(evidence, map: nil)
@@ -19,7 +19,7 @@ import Testing
         #expect(shown.accuracy == "8 m")
         #expect(shown.video == "video, 1 min 5 s")
         evidence.format = .jpeg
-        evidence.edgeDistanceM = 1500
+        evidence.edgeDistance = .metres(1500)
         #expect(QueueItem.Shown(evidence, map: nil).video == nil)
         #expect(QueueItem.Shown(evidence, map: nil).edge == "1.5 km outside")
         #expect(DecisionAnswer.change(to: .accepted, from: .review) == "accepted, was review")

@@ -97,7 +97,7 @@ import Testing
             let map = try #require(item.radar, "\(photo.path) has a map")
             let e = item.evidence
             // The judge's distance to what it measured: a centre, the nearest place, or the area's edge.
-            let measured = map.kind == "area" ? abs(try #require(e.edgeDistanceM)) : try #require(e.distanceM)
+            let measured = map.kind == "area" ? abs(try #require(e.edgeDistance?.metres)) : try #require(e.distance?.metres)
             let drawn = Self.drawn(map)
             #expect(abs(drawn.distance - measured) < 0.01, "\(photo.path): drawn \(drawn.distance) m, judged \(measured) m")
             #expect(Self.angle(drawn.bearing, try #require(e.bearingDeg)) < 0.01, "\(photo.path): drawn \(drawn.bearing)°, judged \(e.bearingDeg!)°")

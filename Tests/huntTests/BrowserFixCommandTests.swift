@@ -76,12 +76,12 @@ struct BrowserFixCommandTests {
 
         let noGPS = try #require(byPath["foxes/tower/no-gps.jpg"])
         #expect(noGPS.verdict == .review && noGPS.reasons == [.browserPosition])
-        #expect(noGPS.evidence.positionSource == .browser && noGPS.evidence.browserGapS == 15 && noGPS.evidence.browserAccuracyM == 12)
+        #expect(noGPS.evidence.positionSource == .browser && noGPS.evidence.browserGapS == 15 && noGPS.evidence.browserAccuracy == .metres(12))
         #expect(noGPS.evidence.browserFixedAt?.text == "2026-05-02T10:30:15+02:00" && noGPS.evidence.uploadAgeS == 20)
 
         let own = try #require(byPath["foxes/tower/own-gps.jpg"])
         #expect(own.verdict == .accepted && own.reasons.isEmpty && own.evidence.positionSource == nil)
-        #expect(abs((own.evidence.browserDistanceM ?? 0) - 300) < 0.5, "both positions and the distance between them")
+        #expect(abs((own.evidence.browserDistance?.metres ?? 0) - 300) < 0.5, "both positions and the distance between them")
 
         #expect(byPath["foxes/tower/stale.jpg"]?.reasons == [.browserFixWeak])
         #expect(byPath["foxes/quick/late.jpg"]?.reasons == [.browserPosition, .notLive])

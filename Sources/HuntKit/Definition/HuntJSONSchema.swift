@@ -8,7 +8,7 @@ import Foundation
 /// enums — so the two cannot drift apart. Values are typed as YAML 1.2 (what editors use) reads
 /// them. The schema is looser than the loader where only the loader can judge (a coordinate's
 /// range, a timezone's name, a date's existence, a file's contents).
-public enum HuntJSONSchema {
+package enum HuntJSONSchema {
     /// Where the schema is published in the repository, relative to the Templates folder.
     public static let fileName = "hunt.schema.json"
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The starter hunts in `Templates/hunts/<name>/` that `hunt init` copies.
-public struct HuntTemplates: Sendable {
+package struct HuntTemplates: Sendable {
     /// The folder holding one folder per template.
     public var root: URL
 

@@ -5,7 +5,7 @@ import Foundation
 /// (composed or decomposed, NFC or NFD) or separators (space, `-`, `_`, `.`). `Red Foxes`,
 /// `red-foxes`, `RED_FOXES` and `redfoxes` have one key; so do `Équipe Rouge`, `ÉQUIPE_ROUGE`
 /// and `equipe-rouge` with a decomposed `é`.
-public struct NameKey: Hashable, Sendable, CustomStringConvertible {
+package struct NameKey: Hashable, Sendable, CustomStringConvertible {
     /// The folded name: lowercased, accents and separators removed, NFC; equal texts mean the same name.
     public let text: String
 
@@ -43,7 +43,7 @@ public struct NameKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What a typed name matched.
-public enum NameMatch<Value: Sendable>: Sendable {
+package enum NameMatch<Value: Sendable>: Sendable {
     /// Exactly one entry matches.
     case found(Value)
     /// No id or name matches.
@@ -57,7 +57,7 @@ public enum NameMatch<Value: Sendable>: Sendable {
 
 /// Ids and names prepared once for matching typed names by `NameKey`: an exact id first, else
 /// every entry whose id or name has the typed name's key.
-public struct NameLookup<Value: Sendable>: Sendable {
+package struct NameLookup<Value: Sendable>: Sendable {
     private let values: [Value]
     private let exact: [String: Int]
     /// The first entry with each key.
@@ -111,14 +111,14 @@ public struct NameLookup<Value: Sendable>: Sendable {
 
 extension Hunt {
     /// The teams, matched by id and by name.
-    public var teamLookup: NameLookup<Team> { NameLookup(teams.map { ($0.id, [$0.name], $0) }) }
+    package var teamLookup: NameLookup<Team> { NameLookup(teams.map { ($0.id, [$0.name], $0) }) }
     /// The tasks, matched by id.
-    public var taskLookup: NameLookup<HuntTask> { NameLookup(tasks.map { ($0.id, [], $0) }) }
+    package var taskLookup: NameLookup<HuntTask> { NameLookup(tasks.map { ($0.id, [], $0) }) }
 
     /// The team a typed name (a folder, a `--team` option, a manifest cell) names; see `NameKey`.
-    public func team(named typed: String) -> NameMatch<Team> { teamLookup.find(typed) }
+    package func team(named typed: String) -> NameMatch<Team> { teamLookup.find(typed) }
     /// The task a typed name (a folder, a manifest cell, a reviewer's `task:`) names; see `NameKey`.
-    public func task(named typed: String) -> NameMatch<HuntTask> { taskLookup.find(typed) }
+    package func task(named typed: String) -> NameMatch<HuntTask> { taskLookup.find(typed) }
 }
 
 extension Hunt {

@@ -32,7 +32,7 @@ public struct Area: Sendable, Equatable {
     public func contains(_ position: Coordinate) -> Bool { index.contains(position) }
 
     /// The smallest longitude/latitude box around the area; `west > east` when it crosses the antimeridian.
-    public var boundingBox: GeoBox { index.boundingBox }
+    package var boundingBox: GeoBox { index.boundingBox }
 
     /// Number of vertices over all rings.
     public var vertexCount: Int { polygons.reduce(0) { $0 + $1.outer.count + $1.holes.reduce(0) { $0 + $1.count } } }
@@ -86,7 +86,7 @@ public struct AreaPolygon: Sendable, Hashable {
 }
 
 /// A longitude/latitude box in degrees. `west > east` means it crosses the antimeridian.
-public struct GeoBox: Sendable, Hashable {
+package struct GeoBox: Sendable, Hashable {
     /// The box's edges: latitudes (south, north) and longitudes (west, east), in degrees.
     public var south: Double, west: Double, north: Double, east: Double
     /// The box between these latitudes and longitudes; give `west > east` for a box across the antimeridian.

@@ -9,7 +9,7 @@ import Foundation
 /// - degrees and decimal minutes, as geocachers write them: `N 52° 05.440 E 005° 07.280`
 ///
 /// Latitude comes first unless hemisphere letters say otherwise (`5°07'E 52°05'N`).
-public enum CoordinateText {
+package enum CoordinateText {
     /// Why a text is not a coordinate; `description` says what was expected.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         case empty

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a places or area file holds: points (places) and polygons (areas), with the diagnostics
 /// found while reading it.
-public struct GeoFeatures: Sendable {
+package struct GeoFeatures: Sendable {
     /// The points found (waypoints, placemarks, point features, CSV rows), in file order.
     public var places: [Place] = []
     /// The polygon features found, in file order.
@@ -20,7 +20,7 @@ public struct GeoFeatures: Sendable {
 }
 
 /// One polygon feature of a file (a GeoJSON feature, a KML placemark), before it becomes an `Area`.
-public struct NamedArea: Sendable {
+package struct NamedArea: Sendable {
     /// The feature's name from the file (`name` property or placemark name), if any.
     public var name: String?
     public var description: String?
@@ -38,7 +38,7 @@ public struct NamedArea: Sendable {
 }
 
 /// The formats places and areas are read from and written to.
-public enum GeoFileFormat: String, Sendable, CaseIterable {
+package enum GeoFileFormat: String, Sendable, CaseIterable {
     case gpx, kml, geojson, csv
 
     /// By extension (`.gpx`, `.kml`, `.geojson`/`.json`, `.csv`/`.tsv`/`.txt`), else by the first bytes.
@@ -58,7 +58,7 @@ public enum GeoFileFormat: String, Sendable, CaseIterable {
 }
 
 /// Reads places and areas from GPX, KML, GeoJSON and CSV files.
-public enum GeoFileReader {
+package enum GeoFileReader {
     /// Larger files are refused before reading: 128 MiB is over a million places.
     public static let maximumBytes = 128 << 20
 

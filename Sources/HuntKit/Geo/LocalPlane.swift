@@ -6,7 +6,7 @@ import Foundation
 /// Straight lines in longitude/latitude (an `Area`'s edges) stay straight. The scale is exact at
 /// the origin and drifts with latitude away from it (relative error about 1.5·|tan φ|·d/6,330 km
 /// at distance d), so it is for finding nearby edges and for drawing, not for measuring.
-public struct LocalPlane: Sendable {
+package struct LocalPlane: Sendable {
     /// The point the plane is centred on: (0, 0) metres east and north.
     public let origin: Coordinate
     /// Metres per degree of longitude at the origin's latitude.

@@ -41,7 +41,7 @@ public struct Placement: Sendable, Hashable {
     /// Where the position is, seen from the target, as a 16-point compass name (`N`, `NNE`, …
     /// `NNW`): the opposite of `bearingDegrees`, which is the way from the position to the target.
     /// A photo 30 m north of a bar is `N` of it (`PlacementText`).
-    public var compass: String { Compass.name(ofBearing: bearingDegrees + 180) }
+    public var compass: Compass? { Compass(bearing: bearingDegrees + 180) }
 
     /// Where a position lies from the point it was measured to, in metres east and north, from
     /// the distance and `bearingDegrees` (from the position towards that point): the other way
@@ -52,17 +52,21 @@ public struct Placement: Sendable, Hashable {
     }
 }
 
-/// Names bearings by the 16 points of the compass, for text people read (`NNE`).
-public enum Compass {
-    static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+/// The 16 points of the compass, for text people read (`NNE`).
+public enum Compass: String, Sendable, Hashable, Codable, CaseIterable {
+    case n = "N", nne = "NNE", ne = "NE", ene = "ENE", e = "E", ese = "ESE", se = "SE", sse = "SSE"
+    case s = "S", ssw = "SSW", sw = "SW", wsw = "WSW", w = "W", wnw = "WNW", nw = "NW", nnw = "NNW"
 
-    /// The 16-point compass name for a bearing in degrees.
-    public static func name(ofBearing degrees: Double) -> String {
-        guard degrees.isFinite else { return "" }
+    /// The point nearest to a bearing in degrees; nil for a bearing that is not finite.
+    public init?(bearing degrees: Double) {
+        guard degrees.isFinite else { return nil }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d < 0 { d += 360 }
-        return points[Int((d / 22.5).rounded()) % 16]
+        self = Self.allCases[Int((d / 22.5).rounded()) % 16]
     }
+
+    /// The 16-point compass name for a bearing in degrees (empty for one that is not finite).
+    public static func name(ofBearing degrees: Double) -> String { Compass(bearing: degrees)?.rawValue ?? "" }
 }
 
 extension Bands {

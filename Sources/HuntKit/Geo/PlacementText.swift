@@ -2,7 +2,7 @@
 /// the console and `hunt where` say it. The direction is where the photo is, seen from the target
 /// (`30 m N of Bar El Federal`: the photo is 30 m north of the bar), and the distance is rounded
 /// once, from the centimetres results.json keeps, so a message and a report never differ by a metre.
-public enum PlacementText {
+package enum PlacementText {
     /// What the distance is measured from.
     public enum Reference: Sendable, Hashable {
         /// The centre of a circle target.
@@ -17,8 +17,8 @@ public enum PlacementText {
     /// `40 m inside the area`. `compass` is where the photo is seen from the target
     /// (`Placement.compass`); `metres` is to the centre (circles, places) or the signed distance
     /// to the edge (areas).
-    public static func phrase(metres: Double, compass: String?, reference: Reference) -> String {
-        let direction = compass.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+    public static func phrase(metres: Double, compass: Compass?, reference: Reference) -> String {
+        let direction = compass.map { " \($0.rawValue)" } ?? ""
         switch reference {
         case .centre: return "\(distance(metres))\(direction) of the target's centre"
         case .place(let name): return "\(distance(metres))\(direction) of \(name ?? "the nearest place")"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One submission with what its file said, ready to judge.
-public struct JudgeInput: Sendable {
+package struct JudgeInput: Sendable {
     /// The photo and where it was found: team, task (or none), and its path in the submissions folder.
     public var submission: Submission
     /// The metadata read from the file; nil when it could not be read.
@@ -24,7 +24,7 @@ public struct JudgeInput: Sendable {
 /// skew, editor); then across
 /// photos (duplicates, too-fast between a team's consecutive photos); reviews-file decisions;
 /// then the rules that depend on other photos' verdicts (dwell pairs, `after` order); scoring.
-public struct Judge: Sendable {
+package struct Judge: Sendable {
     /// The hunt photos are judged against, with its target files read (`Hunt.readTargetFiles()`): an unread area or places file places no photo.
     public var hunt: Hunt
     /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
@@ -127,7 +127,7 @@ final class EvidenceBox: @unchecked Sendable, Codable, Hashable {
 /// Submissions examined one by one: the cases (in path order) and how they group by team and
 /// content, ready for the rules across photos. Kept by a judge that judges again as the reviews
 /// change (`hunt serve`), which then examines no photo twice.
-public struct ExaminedSubmissions: Sendable {
+package struct ExaminedSubmissions: Sendable {
     /// The inputs, in path order, when kept (`JudgeRun.examine(_:keepingInputs:progress:)`): a
     /// review that moves a photo to another task has it examined again from its input.
     var inputs: [JudgeInput]

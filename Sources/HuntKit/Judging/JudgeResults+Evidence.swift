@@ -3,22 +3,22 @@ import Foundation
 extension JudgeResults {
     /// What was measured, for the reasons and for reports.
     ///
-    /// Its fields are listed once, in `Field`: every output names and reads them from there.
+    /// Its fields are listed once, in `Field.allCases`: every output names and reads them from there.
     public struct Evidence: Sendable, Codable, Hashable {
         /// The position judged (the photo's own, or a browser fix standing in for it), degrees WGS 84; nil without one.
         public var position: Position?
         /// The accuracy used: GPSHPositioningError, else the policy's assumed accuracy.
-        public var accuracyM: Double?
-        /// Where `accuracyM` came from: the photo, the policy, or the browser's fix.
+        public var accuracy: Length?
+        /// Where `accuracy` came from: the photo, the policy, or the browser's fix.
         public var accuracySource: AccuracySource?
         /// To the centre of a circle or the chosen place; to the edge of an area (0 inside).
-        public var distanceM: Double?
+        public var distance: Length?
         /// Signed distance to the target's edge, negative inside.
-        public var edgeDistanceM: Double?
+        public var edgeDistance: Length?
         /// The initial bearing from the photo towards the target, degrees clockwise from north.
         public var bearingDeg: Double?
         /// Where the photo is, seen from the target (`N`: north of it); the opposite of `bearingDeg`.
-        public var compass: String?
+        public var compass: Compass?
         /// Agrees with the placement: `found` inside the target, never outside.
         public var band: Band?
         /// The name of the place judged against, for a `places` target (the nearest place); nil otherwise.
@@ -63,20 +63,17 @@ extension JudgeResults {
         /// The browser's fix at upload (`BrowserFix`), when the photo came with one.
         public var browserPosition: Position?
         /// The browser fix's accuracy, metres.
-        public var browserAccuracyM: Double?
+        public var browserAccuracy: Length?
         /// When the browser took the fix, written in the hunt's timezone.
         public var browserFixedAt: Timestamp?
         /// Seconds from the capture to the browser's fix (negative: the fix came first).
         public var browserGapS: Double?
         /// Metres between the photo's own position and the browser's fix, when there are both.
-        public var browserDistanceM: Double?
+        public var browserDistance: Length?
         /// When the server received the upload, written in the hunt's timezone.
         public var uploadedAt: Timestamp?
         /// Seconds from the capture to the upload.
         public var uploadAgeS: Double?
-
-        /// `Codable` reads and writes the keys of `Field`.
-        typealias CodingKeys = Field
 
         /// Where the accuracy used came from.
         public enum AccuracySource: String, Sendable, Hashable, Codable, CaseIterable {
@@ -107,45 +104,95 @@ extension JudgeResults {
 }
 
 extension JudgeResults.Evidence {
-    /// The evidence fields under the names every output gives them: the one list of them.
+    /// One evidence field: the property it is, and its key in every output.
     ///
-    /// results.json is read through it (it is `Evidence`'s `CodingKeys`) and written from it
-    /// (`JSONTextWriter` walks `inKeyOrder`), and so is the report's JSON and the console's API,
-    /// which send `Evidence` as it is. The CSV's evidence columns and the report templates'
-    /// `evidence` take their names and values from `Field` and `self[field]`; the console's page
-    /// reads only names listed here. `EvidenceFieldsTests` holds each of them to it.
-    public enum Field: String, CodingKey, CaseIterable, Sendable {
-        case position
-        case accuracyM = "accuracy_m"
-        case accuracySource = "accuracy_source"
-        case distanceM = "distance_m"
-        case edgeDistanceM = "edge_distance_m"
-        case bearingDeg = "bearing_deg"
-        case compass, band, place
-        case capturedAt = "captured_at"
-        case capturedLocal = "captured_local"
-        case offset
-        case timeSource = "time_source"
-        case gpsTime = "gps_time"
-        case clockSkewS = "clock_skew_s"
-        case make, model, software
-        case contentHash = "content_hash"
-        case format, media
-        case durationS = "duration_s"
-        case motion, error
-        case speedKmh = "speed_kmh"
-        case candidates
-        case positionSource = "position_source"
-        case browserPosition = "browser_position"
-        case browserAccuracyM = "browser_accuracy_m"
-        case browserFixedAt = "browser_fixed_at"
-        case browserGapS = "browser_gap_s"
-        case browserDistanceM = "browser_distance_m"
-        case uploadedAt = "uploaded_at"
-        case uploadAgeS = "upload_age_s"
+    /// `allCases` lists them, each once, as the key and the property: results.json is read and
+    /// written through it (it is `Evidence`'s coding key), and so is the report's JSON and the
+    /// console's API, which send `Evidence` as it is. The CSV's evidence columns and the report
+    /// templates' `evidence` take their names and values from it; the console's page reads only
+    /// names listed here. `EvidenceFieldsTests` holds each of them to it.
+    public struct Field: CodingKey, Hashable, Sendable, CustomStringConvertible {
+        /// The key: `distance_m`.
+        public let stringValue: String
+        /// The property.
+        let path: PartialKeyPath<JudgeResults.Evidence> & Sendable
+        fileprivate let read: @Sendable (JudgeResults.Evidence) -> Value?
+        fileprivate let decode: @Sendable (inout JudgeResults.Evidence, KeyedDecodingContainer<Field>, Field) throws -> Void
+        fileprivate let encode: @Sendable (JudgeResults.Evidence, inout KeyedEncodingContainer<Field>, Field) throws -> Void
+
+        /// The property `path` under the key `key`; `get` reads it. results.json reads every field
+        /// of 20,000 photos' evidence: through the key path, which copied the whole evidence for
+        /// each field, a judge run took a fifth longer. `EvidenceFieldsTests` checks that `get`
+        /// and `path` are the same property.
+        init<V: EvidenceValue>(_ key: String, _ path: WritableKeyPath<JudgeResults.Evidence, V?> & Sendable,
+                               _ get: @escaping @Sendable (JudgeResults.Evidence) -> V?) {
+            stringValue = key
+            self.path = path
+            read = { get($0)?.evidenceValue }
+            decode = { evidence, container, field in evidence[keyPath: path] = try container.decodeIfPresent(V.Coded.self, forKey: field).map(V.init(coded:)) }
+            encode = { evidence, container, field in try container.encodeIfPresent(get(evidence)?.coded, forKey: field) }
+        }
+
+        /// The field named `stringValue`; nil for a key that names none.
+        public init?(stringValue: String) {
+            guard let field = Self.allCases.first(where: { $0.stringValue == stringValue }) else { return nil }
+            self = field
+        }
+
+        /// The field of the property `path`; nil for a property that is not a field.
+        public init?(_ path: PartialKeyPath<JudgeResults.Evidence>) {
+            guard let field = Self.allCases.first(where: { $0.path == path }) else { return nil }
+            self = field
+        }
+
+        /// None: fields are named, not numbered.
+        public init?(intValue: Int) { nil }
+        /// None: fields are named, not numbered.
+        public var intValue: Int? { nil }
+        public var description: String { stringValue }
+        public static func == (a: Field, b: Field) -> Bool { a.stringValue == b.stringValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(stringValue) }
+
+        /// Every evidence field, in the properties' order: the one list of them.
+        public static let allCases: [Field] = [
+            Field("position", \.position, { $0.position }),
+            Field("accuracy_m", \.accuracy, { $0.accuracy }),
+            Field("accuracy_source", \.accuracySource, { $0.accuracySource }),
+            Field("distance_m", \.distance, { $0.distance }),
+            Field("edge_distance_m", \.edgeDistance, { $0.edgeDistance }),
+            Field("bearing_deg", \.bearingDeg, { $0.bearingDeg }),
+            Field("compass", \.compass, { $0.compass }),
+            Field("band", \.band, { $0.band }),
+            Field("place", \.place, { $0.place }),
+            Field("captured_at", \.capturedAt, { $0.capturedAt }),
+            Field("captured_local", \.capturedLocal, { $0.capturedLocal }),
+            Field("offset", \.offset, { $0.offset }),
+            Field("time_source", \.timeSource, { $0.timeSource }),
+            Field("gps_time", \.gpsTime, { $0.gpsTime }),
+            Field("clock_skew_s", \.clockSkewS, { $0.clockSkewS }),
+            Field("make", \.make, { $0.make }),
+            Field("model", \.model, { $0.model }),
+            Field("software", \.software, { $0.software }),
+            Field("content_hash", \.contentHash, { $0.contentHash }),
+            Field("format", \.format, { $0.format }),
+            Field("media", \.media, { $0.media }),
+            Field("duration_s", \.durationS, { $0.durationS }),
+            Field("motion", \.motion, { $0.motion }),
+            Field("error", \.error, { $0.error }),
+            Field("speed_kmh", \.speedKmh, { $0.speedKmh }),
+            Field("candidates", \.candidates, { $0.candidates }),
+            Field("position_source", \.positionSource, { $0.positionSource }),
+            Field("browser_position", \.browserPosition, { $0.browserPosition }),
+            Field("browser_accuracy_m", \.browserAccuracy, { $0.browserAccuracy }),
+            Field("browser_fixed_at", \.browserFixedAt, { $0.browserFixedAt }),
+            Field("browser_gap_s", \.browserGapS, { $0.browserGapS }),
+            Field("browser_distance_m", \.browserDistance, { $0.browserDistance }),
+            Field("uploaded_at", \.uploadedAt, { $0.uploadedAt }),
+            Field("upload_age_s", \.uploadAgeS, { $0.uploadAgeS }),
+        ]
 
         /// Sorted by key, the order results.json writes them in.
-        static let inKeyOrder = allCases.sorted { $0.rawValue < $1.rawValue }
+        static let inKeyOrder = allCases.sorted { $0.stringValue < $1.stringValue }
     }
 
     /// One field's value.
@@ -157,56 +204,66 @@ extension JudgeResults.Evidence {
     }
 
     /// The value of `field`; nil when it is absent.
-    public subscript(field: Field) -> Value? {
-        switch field {
-        case .position: position.map(Value.position)
-        case .accuracyM: accuracyM.map(Value.number)
-        case .accuracySource: accuracySource.map { .text($0.rawValue) }
-        case .distanceM: distanceM.map(Value.number)
-        case .edgeDistanceM: edgeDistanceM.map(Value.number)
-        case .bearingDeg: bearingDeg.map(Value.number)
-        case .compass: compass.map(Value.text)
-        case .band: band.map { .text($0.rawValue) }
-        case .place: place.map(Value.text)
-        case .capturedAt: capturedAt.map { .text($0.text) }
-        case .capturedLocal: capturedLocal.map(Value.text)
-        case .offset: offset.map(Value.text)
-        case .timeSource: timeSource.map { .text($0.rawValue) }
-        case .gpsTime: gpsTime.map { .text($0.text) }
-        case .clockSkewS: clockSkewS.map(Value.number)
-        case .make: make.map(Value.text)
-        case .model: model.map(Value.text)
-        case .software: software.map(Value.text)
-        case .contentHash: contentHash.map(Value.text)
-        case .format: format.map { .text($0.rawValue) }
-        case .media: media.map { .text($0.rawValue) }
-        case .durationS: durationS.map(Value.number)
-        case .motion: motion.map(Value.text)
-        case .error: error.map(Value.text)
-        case .speedKmh: speedKmh.map(Value.number)
-        case .candidates: candidates.map(Value.list)
-        case .positionSource: positionSource.map { .text($0.rawValue) }
-        case .browserPosition: browserPosition.map(Value.position)
-        case .browserAccuracyM: browserAccuracyM.map(Value.number)
-        case .browserFixedAt: browserFixedAt.map { .text($0.text) }
-        case .browserGapS: browserGapS.map(Value.number)
-        case .browserDistanceM: browserDistanceM.map(Value.number)
-        case .uploadedAt: uploadedAt.map { .text($0.text) }
-        case .uploadAgeS: uploadAgeS.map(Value.number)
-        }
+    public subscript(field: Field) -> Value? { field.read(self) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: Field.self)
+        for field in Field.allCases { try field.decode(&self, container, field) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Field.self)
+        for field in Field.allCases { try field.encode(self, &container, field) }
     }
 
     /// Where the photo is against its task's target (of kind `targetKind`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
     /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg` when there
     /// is one rather than from `compass`, which meant the other side in older results files.
     public func placementText(targetKind: Target.Kind?) -> String? {
-        let from = bearingDeg.map { Compass.name(ofBearing: $0 + 180) } ?? compass
+        let from = bearingDeg.map { Compass(bearing: $0 + 180) } ?? compass
         if targetKind == .area {
-            guard let edge = edgeDistanceM ?? distanceM else { return nil }
-            return PlacementText.phrase(metres: edge, compass: from, reference: .area)
+            guard let edge = edgeDistance ?? distance else { return nil }
+            return PlacementText.phrase(metres: edge.metres, compass: from, reference: .area)
         }
-        guard let distanceM else { return nil }
+        guard let distance else { return nil }
         let reference: PlacementText.Reference = place != nil || targetKind == .places ? .place(place) : .centre
-        return PlacementText.phrase(metres: distanceM, compass: from, reference: reference)
+        return PlacementText.phrase(metres: distance.metres, compass: from, reference: reference)
     }
 }
+
+/// What an evidence field holds: its value as outputs show it, and as `Codable` writes it.
+protocol EvidenceValue: Sendable {
+    associatedtype Coded: Codable
+    var evidenceValue: JudgeResults.Evidence.Value { get }
+    var coded: Coded { get }
+    init(coded: Coded)
+}
+
+extension EvidenceValue where Coded == Self {
+    var coded: Self { self }
+    init(coded: Self) { self = coded }
+}
+
+extension EvidenceValue where Self: RawRepresentable<String>, Coded == Self {
+    var evidenceValue: JudgeResults.Evidence.Value { .text(rawValue) }
+}
+
+extension Double: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .number(self) } }
+extension String: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .text(self) } }
+extension Array: EvidenceValue where Element == String { var evidenceValue: JudgeResults.Evidence.Value { .list(self) } }
+extension Timestamp: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .text(text) } }
+extension JudgeResults.Position: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .position(self) } }
+/// Metres, as a number.
+extension Length: EvidenceValue {
+    var evidenceValue: JudgeResults.Evidence.Value { .number(metres) }
+    var coded: Double { metres }
+    init(coded: Double) { self.init(metres: coded) }
+}
+extension Band: EvidenceValue {}
+extension Compass: EvidenceValue {}
+extension PhotoMetadata.Format: EvidenceValue {}
+extension PhotoMetadata.Media: EvidenceValue {}
+extension JudgeResults.Evidence.AccuracySource: EvidenceValue {}
+extension JudgeResults.Evidence.TimeSource: EvidenceValue {}
+extension JudgeResults.Evidence.PositionSource: EvidenceValue {}

@@ -51,7 +51,7 @@ public struct JudgeRun: Sendable {
     /// again and again as reviews change (`StandingJudgement`, `hunt serve`). Reads through
     /// `reader`, so its cache serves unchanged files. Unlike `run`, the reviews are not checked
     /// against the folder: the caller does that when it judges.
-    public func examine(submissions folder: URL, displayPath: String) async throws -> ExaminedSubmissions {
+    package func examine(submissions folder: URL, displayPath: String) async throws -> ExaminedSubmissions {
         try await examineChanges(submissions: folder, displayPath: displayPath, since: nil).merged(carryingFrom: nil)
     }
 
@@ -63,7 +63,7 @@ public struct JudgeRun: Sendable {
     /// then makes the whole examination — a step of its own, so that the caller can first let
     /// go of what else it holds of the judgement before (two judgements side by side is what
     /// peaks in memory).
-    public func examineChanges(submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
+    package func examineChanges(submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
                                unchanged: (String) -> Bool = { _ in false }) async throws -> ExaminedChanges {
         try hunt.requireNoErrors()
         let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
@@ -143,7 +143,7 @@ public struct JudgeRun: Sendable {
 /// What `JudgeRun.examineChanges` read and examined of a folder; `merged(carryingFrom:)` adds
 /// the cases of the photos it left to the examination before and gives the whole examination.
 /// Not copyable: its cases are moved out by that one call.
-public struct ExaminedChanges: ~Copyable, Sendable {
+package struct ExaminedChanges: ~Copyable, Sendable {
     let scan: SubmissionScan
     let slots: FillOnceSlots<SubmissionCase>
     let inputSlots: FillOnceSlots<JudgeInput>

@@ -1,37 +1,20 @@
 import Foundation
 
 /// The text of `results.json`: sorted keys, two-space indentation, absent optionals left out,
-/// shortest round-trip numbers. `JSONTextEncoder` writes the types through it from their
-/// `CodingKeys`, and the `Codable` conformance reads it back (the tests check that it does, field
-/// for field); it exists because `JSONEncoder` took a third of a 20,000-photo judge run.
+/// shortest round-trip numbers. Values are written through their `Codable` conformance
+/// (`encode`, by way of `EncodedValue`), the submissions by hand (`write(_:)`, 20,000 of them), and
+/// the `Codable` conformance reads it back (the tests check that it does, field for field); it
+/// exists because `JSONEncoder` took a third of a 20,000-photo judge run.
 struct JSONTextWriter {
-    /// The text goes into one growing allocation, written through its pointer: 20,000 photos
-    /// make a million strings and more small pieces, and appending each to an `[UInt8]` (a
-    /// uniqueness check and a generic copy every time) cost more than the writing itself.
-    /// Copies of a writer share the allocation; only one of them may write (`encode` hands the
-    /// writer over and takes it back).
-    private var storage: Storage
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    /// The text so far.
+    private(set) var bytes: [UInt8] = []
     private var depth = 0
     /// Whether the current container has no member yet, and the same for those it is inside,
     /// one bit each, the innermost lowest (results.json nests a few levels, never 64).
     private var empty = true
     private var enclosing: UInt64 = 0
 
-    /// Frees the allocation once no writer holds it.
-    private final class Storage {
-        let base: UnsafeMutablePointer<UInt8>
-        init(capacity: Int) { base = .allocate(capacity: capacity) }
-        deinit { base.deallocate() }
-    }
-
-    init(capacity: Int = 1 << 16) {
-        self.capacity = Swift.max(capacity, 256)
-        storage = Storage(capacity: self.capacity)
-        base = storage.base
-    }
+    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     /// A writer for elements of an array already open at `depth`, some of them written by other
     /// writers (for writing parts in parallel): `leading` says whether these are the array's first.
@@ -42,43 +25,11 @@ struct JSONTextWriter {
         empty = leading
     }
 
-    /// The bytes written so far.
-    var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
-
     /// Hands over the bytes written so far and goes on with an empty buffer.
     mutating func takeBytes() -> [UInt8] {
-        defer { count = 0 }
+        defer { bytes = [] }
         return bytes
     }
-
-    /// Makes room for `n` more bytes.
-    @inline(__always) private mutating func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
-    }
-
-    private mutating func grow(_ needed: Int) {
-        capacity = Swift.max(needed, 2 * capacity)
-        let larger = Storage(capacity: capacity)
-        larger.base.initialize(from: base, count: count)
-        storage = larger
-        base = larger.base
-    }
-
-    @inline(__always) private mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
-    }
-
-    private mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let from = text.baseAddress else { return }
-        reserve(text.count)
-        (base + count).initialize(from: from, count: text.count)
-        count += text.count
-    }
-
-    /// Says that the open container got members written by other writers.
-    mutating func markMembersWritten() { empty = false }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -86,7 +37,7 @@ struct JSONTextWriter {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ c: UInt8) {
-        append(c)
+        bytes.append(c)
         depth += 1
         precondition(depth < 64, "results.json nests a few levels")
         enclosing = enclosing << 1 | (empty ? 1 : 0)
@@ -98,35 +49,25 @@ struct JSONTextWriter {
         if !empty { newline() }
         empty = enclosing & 1 == 1
         enclosing >>= 1
-        append(c)
+        bytes.append(c)
     }
 
     private mutating func newline() {
-        let spaces = 2 * depth
-        reserve(1 + spaces)
-        base[count] = 0x0A
-        (base + count + 1).initialize(repeating: 0x20, count: spaces)
-        count += 1 + spaces
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
     /// Starts an array element or an object member.
     private mutating func member() {
-        if empty { empty = false } else { append(UInt8(ascii: ",")) }
+        if empty { empty = false } else { bytes.append(UInt8(ascii: ",")) }
         newline()
     }
 
     /// Keys must come in sorted order; the callers are written that way.
-    mutating func key(_ k: StaticString) {
-        member()
-        append(UInt8(ascii: "\""))
-        k.withUTF8Buffer { append($0) }
-        append(UInt8(ascii: "\"")); append(UInt8(ascii: ":")); append(0x20)
-    }
-
     mutating func key(_ k: String) {
         member()
         string(k)
-        append(UInt8(ascii: ":")); append(0x20)
+        bytes.append(UInt8(ascii: ":")); bytes.append(0x20)
     }
 
     /// An array element.
@@ -137,61 +78,50 @@ struct JSONTextWriter {
         var s = s
         let copied = s.withUTF8 { utf8 -> Bool in
             for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == 0xE2 { return false }
-            reserve(utf8.count + 2)
-            let to = base + count
-            to.pointee = UInt8(ascii: "\"")
-            if let from = utf8.baseAddress { (to + 1).initialize(from: from, count: utf8.count) }
-            to[utf8.count + 1] = UInt8(ascii: "\"")
-            count += utf8.count + 2
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
             return true
         }
         if copied { return }
-        append(UInt8(ascii: "\""))
-        s.withUTF8 { bytes in
-            let hex = Self.hexDigits
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                // A character that reorders text is written as `\u` (`TerminalText.reorders`): read
-                // back it is the same, but the file shows no such character.
-                if b == 0xE2, let scalar = TerminalText.reorderingScalar(bytes, at: i) {
-                    for e in TerminalText.jsonEscape(scalar) { append(e) }
-                    i += 3
-                    continue
-                }
-                i += 1
-                switch b {
-                case UInt8(ascii: "\""): append(0x5C); append(0x22)
-                case UInt8(ascii: "\\"): append(0x5C); append(0x5C)
-                case 0x0A: append(0x5C); append(UInt8(ascii: "n"))
-                case 0x0D: append(0x5C); append(UInt8(ascii: "r"))
-                case 0x09: append(0x5C); append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    for e in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]] { append(e) }
-                default: append(b)
-                }
+        bytes.append(UInt8(ascii: "\""))
+        let text = Array(s.utf8)
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            // A character that reorders text is written as `\u` (`TerminalText.reorders`): read
+            // back it is the same, but the file shows no such character.
+            if b == 0xE2, let scalar = text.withUnsafeBufferPointer({ TerminalText.reorderingScalar($0, at: i) }) {
+                bytes.append(contentsOf: TerminalText.jsonEscape(scalar))
+                i += 3
+                continue
+            }
+            i += 1
+            switch b {
+            case UInt8(ascii: "\""): bytes.append(0x5C); bytes.append(0x22)
+            case UInt8(ascii: "\\"): bytes.append(0x5C); bytes.append(0x5C)
+            case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20: bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hexDigits[Int(b >> 4)], Self.hexDigits[Int(b & 15)]])
+            default: bytes.append(b)
             }
         }
-        append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     mutating func int(_ v: Int) {
-        // Digits from the last, into the buffer's end, then moved into place: no `String` made.
-        reserve(21)
-        if v < 0 {
-            base[count] = UInt8(ascii: "-")
-            count += 1
-        }
-        var magnitude = v.magnitude, digits = 0
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits from the last, then turned round: no `String` made.
+        let start = bytes.count
+        var magnitude = v.magnitude
         repeat {
-            base[count + 19 - digits] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
-            digits += 1
         } while magnitude > 0
-        UnsafeMutableRawPointer(base + count).copyMemory(from: base + count + 20 - digits, byteCount: digits)
-        count += digits
+        bytes[start...].reverse()
     }
 
     mutating func double(_ v: Double) {
@@ -201,13 +131,12 @@ struct JSONTextWriter {
         } else if let hundredths = Self.hundredths(v) {
             // The evidence's numbers are rounded to hundredths: written as such, they are the
             // shortest text that reads back as `v`, the text `description` gives.
-            if v < 0 { append(UInt8(ascii: "-")) }
+            if v < 0 { bytes.append(UInt8(ascii: "-")) }
             int(hundredths / 100)
-            append(UInt8(ascii: "."))
-            append(UInt8(ascii: "0") + UInt8(hundredths / 10 % 10))
-            if hundredths % 10 != 0 { append(UInt8(ascii: "0") + UInt8(hundredths % 10)) }
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(hundredths / 10 % 10))
+            if hundredths % 10 != 0 { bytes.append(UInt8(ascii: "0") + UInt8(hundredths % 10)) }
         } else {
-            // Its description, the text interpolation would give, without an interpolation's buffer.
             literal(v.description)
         }
     }
@@ -226,24 +155,32 @@ struct JSONTextWriter {
     mutating func bool(_ v: Bool) { literal(v ? "true" : "false") }
 
     /// Text written as it is: `null`, or a number already formatted.
-    mutating func literal(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
+    mutating func literal(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// A value through its `Codable` conformance (see `JSONTextEncoder`).
-    mutating func encode<T: Encodable>(_ value: T) {
-        let encoder = JSONTextEncoder(self)
-        self = JSONTextWriter(capacity: 0)
-        encoder.write(value)
-        swap(&self, &encoder.writer)
+    /// A value through its `Codable` conformance: an object's members sorted by key.
+    mutating func encode<T: Encodable>(_ value: T) { write(EncodedValue.of(value)) }
+
+    private mutating func write(_ value: EncodedValue) {
+        switch value {
+        case .object(let members):
+            beginObject()
+            for (k, v) in members.sorted(by: { $0.key < $1.key }) { key(k); write(v) }
+            endObject()
+        case .array(let elements):
+            beginArray()
+            for e in elements { element(); write(e) }
+            endArray()
+        case .string(let text): string(text)
+        case .int(let number): int(number)
+        case .double(let number): double(number)
+        case .bool(let flag): bool(flag)
+        case .null: literal("null")
+        }
     }
 
     // Members with a value, skipped when nil.
-    mutating func field(_ k: StaticString, _ v: String?) { if let v { key(k); string(v) } }
-    mutating func field(_ k: StaticString, _ v: Int) { key(k); int(v) }
-    mutating func field(_ k: StaticString, _ v: Double?) { if let v { key(k); double(v) } }
-    mutating func field(_ k: StaticString, _ v: [String]) { key(k); strings(v) }
+    mutating func field(_ k: String, _ v: String?) { if let v { key(k); string(v) } }
+    mutating func field(_ k: String, _ v: Double?) { if let v { key(k); double(v) } }
 
     mutating func strings(_ v: [String]) {
         beginArray()
@@ -389,18 +326,10 @@ extension JudgeResults.Evidence {
     }
 }
 
-/// A type that writes its own JSON text rather than through `Codable`: the evidence (its keys
-/// come from `Evidence.Field`), a review (results.json leaves out its `at`), counts keyed by
-/// reason code (sorted by code, which a dictionary's `Codable` does not do), and a submission's
-/// result and its findings (20,000 of them: through `Encoder`'s generic containers they were a
-/// twelfth of a judge run). Keys still come from `CodingKeys`, in their declared (sorted) order.
-protocol JSONTextWritable {
-    func write(_ w: inout JSONTextWriter)
-}
-
-extension JudgeResults.Evidence: JSONTextWritable {}
-
-extension JudgeResults.SubmissionResult: JSONTextWritable {
+// Written by hand rather than through `Codable`: a submission's result and its findings (20,000
+// of them: through `Encoder`'s generic containers they were a twelfth of a judge run), and a
+// review (results.json leaves out its `at`). Keys still come from `CodingKeys`, sorted.
+extension JudgeResults.SubmissionResult {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         // Straight from the box: `evidence` would copy it first.
@@ -423,7 +352,7 @@ extension JudgeResults.SubmissionResult: JSONTextWritable {
     }
 }
 
-extension JudgeResults.FindingResult: JSONTextWritable {
+extension JudgeResults.FindingResult {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject()
         w.key(CodingKeys.action.stringValue); w.string(action.rawValue)
@@ -434,151 +363,12 @@ extension JudgeResults.FindingResult: JSONTextWritable {
     }
 }
 
-extension Reviews.Review: JSONTextWritable {
+extension Reviews.Review {
     func write(_ w: inout JSONTextWriter) {
         w.beginObject(); w.field("by", by); w.field("decision", decision.rawValue); w.field("note", note); w.field("task", task); w.endObject()
-    }
-}
-
-extension [ReasonCode: Int]: JSONTextWritable {
-    func write(_ w: inout JSONTextWriter) {
-        w.beginObject()
-        for (code, count) in sorted(by: { $0.key.rawValue < $1.key.rawValue }) { w.key(code.rawValue); w.int(count) }
-        w.endObject()
     }
 }
 
 /// Reason codes key `summary.reasons` as an object (`{"outside-target": 3}`), as results.json
 /// always wrote them.
 extension ReasonCode: CodingKeyRepresentable {}
-
-/// Writes `Encodable` values as `JSONTextWriter` text, as `JSONEncoder` would not: an object's
-/// members in the order its `CodingKeys` declares them (results.json's types declare them sorted;
-/// a debug build checks), nil optionals left out, numbers as `JSONTextWriter.double` writes them.
-/// So results.json's keys are declared once, in `CodingKeys`, for reading and writing alike, and
-/// writing stays a pass over the values into one buffer.
-final class JSONTextEncoder: Encoder {
-    var writer: JSONTextWriter
-    /// The container the value being written opened: it is closed when the value is done.
-    private var opened: Container?
-    private enum Container { case object, array }
-
-    init(_ writer: JSONTextWriter) { self.writer = writer }
-
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func write<T: Encodable>(_ value: T) {
-        if let own = value as? any JSONTextWritable { own.write(&writer); return }
-        let outer = opened
-        opened = nil
-        // Nothing here throws: every value has a JSON text.
-        try! value.encode(to: self)
-        switch opened {
-        case .object: writer.endObject()
-        case .array: writer.endArray()
-        case nil: break
-        }
-        opened = outer
-    }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        precondition(opened == nil, "a value opens one container")
-        writer.beginObject()
-        opened = .object
-        return KeyedEncodingContainer(Members(encoder: self))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        precondition(opened == nil, "a value opens one container")
-        writer.beginArray()
-        opened = .array
-        return Values(encoder: self, inArray: true)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { Values(encoder: self, inArray: false) }
-
-    /// An object's members, written as they come.
-    struct Members<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let encoder: JSONTextEncoder
-        var codingPath: [any CodingKey] { [] }
-        #if DEBUG
-        private var lastKey = ""
-        #endif
-
-        init(encoder: JSONTextEncoder) { self.encoder = encoder }
-
-        private mutating func key(_ key: Key) {
-            #if DEBUG
-            precondition(lastKey < key.stringValue, "\(Key.self) lists `\(key.stringValue)` after `\(lastKey)`: declare the keys sorted")
-            lastKey = key.stringValue
-            #endif
-            encoder.writer.key(key.stringValue)
-        }
-
-        mutating func encodeNil(forKey k: Key) throws { key(k); encoder.writer.literal("null") }
-        mutating func encode(_ v: Bool, forKey k: Key) throws { key(k); encoder.writer.bool(v) }
-        mutating func encode(_ v: String, forKey k: Key) throws { key(k); encoder.writer.string(v) }
-        mutating func encode(_ v: Double, forKey k: Key) throws { key(k); encoder.writer.double(v) }
-        mutating func encode(_ v: Float, forKey k: Key) throws { key(k); encoder.writer.double(Double(v)) }
-        mutating func encode(_ v: Int, forKey k: Key) throws { key(k); encoder.writer.int(v) }
-        mutating func encode(_ v: Int8, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int16, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int32, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int64, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
-        mutating func encode(_ v: UInt, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
-        mutating func encode(_ v: UInt8, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt16, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt32, forKey k: Key) throws { key(k); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt64, forKey k: Key) throws { key(k); encoder.writer.literal(String(v)) }
-        mutating func encode<T: Encodable>(_ v: T, forKey k: Key) throws { key(k); encoder.write(v) }
-
-        mutating func nestedContainer<N: CodingKey>(keyedBy: N.Type, forKey: Key) -> KeyedEncodingContainer<N> {
-            preconditionFailure("results.json's types encode no nested containers")
-        }
-        mutating func nestedUnkeyedContainer(forKey: Key) -> any UnkeyedEncodingContainer {
-            preconditionFailure("results.json's types encode no nested containers")
-        }
-        mutating func superEncoder() -> any Encoder { preconditionFailure("results.json's types have no superclass") }
-        mutating func superEncoder(forKey: Key) -> any Encoder { preconditionFailure("results.json's types have no superclass") }
-    }
-
-    /// An array's elements, or a single value.
-    struct Values: UnkeyedEncodingContainer, SingleValueEncodingContainer {
-        let encoder: JSONTextEncoder
-        let inArray: Bool
-        var count = 0
-        var codingPath: [any CodingKey] { [] }
-
-        private mutating func next() {
-            guard inArray else { return }
-            encoder.writer.element()
-            count += 1
-        }
-
-        mutating func encodeNil() throws { next(); encoder.writer.literal("null") }
-        mutating func encode(_ v: Bool) throws { next(); encoder.writer.bool(v) }
-        mutating func encode(_ v: String) throws { next(); encoder.writer.string(v) }
-        mutating func encode(_ v: Double) throws { next(); encoder.writer.double(v) }
-        mutating func encode(_ v: Float) throws { next(); encoder.writer.double(Double(v)) }
-        mutating func encode(_ v: Int) throws { next(); encoder.writer.int(v) }
-        mutating func encode(_ v: Int8) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int16) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int32) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: Int64) throws { next(); encoder.writer.literal(String(v)) }
-        mutating func encode(_ v: UInt) throws { next(); encoder.writer.literal(String(v)) }
-        mutating func encode(_ v: UInt8) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt16) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt32) throws { next(); encoder.writer.int(Int(v)) }
-        mutating func encode(_ v: UInt64) throws { next(); encoder.writer.literal(String(v)) }
-        mutating func encode<T: Encodable>(_ v: T) throws { next(); encoder.write(v) }
-
-        mutating func nestedContainer<N: CodingKey>(keyedBy: N.Type) -> KeyedEncodingContainer<N> {
-            preconditionFailure("results.json's types encode no nested containers")
-        }
-        mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            preconditionFailure("results.json's types encode no nested containers")
-        }
-        mutating func superEncoder() -> any Encoder { preconditionFailure("results.json's types have no superclass") }
-    }
-}

@@ -81,7 +81,7 @@ public struct Reviews: Sendable {
     }
 
     /// The reviews in an already parsed YAML document; throws a diagnostic for a file that is not a mapping of path to decision.
-    public static func parse(_ root: YAMLNode, displayPath: String) throws(DiagnosticError) -> Reviews {
+    package static func parse(_ root: YAMLNode, displayPath: String) throws(DiagnosticError) -> Reviews {
         if root.isNull { return Reviews(displayPath: displayPath) }
         guard let pairs = root.mapping else {
             throw DiagnosticError(.error("wrong-type", "a reviews file is a mapping from submission path to decision; found \(root.kindName)",

@@ -4,7 +4,7 @@ import Foundation
 /// the organizer's own entries, comments and order stay as they were. An edit is made, checked
 /// (the edited text must read back as a reviews file, and agree with the hunt and the folder
 /// when given them) and only then written, in one atomic replace.
-public struct ReviewsFile: Sendable {
+package struct ReviewsFile: Sendable {
     /// As the user typed it: messages name it so.
     public let path: String
 
@@ -42,7 +42,7 @@ public struct ReviewsFile: Sendable {
     public struct Known: Sendable {
         let file: ReviewsFileEdit
         /// The stamp of the file as written.
-        public let stamp: FileStamp
+        package let stamp: FileStamp
     }
 
     /// Why an edit or a decision was refused, worded for the judge.
@@ -135,7 +135,7 @@ extension Reviews.Review {
     /// name (`by`) is required, the note and the name are bounded
     /// (`Reviews.maximumNoteCharacters`, `maximumNameCharacters`), and the task is one of the
     /// hunt's, as the judge will read it. An empty note is none.
-    public init(deciding word: String, note: String?, by: String?, task: String?, at: String, hunt: Hunt) throws(ReviewsFile.Refused) {
+    package init(deciding word: String, note: String?, by: String?, task: String?, at: String, hunt: Hunt) throws(ReviewsFile.Refused) {
         guard let decision = Reviews.Decision(word: word) else { throw ReviewsFile.Refused(.invalid, Reviews.Decision.wrongWord(word)) }
         let by = try Self.judgeName(by, required: true)
         if let note, note.count > Reviews.maximumNoteCharacters {
@@ -155,7 +155,7 @@ extension Reviews.Review {
 
     /// The judge's name from a request's `by`, trimmed; at most `Reviews.maximumNameCharacters`.
     /// Without one: refused when `required`, else "unknown".
-    public static func judgeName(_ by: String?, required: Bool) throws(ReviewsFile.Refused) -> String {
+    package static func judgeName(_ by: String?, required: Bool) throws(ReviewsFile.Refused) -> String {
         guard let name = by?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
             if required { throw ReviewsFile.Refused(.invalid, "say who decides: `by` is the judge's name") }
             return "unknown"

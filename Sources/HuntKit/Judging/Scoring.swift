@@ -183,7 +183,7 @@ extension RuleEngine {
     }
 
     /// The signed distance to the target's edge, as results.json gives it (negative inside).
-    private func edgeDistance(_ i: Int) -> Double { cases[i].evidence.edgeDistanceM! }
+    private func edgeDistance(_ i: Int) -> Double { cases[i].evidence.edgeDistance!.metres }
 
     /// Nearer the target's edge (deeper inside first), or as near and first by path.
     private func nearer(_ a: Int, than b: Int) -> Bool {

@@ -11,7 +11,7 @@ import Foundation
 /// scoring reads every verdict. A review's `task:` is different — it moves a photo to another
 /// task, which changes duplicates across teams — so `update` refuses such a change, and the
 /// caller judges afresh.
-public struct StandingJudgement: Sendable {
+package struct StandingJudgement: Sendable {
     /// The results for the current decisions: the same as `Judge.judge` would give for them.
     public private(set) var results: JudgeResults
     /// The decisions the results were judged with.

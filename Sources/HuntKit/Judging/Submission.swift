@@ -23,7 +23,7 @@ public struct Submission: Sendable, Hashable {
     public var filePath: String
     /// The submissions folder `path` is inside, when found by `SubmissionFinder`: the photo is
     /// then opened from it without following links; else `filePath` is opened.
-    public var folder: InputFolder?
+    package var folder: InputFolder?
     /// The team as the folder (or manifest) names it; it may not be in the roster.
     public var team: String
     /// The task id as given, nil for auto-match; it may name no task of the hunt.
@@ -51,7 +51,7 @@ public struct Submission: Sendable, Hashable {
     }
 
     /// A photo at `path` (escaped, `/`-separated) inside the submissions folder `folder`.
-    public init(path: String, inside folder: InputFolder, team: String, task: String?, taskSource: TaskSource) {
+    package init(path: String, inside folder: InputFolder, team: String, task: String?, taskSource: TaskSource) {
         self.init(path: path, filePath: folder.path + "/" + path, team: team, task: task, taskSource: taskSource)
         self.folder = folder
     }
@@ -83,7 +83,7 @@ public struct SkippedFile: Sendable, Hashable, Codable {
 }
 
 /// What a scan of the submissions folder found.
-public struct SubmissionScan: Sendable {
+package struct SubmissionScan: Sendable {
     /// Sorted by path.
     public var submissions: [Submission]
     /// Files listed and left alone: not photos, symbolic links, files outside team folders. Sorted by path.

@@ -11,7 +11,7 @@ import Foundation
 /// or the name as given when it names no team or task, or two. Symbolic links are refused (they
 /// could point anywhere), and so are manifest paths that leave the folder. Files that are not
 /// photos are listed as skipped. Hidden files (`.DS_Store`) are skipped silently.
-public struct SubmissionFinder: Sendable {
+package struct SubmissionFinder: Sendable {
     /// The hunt whose teams and tasks folder and file names are matched against.
     public var hunt: Hunt
     /// A `team,task,path` table whose rows come before folder and file names; nil for none.

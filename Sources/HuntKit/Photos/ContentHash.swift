@@ -4,7 +4,7 @@
 /// file size, and of the last 64 KiB seeded with the size XOR a constant; 32 lowercase hex digits.
 /// Why sampling both ends finds true duplicates and nothing else, and what it does not defend
 /// against: <doc:PhotosAndVideos#Content-hash>.
-public enum ContentHash {
+package enum ContentHash {
     /// Bytes hashed at each end of the file.
     public static let sampleBytes = 65_536
 

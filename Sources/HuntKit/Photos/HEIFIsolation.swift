@@ -20,7 +20,7 @@ import Synchronization
 ///   switches this on at start-up, naming itself (`hunt heif-preview`).
 ///
 /// Photos read from memory (`MemoryByteSource`: fuzzers) have no descriptor and decode in process.
-public enum HEIFIsolation: Sendable, Equatable {
+package enum HEIFIsolation: Sendable, Equatable {
     case inProcess
     case childProcess(executable: String, arguments: [String])
 

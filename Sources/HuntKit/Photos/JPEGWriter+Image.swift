@@ -7,7 +7,7 @@ import Foundation
 /// that `hunt simulate` makes duplicates only on purpose. Follows ITU-T T.81 (JPEG baseline,
 /// sequential Huffman): SOF0, one DQT, the Annex K.3 luminance DC table and a one-symbol AC
 /// table, one interleaved scan.
-public struct SyntheticImage: Sendable, Hashable {
+package struct SyntheticImage: Sendable, Hashable {
     /// Pixels across and down; multiples of 8.
     public var width: Int
     /// Pixels down; a multiple of 8.

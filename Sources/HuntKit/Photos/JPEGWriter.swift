@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `JPEGWriter` writes into a photo's EXIF: the fields the judge reads.
-public struct PhotoTags: Sendable, Hashable {
+package struct PhotoTags: Sendable, Hashable {
     /// Written as GPSLatitude/GPSLongitude with their refs (WGS 84); nil writes no position.
     public var position: Coordinate?
     /// GPSAltitude with GPSAltitudeRef, metres.

@@ -7,14 +7,14 @@ import Darwin
 
 /// One file to read: where it is, and how to name it in output (the path as the user gave it,
 /// or the given folder joined with the path inside it).
-public struct PhotoInput: Sendable, Hashable {
+package struct PhotoInput: Sendable, Hashable {
     /// The file's path: as given (relative paths are relative to the working directory), or,
     /// with `folder`, inside that folder, `/`-separated and written as `PathText` escapes names.
     public var path: String
     /// How to name the file in output.
     public var displayPath: String
     /// The folder `path` is inside; it is opened from there without following links.
-    public var folder: InputFolder?
+    package var folder: InputFolder?
     /// Set when a folder on the way could not be listed; reading then reports this.
     public var listingError: PhotoReadError?
     /// What the folder listing already showed about a `.xmp` sidecar, so the reader need not probe.
@@ -68,7 +68,7 @@ public struct PhotoInput: Sendable, Hashable {
     }
 
     /// A file at `path` (escaped, `/`-separated) inside `folder`.
-    public init(path: String, inside folder: InputFolder, displayPath: String) {
+    package init(path: String, inside folder: InputFolder, displayPath: String) {
         self.path = path
         self.folder = folder
         self.displayPath = displayPath
@@ -86,7 +86,7 @@ public struct PhotoInput: Sendable, Hashable {
 ///   path it resolves to, every component opened without following links.
 /// - Names that are not UTF-8 or hold a backslash are shown as `PathText` escapes them.
 /// - A path given explicitly is always yielded, even if it does not exist (reading it reports why).
-public struct PhotoFiles: Sequence, Sendable {
+package struct PhotoFiles: Sequence, Sendable {
     /// Which files inside a folder are yielded; files named explicitly are always yielded.
     public enum Filter: Sendable, Hashable {
         /// Files with a photo extension (jpg, jpeg, jpe, jfif, heic, heif, hif, avif, png, webp, tif,

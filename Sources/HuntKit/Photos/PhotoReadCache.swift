@@ -4,7 +4,7 @@ import Synchronization
 /// Photo reads kept by relative path and `FileStamp`, for a judge that runs again and again over
 /// the same folder: a file whose device, inode, size and modification time are unchanged is not
 /// read again. Thread-safe; `PhotoReader.cache` consults it.
-public final class PhotoReadCache: Sendable {
+package final class PhotoReadCache: Sendable {
     private struct State {
         var entries: [String: (stamp: FileStamp, result: PhotoReadResult)] = [:]
         var expected: [String: FileStamp] = [:]

@@ -8,7 +8,7 @@ extension PhotoReader {
     /// many inputs there are (the sequence is consumed lazily); the files of a batch share the
     /// opened folder (`FolderCache`) and the page buffers (`PageBuffers`). `transform` runs in the worker tasks (format a row there, not
     /// in `deliver`); `deliver` runs one at a time, in order. Throwing from `deliver` stops the reading.
-    public func readAll<Inputs: Sequence, Output: Sendable>(
+    package func readAll<Inputs: Sequence, Output: Sendable>(
         _ inputs: Inputs,
         maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         batchSize: Int = 32,
@@ -21,7 +21,7 @@ extension PhotoReader {
 
     /// As `readAll(_:maxConcurrency:batchSize:transform:deliver:)`, for items that each name a
     /// photo (`input`) and are handed to `transform` whole, so it need not look them up again.
-    public func readAll<Items: Sequence, Output: Sendable>(
+    package func readAll<Items: Sequence, Output: Sendable>(
         _ items: Items,
         input: @escaping @Sendable (Items.Element) -> PhotoInput,
         maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -39,7 +39,7 @@ extension PhotoReader {
 
     /// Reads many files concurrently and delivers `(input, result)` in input order; see
     /// `readAll(_:maxConcurrency:batchSize:transform:deliver:)`.
-    public func readAll<Inputs: Sequence>(
+    package func readAll<Inputs: Sequence>(
         _ inputs: Inputs,
         maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         deliver: (PhotoInput, PhotoReadResult) async throws -> Void

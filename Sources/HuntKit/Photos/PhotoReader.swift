@@ -37,10 +37,13 @@ public struct PhotoReader: Sendable {
     public var options: Options
     /// Results kept from earlier reads, reused while a file's `FileStamp` is unchanged (a
     /// long-running judge such as `hunt serve` re-reads only new or changed photos).
-    public var cache: PhotoReadCache?
+    package var cache: PhotoReadCache?
+
+    /// A reader with `options`.
+    public init(options: Options = Options()) { self.init(options: options, cache: nil) }
 
     /// A reader with `options`, reusing results from `cache` when one is given.
-    public init(options: Options = Options(), cache: PhotoReadCache? = nil) {
+    package init(options: Options = Options(), cache: PhotoReadCache?) {
         self.options = options
         self.cache = cache
     }
@@ -66,7 +69,7 @@ public struct PhotoReader: Sendable {
     /// An input inside a folder is opened component by component from that folder, refusing
     /// links (`InputFile(_:inside:)`); its sidecar is opened in the same folder the same way. A
     /// path the user named is opened as given, but a sidecar beside it is not followed if a link.
-    public func read(_ input: PhotoInput) -> PhotoReadResult {
+    package func read(_ input: PhotoInput) -> PhotoReadResult {
         var folders = FolderCache()
         return read(input, folders: &folders, buffers: nil)
     }

@@ -88,7 +88,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     }
 
     /// The thumbnail of a photo already opened (relative to the submissions folder, by the report).
-    public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
+    package static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels) -> PhotoThumbnail? {
         if case .thumbnail(let thumbnail) = readHere(file, maxPixels: maxPixels) { thumbnail } else { nil }
     }
 
@@ -106,7 +106,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// refused (`.refused`, with the reason) rather than decoded.
     /// The headers are read on the caller's thread (a few small reads); the decode, which may take
     /// seconds and a child process, runs on `BlockingWork.shared`.
-    public static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
+    package static func read(_ file: InputFile, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
         switch prepare(file, maxPixels: maxPixels, budgetBytes: budget.capacityBytes) {
         case .done(let outcome):
             return outcome
@@ -120,7 +120,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     }
 
     /// `read(_:maxPixels:budget:)` of the file at `path` (opened as an `InputFile`).
-    public static func read(path: String, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
+    package static func read(path: String, maxPixels: Int = defaultMaxPixels, budget: ThumbnailMemoryBudget) async -> Outcome {
         guard let file = try? InputFile(path: path) else { return .none }
         return await read(file, maxPixels: maxPixels, budget: budget)
     }
@@ -128,7 +128,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// The thumbnail of the photo at `relativePath` inside `folder` (opened component by
     /// component, never following a link out of it), turned the right way up by the photo's EXIF
     /// Orientation (a HEIF's copy is turned already): what a report or the review console shows.
-    public static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
+    package static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
                             budget: ThumbnailMemoryBudget) async -> Outcome {
         guard let file = try? InputFile(relativePath, inside: folder) else { return .none }
         let outcome = await read(file, maxPixels: maxPixels, budget: budget)

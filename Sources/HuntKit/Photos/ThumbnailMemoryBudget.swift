@@ -6,7 +6,7 @@
 /// small ones.
 ///
 /// A decode larger than the whole budget is never asked for here: the caller refuses it first.
-public actor ThumbnailMemoryBudget {
+package actor ThumbnailMemoryBudget {
     /// The bytes shared by all decodes.
     public nonisolated let capacityBytes: Int
     private var inUseBytes = 0

@@ -4,7 +4,7 @@ import Foundation
 /// server received it (UTC, to the second) and the first 12 hex digits of its SHA-256. The server
 /// chooses it — a player cannot — so the judge takes its time as when the file arrived (the
 /// duplicate rule's "who sent it first").
-public struct UploadName: Sendable, Hashable {
+package struct UploadName: Sendable, Hashable {
     /// When the server received the file, to the second.
     public var receivedAt: Date
     /// The first 12 hex digits of the content's SHA-256.

@@ -20,8 +20,10 @@ public struct CSVReportRenderer: ReportRenderer {
             self.cell = cell
         }
 
-        /// An evidence field under its own name; numbers rounded to `places` decimals.
-        init(_ field: JudgeResults.Evidence.Field, places: Int = 0) {
+        /// The evidence field of the property `path`, under the field's name; numbers rounded to
+        /// `places` decimals.
+        init(_ path: PartialKeyPath<JudgeResults.Evidence>, places: Int = 0) {
+            let field = JudgeResults.Evidence.Field(path)!
             name = field.stringValue
             self.field = field
             cell = { entry in
@@ -37,7 +39,9 @@ public struct CSVReportRenderer: ReportRenderer {
 
         /// The latitude or longitude (`lat`, `lon`) of the position `field` (the photo's, or the
         /// browser's as `browser_lat`, `browser_lon`), to 6 decimals.
-        init(position name: String, field: JudgeResults.Evidence.Field = .position, _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
+        init(position name: String, field path: PartialKeyPath<JudgeResults.Evidence> = \.position,
+             _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
+            let field = JudgeResults.Evidence.Field(path)!
             self.name = name
             self.field = field
             cell = { entry in
@@ -55,25 +59,25 @@ public struct CSVReportRenderer: ReportRenderer {
         Column("points") { .int($0.points) },
         Column("reasons") { .text($0.reasons.filter { $0.action == .reject || $0.action == .review }.map(\.code.rawValue).joined(separator: ";")) },
         Column("miss") { .text($0.missText) },
-        Column(.distanceM, places: 1), Column(.edgeDistanceM, places: 1), Column(.bearingDeg), Column(.compass), Column(.band),
-        Column(.place), Column(.accuracyM, places: 1), Column(.accuracySource),
+        Column(\.distance, places: 1), Column(\.edgeDistance, places: 1), Column(\.bearingDeg), Column(\.compass), Column(\.band),
+        Column(\.place), Column(\.accuracy, places: 1), Column(\.accuracySource),
         Column(position: "lat", \.lat), Column(position: "lon", \.lon),
-        Column(.capturedAt), Column(.timeSource), Column(.clockSkewS), Column(.speedKmh, places: 1),
-        Column(.make), Column(.model), Column(.software),
+        Column(\.capturedAt), Column(\.timeSource), Column(\.clockSkewS), Column(\.speedKmh, places: 1),
+        Column(\.make), Column(\.model), Column(\.software),
         Column("review_decision") { .text($0.review?.decision.rawValue) }, Column("review_note") { .text($0.review?.note) },
         Column("review_by") { .text($0.review?.by) },
         Column("messages") { .text($0.reasons.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "; ")) },
-        Column(.contentHash),
+        Column(\.contentHash),
         // The players' page's browser fix, after the rest so the columns before keep their places.
-        Column(.positionSource), Column(position: "browser_lat", field: .browserPosition, \.lat),
-        Column(position: "browser_lon", field: .browserPosition, \.lon), Column(.browserAccuracyM, places: 1),
-        Column(.browserFixedAt), Column(.browserGapS), Column(.browserDistanceM, places: 1), Column(.uploadedAt), Column(.uploadAgeS),
+        Column(\.positionSource), Column(position: "browser_lat", field: \.browserPosition, \.lat),
+        Column(position: "browser_lon", field: \.browserPosition, \.lon), Column(\.browserAccuracy, places: 1),
+        Column(\.browserFixedAt), Column(\.browserGapS), Column(\.browserDistance, places: 1), Column(\.uploadedAt), Column(\.uploadAgeS),
     ]
 
     /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.
-    static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = [
-        .capturedLocal, .offset, .gpsTime, .format, .media, .durationS, .motion, .error, .candidates,
-    ]
+    static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = Set(([
+        \.capturedLocal, \.offset, \.gpsTime, \.format, \.media, \.durationS, \.motion, \.error, \.candidates,
+    ] as [PartialKeyPath<JudgeResults.Evidence>]).map { JudgeResults.Evidence.Field($0)! })
 
     /// The header of submissions.csv, in column order.
     public static let submissionColumns = submissionTable.map(\.name)

@@ -7,7 +7,7 @@ import Foundation
 ///
 ///     let folder = try JudgeOutputFolder("results", reports: [.html], inputs: [huntURL], submissions: photos)
 ///     let written = try await folder.write(results, json: results.jsonText)
-public struct JudgeOutputFolder: Sendable {
+package struct JudgeOutputFolder: Sendable {
     /// The folder as given, e.g. `results` or `results/`.
     public let path: String
     /// Reports written beside results.json.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The list is read here, not in the command line tool, so every front end (the CLI, the server)
 /// accepts the same words with the same answers.
-public struct JudgeOutputFormats: Sendable, Hashable {
+package struct JudgeOutputFormats: Sendable, Hashable {
     /// What standard output gets: the text summary or results.json's content.
     public enum Stdout: String, Sendable, Hashable, CaseIterable {
         case text, json

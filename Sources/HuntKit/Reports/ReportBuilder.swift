@@ -241,12 +241,12 @@ struct ReportScope {
     func misses(_ photos: [Report.Entry]) -> [Report.Miss] {
         var nearest: [String: Report.Entry] = [:]
         for p in photos where p.missText != nil && p.missText != "inside" {
-            guard let d = p.evidence.distanceM else { continue }
-            if let current = nearest[p.team], let cd = current.evidence.distanceM, (cd, current.path) <= (d, p.path) { continue }
+            guard let d = p.evidence.distance?.metres else { continue }
+            if let current = nearest[p.team], let cd = current.evidence.distance?.metres, (cd, current.path) <= (d, p.path) { continue }
             nearest[p.team] = p
         }
-        return nearest.values.sorted { ($0.evidence.distanceM!, $0.team) < ($1.evidence.distanceM!, $1.team) }.map { p in
-            Report.Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distanceM!,
+        return nearest.values.sorted { ($0.evidence.distance!, $0.team) < ($1.evidence.distance!, $1.team) }.map { p in
+            Report.Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distance!.metres,
                         band: p.evidence.band, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
         }
     }

@@ -116,7 +116,7 @@ struct ReportContext {
             case "reasons_text": return e.reasonsText
             case "review_text": return e.reviewText
             case "sort_time": return e.evidence.capturedAt?.text
-            case "sort_distance": return e.evidence.distanceM.map { DecimalText.trimmed($0, places: 1) }
+            case "sort_distance": return e.evidence.distance.map { DecimalText.trimmed($0.metres, places: 1) }
             case "thumbnail": return thumbnail
             case "thumbnail_refused": return thumbnailRefused
             case "video_text": return ReportText.video(e.evidence)
@@ -147,7 +147,7 @@ struct ReportContext {
             case .number(let number)?: d[field.stringValue] = number
             case .text(let text)?: d[field.stringValue] = text
             case .list(let list)?: d[field.stringValue] = list
-            case .position(let p)? where field != .position:
+            case .position(let p)? where field.path != \JudgeResults.Evidence.position:
                 d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
             case .position(let p)?:
                 d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
@@ -157,7 +157,7 @@ struct ReportContext {
             case nil: break
             }
         }
-        d["distance_text"] = e.distanceM.map(MeasureText.distance)
+        d["distance_text"] = e.distance.map(MeasureText.distance)
         return d
     }
 

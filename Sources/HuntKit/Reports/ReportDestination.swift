@@ -2,7 +2,7 @@ import Foundation
 
 /// Where `hunt report --out` puts a report: standard output, one file, or a folder where each
 /// document gets its standard name (report.html, or submissions.csv and leaderboard.csv).
-public enum ReportDestination: Sendable, Hashable {
+package enum ReportDestination: Sendable, Hashable {
     case standardOutput
     case file(String)
     case folder(String)

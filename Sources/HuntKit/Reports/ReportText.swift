@@ -6,7 +6,7 @@ enum ReportText {
     /// photo is, seen from the target, as the judge's message says it; "inside" for a position
     /// within the target.
     static func miss(_ evidence: JudgeResults.Evidence, targetKind: Target.Kind?) -> String? {
-        if let edge = evidence.edgeDistanceM, edge <= 0, evidence.distanceM != nil { return "inside" }
+        if let edge = evidence.edgeDistance, edge.metres <= 0, evidence.distance != nil { return "inside" }
         guard var text = evidence.placementText(targetKind: targetKind) else { return nil }
         if let band = evidence.band { text += " — \(band.rawValue)" }
         return text
@@ -93,7 +93,7 @@ enum ReportText {
         } else if e.position == nil, e.error == nil {
             parts.append("no position")
         }
-        if let a = e.accuracyM { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0.rawValue))" } ?? "")") }
+        if let a = e.accuracy { parts.append("±\(MeasureText.distance(a))\(e.accuracySource.map { " (\($0.rawValue))" } ?? "")") }
         if let t = time(e.capturedAt?.text, huntDay: huntDay) { parts.append(t) }
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
             parts.append("camera clock \(MeasureText.duration(skew)) \(skew < 0 ? "behind" : "ahead of") GPS")

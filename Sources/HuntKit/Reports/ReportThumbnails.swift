@@ -5,7 +5,7 @@ import Foundation
 /// photos in the submissions folder, turned the right way up by the photo's EXIF Orientation. A
 /// missing or unreadable photo gets no thumbnail (the page shows a placeholder); one too costly to
 /// decode gets none either, and a warning; nothing fails.
-public enum ReportThumbnails {
+package enum ReportThumbnails {
     /// Where the photos are: `explicit` when given; else the results' submissions folder as
     /// recorded (relative to the current folder, as the judge was given it), else the same path
     /// relative to the results file's folder. Nil when none exists.

@@ -15,7 +15,7 @@ public enum ReportWriter {
     /// a run's reports and results file change together. Thumbnails are read from `photosFolder`
     /// when given. Returns the paths staged, in order, and the warnings.
     @discardableResult
-    public static func stage(results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
+    package static func stage(results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
                              options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
                              templatePath: String? = nil) async throws -> Written {
         // No report model for no reports: building it costs a fifth of a 20,000-photo judge.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a results.json written by `hunt judge` (for `hunt report` and scripts), with errors that
 /// say what to do.
-public enum ResultsFileReader {
+package enum ResultsFileReader {
     /// Why a results.json could not be read, and what to do.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         /// The file as messages name it.

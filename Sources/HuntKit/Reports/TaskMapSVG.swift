@@ -43,7 +43,7 @@ enum TaskMapSVG {
         case .places:
             let r = target.radiusM ?? 25
             for p in photos {
-                guard let d = p.evidence.distanceM, let bearing = p.evidence.bearingDeg else { continue }
+                guard let d = p.evidence.distance?.metres, let bearing = p.evidence.bearingDeg else { continue }
                 let at = Placement.offsetFromTarget(distanceMetres: d, bearingDegrees: bearing)
                 marks.append(Mark(east: at.east, north: at.north, verdict: p.verdict))
             }

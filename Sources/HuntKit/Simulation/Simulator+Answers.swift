@@ -46,8 +46,8 @@ extension Simulator {
         public var teams: Int
         /// Photos planned per team.
         public var photosPerTeam: Int
-        /// Photos planned of each kind.
-        public var kinds: [String: Int]
+        /// Photos planned of each kind (written as an object keyed by the kind's name).
+        public var kinds: [Kind: Int]
         /// Sorted by path.
         public var submissions: [Answer]
         /// For hunts with `choose` tasks: what of each one's set each team should have done

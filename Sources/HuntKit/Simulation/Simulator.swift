@@ -13,7 +13,7 @@ import Foundation
 /// `after` (a task whose prerequisite a team has not done yet) follows the rule's definition.
 public struct Simulator: Sendable {
     /// What a simulated photo is meant to show.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable, CodingKeyRepresentable {
         case honest
         case offTarget = "off-target"
         case beforeWindow = "before-window"
@@ -102,7 +102,7 @@ public struct Simulator: Sendable {
         /// When it is taken.
         public var instant: Date
         /// The metadata written into the file.
-        public var tags: PhotoTags
+        package var tags: PhotoTags
         /// Makes the picture unique; a duplicate shares its original's.
         public var identity: UInt64
         /// The picture's hue, 0 to 1 (one per task), so the tasks' photos differ to the eye.
@@ -168,8 +168,8 @@ public struct Simulator: Sendable {
         }
         photos.sort { $0.path < $1.path }
         let answers = expectedAnswers(photos)
-        var kinds: [String: Int] = [:]
-        for p in photos { kinds[p.kind.rawValue, default: 0] += 1 }
+        var kinds: [Kind: Int] = [:]
+        for p in photos { kinds[p.kind, default: 0] += 1 }
         return (photos, AnswerFile(hunt: hunt.id, seed: options.seed, teams: options.teams, photosPerTeam: options.photosPerTeam,
                                    kinds: kinds, submissions: answers, choices: expectedChoices(photos, answers)))
     }

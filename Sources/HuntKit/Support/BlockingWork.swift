@@ -10,7 +10,7 @@ import Synchronization
 /// request to the console. Here a set of threads of its own, started as work arrives (at most
 /// `maxThreads`), takes the work first come, first served; the caller waits without holding a
 /// thread. The only file that waits on a semaphore.
-public final class BlockingWork: Sendable {
+package final class BlockingWork: Sendable {
     /// The process's one place for blocking work. Up to 64 threads: waiting for a child costs no
     /// CPU, the decodes that do are bounded by their memory budget and a team's by `TeamLanes`,
     /// and a short job should not queue behind long ones.

@@ -6,14 +6,14 @@ import Synchronization
 ///     let text = TextDiagnosticRenderer(colour: isTerminal).render(diagnostics, sources: SourceLines())
 ///
 /// Any command that reports diagnostics (validate, judge, geo import) prints them this way.
-public protocol DiagnosticRenderer {
+package protocol DiagnosticRenderer {
     /// The rendering of `diagnostics`, in the order given. Empty input gives empty text (text)
     /// or `[]` (JSON).
     func render(_ diagnostics: [Diagnostic], sources: SourceLines) -> String
 }
 
 /// The formats `--format` offers for diagnostics.
-public enum DiagnosticFormat: String, Sendable, CaseIterable {
+package enum DiagnosticFormat: String, Sendable, CaseIterable {
     case text, json
 }
 
@@ -23,7 +23,7 @@ public enum DiagnosticFormat: String, Sendable, CaseIterable {
 ///         radius: 5 m
 ///                 ^
 ///       fix: phone GPS is rarely better than 5–10 m; use 10 m or more
-public struct TextDiagnosticRenderer: DiagnosticRenderer {
+package struct TextDiagnosticRenderer: DiagnosticRenderer {
     /// ANSI colour; the CLI asks for it only on a terminal with `NO_COLOR` unset.
     public var colour: Bool
     /// Source lines longer than this are shown as a window around the column.
@@ -86,7 +86,7 @@ public struct TextDiagnosticRenderer: DiagnosticRenderer {
 
 /// A JSON array of `{file, line, column, severity, code, message, fix}`; `fix` is null when
 /// there is none. Keys in that order, one object per line, so the output diffs well.
-public struct JSONDiagnosticRenderer: DiagnosticRenderer {
+package struct JSONDiagnosticRenderer: DiagnosticRenderer {
     /// A JSON renderer.
     public init() {}
 
@@ -107,7 +107,7 @@ public struct JSONDiagnosticRenderer: DiagnosticRenderer {
 /// Files are read once, lazily, by the path the diagnostic names (relative paths from the current
 /// folder); texts registered with `add` (in-memory sources, tests) win. Invalid UTF-8 is shown
 /// with replacement characters.
-public final class SourceLines: Sendable {
+package final class SourceLines: Sendable {
     /// By file: its lines, or nil when it could not be read.
     private let texts = Mutex<[String: [Substring]?]>([:])
     /// Files larger than this are not read back for display.

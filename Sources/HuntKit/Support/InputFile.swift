@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Why an input could not be opened or read, worded for a person: the file, what is wrong, what to do.
-public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure it was, for callers that treat some differently.
     public enum Reason: String, Sendable, Hashable {
         /// Nothing at that path (or a folder on the way is missing).
@@ -68,7 +68,7 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 /// swapped for a link after a folder was listed is refused at the read.
 ///
 /// The descriptor is closed when the value is released.
-public final class InputFile: Sendable {
+package final class InputFile: Sendable {
     let descriptor: Int32
     /// Size in bytes when opened.
     public let size: UInt64
@@ -253,7 +253,7 @@ public final class InputFile: Sendable {
 
 /// A folder that inputs must stay inside (the submissions folder, a hunt file's folder), opened
 /// once; files are opened relative to it with `InputFile(_:inside:)`.
-public final class InputFolder: Sendable, Hashable {
+package final class InputFolder: Sendable, Hashable {
     let descriptor: Int32
     /// The folder as messages name it.
     public let displayPath: String
@@ -384,7 +384,7 @@ public final class InputFolder: Sendable, Hashable {
 
 /// A file's identity (device and inode), size and modification time, as `stat` gives them: two
 /// equal stamps mean the same file, most likely unchanged.
-public struct FileStamp: Sendable, Hashable {
+package struct FileStamp: Sendable, Hashable {
     /// The device the file is on.
     public var device: UInt64
     /// The file's inode on that device.

@@ -1,6 +1,6 @@
 /// Text inside XML or HTML (GPX/KML export, the report page and its SVG maps, sheets' QR codes):
 /// the one escaper of the project.
-public enum MarkupText {
+package enum MarkupText {
     /// `text` safe as element content or a quoted attribute value: `< > & " '` become entities
     /// (the same five as Mustache's HTML escaping), and the characters XML 1.0 cannot carry at all
     /// (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) are dropped; characters that

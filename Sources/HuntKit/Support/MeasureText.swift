@@ -4,10 +4,13 @@ import Foundation
 /// and `hunt where`'s table all say them the same way. Settings keep their own spelling
 /// (`Length`, `TimeSpan`: `30 m`, `10 min`, as written in the hunt file), and the exact figures
 /// are in the data (`distance_m`, `clock_skew_s`).
-public enum MeasureText {
+package enum MeasureText {
     /// "0 m", "240 m", "1.2 km", "34 km"; "-40 m" inside an area's edge. Whole metres below a
     /// kilometre (GPS accuracy is metres, so a decimal would claim more than is known), one
     /// decimal up to ten kilometres, whole kilometres beyond.
+    public static func distance(_ length: Length) -> String { distance(length.metres) }
+
+    /// `distance(_:)` of a number of metres.
     public static func distance(_ metres: Double) -> String {
         guard metres.isFinite else { return "\(metres) m" }
         let m = abs(metres)

@@ -13,7 +13,7 @@ import Synchronization
 ///     let batch = OutputBatch(inputs: [huntURL])
 ///     try batch.stage([UInt8](pdf), to: url, displayPath: "sheets.pdf")
 ///     let written = try batch.commit()
-public final class OutputBatch: Sendable {
+package final class OutputBatch: Sendable {
     /// Everything the batch has staged; the interrupt registry holds it (never this handle), so
     /// no lock is ever held while a batch can be released, and no release runs a deinit that locks.
     private let files: StagedFiles

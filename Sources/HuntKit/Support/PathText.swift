@@ -11,7 +11,7 @@ import Foundation
 /// A name that is not in Unicode normalization form C (`cafe` + U+0301, as macOS's HFS+ writes
 /// it) has every non-ASCII byte written `\xHH`: Swift compares strings by canonical equivalence,
 /// so two such names would otherwise be one key in a reviews file or a dictionary.
-public enum PathText {
+package enum PathText {
     /// The text for a name's bytes.
     public static func escape<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         // Fast path: plain ASCII without a backslash, the usual name.

@@ -10,7 +10,7 @@
 /// distance, each comparison giving up as soon as it must exceed it. Loops that report one
 /// finding per typo use `suggest(for:)`, which stops suggesting after `maximumSuggestions`
 /// questions: a hunt with 5,000 misspelt ids needs a few hints, not 25 million comparisons.
-public struct Suggestions: Sendable {
+package struct Suggestions: Sendable {
     /// How many questions `suggest(for:)` answers; later ones get nil.
     public static let maximumSuggestions = 100
 

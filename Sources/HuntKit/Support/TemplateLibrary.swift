@@ -7,7 +7,7 @@ internal import HuntKitTemplates
 /// beside the binary's folder (an installed copy, `make install`); the templates shipped inside
 /// the package as SwiftPM resources, which a program built with HuntKit finds wherever its binary
 /// is copied on the machine that built it.
-public enum TemplateLibrary {
+package enum TemplateLibrary {
     /// The templates folder found first (`$HUNT_TEMPLATES`, an installed copy, the bundled resources); nil when none exists.
     public static var root: URL? {
         let fileManager = FileManager.default

@@ -101,7 +101,7 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
 }
 
 /// Reading and writing quantities as people write them (`30 m`, `10 min`).
-public enum UnitText {
+package enum UnitText {
     /// Splits `1.5 km` or `1.5km` into 1.5 and "km". Rejects non-finite numbers.
     public static func split(_ text: String) -> (Double, String)? {
         let trimmed = text.trimmedWhitespace

@@ -11,12 +11,12 @@ import Foundation
 /// HuntKit's own fields (task id, radius, hint) go where each format keeps extra data: GPX
 /// `<extensions><hunt:task>` in the `urn:huntkit:gpx:1` namespace, KML `ExtendedData`, GeoJSON
 /// properties. `hunt import` reads them back, so export → import round-trips.
-public protocol HuntExportWriter: Sendable {
+package protocol HuntExportWriter: Sendable {
     func render(_ hunt: Hunt) -> String
 }
 
 /// A file format `hunt export` can write a hunt's targets in, for map apps and GPS devices.
-public enum HuntExportFormat: String, Sendable, CaseIterable {
+package enum HuntExportFormat: String, Sendable, CaseIterable {
     case gpx, kml, geojson
 
     /// The writer for this format.
@@ -55,7 +55,7 @@ struct ExportItems {
 }
 
 /// Writes a hunt's targets as GPX 1.1: waypoints for points and places, closed tracks for area rings.
-public struct GPXWriter: HuntExportWriter {
+package struct GPXWriter: HuntExportWriter {
     /// A GPX writer; it has no settings.
     public init() {}
 
@@ -109,7 +109,7 @@ public struct GPXWriter: HuntExportWriter {
 }
 
 /// Writes a hunt's targets as KML 2.2: placemarks for points and places, polygons for areas.
-public struct KMLWriter: HuntExportWriter {
+package struct KMLWriter: HuntExportWriter {
     /// A KML writer; it has no settings.
     public init() {}
     /// The hunt's targets as one KML 2.2 document, with HuntKit's fields in `ExtendedData`.
@@ -157,7 +157,7 @@ public struct KMLWriter: HuntExportWriter {
 }
 
 /// Writes a hunt's targets as an RFC 7946 GeoJSON feature collection: points and polygons.
-public struct GeoJSONWriter: HuntExportWriter {
+package struct GeoJSONWriter: HuntExportWriter {
     /// A GeoJSON writer; it has no settings.
     public init() {}
 

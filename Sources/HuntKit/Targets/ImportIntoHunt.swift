@@ -7,7 +7,7 @@ import Foundation
 /// last item, indented as its items are; an empty list (`tasks: []`, or `tasks:` with nothing)
 /// gets them as a block list; a file without `tasks:` gets the key at its end. The result is
 /// parsed again before anything is written: it must hold the old tasks and the new ones.
-public struct ImportIntoHunt: Sendable {
+package struct ImportIntoHunt: Sendable {
     /// The hunt file as the user named it.
     public var huntPath: String
     /// The file's bytes, as read.

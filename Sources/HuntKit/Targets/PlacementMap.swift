@@ -8,7 +8,7 @@ import Foundation
 /// evidence always agree; the target's shapes are placed in a `LocalPlane` around the measured
 /// point (true to a fraction of a percent over a hunt's few kilometres). A photo too far away to
 /// show with its target gets `offScale` and a `marker` on the view's edge in its direction.
-public struct PlacementMap: Sendable, Hashable, Codable {
+package struct PlacementMap: Sendable, Hashable, Codable {
     /// `circle`, `area` or `places`.
     public var kind: String
     /// The middle of the view, metres from the measured point.
@@ -94,7 +94,7 @@ extension Target {
     /// centre or the nearest place, named `placeName`) or `edgeDistanceMetres` (to an area's
     /// edge, negative inside) away, towards `bearingDegrees`; nil without those numbers or the
     /// target's geometry.
-    public func map(of position: Coordinate, distanceMetres: Double?, edgeDistanceMetres: Double?, bearingDegrees: Double?,
+    package func map(of position: Coordinate, distanceMetres: Double?, edgeDistanceMetres: Double?, bearingDegrees: Double?,
                     accuracyMetres: Double?, placeName: String? = nil) -> PlacementMap? {
         guard let bearing = bearingDegrees, bearing.isFinite else { return nil }
         let accuracy = max(0, accuracyMetres ?? 0)

@@ -7,7 +7,7 @@ import Foundation
 /// with `-2`, `-3`…; names that have no ASCII letters get `place-N`. Titles keep the names intact.
 /// Strings are always written double-quoted with YAML escapes, so any name, clue or hint reads
 /// back exactly as it was.
-public struct PlacesImport: Sendable {
+package struct PlacesImport: Sendable {
     /// Keep only places within `withinMetres` of `near` (areas: whose edge is that close, or that contain it).
     public var near: Coordinate?
     /// The distance from `near` to keep, metres (geodesic); with `near` nil, or this nil, nothing is filtered out.

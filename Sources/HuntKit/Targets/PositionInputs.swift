@@ -4,7 +4,7 @@ import Foundation
 /// GPS position a photo records (labelled by its path), the photos of a folder (found as
 /// `hunt exif` finds them, `PhotoFiles`: recursively, sorted, hidden files skipped), and every
 /// row of a positions file (CSV, `-` for standard input; labelled `file:line`).
-public enum PositionInputs {
+package enum PositionInputs {
     /// The positions in input order, then the file's; an input that is neither a position nor a
     /// readable photo with a position is an error diagnostic instead. In a folder, a photo without
     /// a position is a warning (it is left out), one that cannot be read an error.

@@ -39,7 +39,7 @@ extension Target {
     }
 
     /// What `placement`'s distance is measured from, for `PlacementText`.
-    public func reference(of placement: Placement) -> PlacementText.Reference {
+    package func reference(of placement: Placement) -> PlacementText.Reference {
         switch self {
         case .circle: .centre
         case .places: .place(placement.placeName)

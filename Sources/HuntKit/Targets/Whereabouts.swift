@@ -1,7 +1,7 @@
 import Foundation
 
 /// One position measured against one target: a row of `hunt where`.
-public struct Whereabouts: Sendable {
+package struct Whereabouts: Sendable {
     /// The input as the user gave it: `52.09,5.12`, a photo path, or `positions.csv:12`.
     public var input: String
     /// The position measured.
@@ -31,7 +31,7 @@ public struct Whereabouts: Sendable {
 }
 
 /// A target with the name and bands to measure it by.
-public struct NamedTarget: Sendable {
+package struct NamedTarget: Sendable {
     /// How rows name the target.
     public var name: String
     /// The target measured against.
@@ -48,20 +48,20 @@ public struct NamedTarget: Sendable {
 
 extension Hunt {
     /// Every task with a target, with its bands (the task's, else the hunt's), in file order.
-    public var namedTargets: [NamedTarget] {
+    package var namedTargets: [NamedTarget] {
         tasks.compactMap { task in task.target.map { NamedTarget(name: task.id, target: $0, bands: task.bands ?? bands) } }
     }
 }
 
 /// The formats `hunt where` prints: a table, JSON or CSV.
-public enum WhereaboutsFormat: String, Sendable, CaseIterable {
+package enum WhereaboutsFormat: String, Sendable, CaseIterable {
     case table, json, csv
 }
 
 /// Renders `hunt where` rows. Numbers are written with a fixed number of decimals by integer
 /// arithmetic (centimetres, tenths of a degree), which is exact and, unlike `String(format:)`,
 /// fast enough to print 100,000 rows in a blink.
-public enum WhereaboutsRenderer {
+package enum WhereaboutsRenderer {
     /// The rows in `format`.
     public static func render(_ rows: [Whereabouts], format: WhereaboutsFormat) -> String {
         switch format {
@@ -80,7 +80,7 @@ public enum WhereaboutsRenderer {
         for r in rows {
             out.row([.text(r.input), .formatted(DecimalText.fixed(r.position.latitude, places: 7)), .formatted(DecimalText.fixed(r.position.longitude, places: 7)),
                      .text(r.target), .formatted(DecimalText.fixed(r.distanceMetres, places: 2)), .formatted(DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)),
-                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass),
+                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass?.rawValue ?? ""),
                      .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)])
         }
         return out.text
@@ -97,7 +97,7 @@ public enum WhereaboutsRenderer {
             out += ", \"distance_m\": "; out += DecimalText.fixed(r.distanceMetres, places: 2)
             out += ", \"edge_m\": "; out += DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)
             out += ", \"bearing_deg\": "; out += DecimalText.fixed(r.placement.bearingDegrees, places: 1)
-            out += ", \"compass\": \""; out += r.placement.compass
+            out += ", \"compass\": \""; out += r.placement.compass?.rawValue ?? ""
             out += "\", \"inside\": "; out += r.placement.inside ? "true" : "false"
             out += ", \"band\": \""; out += r.placement.band.rawValue; out += "\""
             if let name = r.placement.placeName {

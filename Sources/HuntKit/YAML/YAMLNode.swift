@@ -3,7 +3,7 @@
 /// Aliases are resolved (an alias is a copy of its anchored node, which value semantics make
 /// cheap) and merge keys (`<<`) are applied, so consumers see plain scalars, sequences and
 /// mappings.
-public struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// What a node holds: a scalar's text, a list of nodes, or a mapping's key–value pairs in file order.
     public enum Value: Sendable {
         case scalar(Scalar)
@@ -78,7 +78,7 @@ public struct YAMLNode: Sendable {
 }
 
 /// One key and its value in a YAML mapping, each with its own location.
-public struct YAMLPair: Sendable {
+package struct YAMLPair: Sendable {
     /// The key node, usually a scalar; its location is where the key was written.
     public var key: YAMLNode
     /// The value node.

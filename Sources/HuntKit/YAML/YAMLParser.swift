@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Guards: one document only; nesting at most `maximumDepth`; the document's size with aliases
 /// expanded at most `maximumNodes` (so an alias bomb fails promptly instead of exhausting memory).
-public struct YAMLParser: Sendable {
+package struct YAMLParser: Sendable {
     /// Deeper nesting is refused (a hostile file cannot exhaust the stack).
     public var maximumDepth = 256
     /// More nodes are refused (a hostile file cannot exhaust memory).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writing YAML scalars that read back exactly.
-public enum YAMLText {
+package enum YAMLText {
     /// Plain when it is a lowercase slug that YAML cannot read as anything but a string, else quoted.
     public static func scalar(_ s: String) -> String {
         let reserved: Set = ["y", "n", "yes", "no", "true", "false", "on", "off", "null", "nan", "inf"]

@@ -64,7 +64,7 @@ import Testing
         let bands = Bands(found: .metres(100), hot: .metres(300), warm: .metres(500))
         let dom = Coordinate(latitude: 52.09067, longitude: 5.12133)
         let circle = try #require(Target.circle(center: dom, radius: .metres(75)).placement(of: Coordinate(latitude: 52.0880, longitude: 5.1190), bands: bands))
-        #expect(!circle.inside && circle.band == .warm && circle.compass == "SSW")  // the position is SSW of the tower
+        #expect(!circle.inside && circle.band == .warm && circle.compass == .ssw)  // the position is SSW of the tower
         #expect(abs(circle.edgeDistance.metres - (circle.centreDistance!.metres - 75)) < 1e-9)
 
         var places = PlacesTarget(path: "p.csv", url: URL(fileURLWithPath: "p.csv"), radius: .metres(25))
@@ -79,7 +79,7 @@ import Testing
         let inside = try #require(Target.area(areaTarget).placement(of: Coordinate(latitude: 52.05, longitude: 5.05), bands: bands))
         #expect(inside.inside && inside.band == .found && inside.edgeDistance.metres < -3000)
         let west = try #require(Target.area(areaTarget).placement(of: Coordinate(latitude: 52.05, longitude: 4.99), bands: bands))
-        #expect(!west.inside && west.compass == "W" && west.band == .cold && abs(west.edgeDistance.metres - 686) < 2)
+        #expect(!west.inside && west.compass == .w && west.band == .cold && abs(west.edgeDistance.metres - 686) < 2)
     }
 
     /// A 720-vertex ring seen from near its centre: every edge is about as far as every other,

@@ -38,8 +38,8 @@ struct BrowserFixRulesTests {
         #expect(s.verdict == .review)
         #expect(s.reasons == [.browserPosition])
         #expect(s.evidence.positionSource == .browser && s.evidence.accuracySource == .browser)
-        #expect(s.evidence.accuracyM == 12)
-        #expect(abs((s.evidence.distanceM ?? -1) - 10) < 0.05, "judged at the fix")
+        #expect(s.evidence.accuracy == .metres(12))
+        #expect(abs((s.evidence.distance?.metres ?? -1) - 10) < 0.05, "judged at the fix")
     }
 
     @Test func acceptJudgesTheFixAsThePosition() {
@@ -62,7 +62,7 @@ struct BrowserFixRulesTests {
 
     @Test func theEvidenceHoldsTheFixItsAccuracyTimeAndGap() {
         let s = Self.judged(Self.fix(gap: -45, accuracy: 7.25, age: 90))
-        #expect(s.evidence.browserAccuracyM == 7.25)
+        #expect(s.evidence.browserAccuracy == .metres(7.25))
         #expect(s.evidence.browserFixedAt?.text == "2026-05-02T10:29:15+02:00")
         #expect(s.evidence.browserGapS == -45)
         #expect(s.evidence.uploadedAt?.text == "2026-05-02T10:31:30+02:00")
@@ -97,9 +97,9 @@ struct BrowserFixRulesTests {
         let s = Self.judged(Self.fix(metres: 300), ownGPS: 10, policy: Self.policy(.accept))
         #expect(s.verdict == .accepted && s.reasons.isEmpty && s.findings.isEmpty)
         #expect(s.evidence.positionSource == nil && s.evidence.accuracySource == .photo)
-        #expect(abs((s.evidence.distanceM ?? -1) - 10) < 0.05, "judged at the photo's own position")
+        #expect(abs((s.evidence.distance?.metres ?? -1) - 10) < 0.05, "judged at the photo's own position")
         #expect(s.evidence.browserPosition != nil && s.evidence.position != s.evidence.browserPosition)
-        #expect(abs((s.evidence.browserDistanceM ?? -1) - 290) < 0.05)
+        #expect(abs((s.evidence.browserDistance?.metres ?? -1) - 290) < 0.05)
     }
 
     @Test func aLiveTaskWantsThePagesCameraAndASoonUpload() {

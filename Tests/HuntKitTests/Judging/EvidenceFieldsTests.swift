@@ -10,23 +10,26 @@ import Testing
 
     static let keys = Set(Field.allCases.map(\.stringValue))
 
-    /// Evidence with every field present.
+    /// Evidence with every field present, no two alike: a field whose reader (`get`) and key
+    /// path (`path`, which decoding sets) name different properties fails the round trip below.
     static let full = JudgeResults.Evidence(
-        position: .init(lat: 52.09067, lon: 5.12133), accuracyM: 5, accuracySource: .photo, distanceM: 12.5, edgeDistanceM: -3,
-        bearingDeg: 45, compass: "SW", band: .found, place: "Bar El Federal", capturedAt: Timestamp("2026-05-02T11:03:00+02:00"),
+        position: .init(lat: 52.09067, lon: 5.12133), accuracy: .metres(5), accuracySource: .photo, distance: .metres(12.5), edgeDistance: .metres(-3),
+        bearingDeg: 45, compass: .sw, band: .found, place: "Bar El Federal", capturedAt: Timestamp("2026-05-02T11:03:00+02:00"),
         capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: .offset, gpsTime: Timestamp("2026-05-02T09:03:04Z"), clockSkewS: 4,
         make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: .mov, media: .video, durationS: 3.5,
-        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 12, candidates: ["dom-tower", "bridge"], positionSource: .browser,
-        browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracyM: 8, browserFixedAt: Timestamp("2026-05-02T11:03:12+02:00"),
-        browserGapS: 12, browserDistanceM: 7.5, uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20)
+        motion: "IMG_0001.MOV", error: "cut short", speedKmh: 11, candidates: ["dom-tower", "bridge"], positionSource: .browser,
+        browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracy: .metres(8), browserFixedAt: Timestamp("2026-05-02T11:03:12+02:00"),
+        browserGapS: 12, browserDistance: .metres(7.5), uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20)
 
-    /// `Field` is `Evidence`'s `CodingKeys`, so the compiler refuses a case that names no
-    /// property; a property without a case is what this catches.
+    /// Each field is made from its property's key path, so the compiler refuses one that names
+    /// no property; a property without a field is what this catches.
     @Test func everyStoredPropertyIsAField() {
         let properties = Mirror(reflecting: Self.full).children
         #expect(properties.count == Field.allCases.count)
         #expect(properties.filter { "\($0.value)" == "nil" }.compactMap(\.label) == [], "`full` leaves these out")
         #expect(Field.allCases.filter { Self.full[$0] == nil } == [])
+        #expect(Set(Field.allCases).count == Field.allCases.count, "two fields under one key")
+        #expect(Set(Field.allCases.map(\.path)).count == Field.allCases.count, "two fields of one property")
     }
 
     @Test func resultsJSONWritesEveryFieldUnderItsKeyAndReadsItBack() throws {
@@ -51,8 +54,8 @@ import Testing
         for column in CSVReportRenderer.submissionTable {
             if let field = column.field {
                 shown.insert(field)
-                #expect(column.name == field.stringValue || (field == .position && ["lat", "lon"].contains(column.name))
-                        || (field == .browserPosition && ["browser_lat", "browser_lon"].contains(column.name)))
+                #expect(column.name == field.stringValue || (field == Field(\.position) && ["lat", "lon"].contains(column.name))
+                        || (field == Field(\.browserPosition) && ["browser_lat", "browser_lon"].contains(column.name)))
             } else {
                 #expect(!Self.keys.contains(column.name), "`\(column.name)` is a field's name but not read from the field")
             }
@@ -76,7 +79,7 @@ import Testing
         #expect(row.count == header.count)
         let value = { (name: String) in row[header.firstIndex(of: name)!] }
         #expect(value("clock_skew_s") == "4")
-        #expect(value("speed_kmh") == "12")
+        #expect(value("speed_kmh") == "11")
         #expect(value("distance_m") == "12.5")
         #expect(value("lat") == "52.09067")
         #expect(value("band") == "found")

@@ -33,16 +33,16 @@ struct JudgeRulesTests {
         #expect(s.verdict == c.verdict)
         #expect(s.reasons == c.reasons)
         #expect(s.evidence.accuracySource == (c.accuracy == nil ? .policy : .photo))
-        #expect(abs((s.evidence.distanceM ?? -1) - c.metres) < 0.05)
+        #expect(abs((s.evidence.distance?.metres ?? -1) - c.metres) < 0.05)
     }
 
     @Test("outside-target evidence: distance, bearing, compass and band")
     func outsideEvidence() {
         let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 400, time: F.at(10, 30)))])
         let s = results.submission(at: "foxes/tower/a.jpg")!
-        #expect(s.evidence.compass == "E")  // the photo is east of the tower: said as the message says it
+        #expect(s.evidence.compass == .e)  // the photo is east of the tower: said as the message says it
         #expect(s.evidence.band == .warm)
-        #expect(abs(s.evidence.edgeDistanceM! - 325) < 0.05)
+        #expect(abs(s.evidence.edgeDistance!.metres - 325) < 0.05)
         #expect(s.findings.first?.message.hasPrefix("400 m E of the target's centre (radius 75 m)") == true)
     }
 

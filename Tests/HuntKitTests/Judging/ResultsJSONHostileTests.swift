@@ -32,8 +32,8 @@ struct ResultsJSONHostileTests {
             results.submissions[i].path = s[i % s.count] + "/IMG.jpg"
             results.submissions[i].evidence.make = s[(i + 3) % s.count]
             results.submissions[i].evidence.software = s[(i + 4) % s.count]
-            results.submissions[i].evidence.distanceM = doubles[i % doubles.count]
-            results.submissions[i].evidence.edgeDistanceM = doubles[(i + 5) % doubles.count]
+            results.submissions[i].evidence.distance = .metres(doubles[i % doubles.count])
+            results.submissions[i].evidence.edgeDistance = .metres(doubles[(i + 5) % doubles.count])
             results.submissions[i].evidence.speedKmh = doubles[(i + 9) % doubles.count]
             results.submissions[i].evidence.position = .init(lat: doubles[(i + 1) % doubles.count], lon: doubles[(i + 13) % doubles.count])
             results.submissions[i].review = .init(decision: .accept, note: s[(i + 5) % s.count], by: s[(i + 6) % s.count], task: nil)
@@ -65,8 +65,8 @@ struct ResultsJSONHostileTests {
     @Test("every finite double decodes to the same bits (-0 as 0)", arguments: doubles)
     func numbers(_ value: Double) throws {
         var results = ResultsJSONTests.results()
-        results.submissions[0].evidence.distanceM = value
-        let decoded = try #require(try JudgeResults.decode(try results.jsonData()).submissions[0].evidence.distanceM)
+        results.submissions[0].evidence.distance = .metres(value)
+        let decoded = try #require(try JudgeResults.decode(try results.jsonData()).submissions[0].evidence.distance?.metres)
         #expect(decoded.bitPattern == (value == 0 ? 0.0 : value).bitPattern)
     }
 

@@ -18,7 +18,7 @@ import Testing
         let s = try #require(results.submission(at: "foxes/cafe/a.jpg"))
         #expect(s.reasons == [.outsideTarget])
         #expect(s.findings[0].message.hasPrefix("30 m E of Café Noir (radius 25 m)"))
-        #expect(s.evidence.compass == "E")
+        #expect(s.evidence.compass == .e)
         #expect(s.evidence.band == .hot)  // 30 m is within `found: 100 m`, but outside the 25 m place
         #expect(s.evidence.placementText(targetKind: .places) == "30 m E of Café Noir")
 

@@ -91,16 +91,16 @@ import Testing
 
     @Test func missSaysWhereThePhotoIsFromTheTarget() {
         var evidence = JudgeResults.Evidence()
-        evidence.distanceM = 240.2
-        evidence.edgeDistanceM = 165.2
+        evidence.distance = .metres(240.2)
+        evidence.edgeDistance = .metres(165.2)
         evidence.bearingDeg = 45  // towards the target: the photo is SW of it
-        evidence.compass = "SW"
+        evidence.compass = .sw
         evidence.band = .warm
         #expect(ReportText.miss(evidence, targetKind: .circle) == "240 m SW of the target's centre — warm")
         evidence.place = "Bar El Federal"
         #expect(ReportText.miss(evidence, targetKind: .places) == "240 m SW of Bar El Federal — warm")
         #expect(ReportText.evidence(evidence, targetKind: .places, reasons: [], huntDay: nil) == "240 m SW of Bar El Federal — warm")
-        evidence.edgeDistanceM = -3
+        evidence.edgeDistance = .metres(-3)
         #expect(ReportText.miss(evidence, targetKind: .places) == "inside")
     }
 

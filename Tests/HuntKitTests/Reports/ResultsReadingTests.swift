@@ -17,7 +17,7 @@ import Testing
         r.submissions[2].task = nil
         r.submissions[2].evidence.candidates = ["a\"b", "é😀\u{2028}"]
         r.submissions[3].evidence.position = .init(lat: -0.0, lon: .leastNonzeroMagnitude)
-        r.submissions[3].evidence.distanceM = 1.7976931348623157e308
+        r.submissions[3].evidence.distance = .metres(1.7976931348623157e308)
         r.submissions[4].evidence.speedKmh = 0.1
         return r
     }

@@ -13,7 +13,7 @@ extension RuleEngine {
         let policy = hunt.policy
         let captured = photo.capturedAt.flatMap { clock.instant(of: $0, offsetSeconds: photo.offsetSeconds) } ?? photo.gpsTime
         c.evidence.browserPosition = JudgeResults.Position(lat: fix.position.latitude, lon: fix.position.longitude)
-        c.evidence.browserAccuracyM = Self.round(fix.accuracyMetres)
+        c.evidence.browserAccuracy = .metres(Self.round(fix.accuracyMetres))
         c.evidence.browserFixedAt = clock.timestamp(fix.fixedAt)
         c.evidence.uploadedAt = clock.timestamp(fix.uploadedAt)
         let gap = captured.map { fix.fixedAt.timeIntervalSince($0) }
@@ -22,7 +22,7 @@ extension RuleEngine {
             c.evidence.uploadAgeS = Self.round(fix.uploadedAt.timeIntervalSince(captured))
         }
         if let own = photo.position, own.isFix {
-            c.evidence.browserDistanceM = Self.round(Geodesic.distanceMetres(from: own, to: fix.position))
+            c.evidence.browserDistance = .metres(Self.round(Geodesic.distanceMetres(from: own, to: fix.position)))
             return
         }
         guard policy.browserPosition != .ignore else { return }

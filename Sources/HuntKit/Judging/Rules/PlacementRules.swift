@@ -50,7 +50,7 @@ extension RuleEngine {
         }
         let (a, source) = accuracy(of: photo)
         c.accuracyMetres = a
-        c.evidence.accuracyM = Self.round(a)
+        c.evidence.accuracy = .metres(Self.round(a))
         c.evidence.accuracySource = source
         guard let task = c.task else { return }
         guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else {
@@ -62,8 +62,8 @@ extension RuleEngine {
         }
         c.placement = p
         let edge = p.edgeDistance.metres
-        c.evidence.edgeDistanceM = Self.round(edge)
-        c.evidence.distanceM = Self.round(p.centreDistance?.metres ?? max(0, edge))
+        c.evidence.edgeDistance = .metres(Self.round(edge))
+        c.evidence.distance = .metres(Self.round(p.centreDistance?.metres ?? max(0, edge)))
         c.evidence.bearingDeg = Self.round(p.bearingDegrees)
         c.evidence.compass = p.compass
         c.evidence.band = p.band

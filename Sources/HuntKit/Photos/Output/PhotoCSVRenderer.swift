@@ -1,6 +1,6 @@
 /// CSV (RFC 4180): one row per file, `path` as given, empty cells for absent values, `error`
 /// filled only for files that could not be read.
-public struct PhotoCSVRenderer: PhotoRenderer {
+package struct PhotoCSVRenderer: PhotoRenderer {
     /// The column names in header order: what a spreadsheet or script reading the CSV can rely on.
     public static let columns = [
         "path", "format", "latitude", "longitude", "altitude", "accuracy_m", "direction", "captured_at", "offset", "gps_time",

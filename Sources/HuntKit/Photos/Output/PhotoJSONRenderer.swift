@@ -4,7 +4,7 @@
 ///     [
 ///     {"path":"IMG_1.jpg","format":"JPEG","latitude":52.09067,"longitude":5.12133,…,"error":null}
 ///     ]
-public struct PhotoJSONRenderer: PhotoRenderer {
+package struct PhotoJSONRenderer: PhotoRenderer {
     /// A JSON renderer; it has no settings.
     public init() {}
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes photo metadata rows in one output format. Rows are rendered independently (so they can
 /// be formatted in parallel and streamed); `header` and `footer` frame them.
-public protocol PhotoRenderer: Sendable {
+package protocol PhotoRenderer: Sendable {
     /// Text before the first row.
     var header: String { get }
     /// One row, including its line end if the format has one.
@@ -19,7 +19,7 @@ extension PhotoRenderer {
 }
 
 /// The output formats of `hunt exif`.
-public enum PhotoOutputFormat: String, Sendable, CaseIterable {
+package enum PhotoOutputFormat: String, Sendable, CaseIterable {
     case table, json, csv
 
     /// A new renderer for this format, ready to frame and write rows.

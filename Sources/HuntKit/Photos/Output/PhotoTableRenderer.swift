@@ -4,7 +4,7 @@
 /// the middle: the folder given on the command line goes first (`…/`, it is the same on every
 /// row), then the longest parts lose their middles, each keeping its start and end — so the team
 /// folder, the task folder and the file's number stay apart.
-public struct PhotoTableRenderer: PhotoRenderer {
+package struct PhotoTableRenderer: PhotoRenderer {
     /// The width the table fits.
     public static let width = 80
     static let columns: [(title: String, width: Int)] = [
