@@ -30,9 +30,11 @@ struct PlayerRoutes: Sendable {
 
     private var session: ServeSession { room.session }
 
-    /// The page, with the address of its room written in (the token is hex: nothing to escape).
+    /// The page, with the address of its room and its words written in.
     @Sendable func page(_ request: Request, context: ServeContext) throws -> Response {
-        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? "")) else { throw ServeError("no such file", status: 404) }
+        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? ""), catalog: .english) else {
+            throw ServeError("no such file", status: 404)
+        }
         return html
     }
 

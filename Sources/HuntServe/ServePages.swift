@@ -61,12 +61,29 @@ public struct ServePages: Sendable {
         asset(page.rawValue + ".html")!
     }
 
-    /// The players' page with `{{base}}` (in its links to its script and style, and its
-    /// `data-base`) made `base`, the room's path: a team's token is hex, nothing to escape.
-    func players(base: String) -> Response? {
+    /// The players' page in `catalog`'s language: `{{base}}` (in its links to its script and
+    /// style, and its `data-base`) made `base`, the room's path (a team's token is hex, nothing to
+    /// escape); `{{lang}}` and `{{dir}}` the language's code and direction; each `{{w:key}}` the
+    /// catalog's text, escaped; `{{words}}` the page's words (`page.…`) as JSON for its script.
+    func players(base: String, catalog: PlayerCatalog) -> Response? {
         guard let bytes = contents["players.html"] else { return nil }
-        let html = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{base}}", with: base)
+        var html = String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "{{base}}", with: base)
+            .replacingOccurrences(of: "{{lang}}", with: MarkupText.escape(catalog.language))
+            .replacingOccurrences(of: "{{dir}}", with: catalog.isRightToLeft ? "rtl" : "ltr")
+            .replacingOccurrences(of: "{{words}}", with: Self.wordsJSON(catalog))
+        while let open = html.range(of: "{{w:"), let close = html[open.upperBound...].range(of: "}}") {
+            html.replaceSubrange(open.lowerBound..<close.upperBound, with: MarkupText.escape(catalog.text(String(html[open.upperBound..<close.lowerBound]))))
+        }
         return Response(status: .ok, headers: [.contentType: Self.files["players.html"]!], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The page's words as JSON inside a `<script>`: `<` written `\u003c`, so no text closes it.
+    static func wordsJSON(_ catalog: PlayerCatalog) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(catalog.entries(prefix: "page."))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     func asset(_ name: String) -> Response? {
