@@ -10,9 +10,18 @@ public struct PlayerReasons: Sendable {
     /// The texts, in the players' language.
     public var catalog: PlayerCatalog
 
-    public init(hunt: Hunt, catalog: PlayerCatalog = .english) {
+    /// The titles of `hunt`'s tasks in `language` (else the hunt's), in `catalog`'s words.
+    public var language: String?
+
+    public init(hunt: Hunt, catalog: PlayerCatalog = .english, language: String? = nil) {
         self.hunt = hunt
         self.catalog = catalog
+        self.language = language ?? catalog.language
+    }
+
+    /// The reasons in `language`, from its catalog (English's when HuntKit has none for it).
+    public init(hunt: Hunt, language: String) {
+        self.init(hunt: hunt, catalog: (try? PlayerCatalog.named(language)) ?? .english, language: language)
     }
 
     /// One sentence per finding the policy does not ignore, then the judges' decision first.
@@ -30,7 +39,7 @@ public struct PlayerReasons: Sendable {
     public func sentence(_ code: ReasonCode, _ s: JudgeResults.SubmissionResult) -> String {
         let e = s.evidence
         let task = s.task.flatMap { hunt.task($0) }
-        let taskTitle = task.map { quoted($0.title) } ?? catalog.text("the-task")
+        let taskTitle = task.map { quoted($0.titleText.text(in: language)) } ?? catalog.text("the-task")
         var values: [String: String] = ["task": taskTitle]
         var key = code.rawValue
         switch code {
@@ -61,7 +70,7 @@ public struct PlayerReasons: Sendable {
         case .dwellShort:
             values["dwell"] = duration(task?.dwell?.seconds ?? 0)
         case .order:
-            let titles = (task?.after ?? []).map { id in hunt.task(id).map { quoted($0.title) } ?? id }
+            let titles = (task?.after ?? []).map { id in hunt.task(id).map { quoted($0.titleText.text(in: language)) } ?? id }
             values["tasks"] = list(titles)
             if let taken = e.capturedAt { values["when"] = when(taken.date, besides: nil) }
         case .wrongMedia:

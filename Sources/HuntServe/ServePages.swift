@@ -61,17 +61,18 @@ public struct ServePages: Sendable {
         asset(page.rawValue + ".html")!
     }
 
-    /// The players' page in `catalog`'s language: `{{base}}` (in its links to its script and
-    /// style, and its `data-base`) made `base`, the room's path (a team's token is hex, nothing to
-    /// escape); `{{lang}}` and `{{dir}}` the language's code and direction; each `{{w:key}}` the
-    /// catalog's text, escaped; `{{words}}` the page's words (`page.…`) as JSON for its script.
-    func players(base: String, catalog: PlayerCatalog) -> Response? {
+    /// The players' page in `language`, with `catalog`'s words: `{{base}}` (in its links to its
+    /// script and style, and its `data-base`) made `base`, the room's path (a team's token is hex,
+    /// nothing to escape); `{{lang}}` and `{{dir}}` the language's code and direction; each
+    /// `{{w:key}}` the catalog's text, escaped; `{{words}}` the page's words (`page.…`) and the
+    /// languages `offered` (code and own name, for the switch) as JSON for its script.
+    func players(base: String, language: String? = nil, catalog: PlayerCatalog, offered: [(code: String, name: String)] = []) -> Response? {
         guard let bytes = contents["players.html"] else { return nil }
         var html = String(decoding: bytes, as: UTF8.self)
             .replacingOccurrences(of: "{{base}}", with: base)
-            .replacingOccurrences(of: "{{lang}}", with: MarkupText.escape(catalog.language))
+            .replacingOccurrences(of: "{{lang}}", with: MarkupText.escape(language ?? catalog.language))
             .replacingOccurrences(of: "{{dir}}", with: catalog.isRightToLeft ? "rtl" : "ltr")
-            .replacingOccurrences(of: "{{words}}", with: Self.wordsJSON(catalog))
+            .replacingOccurrences(of: "{{words}}", with: Self.wordsJSON(catalog, offered: offered))
         while let open = html.range(of: "{{w:"), let close = html[open.upperBound...].range(of: "}}") {
             html.replaceSubrange(open.lowerBound..<close.upperBound, with: MarkupText.escape(catalog.text(String(html[open.upperBound..<close.lowerBound]))))
         }
@@ -79,10 +80,15 @@ public struct ServePages: Sendable {
     }
 
     /// The page's words as JSON inside a `<script>`: `<` written `\u003c`, so no text closes it.
-    static func wordsJSON(_ catalog: PlayerCatalog) -> String {
+    static func wordsJSON(_ catalog: PlayerCatalog, offered: [(code: String, name: String)]) -> String {
+        struct Words: Encodable {
+            var words: [String: PlayerCatalog.Entry]
+            var languages: [[String]]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(catalog.entries(prefix: "page."))) ?? Data("{}".utf8)
+        let words = Words(words: catalog.entries(prefix: "page."), languages: offered.map { [$0.code, $0.name] })
+        let data = (try? encoder.encode(words)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 

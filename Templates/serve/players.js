@@ -8,8 +8,12 @@ const P = { state: null, local: {}, nextLocal: 1 };  // local: task id -> upload
 // The page's words, in the language the server chose (Templates/languages/<code>.yaml, its
 // `page.` keys): `{name}` placeholders are filled by say(); a counted text takes the form
 // Intl.PluralRules gives its language for `n`. A file is "sent" only once the server has kept it.
-const WORDS = JSON.parse(document.getElementById('words').textContent);
+// LANGUAGES: what the hunt offers, [code, own name], for the switch.
+const PAGE = JSON.parse(document.getElementById('words').textContent);
+const WORDS = PAGE.words || {};
+const LANGUAGES = PAGE.languages || [];
 const LANG = document.documentElement.lang || 'en';
+const CHOSEN = 'hunt-language';  // localStorage: the language a player chose with the switch
 const PLURAL = new Intl.PluralRules(LANG);
 const NUMBER = new Intl.NumberFormat(LANG, { numberingSystem: 'latn' });  // digits as the server writes them
 
@@ -204,6 +208,24 @@ function retry(u, resolve, why) {
   resolve();
 }
 
+// The page again in `code` (the server writes its words; the state comes in it too).
+function inLanguage(code) {
+  const url = new URL(location.href);
+  url.searchParams.set('lang', code);
+  location.replace(url.toString());
+}
+
+// A switch of the hunt's languages, when it offers more than one; the choice is remembered on
+// this phone and wins over the phone's language (which chose this page's first).
+function languageSwitch() {
+  if (LANGUAGES.length < 2) return;
+  const select = el('select', { id: 'language', 'aria-label': say('language'),
+                                onchange: () => { try { localStorage.setItem(CHOSEN, select.value); } catch (_) { /* private mode */ }
+                                                  inLanguage(select.value); } },
+    ...LANGUAGES.map(([code, name]) => el('option', { value: code, lang: code, selected: code === LANG }, name)));
+  document.querySelector('header').prepend(select);
+}
+
 async function withdraw(upload) {
   if (!confirm(say('withdraw-confirm', { name: upload.name }))) return;
   const response = await fetch(base + '/withdraw', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
@@ -213,7 +235,7 @@ async function withdraw(upload) {
 }
 
 async function load() {
-  const response = await fetch(base + '/api/state');
+  const response = await fetch(base + '/api/state?lang=' + encodeURIComponent(LANG));
   if (!response.ok) { status(await response.text()); return; }
   P.state = await response.json();
   status('');
@@ -221,7 +243,7 @@ async function load() {
 }
 
 function listen() {
-  const events = new EventSource(base + '/events');
+  const events = new EventSource(base + '/events?lang=' + encodeURIComponent(LANG));
   events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
   // A dropped stream reconnects by itself; one refused (429: the team's phones hold all the
   // connections they may) is closed for good by the browser, so open it again a little later.
@@ -231,5 +253,12 @@ function listen() {
   };
 }
 
-document.getElementById('insecure').hidden = window.isSecureContext;
-load().then(listen);
+let remembered = null;
+try { remembered = localStorage.getItem(CHOSEN); } catch (_) { /* private mode: the phone's language */ }
+if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === remembered)) {
+  inLanguage(remembered);
+} else {
+  languageSwitch();
+  document.getElementById('insecure').hidden = window.isSecureContext;
+  load().then(listen);
+}
