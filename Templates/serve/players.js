@@ -80,13 +80,14 @@ function renderTask(task) {
   if (task.sendable && task.live) inputs.unshift(sendButton(task, true));
   return el('article', { class: 'task' + (task.members ? ' group' : ''), id: 'task-' + task.id },
     // A group's member scores only through its group: its line says so instead of points.
-    el('h2', {}, el('span', {}, task.title), task.group_text ? null : el('span', { class: 'points' }, say('pts', { n: task.points }))),
-    task.clue ? el('p', { class: 'clue' }, task.clue) : null,
+    // The hunt's texts take their own direction (dir=auto): a Spanish title on an Arabic page keeps its full stop at its end.
+    el('h2', {}, el('span', { dir: 'auto' }, task.title), task.group_text ? null : el('span', { class: 'points' }, say('pts', { n: task.points }))),
+    task.clue ? el('p', { class: 'clue', dir: 'auto' }, task.clue) : null,
     task.group_text ? el('p', { class: 'group-of' }, task.group_text) : null,
     task.live_text ? el('p', { class: 'live' }, task.live_text) : null,
     task.needs_text ? el('p', { class: 'needs' }, task.needs_text) : null,
     task.members ? el('ul', { class: 'members' }, ...task.members.map((m) =>
-      el('li', {}, el('span', { class: 'state ' + m.state }, stateWords(m.state, m.state_text)), ' ', m.title))) : null,
+      el('li', {}, el('span', { class: 'state ' + m.state }, stateWords(m.state, m.state_text)), ' ', el('span', { dir: 'auto' }, m.title)))) : null,
     el('span', { class: 'state ' + state }, task.members ? task.progress_text : words),
     inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
