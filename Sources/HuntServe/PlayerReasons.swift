@@ -66,7 +66,8 @@ public struct PlayerReasons: Sendable {
         case .edited:
             if let software = e.software { values["software"] = software }
         case .tooFast:
-            values["speed"] = number(e.speedKmh ?? 0, places: 0) + " km/h"
+            values["speed"] = hunt.units == .imperial ? number((e.speedKmh ?? 0) / 1.609344, places: 0) + " mph"
+                : number(e.speedKmh ?? 0, places: 0) + " km/h"
         case .dwellShort:
             values["dwell"] = duration(task?.dwell?.seconds ?? 0)
         case .order:
@@ -95,9 +96,15 @@ public struct PlayerReasons: Sendable {
     // MARK: Values
 
     /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten, in
-    /// the catalog's locale ("2,3 km").
+    /// the catalog's locale ("2,3 km"); with `units: imperial`, "390 ft", "1.4 mi", "9,284 mi"
+    /// (feet below a tenth of a mile).
     public func distance(_ metres: Double) -> String {
         let m = abs(metres)
+        if hunt.units == .imperial {
+            let feet = m / 0.3048, miles = m / 1609.344
+            if feet < 527.5 { return number(feet, places: 0) + " ft" }
+            return number(miles, places: miles < 9.95 ? 1 : 0) + " mi"
+        }
         if m < 999.5 { return number(m, places: 0) + " m" }
         if m < 9_950 { return number(m / 1000, places: 1) + " km" }
         return number(m / 1000, places: 0) + " km"

@@ -108,6 +108,18 @@ struct PlayerReasonsTests {
         #expect(reasons.distance(2_345) == "2,3 km")
     }
 
+    @Test("units: imperial: feet and miles, mph; the judge's metres unchanged")
+    func imperial() throws {
+        var hunt = try Self.hunt()
+        hunt.units = .imperial
+        let reasons = PlayerReasons(hunt: hunt)
+        #expect(reasons.distance(120) == "394 ft" && reasons.distance(2_300) == "1.4 mi" && reasons.distance(14_942_123) == "9,285 mi")
+        let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE")], evidence: #""distance_m":14942123,"compass":"ENE""#)
+        #expect(reasons.sentences(for: far) == ["Your photo was taken 9,285 mi east of “The Old Quad”, too far away to count. Go there and take a new photo."])
+        let fast = try Self.result(task: "old-quad", codes: [("too-fast", "400 km/h")], evidence: #""speed_kmh":400"#)
+        #expect(reasons.sentence(.tooFast, fast).contains("249 mph"))
+    }
+
     static let durationCases: [(Double, String)] = [
         (157_939_200, "5 years"), (34_560_000, "1 year"), (266_400, "3 days"), (86_460, "1 day"),
         (7_500, "2 h 5 min"), (7_200, "2 h"), (750, "12 min"), (40, "40 s"),

@@ -24,6 +24,8 @@ public struct Hunt: Sendable, Equatable {
     /// The languages the team page offers (`languages:`), the hunt's own first; players' phones
     /// choose among them.
     public var languages: [String] = ["en"]
+    /// How distances are written to players (`units:`): metric unless the file says imperial.
+    public var units: UnitSystem = .metric
     /// The IANA name (`Europe/Amsterdam`), kept with `timezone`.
     public internal(set) var timezoneName: String
     /// The zone for times written without an offset, and for calendar days (`repeat: per-day`).

@@ -189,6 +189,8 @@ public enum HuntJSONSchema {
             "hunt": localized("The hunt's title."),
             "language": ["type": "string", "pattern": languagePattern,
                          "description": "The language players read by default: `en` (the default), `es`, `fr`, `de`, `nl`, `pt`, `ar`…; plain texts are in it."] as JSON,
+            "units": choice("How distances are written to players on the team page, in reasons and on sheets (default metric); radii and bands are read as written either way.",
+                            UnitSystem.allCases.map(\.rawValue)),
             "languages": ["type": "array", "items": ["type": "string", "pattern": languagePattern],
                           "description": "The languages the team page offers (the hunt's own is always one); the phone's language chooses among them."] as JSON,
             "id": identifier.merging(["description": "The hunt's id (default: a slug of the title)."]) { $1 },

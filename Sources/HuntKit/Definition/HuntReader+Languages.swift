@@ -13,6 +13,11 @@ extension HuntReader {
             }
         }
         hunt.languages = offered
+        if let n = fields.present("units"), let text = context.text(n, "`units`") {
+            if let units = UnitSystem(rawValue: text.trimmedWhitespace.lowercased()) { hunt.units = units } else {
+                context.error(.badValue, "`units` is `metric` or `imperial`, not `\(text)`", at: n.location, fix: "write `units: imperial` for feet and miles")
+            }
+        }
         for code in offered where PlayerCatalog.url(of: code) == nil {
             let at = fields.keyLocation(code == hunt.language ? "language" : "languages") ?? fields.node.location
             context.warning(.unknownLanguage, "HuntKit has no catalog for `\(code)`: the page's and sheets' own words will be English",

@@ -33,6 +33,7 @@ struct HuntYAMLWriter {
         if hunt.id != Hunt.slug(hunt.title) { line(0, "id", YAMLText.scalar(hunt.id)) }
         if hunt.language != "en" { line(0, "language", YAMLText.scalar(hunt.language)) }
         if hunt.languages != [hunt.language] { line(0, "languages", Self.list(hunt.languages.map(YAMLText.scalar))) }
+        if hunt.units != .metric { line(0, "units", hunt.units.rawValue) }
         // IANA names (`America/Argentina/Buenos_Aires`, `Etc/GMT+3`) read back plain.
         let name = hunt.timezoneName
         let plain = name.first?.isLetter == true && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0)) }

@@ -64,6 +64,15 @@ struct HuntLanguageTests {
         #expect(!result.diagnostics.contains { $0.code == .missingTranslation || $0.code == .unknownLanguage })
     }
 
+    @Test("units: imperial is read, written back, and anything else refused")
+    func units() throws {
+        let imperial = try #require(DefinitionTestSupport.load(DefinitionTestSupport.hunt(top: "units: imperial")).hunt)
+        #expect(imperial.units == .imperial && imperial.yaml().contains("units: imperial"))
+        #expect(try #require(DefinitionTestSupport.load(DefinitionTestSupport.hunt()).hunt).units == .metric)
+        let bad = DefinitionTestSupport.load(DefinitionTestSupport.hunt(top: "units: furlongs"))
+        #expect(bad.diagnostics.contains { $0.severity == .error && $0.message.contains("`metric` or `imperial`") })
+    }
+
     @Test("the YAML writer keeps the languages and every translation (round trip)")
     func roundTrip() throws {
         let hunt = try #require(DefinitionTestSupport.load(Self.text).hunt)
