@@ -38,6 +38,11 @@ for words in "The Obelisk" "The May Pyramid" "How scoring works" "Saturday, 5 De
 done
 pdftoppm -r 60 -png -f 1 -l 2 "$work/es.pdf" "$SCREENS/buenos-aires-sheets-es"
 
+"$hunt" sheets "$example/hunt.yaml" -o "$work/es.html" 2>/dev/null
+for words in '<html lang="es" dir="ltr">' "Cómo se puntúa" "PRUEBA 1" "sábado, 5 de diciembre de 2026"; do
+    grep -qF "$words" "$work/es.html" && ok "the HTML sheets read “$words”" || fail "the HTML sheets read “$words”"
+done
+
 # Right to left: the Arabic words shaped by pango (the hunt's texts, without Arabic, stay Spanish).
 "$hunt" sheets "$example/hunt.yaml" --language ar --team zorros -o "$work/ar.pdf" 2>/dev/null
 pdftotext "$work/ar.pdf" "$work/ar.txt"
