@@ -57,6 +57,7 @@ test: deps
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/scripting-example.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-browser.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/players-browser.sh
+	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/buenos-aires.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/serve-public.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" DECISIONS=1500 SOAK=20 .ci/check/serve-soak.sh
 

@@ -55,7 +55,7 @@ let package = Package(
             name: "HuntKitTemplates",
             path: "Templates",
             sources: ["TemplatesBundle.swift"],
-            resources: [.copy("hunts"), .copy("reports"), .copy("serve"), .copy("sheets"), .copy("hunt.schema.json")]
+            resources: [.copy("hunts"), .copy("languages"), .copy("reports"), .copy("serve"), .copy("sheets"), .copy("hunt.schema.json")]
         ),
         .target(
             name: "HuntKit",

@@ -20,3 +20,25 @@ def wait(driver, predicate, what, seconds=10):
     except Exception:
         check(False, what)
         return False
+
+
+def phone(width=360, height=780):
+    """Headless Debian Chromium through chromedriver, as a phone `width` px wide (touch, mobile)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", f"--window-size={width},{height}", "--disable-dev-shm-usage"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def finish(what, screens):
+    """Exits 1 with the count of failed checks, else says `what` passed."""
+    import sys
+    if failures:
+        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print(f"{what}: all checks passed; screenshots in {screens}")

@@ -2,9 +2,9 @@
 import os, struct
 
 
-def photo_at(source, target, lat, lon, minute, accuracy=5, day="2026:05:02"):
+def photo_at(source, target, lat, lon, minute, accuracy=5, day="2026:05:02", offset="+02:00", hour=11):
     """A copy of the JPEG `source` whose EXIF (built here) says it was taken at lat, lon, at
-    11:MM on `day` (the hunt's day unless told), with that accuracy."""
+    HH:MM (11:MM unless told) on `day` (the hunt's day unless told) at `offset`, with that accuracy."""
     data = open(source, "rb").read()
     kept, i = [], 2
     while data[i + 1] != 0xDA:
@@ -30,7 +30,7 @@ def photo_at(source, target, lat, lon, minute, accuracy=5, day="2026:05:02"):
         seconds = round((value * 3600 - degrees * 3600 - minutes * 60) * 10000)
         return struct.pack("<6I", degrees, 1, minutes, 1, seconds, 10000)
 
-    exif = ifd([(0x9003, 2, 20, b"%s 11:%02d:00\0" % (day.encode(), minute)), (0x9011, 2, 7, b"+02:00\0")], 38)
+    exif = ifd([(0x9003, 2, 20, b"%s %02d:%02d:00\0" % (day.encode(), hour, minute)), (0x9011, 2, 7, offset.encode() + b"\0")], 38)
     gps = ifd([(0, 1, 4, bytes([2, 3, 0, 0])), (1, 2, 2, b"N\0" if lat >= 0 else b"S\0"), (2, 5, 3, dms(lat)),
                (3, 2, 2, b"E\0" if lon >= 0 else b"W\0"), (4, 5, 3, dms(lon)), (0x1F, 5, 1, struct.pack("<2I", accuracy * 100, 100))],
               38 + len(exif))

@@ -17,7 +17,7 @@ usage (from the project root): .ci/check/layers.py
 """
 import os, re, sys
 
-LAYERS = [["Support"], ["YAML"], ["Geo"], ["Photos"], ["Definition"], ["Targets"], ["Judging", "Simulation"], ["Reports"]]
+LAYERS = [["Support"], ["YAML"], ["Geo", "Language"], ["Photos"], ["Definition"], ["Targets"], ["Judging", "Simulation"], ["Reports"]]
 ROOT = "Sources/HuntKit"
 rank = {folder: i for i, layer in enumerate(LAYERS) for folder in layer}
 

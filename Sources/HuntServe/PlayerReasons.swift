@@ -10,9 +10,18 @@ package struct PlayerReasons: Sendable {
     /// The texts, in the players' language.
     package var catalog: PlayerCatalog
 
-    package init(hunt: Hunt, catalog: PlayerCatalog = .english) {
+    /// The titles of `hunt`'s tasks in `language` (else the hunt's), in `catalog`'s words.
+    package var language: String?
+
+    package init(hunt: Hunt, catalog: PlayerCatalog = .english, language: String? = nil) {
         self.hunt = hunt
         self.catalog = catalog
+        self.language = language ?? catalog.language
+    }
+
+    /// The reasons in `language`, from its catalog (English's when HuntKit has none for it).
+    package init(hunt: Hunt, language: String) {
+        self.init(hunt: hunt, catalog: (try? PlayerCatalog.named(language)) ?? .english, language: language)
     }
 
     /// One sentence per finding the policy does not ignore, then the judges' decision first.
@@ -30,14 +39,14 @@ package struct PlayerReasons: Sendable {
     package func sentence(_ code: ReasonCode, _ s: JudgeResults.SubmissionResult) -> String {
         let e = s.evidence
         let task = s.task.flatMap { hunt.task($0) }
-        let taskTitle = task.map { "“\($0.title)”" } ?? "the task"
+        let taskTitle = task.map { quoted($0.titleText.text(in: language)) } ?? catalog.text("the-task")
         var values: [String: String] = ["task": taskTitle]
         var key = code.rawValue
         switch code {
         case .outsideTarget, .uncertainPosition:
             values["distance"] = distance((e.distance ?? e.edgeDistance)?.metres ?? 0)
             if let compass = e.compass { values["side"] = side(compass.rawValue) }
-            values["target"] = e.place.map { "“\($0)”" } ?? taskTitle
+            values["target"] = e.place.map { quoted($0) } ?? taskTitle
             if let accuracy = e.accuracy { values["accuracy"] = distance(accuracy.metres) }
             if code == .outsideTarget, case .area = task?.target { key += ".area"; values["distance"] = distance(max(0, e.edgeDistance?.metres ?? 0)) }
         case .imprecisePosition:
@@ -57,17 +66,16 @@ package struct PlayerReasons: Sendable {
         case .edited:
             if let software = e.software { values["software"] = software }
         case .tooFast:
-            values["speed"] = number(e.speedKmh ?? 0, places: 0) + " km/h"
+            values["speed"] = hunt.units == .imperial ? number((e.speedKmh ?? 0) / 1.609344, places: 0) + " mph"
+                : number(e.speedKmh ?? 0, places: 0) + " km/h"
         case .dwellShort:
             values["dwell"] = duration(task?.dwell?.seconds ?? 0)
         case .order:
-            let titles = (task?.after ?? []).map { id in hunt.task(id).map { "“\($0.title)”" } ?? id }
+            let titles = (task?.after ?? []).map { id in hunt.task(id).map { quoted($0.titleText.text(in: language)) } ?? id }
             values["tasks"] = list(titles)
             if let taken = e.capturedAt { values["when"] = when(taken.date, besides: nil) }
         case .wrongMedia:
-            let video = e.media == .video
-            values["wanted"] = video ? "photo" : "video"
-            values["sent"] = video ? "video" : "photo"
+            if e.media == .video { key += ".video" }
         case .notLive:
             // Taken with the page's camera but sent late: the only not-live finding the judge words
             // as "sent …" (the evidence keeps no live flag).
@@ -87,9 +95,16 @@ package struct PlayerReasons: Sendable {
 
     // MARK: Values
 
-    /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten.
+    /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten, in
+    /// the catalog's locale ("2,3 km"); with `units: imperial`, "390 ft", "1.4 mi", "9,284 mi"
+    /// (feet below a tenth of a mile).
     package func distance(_ metres: Double) -> String {
         let m = abs(metres)
+        if hunt.units == .imperial {
+            let feet = m / 0.3048, miles = m / 1609.344
+            if feet < 527.5 { return number(feet, places: 0) + " ft" }
+            return number(miles, places: miles < 9.95 ? 1 : 0) + " mi"
+        }
         if m < 999.5 { return number(m, places: 0) + " m" }
         if m < 9_950 { return number(m / 1000, places: 1) + " km" }
         return number(m / 1000, places: 0) + " km"
@@ -102,10 +117,9 @@ package struct PlayerReasons: Sendable {
         let day = 86_400
         if s >= 365 * day {
             let years = s / (365 * day) // a calendar year is 365.2425 days; "5 years" is about, not exact
-            return years == 1 ? catalog.text("duration.year") : catalog.text("duration.years", ["n": number(Double(years), places: 0)])
+            return catalog.text("duration.years", count: years)
         }
-        if s >= 2 * day { return catalog.text("duration.days", ["n": number(Double(s / day), places: 0)]) }
-        if s >= day { return catalog.text("duration.day") }
+        if s >= day { return catalog.text("duration.days", count: s / day) }
         if s >= 3600 {
             let (h, m) = (s / 3600, s / 60 % 60)
             return m == 0 ? catalog.text("duration.hour", ["h": String(h)]) : catalog.text("duration.hours", ["h": String(h), "min": String(m)])
@@ -114,48 +128,38 @@ package struct PlayerReasons: Sendable {
         return catalog.text("duration.seconds", ["s": String(s)])
     }
 
-    /// `value` with `places` decimals and the catalog's thousands separator: "14,942", "2.3".
+    /// `value` with `places` decimals, written in the catalog's locale by Foundation: "14,942",
+    /// "2.3" in English, "14.942", "2,3" in Spanish.
     package func number(_ value: Double, places: Int) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-        let scale = pow(10, Double(places))
-        let scaled = Int((abs(value) * scale).rounded())
-        var whole = String(scaled / Int(scale))
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = catalog.text("thousands") + whole.suffix(3) + grouped
-            whole.removeLast(3)
-        }
-        grouped = whole + grouped
-        if places > 0 {
-            let fraction = String(scaled % Int(scale))
-            grouped += catalog.text("decimal") + String(repeating: "0", count: places - fraction.count) + fraction
-        }
-        return (value < 0 && scaled != 0 ? "-" : "") + grouped
+        guard value.isFinite else { return "\(value)" }
+        return value.formatted(.number.precision(.fractionLength(places)).locale(catalog.locale))
     }
 
     /// "at 10:15", or "on 12 April 2021 at 06:47" when the day differs from `other`'s (or
-    /// always, without `other`), in the hunt's timezone.
+    /// always, without `other`), in the hunt's timezone and the catalog's locale.
     func when(_ date: Date, besides other: Date?) -> String {
-        let clock = HuntClock(timezone: hunt.timezone)
-        let local = HuntClock.local(date, offsetSeconds: clock.offset(at: date))
-        let time = String(format: "%02d:%02d", local.hour, local.minute)
-        let sameDay = other.map { o in
-            let l = HuntClock.local(o, offsetSeconds: clock.offset(at: o))
-            return (l.year, l.month, l.day) == (local.year, local.month, local.day)
-        } ?? false
-        if sameDay { return catalog.text("time.today", ["time": time]) }
-        let day = catalog.text("date", ["day": String(local.day), "month": catalog.text("month.\(local.month)"), "year": String(local.year)])
+        let zone = hunt.timezone
+        // Hour and minute in the locale's pattern ("06:47" in British English, "6:47" in Spanish);
+        // `.shortened` drops the British leading zero on Linux.
+        let time = date.formatted(Date.FormatStyle(locale: catalog.locale, timeZone: zone).hour().minute())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        if let other, calendar.isDate(date, inSameDayAs: other) { return catalog.text("time.today", ["time": time]) }
+        let day = date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: catalog.locale, timeZone: zone))
         return catalog.text("time.other-day", ["date": day, "time": time])
     }
 
-    /// Where the photo was, seen from the target, as a side and never a way to go: `SW` → "south-west".
+    /// Where the photo was, seen from the target, as a side and never a way to go: `SW` → "south-west of".
     func side(_ compass: String) -> String {
         // 16-point names fold to the 8 a player reads: `NNE` and `ENE` lean to their first letter.
         catalog.text("side." + (compass.count == 3 ? String(compass.prefix(1)) : compass))
     }
 
+    /// A title in the language's quotation marks: “The Old Quad”, «El Obelisco».
+    func quoted(_ title: String) -> String { catalog.text("quoted", ["title": title]) }
+
     func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return catalog.text("list.and", ["a": items.dropLast().joined(separator: ", "), "b": items.last!])
+        return catalog.text("list.and", ["a": items.dropLast().joined(separator: catalog.text("list.comma")), "b": items.last!])
     }
 }

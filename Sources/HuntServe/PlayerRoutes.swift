@@ -30,10 +30,27 @@ struct PlayerRoutes: Sendable {
 
     private var session: ServeSession { room.session }
 
-    /// The page, with the address of its room written in (the token is hex: nothing to escape).
-    @Sendable func page(_ request: Request, context: ServeContext) throws -> Response {
-        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? "")) else { throw ServeError("no such file", status: 404) }
+    /// The page, with the address of its room and its words written in, in the language the
+    /// player chose (`?lang=`, from the page's switch), else the one their phone asks for
+    /// (`Accept-Language`), among those the hunt offers.
+    @Sendable func page(_ request: Request, context: ServeContext) async throws -> Response {
+        let offered = await session.hunt.languages
+        let language = LanguageChoice.language(chosen: request.uri.queryParameters["lang"].map(String.init),
+                                               acceptLanguage: request.headers[.acceptLanguage], offered: offered)
+        let catalog = (try? PlayerCatalog.named(language)) ?? .english
+        let choices = offered.map { ($0, (try? PlayerCatalog.named($0))?.name ?? $0) }
+        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? ""), language: language, catalog: catalog,
+                                       offered: choices) else {
+            throw ServeError("no such file", status: 404)
+        }
         return html
+    }
+
+    /// The language a team's state is asked in (`?lang=`), when the hunt offers it and it is not the hunt's own.
+    private func language(_ request: Request) async -> String? {
+        guard let asked = request.uri.queryParameters["lang"].map(String.init) else { return nil }
+        let hunt = await session.hunt
+        return asked != hunt.language && hunt.languages.contains(asked) ? asked : nil
     }
 
     @Sendable func asset(_ request: Request, context: ServeContext) throws -> Response {
@@ -44,7 +61,7 @@ struct PlayerRoutes: Sendable {
     }
 
     @Sendable func state(_ request: Request, context: ServeContext) async throws -> TeamView {
-        await room.view(try Self.team(context))
+        await room.view(try Self.team(context), language: await language(request))
     }
 
     /// Server-Sent Events for one team: its state each time a judgement changes it (its verdicts,
@@ -52,12 +69,13 @@ struct PlayerRoutes: Sendable {
     /// The view is computed once a change for all the team's pages (`TeamStreams`).
     @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
-        let (states, end) = await room.streams.subscribe(team)
+        let language = await language(request)
+        let (states, end) = await room.streams.subscribe(PlayersRoom.page(team, language: language))
         context.connectionClosed?.whenComplete { _ in end() }
         let room = self.room
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-            var last = EventHub.Event(name: "state", value: await room.view(team))
+            var last = EventHub.Event(name: "state", value: await room.view(team, language: language))
             try await writer.write(ByteBuffer(string: last.text))
             for await state in states where state.json != last.json {
                 last = state
@@ -225,9 +243,19 @@ struct PlayerAccess: RouterMiddleware {
 }
 
 extension PlayersRoom {
-    /// Team `team`'s state now; uploads the judgement has taken stop being pending.
-    func view(_ team: String) async -> TeamView {
+    /// Team `team`'s state now, in `language` (the hunt's when nil); uploads the judgement has
+    /// taken stop being pending.
+    func view(_ team: String, language: String? = nil) async -> TeamView {
         // With nothing to compare with, the view is always made.
-        await Self.view(team, session: session, uploads: uploads, sees: options.sees)!.view
+        await Self.view(team, language: language, session: session, uploads: uploads, sees: options.sees)!.view
+    }
+
+    /// What `TeamStreams` keys a team's pages by: the team, and the language when it is not the
+    /// hunt's own (`foxes/en`); a team id holds no `/` (`isFolderName`).
+    static func page(_ team: String, language: String?) -> String { language.map { team + "/" + $0 } ?? team }
+
+    static func teamAndLanguage(_ page: String) -> (team: String, language: String?) {
+        guard let slash = page.firstIndex(of: "/") else { return (page, nil) }
+        return (String(page[..<slash]), String(page[page.index(after: slash)...]))
     }
 }

@@ -34,8 +34,9 @@ public struct PlayersRoom: Sendable {
         self.options = options
         let uploads = PlayerUploads(submissions: session.configuration.submissionsPath, options: options)
         self.uploads = uploads
-        streams = TeamStreams(events: session.events) { [sees = options.sees] team, previous in
-            await PlayersRoom.view(team, session: session, uploads: uploads, sees: sees, unless: previous)
+        streams = TeamStreams(events: session.events) { [sees = options.sees] page, previous in
+            let (team, language) = PlayersRoom.teamAndLanguage(page)
+            return await PlayersRoom.view(team, language: language, session: session, uploads: uploads, sees: sees, unless: previous)
         }
         log = Self.logURL(reviews: URL(fileURLWithPath: session.configuration.reviewsPath))
     }

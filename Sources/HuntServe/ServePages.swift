@@ -61,12 +61,35 @@ public struct ServePages: Sendable {
         asset(page.rawValue + ".html")!
     }
 
-    /// The players' page with `{{base}}` (in its links to its script and style, and its
-    /// `data-base`) made `base`, the room's path: a team's token is hex, nothing to escape.
-    func players(base: String) -> Response? {
+    /// The players' page in `language`, with `catalog`'s words: `{{base}}` (in its links to its
+    /// script and style, and its `data-base`) made `base`, the room's path (a team's token is hex,
+    /// nothing to escape); `{{lang}}` and `{{dir}}` the language's code and direction; each
+    /// `{{w:key}}` the catalog's text, escaped; `{{words}}` the page's words (`page.…`) and the
+    /// languages `offered` (code and own name, for the switch) as JSON for its script.
+    func players(base: String, language: String? = nil, catalog: PlayerCatalog, offered: [(code: String, name: String)] = []) -> Response? {
         guard let bytes = contents["players.html"] else { return nil }
-        let html = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{{base}}", with: base)
+        var html = String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "{{base}}", with: base)
+            .replacingOccurrences(of: "{{lang}}", with: MarkupText.escape(language ?? catalog.language))
+            .replacingOccurrences(of: "{{dir}}", with: catalog.isRightToLeft ? "rtl" : "ltr")
+            .replacingOccurrences(of: "{{words}}", with: Self.wordsJSON(catalog, offered: offered))
+        while let open = html.range(of: "{{w:"), let close = html[open.upperBound...].range(of: "}}") {
+            html.replaceSubrange(open.lowerBound..<close.upperBound, with: MarkupText.escape(catalog.text(String(html[open.upperBound..<close.lowerBound]))))
+        }
         return Response(status: .ok, headers: [.contentType: Self.files["players.html"]!], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The page's words as JSON inside a `<script>`: `<` written `\u003c`, so no text closes it.
+    static func wordsJSON(_ catalog: PlayerCatalog, offered: [(code: String, name: String)]) -> String {
+        struct Words: Encodable {
+            var words: [String: PlayerCatalog.Entry]
+            var languages: [[String]]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let words = Words(words: catalog.entries(prefix: "page."), languages: offered.map { [$0.code, $0.name] })
+        let data = (try? encoder.encode(words)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     func asset(_ name: String) -> Response? {

@@ -86,12 +86,12 @@ actor TeamStreams {
 extension PlayersRoom {
     /// Team `team`'s state now, unless what it is made from is still `previous` (then nil);
     /// uploads the judgement has taken stop being pending.
-    static func view(_ team: String, session: ServeSession, uploads: PlayerUploads, sees: PlayersOptions.Sees,
+    static func view(_ team: String, language: String? = nil, session: ServeSession, uploads: PlayerUploads, sees: PlayersOptions.Sees,
                      unless previous: TeamView.Inputs? = nil) async -> (view: TeamView, inputs: TeamView.Inputs)? {
         let pending = await uploads.pending[team] ?? [:]
         guard let (inputs, hunt) = await session.teamViewInputs(team, sees: sees, pending: pending, unless: previous) else { return nil }
         let taken = inputs.pendingJudged
         if !taken.isEmpty { await uploads.judged(team) { taken.contains($0) } }
-        return (TeamView(team: team, hunt: hunt, sees: sees, inputs: inputs, ids: session.ids), inputs)
+        return (TeamView(team: team, hunt: hunt, sees: sees, inputs: inputs, ids: session.ids, language: language), inputs)
     }
 }

@@ -151,16 +151,18 @@ extension TeamView {
         var pendingJudged: [String]
     }
 
-    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with; an upload
-    /// not judged yet gets its id from `ids`. Paths sent through the page
-    /// (`PlayerUploads.isServerName`) may be withdrawn until a judge decides them.
-    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs, ids: SubmissionIDs) {
+    /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with, in
+    /// `language` (the hunt's when nil: its texts and the catalog's words); an upload not judged
+    /// yet gets its id from `ids`. Paths sent through the page (`PlayerUploads.isServerName`) may
+    /// be withdrawn until a judge decides them.
+    init(team id: String, hunt: Hunt, sees: PlayersOptions.Sees, inputs: Inputs, ids: SubmissionIDs, language: String? = nil) {
+        let language = language ?? hunt.language
         let name = hunt.teams.first { $0.id == id }?.name ?? id
         let scoring = hunt.scoringTasks
-        self.init(title: hunt.title, team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
+        self.init(title: hunt.titleText.text(in: language), team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
                   tasks: [], other: [], judged: inputs.judged)
         var byTask: [String: [TeamView.Upload]] = [:]
-        let reasons = PlayerReasons(hunt: hunt)
+        let reasons = PlayerReasons(hunt: hunt, language: language)
         let done = Set(inputs.standing?.completions.map(\.task) ?? [])
         for (s, submissionID) in zip(inputs.submissions, inputs.submissionIDs) {
             let upload = Upload(s, id: submissionID, timezone: hunt.timezone, reasons: reasons)
@@ -190,7 +192,7 @@ extension TeamView {
             else if uploads.contains(where: { $0.state == "rejected" }) { state = "rejected" }
             else if uploads.contains(where: { $0.state == "accepted" }) { state = "accepted" }
             else { state = "todo" }
-            rows[task.id] = .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: task.live, state: state,
+            rows[task.id] = .init(id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: task.live, state: state,
                                   stateText: TeamView.words(state), uploads: uploads, sendable: true)
         }
         let catalog = reasons.catalog
@@ -206,11 +208,11 @@ extension TeamView {
                 let (doneCount, needed) = progress(task)
                 let state = done.contains(task.id) || doneCount >= needed ? "accepted" : doneCount > 0 ? "sent" : "todo"
                 let members = task.choose!.tasks.map { m in
-                    TeamView.Member(id: m, title: hunt.task(m)?.title ?? m, state: rows[m]?.state ?? "todo",
+                    TeamView.Member(id: m, title: hunt.task(m)?.titleText.text(in: language) ?? m, state: rows[m]?.state ?? "todo",
                                     stateText: TeamView.words(rows[m]?.state ?? "todo"))
                 }
                 let values = ["done": String(min(doneCount, needed)), "needed": String(needed), "count": String(task.choose!.tasks.count)]
-                return .init(id: task.id, title: task.title, clue: task.clue, points: task.points, live: false, state: state,
+                return .init(id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: false, state: state,
                              stateText: state == "sent" ? catalog.text("group.progress", values) : TeamView.words(state),
                              // Photos filed under the group itself (sent another way) stay in view.
                              uploads: byTask[task.id] ?? [],
@@ -224,7 +226,7 @@ extension TeamView {
             }
             if let group = groupByTask[task.id] {
                 let (doneCount, needed) = progress(group)
-                row.groupText = catalog.text("group.member", ["group": "“\(group.title)”", "done": String(min(doneCount, needed)),
+                row.groupText = catalog.text("group.member", ["group": reasons.quoted(group.titleText.text(in: language)), "done": String(min(doneCount, needed)),
                                                               "needed": String(needed)])
             }
             return row

@@ -53,13 +53,14 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "qrSize": "\(css(layout.qrSizePoints))pt", "cardGap": "\(css(layout.cardGapPoints))pt",
             "cutLines": layout.cutLines, "showCover": layout.showCover, "showPoints": layout.showPoints,
             "showCheckbox": layout.showCheckbox, "showQRCaption": layout.showQRCaption,
+            "lang": document.language, "dir": document.isRightToLeft ? "rtl" : "ltr", "w": Self.words(document.words),
         ]
         result["sections"] = document.sections.map { section -> [String: Any] in
             [
                 "teamName": section.teamName ?? "",
                 "hasTeam": section.teamName != nil,
-                "cover": cover(section.cover),
-                "cards": section.cards.map { card($0, hints: document.hints) },
+                "cover": cover(section.cover, words: document.words),
+                "cards": section.cards.map { card($0, hints: document.hints, words: document.words) },
                 "hints": section.hintPage.map { ["number": $0.number, "title": $0.title, "hint": $0.hint ?? ""] as [String: Any] },
                 "hasHintPage": !section.hintPage.isEmpty,
             ]
@@ -78,8 +79,19 @@ public struct HTMLSheetRenderer: SheetRenderer {
         return result
     }
 
-    private func cover(_ cover: SheetDocument.Cover) -> [String: Any] {
+    /// The sheets' fixed words (the catalog's `sheet.` keys) by name without the prefix, `-` as
+    /// `_` (`w.send_photos`), for a template.
+    static func words(_ words: PlayerCatalog) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: words.entries(prefix: "sheet.").keys.map { key in
+            (String(key.dropFirst(6)).replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_"), words.text(key))
+        })
+    }
+
+    private func cover(_ cover: SheetDocument.Cover, words: PlayerCatalog) -> [String: Any] {
         [
+            "zoneTime": words.text("sheet.zone-time", ["zone": cover.timezoneName]),
+            "tasksTotal": words.text("sheet.tasks-total", ["tasks": words.text("sheet.tasks", count: cover.taskCount),
+                                                           "points": words.text("page.points", count: cover.totalPoints)]),
             "huntTitle": cover.huntTitle,
             "teamName": cover.teamName ?? "",
             "hasTeam": cover.teamName != nil,
@@ -91,7 +103,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "rules": cover.rules,
             "hasRules": !cover.rules.isEmpty,
             "scoring": cover.scoring,
-            "rewards": cover.rewards.map { ["points": $0.points, "reward": $0.reward] as [String: Any] },
+            "rewards": cover.rewards.map { ["points": $0.points, "pointsLabel": words.text("sheet.points", count: $0.points), "reward": $0.reward] as [String: Any] },
             "hasRewards": !cover.rewards.isEmpty,
             "taskCount": cover.taskCount,
             "totalPoints": cover.totalPoints,
@@ -101,8 +113,9 @@ public struct HTMLSheetRenderer: SheetRenderer {
         ]
     }
 
-    private func card(_ card: SheetDocument.TaskCard, hints: SheetSettings.HintStyle) -> [String: Any] {
+    private func card(_ card: SheetDocument.TaskCard, hints: SheetSettings.HintStyle, words: PlayerCatalog) -> [String: Any] {
         var result: [String: Any] = [
+            "taskLabel": words.text("sheet.task-number", ["number": String(card.number)]),
             "number": card.number, "id": card.id, "title": card.title,
             "points": card.points, "pointsLabel": card.pointsLabel,
             "details": card.details, "hasDetails": !card.details.isEmpty, "tags": card.tags.joined(separator: ", "), "hasTags": !card.tags.isEmpty,
@@ -110,6 +123,8 @@ public struct HTMLSheetRenderer: SheetRenderer {
         if let clue = card.clue { result["clue"] = clue }
         if let hint = card.hint {
             result["hint"] = hint
+            result["hintLine"] = words.text("sheet.hint", ["hint": hint])
+            result["hintSeparateLine"] = words.text("sheet.hint-separate", ["number": String(card.number)])
             result["hintUpsideDown"] = hints == .upsideDown
             result["hintSeparate"] = hints == .separate
         }

@@ -203,7 +203,7 @@ private final class PDFSheetWriter {
 
     func writeCover(_ cover: SheetDocument.Cover) {
         pages[pages.count - 1].append("cover:" + (cover.teamName ?? ""))
-        flow(document.kind == .players ? "SCAVENGER HUNT" : "ANSWER KEY", kicker, spaceAfter: 6)
+        flow(document.kind == .players ? document.words.text("sheet.kicker") : "ANSWER KEY", kicker, spaceAfter: 6)
         flow(cover.huntTitle, title, spaceAfter: 14)
         var teamStyle = heading
         teamStyle.sizePoints = layout.headingSizePoints * 1.45
@@ -213,7 +213,7 @@ private final class PDFSheetWriter {
             if !cover.teamMembers.isEmpty { flow(cover.teamMembers.joined(separator: ", "), body, spaceAfter: 4) }
         } else {
             // No teams in the file: a line to write the team's name on.
-            flow("Team", small, spaceAfter: 2)
+            flow(document.words.text("sheet.team"), small, spaceAfter: 2)
             y += teamStyle.sizePoints * 1.3
             canvas.line(from: (left, y), to: (left + width * 0.6, y), layout.textColour, lineWidth: 0.75)
             y += 4
@@ -222,22 +222,24 @@ private final class PDFSheetWriter {
         if let url = cover.teamURL, let qr = cover.teamQR { writeTeamPage(url, qr) }
 
         var facts: [(String, String)] = []
-        if let window = cover.window { facts.append(("WHEN", "\(window)\n\(cover.timezoneName) time")) }
-        facts.append(("TASKS", "\(cover.taskCount) task\(cover.taskCount == 1 ? "" : "s") · \(cover.totalPoints) points in all"))
+        let words = document.words
+        if let window = cover.window { facts.append((words.text("sheet.when"), window + "\n" + words.text("sheet.zone-time", ["zone": cover.timezoneName]))) }
+        facts.append((words.text("sheet.tasks-label"), words.text("sheet.tasks-total", ["tasks": words.text("sheet.tasks", count: cover.taskCount),
+                                                                                        "points": words.text("page.points", count: cover.totalPoints)])))
         writeFacts(facts, labelWidth: 70, labelStyle: kicker, valueStyle: body, gap: 10)
 
         if !cover.rules.isEmpty {
-            sectionHeading("Rules")
+            sectionHeading(words.text("sheet.rules"))
             for paragraph in cover.rules { flow(paragraph, body, spaceAfter: layout.bodySizePoints * 0.6) }
         }
-        sectionHeading("How scoring works")
+        sectionHeading(words.text("sheet.scoring"))
         for line in cover.scoring { bullet(line) }
         if !cover.rewards.isEmpty {
-            sectionHeading("Rewards")
+            sectionHeading(words.text("sheet.rewards"))
             var pointsStyle = body
             pointsStyle.bold = true
             pointsStyle.colour = layout.accentColour
-            writeFacts(cover.rewards.map { ("\($0.points) pts", $0.reward) }, labelWidth: 70, labelStyle: pointsStyle,
+            writeFacts(cover.rewards.map { (words.text("sheet.points", count: $0.points), $0.reward) }, labelWidth: 70, labelStyle: pointsStyle,
                        valueStyle: body, gap: 5)
         }
     }
@@ -251,7 +253,7 @@ private final class PDFSheetWriter {
         canvas.link(SheetRect(x: left, y: top, width: size, height: size), to: url)
         let textX = left + size + 14, textWidth = width - size - 14
         var below = top
-        for (text, style) in [("SEND YOUR PHOTOS", kicker), ("Scan this with a phone's camera and open your team's page: send a photo per task and see whether it counted. Allow location when the page asks.", body), (url, small)] {
+        for (text, style) in [(document.words.text("sheet.send-photos"), kicker), (document.words.text("sheet.scan"), body), (url, small)] {
             canvas.draw(text, style, x: textX, y: below, widthPoints: textWidth)
             below += canvas.measure(text, style, widthPoints: textWidth) + 4
         }
@@ -322,18 +324,18 @@ private final class PDFSheetWriter {
     }
 
     func kickerText(_ card: SheetDocument.TaskCard, continued: Bool = false) -> String {
-        var parts = ["TASK \(card.number)"]
+        var parts = [document.words.text("sheet.task-number", ["number": String(card.number)])]
         if layout.showTaskID { parts.append(card.id) }
         if layout.showTags && !card.tags.isEmpty { parts.append(card.tags.joined(separator: ", ")) }
         if let cardTeam { parts.append(cardTeam) }
-        return parts.joined(separator: "  ·  ") + (continued ? "  ·  CONTINUED" : "")
+        return parts.joined(separator: "  ·  ") + (continued ? "  ·  " + document.words.text("sheet.continued") : "")
     }
 
     func hintText(_ card: SheetDocument.TaskCard) -> String? {
         guard let hint = card.hint else { return nil }
         switch document.hints {
-        case .upsideDown: return "Hint: " + hint
-        case .separate: return "Hint on the hint page, at the end (task \(card.number))."
+        case .upsideDown: return document.words.text("sheet.hint", ["hint": hint])
+        case .separate: return document.words.text("sheet.hint-separate", ["number": String(card.number)])
         case .hidden: return nil
         }
     }
@@ -492,11 +494,11 @@ private final class PDFSheetWriter {
 
     func writeHintPage(_ section: SheetDocument.PlayerSection) {
         newPage()
-        canvas.addOutline("Hints" + (section.teamName.map { " — \($0)" } ?? ""))
+        canvas.addOutline(document.words.text("sheet.hints") + (section.teamName.map { " — \($0)" } ?? ""))
         pages[pages.count - 1].append("hints")
-        flow("HINTS", kicker, spaceAfter: 4)
-        flow("Only when you are stuck", heading, spaceAfter: 4)
-        flow("Keep this page folded until you need it.", small, spaceAfter: 6)
+        flow(document.words.text("sheet.hints-kicker"), kicker, spaceAfter: 4)
+        flow(document.words.text("sheet.hints-heading"), heading, spaceAfter: 4)
+        flow(document.words.text("sheet.hints-fold"), small, spaceAfter: 6)
         rule(layout.accentColour, lineWidth: 1.5, spaceBefore: 2, spaceAfter: 10)
         var label = body
         label.bold = true

@@ -12,12 +12,16 @@ public struct SheetOptions: Sendable, Hashable {
     /// Each team's page on `hunt serve --players` (team id → URL), printed on its cover as a QR
     /// code and in words; empty for none.
     public var teamURLs: [String: String]
+    /// The language players' sheets are in (`hunt sheets --language`); nil for the hunt's.
+    public var language: String?
 
-    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:]) {
+    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:],
+                language: String? = nil) {
         self.teamID = teamID
         self.answerKey = answerKey
         self.paper = paper
         self.teamURLs = teamURLs
+        self.language = language
     }
 }
 
@@ -37,6 +41,12 @@ public struct SheetDocument: Sendable {
     public var answerKey: AnswerKey?
     /// For the PDF's creation date, so the same hunt prints the same bytes.
     public var date: Date?
+    /// The players' sheets' language (`SheetOptions.language`, else the hunt's), and its words
+    /// (`sheet.…` keys of its catalog): what the renderers print around the hunt's texts.
+    public var language: String
+    public var words: PlayerCatalog
+    /// The language is written right to left: pango lays each paragraph out from the right.
+    public var isRightToLeft: Bool { words.isRightToLeft }
 
     /// A team's sheets: its cover, its cards, and its hint page when hints are printed separately.
     public struct PlayerSection: Sendable {
@@ -123,11 +133,15 @@ extension SheetDocument {
     public init(hunt: Hunt, options: SheetOptions, layout: SheetLayout = .standard) throws(DiagnosticError) {
         try hunt.requireNoErrors(placing: false)
         kind = options.answerKey ? .answerKey : .players
-        huntTitle = hunt.title
+        let language = options.language ?? hunt.language
+        let words = (try? PlayerCatalog.named(language)) ?? .english
+        self.language = language
+        self.words = words
+        huntTitle = hunt.titleText.text(in: language)
         paper = options.paper ?? hunt.sheets.paper
         hints = hunt.sheets.hints
         date = hunt.window?.start
-        let window = hunt.window.map { Self.describe($0, in: hunt.timezone) }
+        let window = hunt.window.map { Self.describe($0, in: hunt.timezone, words: words) }
 
         var teams = hunt.teams
         if let teamID = options.teamID {
@@ -142,15 +156,15 @@ extension SheetDocument {
 
         if options.answerKey {
             sections = []
-            answerKey = AnswerKey(huntTitle: hunt.title, window: window, timezoneName: hunt.timezoneName,
+            answerKey = AnswerKey(huntTitle: huntTitle, window: window, timezoneName: hunt.timezoneName,
                                   entries: try Self.answerEntries(hunt, qr: layout.answerKeyQR),
                                   teams: teams.map { ($0.id, $0.name) })
             return
         }
         answerKey = nil
-        let cards = try Self.cards(hunt)
-        let cover = Cover(huntTitle: hunt.title, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
-                          rules: Self.paragraphs(hunt.rules), scoring: Self.scoring(hunt),
+        let cards = try Self.cards(hunt, language: language, words: words)
+        let cover = Cover(huntTitle: huntTitle, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
+                          rules: Self.paragraphs(hunt.rulesText?.text(in: language)), scoring: Self.scoring(hunt, words: words),
                           rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
                           taskCount: hunt.scoringTasks.count, totalPoints: hunt.scoringTasks.clampedSum { max(0, $0.points) })
         let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
@@ -172,7 +186,8 @@ extension SheetDocument {
 
     // MARK: Players' cards
 
-    static func cards(_ hunt: Hunt) throws(DiagnosticError) -> [TaskCard] {
+    static func cards(_ hunt: Hunt, language: String? = nil, words: PlayerCatalog = .english) throws(DiagnosticError) -> [TaskCard] {
+        let title = { (task: HuntTask) in task.titleText.text(in: language) }
         let groupByTask = hunt.groupByTask
         var numbers: [String: Int] = [:]
         for (index, task) in hunt.tasks.enumerated() where task.isGroup { numbers[task.id] = index + 1 }
@@ -184,32 +199,29 @@ extension SheetDocument {
             if case .circle(let centre, _) = task.target {
                 switch task.positions ?? hunt.sheets.positions {
                 case .none: break
-                case .text: details.append("At " + CoordinateText.readable(centre))
+                case .text: details.append(words.text("sheet.at", ["position": CoordinateText.readable(centre)]))
                 case .qr:
                     let uri = GeoURI.string(for: centre)
                     geoURI = uri
                     qr = try encode(uri, at: task.location)
                 }
             }
-            let earlier = task.after.map { id in hunt.task(id)?.title ?? id }
+            let earlier = task.after.map { id in hunt.task(id).map(title) ?? id }
             switch task.evidence {
-            case .video: details.append("Send a video (a photo does not count)")
-            case .photo: details.append("Send a photo (a video does not count)")
+            case .video: details.append(words.text("sheet.video"))
+            case .photo: details.append(words.text("sheet.photo"))
             case .any: break
             }
-            if task.live {
-                details.append("Live: take the photo with “Take a photo” on your team's page and send it within \(hunt.policy.liveMaxAge); "
-                               + "a photo chosen from the phone's gallery does not count")
-            }
-            if !earlier.isEmpty { details.append("Do after: " + earlier.joined(separator: ", ")) }
-            if let dwell = task.dwell { details.append("Stay \(dwell): two photos at the same place at least \(dwell) apart") }
+            if task.live { details.append(words.text("sheet.live", ["limit": hunt.policy.liveMaxAge.description])) }
+            if !earlier.isEmpty { details.append(words.text("sheet.after", ["tasks": earlier.joined(separator: words.text("list.comma"))])) }
+            if let dwell = task.dwell { details.append(words.text("sheet.dwell", ["dwell": dwell.description])) }
             switch task.repeatRule {
             case .once: break
-            case .perPlace: details.append("Counts once for every different place")
-            case .unlimited: details.append("Counts every time")
-            case .perDay: details.append("Counts once a day")
+            case .perPlace: details.append(words.text("sheet.per-place"))
+            case .unlimited: details.append(words.text("sheet.unlimited"))
+            case .perDay: details.append(words.text("sheet.per-day"))
             }
-            if task.score == .closest { details.append("Ranked by closest approach; your best each day counts") }
+            if task.score == .closest { details.append(words.text("sheet.closest")) }
             if case .places(let places) = task.target, !places.places.isEmpty {
                 if let choice = task.choose {
                     details.append(Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
@@ -221,17 +233,18 @@ extension SheetDocument {
             if task.isGroup {
                 let choice = task.choose!
                 details.append(Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
-                               + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))
+                               + choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: ", "))
                 details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
             } else if let group = groupByTask[task.id] {
                 details.append("Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
                                + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
             }
-            if let own = task.window { details.append("Only " + describe(own, in: hunt.timezone)) }
-            let hint = hunt.sheets.hints == .hidden ? nil : task.hint.flatMap { $0.isBlank ? nil : $0 }
-            cards.append(TaskCard(number: index + 1, id: task.id, title: task.title, clue: task.clue.flatMap { $0.isBlank ? nil : $0 },
-                                  points: task.points, pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { "in task \($0)" } }
-                                      ?? Self.pointsLabel(task.points),
+            if let own = task.window { details.append(words.text("sheet.only", ["window": describe(own, in: hunt.timezone, words: words)])) }
+            let hint = hunt.sheets.hints == .hidden ? nil : task.hintText?.text(in: language).nilIfBlank
+            cards.append(TaskCard(number: index + 1, id: task.id, title: title(task), clue: task.clueText?.text(in: language).nilIfBlank,
+                                  points: task.points,
+                                  pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { words.text("sheet.in-task", ["number": String($0)]) } }
+                                      ?? words.text("sheet.points", count: task.points),
                                   hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
@@ -245,26 +258,16 @@ extension SheetDocument {
         }
     }
 
-    static func scoring(_ hunt: Hunt) -> [String] {
-        var lines = ["Complete a task with a photo taken at its place, with location on in your camera app."]
+    static func scoring(_ hunt: Hunt, words: PlayerCatalog = .english) -> [String] {
+        var lines = [words.text("sheet.scoring.photo")]
         let total = hunt.scoringTasks.clampedSum { max(0, $0.points) }
         let count = hunt.scoringTasks.count
-        lines.append("\(count) task\(count == 1 ? "" : "s"), \(total) point\(total == 1 ? "" : "s") in all; each card shows its points.")
-        if hunt.tasks.contains(where: { $0.repeatRule != .once }) {
-            lines.append("Tasks that say so count more than once: their points add up each time.")
-        }
-        if hunt.tasks.contains(where: { $0.score == .closest }) {
-            lines.append("“Closest” tasks rank teams by how close they got; the best approach of each day counts.")
-        }
-        if hunt.tasks.contains(where: { $0.choose != nil }) {
-            lines.append("Some cards ask for any few of a set (“any 3 of these 5”): they score once, when that many are done.")
-        }
-        if hunt.tasks.contains(where: { !$0.after.isEmpty }) {
-            lines.append("Some tasks must be done after others; their cards say which.")
-        }
-        if hunt.window != nil {
-            lines.append("Photos taken outside the hunt's time window do not count.")
-        }
+        lines.append(words.text("sheet.scoring.total", ["tasks": words.text("sheet.tasks", count: count), "points": words.text("page.points", count: total)]))
+        if hunt.tasks.contains(where: { $0.repeatRule != .once }) { lines.append(words.text("sheet.scoring.repeat")) }
+        if hunt.tasks.contains(where: { $0.score == .closest }) { lines.append(words.text("sheet.scoring.closest")) }
+        if hunt.tasks.contains(where: { $0.choose != nil }) { lines.append(words.text("sheet.scoring.choose")) }
+        if hunt.tasks.contains(where: { !$0.after.isEmpty }) { lines.append(words.text("sheet.scoring.after")) }
+        if hunt.window != nil { lines.append(words.text("sheet.scoring.window")) }
         return lines
     }
 
@@ -358,22 +361,19 @@ extension SheetDocument {
 
     static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// `Saturday 2 May 2026, 10:00 – 16:00`, or both dates when the window spans days.
-    static func describe(_ window: TimeWindow, in zone: TimeZone) -> String {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_GB")
-        day.timeZone = zone
-        day.dateFormat = "EEEE d MMMM yyyy"
-        let time = DateFormatter()
-        time.locale = Locale(identifier: "en_GB")
-        time.timeZone = zone
-        time.dateFormat = "HH:mm"
+    /// `Saturday 2 May 2026, 10:00 – 16:00` ("sábado, 2 de mayo de 2026, 10:00 – 16:00"), or
+    /// both dates when the window spans days: the day and times as Foundation writes them in the
+    /// words' locale, in the hunt's timezone.
+    static func describe(_ window: TimeWindow, in zone: TimeZone, words: PlayerCatalog = .english) -> String {
+        let day = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year()
+        let time = Date.FormatStyle(locale: words.locale, timeZone: zone).hour().minute()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         if calendar.isDate(window.start, inSameDayAs: window.end) {
-            return "\(day.string(from: window.start)), \(time.string(from: window.start)) – \(time.string(from: window.end))"
+            return words.text("sheet.window", ["day": window.start.formatted(day), "start": window.start.formatted(time), "end": window.end.formatted(time)])
         }
-        return "\(day.string(from: window.start)) \(time.string(from: window.start)) – \(day.string(from: window.end)) \(time.string(from: window.end))"
+        let at = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year().hour().minute()
+        return words.text("sheet.window-days", ["start": window.start.formatted(at), "end": window.end.formatted(at)])
     }
 
     /// Blank lines separate paragraphs; single newlines inside a paragraph are kept.
@@ -396,6 +396,7 @@ extension SheetDocument {
 
 extension String {
     var isBlank: Bool { allSatisfy(\.isWhitespace) }
+    var nilIfBlank: String? { isBlank ? nil : self }
 }
 
 /// `geo:` URIs (RFC 5870) for point targets: what phone map apps open from a QR code.

@@ -61,12 +61,18 @@ extension HuntCommand {
         @Option(name: .customLong("players-secret"), help: ArgumentHelp("The secret the team URLs derive from, as `hunt serve --players-secret` (default: .hunt-players-secret beside the hunt; made if missing).", valueName: "file"), completion: .file())
         var playersSecret: String?
 
-        var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper) }
+        @Option(help: ArgumentHelp("The players' sheets' language: a code the hunt offers (`languages:`) or any HuntKit has a catalog for (default: the hunt's `language:`).", valueName: "code"))
+        var language: String?
+
+        var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper, language: language) }
 
         func validate() throws {
             if playersSecret != nil, playersURL == nil { throw ValidationError("--players-secret goes with --players-url") }
             if let base = playersURL, !(base.hasPrefix("https://") || base.hasPrefix("http://")) {
                 throw ValidationError("--players-url takes the address the phones open, e.g. `https://hunt.example.org`, not `\(base)`")
+            }
+            if let language, PlayerCatalog.url(of: language) == nil {
+                throw ValidationError("--language \(language): HuntKit has no catalog for it; use one of \(PlayerCatalog.languages.joined(separator: ", "))")
             }
             if let problem = HuntSheets.problem(output: output, format: format, options: options, huntPath: hunt.path) { throw ValidationError(problem) }
         }

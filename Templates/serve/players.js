@@ -5,35 +5,29 @@ const base = document.body.dataset.base;
 const ACCEPT = 'image/jpeg,image/heic,image/heif,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.heic,.heif,.mov,.mp4';
 const P = { state: null, local: {}, nextLocal: 1 };  // local: task id -> uploads under way or just sent
 
-// What the page says of a file it sends, in one place for translation: `{name}` placeholders are
-// filled by say(). A file is "sent" only once the server has said it kept it.
-const SEND_TEXT = {
-  position: 'finding your position…',
-  waiting: 'waiting to send',
-  sending: 'sending…',
-  retrying: 'connection lost, trying again',
-  sent: 'sent',
-  alreadySent: 'already sent',
-  notSent: 'not sent',
-  taskSending: 'sending…',
-  waitingForJudge: 'Sent. Waiting for the judge…',
-  sentBefore: 'Your team sent this photo before; it is not counted twice.',
-  // 5xx: the organizers' side; the players' phone and signal are fine.
-  serversProblem: 'The organizers\' server could not keep this photo ({why}). This is not your phone or your signal: ' +
-                  'tell the organizers, keep the photo, and press Try again once they say it is fixed.',
-  // 4xx: what the players must change, in the server's own words.
-  refused: 'Not sent: {why}.',
-  refusedNoWords: 'Not sent: the server refused this file. Choose the photo again from the camera roll.',
-  busy: 'The server asks your team to slow down. Trying again in a moment…',
-  noSignal: '{why} Your photo is still on your phone: press Try again when you have a signal.',
-  connectionDropped: 'The connection dropped.',
-  tryAgain: 'Try again',
-};
+// The page's words, in the language the server chose (Templates/languages/<code>.yaml, its
+// `page.` keys): `{name}` placeholders are filled by say(); a counted text takes the form
+// Intl.PluralRules gives its language for `n`. A file is "sent" only once the server has kept it.
+// LANGUAGES: what the hunt offers, [code, own name], for the switch.
+const PAGE = JSON.parse(document.getElementById('words').textContent);
+const WORDS = PAGE.words || {};
+const LANGUAGES = PAGE.languages || [];
+const LANG = document.documentElement.lang || 'en';
+const CHOSEN = 'hunt-language';  // localStorage: the language a player chose with the switch
+const PLURAL = new Intl.PluralRules(LANG);
+const NUMBER = new Intl.NumberFormat(LANG, { numberingSystem: 'latn' });  // digits as the server writes them
 
-// SEND_TEXT[key] with each `{name}` replaced by values[name].
+// WORDS['page.' + key] with each `{name}` replaced by values[name]; with values.n, the form for that count.
 function say(key, values) {
-  return SEND_TEXT[key].replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+  let text = WORDS['page.' + key];
+  if (text === undefined) return key;
+  if (typeof text === 'object') text = text[values && 'n' in values ? PLURAL.select(values.n) : 'other'] || text.other;
+  const fill = (name) => (name === 'n' && typeof values.n === 'number' ? NUMBER.format(values.n) : String(values[name]));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? fill(name) : whole));
 }
+
+// A state's words on a chip: the page's own, else the server's.
+function stateWords(state, text) { return WORDS['page.state.' + state] !== undefined ? say('state.' + state) : text; }
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -55,9 +49,9 @@ function render() {
   document.getElementById('title').textContent = s.title;
   document.getElementById('team').textContent = s.team.name;
   const score = [];
-  if (s.points !== undefined && s.points !== null) score.push(s.points + ' points');
-  if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(s.tasks_done + ' of ' + s.task_count + ' tasks done');
-  if (s.rank) score.push('rank ' + s.rank + ' of ' + s.teams);
+  if (s.points !== undefined && s.points !== null) score.push(say('points', { n: s.points }));
+  if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(say('tasks-done', { done: s.tasks_done, n: s.task_count }));
+  if (s.rank) score.push(say('rank', { rank: s.rank, teams: s.teams }));
   document.getElementById('score').textContent = score.join(' · ');
   const main = document.getElementById('tasks');
   main.replaceChildren(...s.tasks.map(renderTask));
@@ -66,7 +60,7 @@ function render() {
   document.getElementById('other-section').hidden = s.other.length === 0;
   const board = document.getElementById('board');
   board.replaceChildren(...(s.leaderboard || []).map((row) => el('li', { class: row.own ? 'own' : null },
-    el('span', { class: 'rank' }, String(row.rank)), el('span', { class: 'team' }, row.name), el('span', { class: 'pts' }, row.points + ' pts'))));
+    el('span', { class: 'rank' }, String(row.rank)), el('span', { class: 'team' }, row.name), el('span', { class: 'pts' }, say('pts', { n: row.points })))));
   document.getElementById('board-section').hidden = !s.leaderboard;
 }
 
@@ -74,25 +68,26 @@ function renderTask(task) {
   const known = new Set(task.uploads.map((u) => u.id));
   // An upload the server now lists is shown as the server has it; the others as they go. A photo
   // the server already had stays as "already sent": the server's line for it looks unchanged.
-  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done' && u.note !== 'alreadySent'));
+  const local = (P.local[task.id] || []).filter((u) => !(u.id && known.has(u.id) && u.phase === 'done' && u.note !== 'already-sent'));
   P.local[task.id] = local;
   // "sent" only once the server kept a file; while one is on its way the task says so, no more.
   const sent = local.some((u) => u.phase === 'done');
   const going = local.some((u) => u.phase !== 'done' && u.phase !== 'failed');
-  let state = task.state, words = task.state_text;
-  if (task.state === 'todo' && sent) { state = 'sent'; words = say('sent'); } else if (task.state === 'todo' && going) words = say('taskSending');
+  let state = task.state, words = stateWords(task.state, task.state_text);
+  if (task.state === 'todo' && sent) { state = 'sent'; words = say('send.sent'); } else if (task.state === 'todo' && going) words = say('send.sending');
   // A group takes no photo of its own: its card lists its tasks and how far the team is.
   const inputs = task.sendable ? [sendButton(task, false)] : [];
   if (task.sendable && task.live) inputs.unshift(sendButton(task, true));
   return el('article', { class: 'task' + (task.members ? ' group' : ''), id: 'task-' + task.id },
     // A group's member scores only through its group: its line says so instead of points.
-    el('h2', {}, el('span', {}, task.title), task.group_text ? null : el('span', { class: 'points' }, task.points + ' pts')),
-    task.clue ? el('p', { class: 'clue' }, task.clue) : null,
+    // The hunt's texts take their own direction (dir=auto): a Spanish title on an Arabic page keeps its full stop at its end.
+    el('h2', {}, el('span', { dir: 'auto' }, task.title), task.group_text ? null : el('span', { class: 'points' }, say('pts', { n: task.points }))),
+    task.clue ? el('p', { class: 'clue', dir: 'auto' }, task.clue) : null,
     task.group_text ? el('p', { class: 'group-of' }, task.group_text) : null,
     task.live_text ? el('p', { class: 'live' }, task.live_text) : null,
     task.needs_text ? el('p', { class: 'needs' }, task.needs_text) : null,
     task.members ? el('ul', { class: 'members' }, ...task.members.map((m) =>
-      el('li', {}, el('span', { class: 'state ' + m.state }, m.state_text), ' ', m.title))) : null,
+      el('li', {}, el('span', { class: 'state ' + m.state }, stateWords(m.state, m.state_text)), ' ', el('span', { dir: 'auto' }, m.title)))) : null,
     el('span', { class: 'state ' + state }, task.members ? task.progress_text : words),
     inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
@@ -100,30 +95,30 @@ function renderTask(task) {
 
 function sendButton(task, camera) {
   const input = el('input', { type: 'file', accept: ACCEPT, multiple: camera ? null : true, capture: camera ? 'environment' : null,
-                              'aria-label': (camera ? 'Take a photo for ' : 'Send a photo for ') + task.title });
+                              'aria-label': say(camera ? 'take-photo-for' : 'send-photo-for', { task: task.title }) });
   input.addEventListener('change', () => {
     const files = Array.from(input.files || []);
     input.value = '';
     if (files.length) send(task.id, files, camera);
   });
   // On a live task the gallery button stays (a judge may still accept) but says it won't count.
-  const words = camera ? 'Take a photo' : task.gallery_text || 'Send a photo';
+  const words = camera ? say('take-photo') : task.gallery_text || say('send-photo');
   return el('label', { class: camera ? 'camera' : task.gallery_text ? 'gallery' : null }, input, el('span', {}, words));
 }
 
 function renderUpload(upload) {
-  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + upload.state }, upload.state_text),
-    el('span', { class: 'name' }, upload.name + (upload.points ? ' · ' + upload.points + ' pts' : '')));
-  if (upload.can_withdraw) line.append(el('button', { class: 'withdraw', type: 'button', onclick: () => withdraw(upload) }, 'Withdraw'));
+  const line = el('div', { class: 'line' }, el('span', { class: 'state ' + upload.state }, stateWords(upload.state, upload.state_text)),
+    el('span', { class: 'name' }, upload.name + (upload.points ? ' · ' + say('pts', { n: upload.points }) : '')));
+  if (upload.can_withdraw) line.append(el('button', { class: 'withdraw', type: 'button', onclick: () => withdraw(upload) }, say('withdraw')));
   return el('li', {}, line, upload.why.length ? el('ul', { class: 'why' }, ...upload.why.map((w) => el('li', {}, w))) : null);
 }
 
 function renderLocal(u) {
-  const words = u.phase === 'done' ? say(u.note || 'sent') : u.phase === 'failed' ? say('notSent') : say(u.phase);
+  const words = u.phase === 'done' ? say('send.' + (u.note || 'sent')) : u.phase === 'failed' ? say('send.not-sent') : say('send.' + u.phase);
   const chip = u.phase === 'failed' ? 'rejected' : u.phase === 'done' ? 'sent' : 'todo';
   const line = el('div', { class: 'line' }, el('span', { class: 'state ' + chip }, words),
     el('span', { class: 'name' }, u.file.name));
-  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, say('tryAgain')));
+  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, say('send.try-again')));
   u.bar = el('progress', { max: '100', value: String(u.percent || 0) });
   return el('li', {}, line, u.phase === 'sending' || u.phase === 'retrying' ? u.bar : null,
     u.message ? el('ul', { class: 'why' }, el('li', {}, u.message)) : null);
@@ -176,25 +171,25 @@ function upload(u) {
       if (xhr.status === 200 || xhr.status === 201) {
         u.phase = 'done';
         u.id = answer && answer.id;
-        u.note = answer && answer.status === 'already sent' ? 'alreadySent' : 'sent';
-        u.message = say(u.note === 'alreadySent' ? 'sentBefore' : 'waitingForJudge');
+        u.note = answer && answer.status === 'already sent' ? 'already-sent' : 'sent';
+        u.message = say(u.note === 'already-sent' ? 'send.sent-before' : 'send.waiting-for-judge');
       } else if (xhr.status === 429) {
-        return retry(u, resolve, say('busy'));
+        return retry(u, resolve, say('send.busy'));
       } else if (xhr.status >= 500) {
         // Sending again would fail the same way until the organizers act: said at once, kept for Try again.
         u.phase = 'failed';
         u.retryable = true;
-        u.message = say('serversProblem', { why: xhr.responseText.trim() || 'HTTP ' + xhr.status });
+        u.message = say('send.servers-problem', { why: xhr.responseText.trim() || 'HTTP ' + xhr.status });
       } else {
         u.phase = 'failed';
         u.retryable = false;
         const why = xhr.responseText.trim().replace(/\.$/, '');
-        u.message = why ? say('refused', { why }) : say('refusedNoWords');
+        u.message = why ? say('send.refused', { why }) : say('send.refused-no-words');
       }
       render();
       resolve();
     };
-    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, say('connectionDropped'));
+    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, say('send.connection-dropped'));
     xhr.send(u.file);  // the file's own bytes, as the phone has them
   });
 }
@@ -209,13 +204,31 @@ function retry(u, resolve, why) {
   }
   u.phase = 'failed';
   u.retryable = true;
-  u.message = say('noSignal', { why });
+  u.message = say('send.no-signal', { why });
   render();
   resolve();
 }
 
+// The page again in `code` (the server writes its words; the state comes in it too).
+function inLanguage(code) {
+  const url = new URL(location.href);
+  url.searchParams.set('lang', code);
+  location.replace(url.toString());
+}
+
+// A switch of the hunt's languages, when it offers more than one; the choice is remembered on
+// this phone and wins over the phone's language (which chose this page's first).
+function languageSwitch() {
+  if (LANGUAGES.length < 2) return;
+  const select = el('select', { id: 'language', 'aria-label': say('language'),
+                                onchange: () => { try { localStorage.setItem(CHOSEN, select.value); } catch (_) { /* private mode */ }
+                                                  inLanguage(select.value); } },
+    ...LANGUAGES.map(([code, name]) => el('option', { value: code, lang: code, selected: code === LANG }, name)));
+  document.querySelector('header').prepend(select);
+}
+
 async function withdraw(upload) {
-  if (!confirm('Withdraw ' + upload.name + '? The judges will not look at it.')) return;
+  if (!confirm(say('withdraw-confirm', { name: upload.name }))) return;
   const response = await fetch(base + '/withdraw', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
   if (!response.ok) { status(await response.text()); return; }
   for (const task of Object.keys(P.local)) P.local[task] = P.local[task].filter((u) => u.id !== upload.id);
@@ -223,7 +236,7 @@ async function withdraw(upload) {
 }
 
 async function load() {
-  const response = await fetch(base + '/api/state');
+  const response = await fetch(base + '/api/state?lang=' + encodeURIComponent(LANG));
   if (!response.ok) { status(await response.text()); return; }
   P.state = await response.json();
   status('');
@@ -231,15 +244,22 @@ async function load() {
 }
 
 function listen() {
-  const events = new EventSource(base + '/events');
+  const events = new EventSource(base + '/events?lang=' + encodeURIComponent(LANG));
   events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
   // A dropped stream reconnects by itself; one refused (429: the team's phones hold all the
   // connections they may) is closed for good by the browser, so open it again a little later.
   events.onerror = () => {
-    status('Reconnecting…');
+    status(say('reconnecting'));
     if (events.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
   };
 }
 
-document.getElementById('insecure').hidden = window.isSecureContext;
-load().then(listen);
+let remembered = null;
+try { remembered = localStorage.getItem(CHOSEN); } catch (_) { /* private mode: the phone's language */ }
+if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === remembered)) {
+  inLanguage(remembered);
+} else {
+  languageSwitch();
+  document.getElementById('insecure').hidden = window.isSecureContext;
+  load().then(listen);
+}

@@ -83,6 +83,43 @@ struct PlayerReasonsTests {
         #expect(!text.contains("JUDGE") && !text.contains("{") && text.hasSuffix("."), "\(text)")
     }
 
+    @Test("every reason code reads in every language, with no placeholder left",
+          arguments: ["ar", "de", "es", "fr", "nl", "pt"])
+    func everyLanguage(_ language: String) throws {
+        let reasons = PlayerReasons(hunt: try Self.hunt(), catalog: try #require(try PlayerCatalog.named(language)))
+        for code in ReasonCode.allCases {
+            let s = try Self.result(task: "old-quad", codes: [(code.rawValue, "JUDGE WORDS")],
+                                    evidence: #""captured_at":"2026-11-28T09:00:00+11:00","distance_m":120,"compass":"N","accuracy_m":30,"clock_skew_s":900,"speed_kmh":400"#)
+            let text = reasons.sentence(code, s)
+            #expect(!text.contains("JUDGE") && !text.contains("{") && text.contains("."), "\(language) \(code): \(text)")
+        }
+    }
+
+    @Test("in Spanish: the sentence, its day, its quotes and its numbers as Spanish writes them")
+    func spanish() throws {
+        let reasons = PlayerReasons(hunt: try Self.hunt(), catalog: try #require(try PlayerCatalog.named("es")))
+        let old = try Self.result(task: "old-quad", codes: [("before-window", "taken at 06:47 on 2021-04-12")],
+                                  evidence: #""captured_at":"2021-04-12T06:47:00+10:00""#)
+        #expect(reasons.sentences(for: old) == [
+            "Tu foto se tomó el 12 de abril de 2021 a las 6:47, 5 años antes de que empezara el juego (el 28 de noviembre de 2026 a las 10:00). Toma una foto nueva ahora.",
+        ])
+        let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE")], evidence: #""distance_m":14942123,"compass":"ENE""#)
+        #expect(reasons.sentences(for: far) == ["Tu foto se tomó a 14.942 km al este de «The Old Quad», demasiado lejos para contar. Ve hasta allí y toma una foto nueva."])
+        #expect(reasons.distance(2_345) == "2,3 km")
+    }
+
+    @Test("units: imperial: feet and miles, mph; the judge's metres unchanged")
+    func imperial() throws {
+        var hunt = try Self.hunt()
+        hunt.units = .imperial
+        let reasons = PlayerReasons(hunt: hunt)
+        #expect(reasons.distance(120) == "394 ft" && reasons.distance(2_300) == "1.4 mi" && reasons.distance(14_942_123) == "9,285 mi")
+        let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE")], evidence: #""distance_m":14942123,"compass":"ENE""#)
+        #expect(reasons.sentences(for: far) == ["Your photo was taken 9,285 mi east of “The Old Quad”, too far away to count. Go there and take a new photo."])
+        let fast = try Self.result(task: "old-quad", codes: [("too-fast", "400 km/h")], evidence: #""speed_kmh":400"#)
+        #expect(reasons.sentence(.tooFast, fast).contains("249 mph"))
+    }
+
     static let durationCases: [(Double, String)] = [
         (157_939_200, "5 years"), (34_560_000, "1 year"), (266_400, "3 days"), (86_460, "1 day"),
         (7_500, "2 h 5 min"), (7_200, "2 h"), (750, "12 min"), (40, "40 s"),

@@ -42,7 +42,7 @@ import Testing
 
     @Test func theCoverStatesTheWindowInTheHuntsTimezone() throws {
         let cover = try SheetDocument(hunt: SheetSamples.utrecht(), options: SheetOptions()).sections[0].cover
-        #expect(cover.window == "Saturday 2 May 2026, 10:00 – 16:00")
+        #expect(cover.window == "Saturday, 2 May 2026, 10:00 – 16:00")
         #expect(cover.timezoneName == "Europe/Amsterdam")
         #expect(cover.rules == ["Stay together as a team.\nDo not enter private property.",
                                 "Send your photos as files, not through the chat app, so their location survives."])
@@ -54,7 +54,7 @@ import Testing
         let zone = TimeZone(identifier: "Europe/Prague")!
         let window = TimeWindow(start: SheetSamples.date("2026-06-01 08:00", "Europe/Prague"),
                                 end: SheetSamples.date("2026-06-07 20:30", "Europe/Prague"))
-        #expect(SheetDocument.describe(window, in: zone) == "Monday 1 June 2026 08:00 – Sunday 7 June 2026 20:30")
+        #expect(SheetDocument.describe(window, in: zone) == "Monday, 1 June 2026 at 08:00 – Sunday, 7 June 2026 at 20:30")
     }
 
     @Test(arguments: [(SheetSettings.HintStyle.upsideDown, true, false), (.separate, true, true), (.hidden, false, false)])
@@ -173,5 +173,33 @@ import Testing
     @Test func textThatCannotBeACodeIsAnError() {
         #expect(throws: QRCodeError.self) { try QRCode(encoding: "") }
         #expect(throws: QRCodeError.self) { try QRCode(encoding: String(repeating: "x", count: 5000)) }
+    }
+}
+
+/// Issue 39, item 5: the players' sheets in the hunt's language, or `--language`'s.
+@Suite struct SheetLanguageTests {
+    static func hunt() throws -> Hunt {
+        let text = """
+            hunt: { es: Centro, en: Centre }
+            language: es
+            languages: [es, en]
+            timezone: America/Argentina/Buenos_Aires
+            window: { start: 2026-12-05 10:00, end: 2026-12-05 17:00 }
+            tasks:
+              - { id: obelisco, title: { es: El Obelisco, en: The Obelisk }, hint: { es: Arriba., en: Up. }, at: [-34.60373, -58.38157], points: 1 }
+            """
+        let result = HuntLoader().load(Array(text.utf8), displayPath: "hunt.yaml", baseURL: URL(fileURLWithPath: "/tmp"))
+        return try #require(result.hunt)
+    }
+
+    @Test func theHuntsLanguageByDefaultAndAnotherOnRequest() throws {
+        let spanish = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions())
+        #expect(spanish.huntTitle == "Centro" && spanish.language == "es")
+        #expect(spanish.sections[0].cover.window == "sábado, 5 de diciembre de 2026, 10:00 – 17:00")
+        #expect(spanish.sections[0].cards[0].title == "El Obelisco" && spanish.sections[0].cards[0].pointsLabel == "1 pt")
+        #expect(spanish.sections[0].cover.scoring.contains("1 prueba, 1 punto en total; cada tarjeta indica sus puntos."))
+        let english = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions(language: "en"))
+        #expect(english.sections[0].cards[0].title == "The Obelisk" && english.sections[0].cards[0].hint == "Up.")
+        #expect(english.sections[0].cover.window == "Saturday, 5 December 2026, 10:00 – 17:00")
     }
 }

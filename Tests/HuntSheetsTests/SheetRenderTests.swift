@@ -17,7 +17,7 @@ import Testing
         let text = try PDFTools.text(try render(hunt).bytes)
         for task in hunt.tasks { #expect(text.contains(task.title), "missing “\(task.title)”") }
         for team in hunt.teams { #expect(text.contains(team.name), "missing team “\(team.name)”") }
-        #expect(text.contains("Saturday 2 May 2026, 10:00 – 16:00"))
+        #expect(text.contains("Saturday, 2 May 2026, 10:00 – 16:00"))
     }
 
     @Test

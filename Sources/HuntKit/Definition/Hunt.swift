@@ -15,8 +15,17 @@ public struct Hunt: Sendable, Equatable {
 
     /// A stable identifier: `id:` if given, else a slug of the title (`Hunt.slug(_:)`).
     public var id: String
-    /// The name people see on reports and sheets.
-    public var title: String
+    /// The name people see on reports and sheets, in the hunt's language (`titleText` has the others).
+    public var title: String { get { titleText.text } set { titleText = LocalizedText(newValue) } }
+    /// The title in the hunt's language and the others it is written in.
+    public var titleText: LocalizedText
+    /// The language players read by default (`language:`, a code such as `es`; `en` unless given).
+    public var language: String = "en"
+    /// The languages the team page offers (`languages:`), the hunt's own first; players' phones
+    /// choose among them.
+    public var languages: [String] = ["en"]
+    /// How distances are written to players (`units:`): metric unless the file says imperial.
+    public var units: UnitSystem = .metric
     /// The IANA name (`Europe/Amsterdam`), kept with `timezone`.
     public internal(set) var timezoneName: String
     /// The zone for times written without an offset, and for calendar days (`repeat: per-day`).
@@ -35,8 +44,10 @@ public struct Hunt: Sendable, Equatable {
     public var tasks: [HuntTask]
     /// Prize tiers (`rewards:`), in rising order of points (`validate()` checks); reports show each team's highest reached.
     public var rewards: [Reward]
-    /// Free text shown on the cover of printed sheets.
-    public var rules: String?
+    /// Free text shown on the cover of printed sheets, in the hunt's language.
+    public var rules: String? { get { rulesText?.text } set { rulesText = newValue.map { LocalizedText($0) } } }
+    /// The rules in the hunt's language and the others they are written in.
+    public var rulesText: LocalizedText?
     /// How printed task sheets look (`sheets:`): paper, hint style, positions, layout.
     public var sheets: SheetSettings
     /// How long the teams' photos, videos and sidecars are kept after they arrive (`retention:`):
@@ -54,7 +65,7 @@ public struct Hunt: Sendable, Equatable {
                 teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
                 sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
         self.id = id
-        self.title = title
+        self.titleText = LocalizedText(title)
         self.timezoneName = Self.name(of: timezone)
         self.timezone = timezone
         self.window = window
@@ -64,7 +75,7 @@ public struct Hunt: Sendable, Equatable {
         self.teams = teams
         self.tasks = tasks
         self.rewards = rewards
-        self.rules = rules
+        self.rulesText = rules.map { LocalizedText($0) }
         self.sheets = sheets
         self.source = source
         self.fileURL = fileURL
@@ -365,14 +376,19 @@ public struct HuntTask: Sendable, Equatable {
     private var box: Box
     /// The task's identifier, unique in the hunt: what `after:`, group `tasks:`, reviews and reports refer to it by.
     public var id: String { get { box.fields.id } set { unique().fields.id = newValue } }
-    /// The name players and judges see on sheets, reports and the console.
-    public var title: String { get { box.fields.title } set { unique().fields.title = newValue } }
+    /// The name players and judges see on sheets, reports and the console, in the hunt's language.
+    public var title: String { get { box.fields.title.text } set { unique().fields.title = LocalizedText(newValue) } }
     /// The text that tells players what to find; printed on their sheets.
-    public var clue: String? { get { box.fields.clue } set { unique().fields.clue = newValue } }
+    public var clue: String? { get { box.fields.clue?.text } set { unique().fields.clue = newValue.map { LocalizedText($0) } } }
     /// An optional extra clue; sheets print it as `SheetSettings.hints` says.
-    public var hint: String? { get { box.fields.hint } set { unique().fields.hint = newValue } }
+    public var hint: String? { get { box.fields.hint?.text } set { unique().fields.hint = newValue.map { LocalizedText($0) } } }
     /// Text shown on reports once the task is done (the answer or a fun fact), never before.
-    public var reveal: String? { get { box.fields.reveal } set { unique().fields.reveal = newValue } }
+    public var reveal: String? { get { box.fields.reveal?.text } set { unique().fields.reveal = newValue.map { LocalizedText($0) } } }
+    /// `title`, `clue`, `hint` and `reveal` in the hunt's language and the others they are written in.
+    public var titleText: LocalizedText { get { box.fields.title } set { unique().fields.title = newValue } }
+    public var clueText: LocalizedText? { get { box.fields.clue } set { unique().fields.clue = newValue } }
+    public var hintText: LocalizedText? { get { box.fields.hint } set { unique().fields.hint = newValue } }
+    public var revealText: LocalizedText? { get { box.fields.reveal } set { unique().fields.reveal = newValue } }
     /// The points one accepted photo (or one completion of a `choose`) scores; at most `Hunt.maximumPoints`.
     public var points: Int { get { box.fields.points } set { unique().fields.points = newValue } }
     /// Where the photo must be taken; nil for a group or a task judged without a place.
@@ -414,7 +430,8 @@ public struct HuntTask: Sendable, Equatable {
                 score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
                 evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
                 choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
-        box = Box(Fields(id: id, title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+        box = Box(Fields(id: id, title: LocalizedText(title), clue: clue.map { LocalizedText($0) }, hint: hint.map { LocalizedText($0) },
+                         reveal: reveal.map { LocalizedText($0) }, points: points, target: target, after: after,
                          dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location,
                          evidence: evidence, reference: reference, positions: positions, choose: choose, live: live))
     }
@@ -441,10 +458,10 @@ public struct HuntTask: Sendable, Equatable {
     /// The stored fields, in the order `init` takes them.
     struct Fields: Sendable, Equatable {
         var id: String
-        var title: String
-        var clue: String?
-        var hint: String?
-        var reveal: String?
+        var title: LocalizedText
+        var clue: LocalizedText?
+        var hint: LocalizedText?
+        var reveal: LocalizedText?
         var points: Int
         var target: Target?
         var after: [String]

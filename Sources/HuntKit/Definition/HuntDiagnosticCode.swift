@@ -62,6 +62,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
 
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
+    // Languages
+    case missingTranslation = "missing-translation"
+    case unknownLanguage = "unknown-language"
 
     // Personal data
     case shortRetention = "short-retention"
@@ -124,6 +127,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .chooseWithoutSet: return "`choose` on a task with neither `places` nor `tasks`, or a group's `tasks` without `choose`"
         case .chooseConflict: return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
         case .groupMember: return "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
+        case .missingTranslation: return "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"
+        case .unknownLanguage: return "warning: a language HuntKit has no catalog for (Templates/languages): the page's and sheets' own words are English"
         case .liveWithoutBrowserPosition: return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
         }

@@ -38,6 +38,14 @@ package enum HuntJSONSchema {
          "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]]
     }
 
+    /// A text for players: a string in the hunt's language, or one per language (`{ es: …, en: … }`).
+    private static func localized(_ description: String) -> JSON {
+        ["description": description + " A text in the hunt's `language`, or a mapping by language: `{ es: El Obelisco, en: The Obelisk }`.",
+         "anyOf": [["type": "string"], ["type": "object", "propertyNames": ["pattern": languagePattern], "additionalProperties": ["type": "string"]]] as [JSON]]
+    }
+
+    private static let languagePattern = #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#
+
     private static func oneOrMany(_ description: String) -> JSON {
         ["description": description, "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
     }
@@ -146,10 +154,10 @@ package enum HuntJSONSchema {
         ], required: ["id"])
         let task = object("A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.", [
             "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
-            "title": text("Shown everywhere."),
-            "clue": text("Shown on sheets."),
-            "hint": text("Printed as `sheets.hints` says."),
-            "reveal": text("Shown in reports and answer keys only for completed tasks."),
+            "title": localized("Shown everywhere."),
+            "clue": localized("Shown on sheets and the team page."),
+            "hint": localized("Printed as `sheets.hints` says."),
+            "reveal": localized("Shown in reports and answer keys only for completed tasks."),
             "at": coordinate,
             "area": text("A polygon target: a GeoJSON Polygon/MultiPolygon or KML file, relative to the hunt file."),
             "places": text("Any of many points: a GeoJSON, GPX, KML or CSV file, relative to the hunt file."),
@@ -178,7 +186,13 @@ package enum HuntJSONSchema {
             "points": points, "reward": text("What the tier gives."),
         ], required: ["points", "reward"])
         var root = object("A HuntKit hunt file (see the README, \"The hunt file\").", [
-            "hunt": text("The hunt's title."),
+            "hunt": localized("The hunt's title."),
+            "language": ["type": "string", "pattern": languagePattern,
+                         "description": "The language players read by default: `en` (the default), `es`, `fr`, `de`, `nl`, `pt`, `ar`…; plain texts are in it."] as JSON,
+            "units": choice("How distances are written to players on the team page, in reasons and on sheets (default metric); radii and bands are read as written either way.",
+                            UnitSystem.allCases.map(\.rawValue)),
+            "languages": ["type": "array", "items": ["type": "string", "pattern": languagePattern],
+                          "description": "The languages the team page offers (the hunt's own is always one); the phone's language chooses among them."] as JSON,
             "id": identifier.merging(["description": "The hunt's id (default: a slug of the title)."]) { $1 },
             "timezone": text("An IANA name (`Europe/Amsterdam`, `Australia/Sydney`, `UTC`) for times written without an offset (default UTC)."),
             "window": window("When photos count."),
@@ -187,7 +201,10 @@ package enum HuntJSONSchema {
             ]),
             "policy": object("Thresholds, then one action (reject, review, ignore, accept) per kind of finding.", policy),
             "bands": bands("Hot-or-cold feedback by distance: found ≤ hot ≤ warm (default 100 m, 300 m, 500 m)."),
-            "rules": oneOrMany("Rules for players, printed on sheets: text or a list of lines."),
+            "rules": ["description": "Rules for players, printed on sheets: text or a list of lines, or either by language (`{ es: …, en: … }`).",
+                      "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]],
+                                ["type": "object", "propertyNames": ["pattern": languagePattern],
+                                 "additionalProperties": ["anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]] as [JSON]]]] as [JSON]] as JSON,
             "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
             "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
             "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,

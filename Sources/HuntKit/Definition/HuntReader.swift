@@ -42,23 +42,18 @@ struct HuntReader: Sendable {
         guard let fields = context.mapping(root, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints)
         else { return nil }
         var hunt = Hunt(id: "", title: "", source: SourceLocation(file: context.file))
+        // First: the hunt's languages say how its texts are read.
+        readTaskBasis(fields, into: &hunt)
 
         if let n = context.require("hunt", in: fields, section: "the hunt file", example: "hunt: Utrecht Campus Photo Hunt"),
-           let title = context.nonEmptyText(n, "the hunt's title", example: "hunt: Utrecht Campus Photo Hunt") {
-            hunt.title = title
+           let title = localizedText(n, "the hunt's title", hunt: hunt, required: true, example: "hunt: Utrecht Campus Photo Hunt") {
+            hunt.titleText = title
         }
         hunt.id = Hunt.slug(hunt.title)
         if let n = fields.present("id"), let id = identifier(n, "the hunt's `id`") { hunt.id = id }
 
-        readTaskBasis(fields, into: &hunt)
         if let n = fields.present("policy") { PolicyReader.read(n, into: &hunt.policy, context: &context) }
-        if let n = fields.present("rules") {
-            if n.sequence != nil {
-                hunt.rules = context.textList(n, "`rules`")?.joined(separator: "\n")
-            } else {
-                hunt.rules = context.optionalText(n, "`rules`")
-            }
-        }
+        if let n = fields.present("rules") { hunt.rulesText = rules(n, hunt: hunt) }
         if let n = fields.present("teams") { hunt.teams = teams(n) }
         if let n = context.require("tasks", in: fields, section: "the hunt file", example: "tasks: [ { id: first, title: …, at: 52.09, 5.12 } ]") {
             hunt.tasks = tasks(n, hunt: hunt)
@@ -92,10 +87,11 @@ struct HuntReader: Sendable {
     }
 
     /// The top-level keys whose sections reading a task depends on (through the hunt and the context).
-    static let taskBasisKeys = ["timezone", "window", "defaults", "bands"]
+    static let taskBasisKeys = ["language", "languages", "timezone", "window", "defaults", "bands"]
 
     /// Reads the sections of `taskBasisKeys`, in this order.
     mutating func readTaskBasis(_ fields: Fields, into hunt: inout Hunt) {
+        readLanguages(fields, into: &hunt)
         if let n = fields.present("timezone") { readTimezone(n, into: &hunt) }
         if let n = fields.present("window") { hunt.window = window(n, "the hunt's `window`", defaultDate: nil) }
         if let n = fields.present("defaults") { readDefaults(n, into: &hunt.defaults) }
@@ -290,12 +286,12 @@ struct HuntReader: Sendable {
         }
         var task = HuntTask(id: id, title: id, points: hunt.defaults.points, location: node.location)
         if let n = context.require("title", in: fields, section: "a task", example: "title: A short name players will see"),
-           let title = context.nonEmptyText(n, "a task's `title`", example: "title: A short name players will see") {
-            task.title = title
+           let title = localizedText(n, "a task's `title`", hunt: hunt, required: true, example: "title: A short name players will see") {
+            task.titleText = title
         }
-        task.clue = context.optionalText(fields["clue"], "`clue`")
-        task.hint = context.optionalText(fields["hint"], "`hint`")
-        task.reveal = context.optionalText(fields["reveal"], "`reveal`")
+        task.clueText = localizedText(fields["clue"], "`clue`", hunt: hunt)
+        task.hintText = localizedText(fields["hint"], "`hint`", hunt: hunt)
+        task.revealText = localizedText(fields["reveal"], "`reveal`", hunt: hunt)
         if let n = fields.present("points") {
             extras.pointsLocation = n.location
             if let p = context.points(n, "`points`") { task.points = p }

@@ -1,6 +1,6 @@
 /// The keys of each section of a hunt file, and hints for keys people write in the wrong place.
 enum HuntSchema {
-    static let topLevel = ["hunt", "id", "timezone", "window", "defaults", "policy", "bands", "rules",
+    static let topLevel = ["hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
                            "teams", "tasks", "rewards", "sheets", "retention"]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]

@@ -29,8 +29,11 @@ struct HuntYAMLWriter {
     }
 
     mutating func write() {
-        line(0, "hunt", YAMLText.quoted(hunt.title))
+        line(0, "hunt", localized(hunt.titleText))
         if hunt.id != Hunt.slug(hunt.title) { line(0, "id", YAMLText.scalar(hunt.id)) }
+        if hunt.language != "en" { line(0, "language", YAMLText.scalar(hunt.language)) }
+        if hunt.languages != [hunt.language] { line(0, "languages", Self.list(hunt.languages.map(YAMLText.scalar))) }
+        if hunt.units != .metric { line(0, "units", hunt.units.rawValue) }
         // IANA names (`America/Argentina/Buenos_Aires`, `Etc/GMT+3`) read back plain.
         let name = hunt.timezoneName
         let plain = name.first?.isLetter == true && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0)) }
@@ -41,7 +44,7 @@ struct HuntYAMLWriter {
         }
         policy()
         if hunt.bands != Bands() { line(0, "bands", Self.bands(hunt.bands)) }
-        if let rules = hunt.rules { line(0, "rules", YAMLText.quoted(rules)) }
+        if let rules = hunt.rulesText { line(0, "rules", localized(rules)) }
         sheets()
         if let retention = hunt.retention { line(0, "retention", TimeSpan.parse(retention.inDays) == retention ? retention.inDays : Self.timeSpan(retention)) }
         if !hunt.teams.isEmpty {
@@ -59,6 +62,20 @@ struct HuntYAMLWriter {
             text += "rewards:\n"
             for reward in hunt.rewards { text += "  - { points: \(reward.points), reward: \(YAMLText.quoted(reward.reward)) }\n" }
         }
+    }
+
+    /// A text for players: quoted, or `{ es: "…", en: "…" }` with its translations (the hunt's
+    /// language first, then the others in the order `languages:` offers them).
+    func localized(_ text: LocalizedText) -> String {
+        guard !text.translations.isEmpty else { return YAMLText.quoted(text.text) }
+        let order = hunt.languages + text.translations.keys.sorted()
+        var seen: Set<String> = [hunt.language]
+        var fields = ["\(YAMLText.scalar(hunt.language)): \(YAMLText.quoted(text.text))"]
+        for code in order where !seen.contains(code) {
+            seen.insert(code)
+            if let translated = text.translations[code] { fields.append("\(YAMLText.scalar(code)): \(YAMLText.quoted(translated))") }
+        }
+        return "{ " + fields.joined(separator: ", ") + " }"
     }
 
     mutating func window(_ window: TimeWindow, indent: Int) {
@@ -98,9 +115,9 @@ struct HuntYAMLWriter {
     /// A task; one in a group says no points (it scores only through the group).
     mutating func task(_ task: HuntTask, inGroup: Bool) {
         text += "  - id: \(YAMLText.scalar(task.id))\n"
-        line(2, "title", YAMLText.quoted(task.title))
-        for (key, value) in [("clue", task.clue), ("hint", task.hint), ("reveal", task.reveal)] {
-            if let value { line(2, key, YAMLText.quoted(value)) }
+        line(2, "title", localized(task.titleText))
+        for (key, value) in [("clue", task.clueText), ("hint", task.hintText), ("reveal", task.revealText)] {
+            if let value { line(2, key, localized(value)) }
         }
         switch task.target {
         case .circle(let center, let radius)?:

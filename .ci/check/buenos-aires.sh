@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Examples/buenos-aires, a hunt in Spanish with English offered (issue 39), as a player meets it:
+# `hunt validate` is clean; pdftotext of the players' sheets reads the Spanish texts and a Spanish
+# date, and of `--language en` the English ones; then buenos-aires.py opens a team's page in
+# Chromium with Accept-Language es and en (Spanish and English words and task titles), reads the
+# Spanish reason of a photo taken the day before (with its Spanish date), and lays the page out at
+# 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow.
+# Screenshots and sheet PNGs go to $SCREENS (.build/language-screens). Part of `make test`.
+# Usage: HUNT=path/to/hunt .ci/check/buenos-aires.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+hunt="${HUNT:-.build/debug/hunt}"
+python=python3
+"$python" -c 'import selenium' 2>/dev/null || python=/usr/bin/python3
+export SCREENS="${SCREENS:-$PWD/.build/language-screens}"
+mkdir -p "$SCREENS"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+example=Examples/buenos-aires
+status=0
+ok() { echo "ok   $1"; }
+fail() { echo "FAIL $1"; status=1; }
+
+"$hunt" validate "$example/hunt.yaml" > "$work/validate.txt" 2>&1 && grep -q "0 errors, 0 warnings" "$work/validate.txt" \
+    && ok "the Buenos Aires hunt validates clean" || { fail "the Buenos Aires hunt validates clean"; cat "$work/validate.txt"; }
+
+"$hunt" sheets "$example/hunt.yaml" -o "$work/es.pdf" 2>/dev/null
+pdftotext -layout "$work/es.pdf" "$work/es.txt"
+for words in "El Obelisco" "La Pirámide de Mayo" "Reglas" "Cómo se puntúa" "sábado, 5 de diciembre de 2026, 10:00 – 17:00" "Los Zorros" "15 pts" "Pista:"; do
+    grep -qF "$words" "$work/es.txt" && ok "the Spanish sheets read “$words”" || fail "the Spanish sheets read “$words”"
+done
+grep -qF "The Obelisk" "$work/es.txt" && fail "the Spanish sheets have no English title" || ok "the Spanish sheets have no English title"
+
+"$hunt" sheets "$example/hunt.yaml" --language en -o "$work/en.pdf" 2>/dev/null
+pdftotext -layout "$work/en.pdf" "$work/en.txt"
+for words in "The Obelisk" "The May Pyramid" "How scoring works" "Saturday, 5 December 2026, 10:00 – 17:00"; do
+    grep -qF "$words" "$work/en.txt" && ok "--language en reads “$words”" || fail "--language en reads “$words”"
+done
+pdftoppm -r 60 -png -f 1 -l 2 "$work/es.pdf" "$SCREENS/buenos-aires-sheets-es"
+
+"$hunt" sheets "$example/hunt.yaml" -o "$work/es.html" 2>/dev/null
+for words in '<html lang="es" dir="ltr">' "Cómo se puntúa" "PRUEBA 1" "sábado, 5 de diciembre de 2026"; do
+    grep -qF "$words" "$work/es.html" && ok "the HTML sheets read “$words”" || fail "the HTML sheets read “$words”"
+done
+
+# Right to left: the Arabic words shaped by pango (the hunt's texts, without Arabic, stay Spanish).
+"$hunt" sheets "$example/hunt.yaml" --language ar --team zorros -o "$work/ar.pdf" 2>/dev/null
+pdftotext "$work/ar.pdf" "$work/ar.txt"
+for words in "النقاط" "El Obelisco"; do
+    grep -qF "$words" "$work/ar.txt" && ok "the Arabic sheets read “$words”" || fail "the Arabic sheets read “$words”"
+done
+pdftoppm -r 60 -png -f 1 -l 2 "$work/ar.pdf" "$SCREENS/buenos-aires-sheets-ar"
+
+"$python" .ci/check/buenos-aires.py "$hunt" "$example" || status=1
+[ $status -eq 0 ] && echo "buenos aires: all checks passed; screenshots in $SCREENS" || echo "buenos aires: some checks failed" >&2
+exit $status

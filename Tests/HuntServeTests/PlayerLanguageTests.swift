@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HuntServe
+
+/// Issue 39, items 1 and 5: the team page in the language the phone asks for among those the
+/// hunt offers, the page's switch winning, right to left for Arabic; the team's state (task
+/// titles, reasons) in the same language.
+@Suite struct PlayerLanguageTests {
+    static func fixture() async throws -> ServeFixture {
+        try await ServeFixture { folder in
+            let url = folder.appendingPathComponent("hunt.yaml")
+            var text = try String(contentsOf: url, encoding: .utf8)
+            text = text.replacingOccurrences(of: "\ntimezone: Europe/Amsterdam\n", with: "\nlanguage: en\nlanguages: [en, es, ar]\ntimezone: Europe/Amsterdam\n")
+            text = text.replacingOccurrences(of: "title: The Kruyt tower", with: "title: { en: The Kruyt tower, es: La torre Kruyt }")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test func thePageIsInThePhonesLanguageAndTheSwitchWins() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        let room = PlayerRoutesTests.room("foxes")
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            try await client.execute(uri: room, method: .get, headers: [.acceptLanguage: "es-AR,es;q=0.9,en;q=0.5"]) { response in
+                #expect(response.text.contains(#"<html lang="es" dir="ltr">"#))
+                #expect(response.text.contains("<h2>Otras fotos</h2>") && response.text.contains(#"["es","Español"]"#))
+            }
+            try await client.execute(uri: room, method: .get, headers: [.acceptLanguage: "fr-FR,fr"]) { response in
+                #expect(response.text.contains(#"<html lang="en" dir="ltr">"#) && response.text.contains("<h2>Other photos</h2>"))
+            }
+            try await client.execute(uri: room + "?lang=en", method: .get, headers: [.acceptLanguage: "es"]) { response in
+                #expect(response.text.contains(#"<html lang="en""#), "the page's switch wins over the phone")
+            }
+            try await client.execute(uri: room, method: .get, headers: [.acceptLanguage: "ar"]) { response in
+                #expect(response.text.contains(#"<html lang="ar" dir="rtl">"#) && response.text.contains("صور أخرى"))
+            }
+            try await client.execute(uri: room + "/api/state?lang=es", method: .get) { response in
+                #expect(response.text.contains(#""title":"La torre Kruyt""#))
+            }
+            try await client.execute(uri: room + "/api/state?lang=en", method: .get) { response in
+                #expect(response.text.contains(#""title":"The Kruyt tower""#))
+            }
+        }
+    }
+}
