@@ -59,7 +59,9 @@ extension HuntCommand {
             let files = record.files == 1 ? "1 file" : "\(record.files) files"
             if let out, let last = record.last {
                 let results = (out as NSString).appendingPathComponent("results.json")
-                if let written = (try? FileManager.default.attributesOfItem(atPath: results))?[.modificationDate] as? Date, written <= last {
+                // The record keeps whole seconds: a results.json of the purge's own second counts as before it.
+                if let written = (try? FileManager.default.attributesOfItem(atPath: results))?[.modificationDate] as? Date,
+                   written.timeIntervalSince1970.rounded(.down) <= last.timeIntervalSince1970 {
                     throw Console.failure("""
                         hunt judge: error: \(results) was written before `hunt purge` removed \(files) from \(submissions.path)\(when), \
                         and holds their only verdicts; judging again would replace it. Give another --out, e.g. `--out \(out)-after-purge`.

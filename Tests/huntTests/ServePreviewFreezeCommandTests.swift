@@ -21,12 +21,9 @@ import Testing
         async let v = served.get("/api/photo?path=foxes/v.heic")
         async let w = served.get("/api/photo?path=foxes/w.heic")
         try await Task.sleep(for: .milliseconds(300))
-        var waited: [Double] = []
-        for path in ["/api/queue", "/api/session", "/api/leaderboard"] {
-            let answer = try await served.get(path)
-            #expect(answer.status == 200, "\(path)")
-            waited.append(answer.seconds)
-        }
+        let answers = try served.timedGets(["/api/queue", "/api/session", "/api/leaderboard"])
+        #expect(answers.count == 3 && answers.allSatisfy { $0.status == 200 }, "\(answers)")
+        let waited = answers.map(\.seconds)
         let previews = try await [x, y, v, w].map { ($0.status, $0.seconds) }
         // No answer to the judge waited for the decodes (before, the first one waited until they
         // ended): each took a fraction of the shortest preview. On an idle 2-core machine each
