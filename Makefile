@@ -52,6 +52,7 @@ test: deps
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/hostile-inputs.sh --fast
 	.ci/check/schema.sh
 	.ci/check/c-declarations.sh
+	.ci/check/format.sh
 	.ci/check/concurrency.sh
 	.ci/check/doc-coverage.sh
 	HUNT="$$($(SWIFT) build --product hunt --show-bin-path)/hunt" .ci/check/scripting-example.sh

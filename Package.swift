@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "HuntKit", targets: ["HuntKit"]),
         .executable(name: "hunt", targets: ["hunt"]),
         .library(name: "HuntSheets", targets: ["HuntSheets"]),
-        .library(name: "HuntServe", targets: ["HuntServe"]),
+        .library(name: "HuntServe", targets: ["HuntServe"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,23 +18,27 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.0.2"),
         // `swift package generate-documentation --target HuntKit` (or `--target HuntServe`, the console's
         // catalog): the DocC catalogs with the API.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // C libraries, each behind a module map and a shim header; only the one Swift file that
         // wraps a library imports it.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
-                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-        .systemLibrary(name: "CEXIF", pkgConfig: "libexif",
-                       providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(
+            name: "CEXIF", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
         // cairo and pango: declared in the shim, loaded when the first PDF is drawn (PDFCanvas), so
         // nothing links them and no pkg-config is named (that would link them). Running needs
         // libpangocairo; `.ci/check/c-declarations.sh` checks the shim against the -dev headers.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["pango", "cairo"])]),
-        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode",
-                       providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]),
         // libheif's header only: the library is loaded when the first HEIF is decoded (HEIFDecoder),
         // so no pkg-config (which would link it). Debian puts the header on the compiler's own path.
         .systemLibrary(name: "CHEIF", providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
@@ -59,8 +63,10 @@ let package = Package(
         ),
         .target(
             name: "HuntKit",
-            dependencies: ["CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "CSpawn", "HuntKitTemplates",
-                           .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "CYAML", "CEXIF", "CGeographicLib", "CJPEG", "CHEIF", "CSpawn", "HuntKitTemplates",
+                .product(name: "Mustache", package: "swift-mustache")
+            ]
         ),
         // Printable sheets: the only part that draws with cairo and pango and makes QR codes, in
         // a target of its own so that a program that judges or reports never links them.
@@ -72,9 +78,11 @@ let package = Package(
         // judges) never links SwiftNIO or Hummingbird.
         .target(
             name: "HuntServe",
-            dependencies: ["HuntKit", "CMalloc", "CNettle", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdCore", package: "hummingbird"),
-                           .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+            dependencies: [
+                "HuntKit", "CMalloc", "CNettle", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")
+            ]
         ),
         .executableTarget(
             name: "hunt",
@@ -82,7 +90,7 @@ let package = Package(
                 "HuntKit",
                 "HuntSheets",
                 "HuntServe",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             // Release builds link the Swift runtime and Foundation into the binary rather than load
             // them as two dozen shared libraries at every start. Here, so that every release build of
@@ -110,14 +118,16 @@ let package = Package(
         ),
         .testTarget(
             name: "HuntServeTests",
-            dependencies: ["HuntServe", "HuntKit", "HuntTestSupport",
-                           .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "HuntServe", "HuntKit", "HuntTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird")
+            ]
         ),
         .testTarget(
             name: "huntTests",
             // "hunt" so that `swift test` builds the binary the end-to-end tests run.
             dependencies: ["HuntKit", "hunt", "HuntTestSupport"]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,10 +31,11 @@ struct APIRoutes: Sendable {
     /// SameSite=Strict.
     @Sendable func start(_ request: Request, context: ServeContext) async throws -> SessionAnswer {
         let blind = session.configuration.blind
-        return SessionAnswer(role: context.role?.rawValue ?? "viewer", token: context.role == .judge ? judgeToken : nil,
-                                     blind: blind, title: await session.title, tasks: await session.taskChoices,
-                                                  teams: blind ? [] : await session.teamChoices, reasons: ReasonCode.allCases.map(\.rawValue),
-                                                  warnings: context.role == .judge ? await session.huntWarnings.map(\.oneLine) : [])
+        return SessionAnswer(
+            role: context.role?.rawValue ?? "viewer", token: context.role == .judge ? judgeToken : nil,
+            blind: blind, title: await session.title, tasks: await session.taskChoices,
+            teams: blind ? [] : await session.teamChoices, reasons: ReasonCode.allCases.map(\.rawValue),
+            warnings: context.role == .judge ? await session.huntWarnings.map(\.oneLine) : [])
     }
 
     @Sendable func leaderboard(_ request: Request, context: ServeContext) async throws -> LeaderboardAnswer {
@@ -59,10 +60,12 @@ struct APIRoutes: Sendable {
     /// results.json as `hunt judge` writes it.
     @Sendable func results(_ request: Request, context: ServeContext) async throws -> Response {
         if session.configuration.blind {
-            throw ServeError("blind judging: results.json names the team of every photo; read it from --out or `hunt judge` after judging", status: 403)
+            throw ServeError(
+                "blind judging: results.json names the team of every photo; read it from --out or `hunt judge` after judging", status: 403)
         }
         guard let chunks = await session.resultsJSON() else { throw ServeError("not judged yet: \(await session.problem ?? "")", status: 503) }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(contentsOf: chunks.map { ByteBuffer(bytes: $0) }))
     }
 
     @Sendable func queue(_ request: Request, context: ServeContext) async throws -> QueueAnswer {

@@ -8,11 +8,12 @@ import Hummingbird
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = ServeContext
     static let securityHeaders: HTTPFields = [
-        .contentSecurityPolicy: "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        .contentSecurityPolicy:
+            "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         .xContentTypeOptions: "nosniff",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
         HTTPField.Name("X-Frame-Options")!: "DENY",
-        .cacheControl: "no-store",
+        .cacheControl: "no-store"
     ]
 
     static let playersPrefix = "/t/"
@@ -32,7 +33,9 @@ struct AccessMiddleware: RouterMiddleware {
     private func check(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         guard let host = request.head.authority?.lowercased(), allowedHosts.contains(host) else {
             // The names it does answer to (the machine's addresses and name) are not for a client without a token.
-            throw ServeError("this server does not answer to that host name: open the URL `hunt serve` printed (a reverse proxy's name is allowed with --allow-host)", status: 421)
+            throw ServeError(
+                "this server does not answer to that host name: open the URL `hunt serve` printed (a reverse proxy's name is allowed with --allow-host)",
+                status: 421)
         }
         // The players' rooms carry their team's token in the path and check it themselves
         // (`PlayerAccess`): no console token, no cookie.
@@ -43,7 +46,8 @@ struct AccessMiddleware: RouterMiddleware {
             guard tokens.role(of: token) != nil else { return try await refuse() }
             // Keys come as sent (still percent-encoded), values decoded: each is encoded once.
             var query = request.uri.queryParameters.filter { $0.key != "token" }
-                .map { "\(Self.percent(Substring($0.key.removingPercentEncoding ?? String($0.key))))=\(Self.percent($0.value))" }.joined(separator: "&")
+                .map { "\(Self.percent(Substring($0.key.removingPercentEncoding ?? String($0.key))))=\(Self.percent($0.value))" }.joined(
+                    separator: "&")
             if !query.isEmpty { query = "?" + query }
             var response = Response(status: .seeOther, headers: [.location: Self.localPath(request.uri.path) + query])
             response.headers[.setCookie] = "\(tokens.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"

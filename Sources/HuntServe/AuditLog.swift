@@ -48,7 +48,9 @@ struct AuditLog: Sendable {
     /// Every event, oldest first; lines that do not parse (a crash half way through a write) are skipped.
     func events() -> [Event] {
         var all: [Event] = []
-        _ = latest { all.append($0); return false }
+        _ = latest {
+            all.append($0); return false
+        }
         return all.reversed()
     }
 

@@ -12,8 +12,10 @@ final class Coalescing<Answer: Sendable> {
 
     /// Runs `body` now, or once more after the run under way; the answers of the runs until no
     /// ask is left are `combine`d, and every ask of them gets that.
-    func run(isolation: isolated (any Actor)? = #isolation, combining combine: (Answer, Answer) -> Answer,
-             _ body: () async -> Answer) async -> Answer {
+    func run(
+        isolation: isolated (any Actor)? = #isolation, combining combine: (Answer, Answer) -> Answer,
+        _ body: () async -> Answer
+    ) async -> Answer {
         if running {
             again = true
             return await withCheckedContinuation { waiting.append($0) }

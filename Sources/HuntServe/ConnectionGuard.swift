@@ -220,9 +220,11 @@ final class ConnectionGuard: Sendable {
         /// connections it may keep, each busy.
         private func refuse(_ context: ChannelHandlerContext) {
             let text = ByteBuffer(string: "too many connections at once for this team, address or screen: close another page or wait a few seconds\n")
-            let head = HTTPResponse(status: .tooManyRequests, headerFields: [
-                .retryAfter: "5", .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: "\(text.readableBytes)",
-            ])
+            let head = HTTPResponse(
+                status: .tooManyRequests,
+                headerFields: [
+                    .retryAfter: "5", .connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: "\(text.readableBytes)"
+                ])
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(text)), promise: nil)
             let channel = context.channel

@@ -61,9 +61,11 @@ struct CurrentJudgement: Sendable {
     }
 
     /// Takes a new examination of the folder (read from files with `stamps`) and judges it with `reviews`.
-    mutating func judgeExamined(_ newExamined: ExaminedSubmissions, stamps: [String: FileStamp], paths: Set<String>, hunt: Hunt,
-                                reviews: Reviews, reviewWrites: Int,
-                                files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
+    mutating func judgeExamined(
+        _ newExamined: ExaminedSubmissions, stamps: [String: FileStamp], paths: Set<String>, hunt: Hunt,
+        reviews: Reviews, reviewWrites: Int,
+        files: (hunt: String, submissions: String), shownID: (String) -> String
+    ) throws(ServeError) -> Outcome {
         examined = newExamined
         examinedStamps = stamps
         submissionPaths = paths
@@ -74,8 +76,10 @@ struct CurrentJudgement: Sendable {
     /// photos and the scoring of the teams it touches, and reads or examines no photo. Gives
     /// what `hunt judge` would. `reindex` after a new examination (the submissions may differ).
     /// Throws, keeping the judgement before, when the reviews do not fit the hunt.
-    mutating func judgeAgain(hunt: Hunt, reviews: Reviews, reviewWrites: Int, reindex: Bool = false,
-                             files: (hunt: String, submissions: String), shownID: (String) -> String) throws(ServeError) -> Outcome {
+    mutating func judgeAgain(
+        hunt: Hunt, reviews: Reviews, reviewWrites: Int, reindex: Bool = false,
+        files: (hunt: String, submissions: String), shownID: (String) -> String
+    ) throws(ServeError) -> Outcome {
         guard let examined else { throw ServeError("nothing examined yet", status: 503) }
         let reviewProblems = reviews.taskErrors(hunt: hunt)
         if !reviewProblems.isEmpty { throw ServeError(reviewProblems.map(\.oneLine).joined(separator: "\n"), status: 409) }
@@ -120,7 +124,8 @@ extension LeaderboardAnswer {
         let rows = judged.teams.map { Row(rank: $0.rank, id: $0.id, name: $0.name, points: $0.points, tasksDone: $0.tasksDone) }
         // The six latest completions, kept while walking them all (no sort of thousands per decision).
         var recent: [(at: String, team: String, task: String, submission: String)] = []
-        let later = { (a: (at: String, team: String, task: String, submission: String), b: (at: String, team: String, task: String, submission: String)) in
+        let later = {
+            (a: (at: String, team: String, task: String, submission: String), b: (at: String, team: String, task: String, submission: String)) in
             (a.at, a.submission) > (b.at, b.submission)
         }
         for team in judged.teams {
@@ -135,10 +140,14 @@ extension LeaderboardAnswer {
             }
         }
         let titles = Dictionary(judged.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        self.init(generation: generation, title: judged.hunt.title, teams: rows,
-                  recent: recent.prefix(6).map { .init(team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : toTheMinute ? Self.minute($0.at) : $0.at,
-                                                       photo: photos ? "/api/photo?shown=" + shownID($0.submission) : nil) },
-                  submissions: judged.summary.submissions, undecided: judged.summary.undecided)
+        self.init(
+            generation: generation, title: judged.hunt.title, teams: rows,
+            recent: recent.prefix(6).map {
+                .init(
+                    team: $0.team, task: titles[$0.task] ?? $0.task, at: $0.at.isEmpty ? nil : toTheMinute ? Self.minute($0.at) : $0.at,
+                    photo: photos ? "/api/photo?shown=" + shownID($0.submission) : nil)
+            },
+            submissions: judged.summary.submissions, undecided: judged.summary.undecided)
     }
 
     /// `2026-05-02T10:42:07.250+02:00` as `2026-05-02T10:42:00+02:00`: the same minute, at the same offset.

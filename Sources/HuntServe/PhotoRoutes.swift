@@ -25,7 +25,9 @@ struct PhotoRoutes: Sendable {
         let query = request.uri.queryParameters
         let pixels = query["size"] == "small" ? Self.smallPixels : Self.largePixels
         if let shown = query["shown"] {
-            guard let path = await session.recentPhotoPath(shown: String(shown)) else { throw ServeError("no such photo on the leaderboard", status: 404) }
+            guard let path = await session.recentPhotoPath(shown: String(shown)) else {
+                throw ServeError("no such photo on the leaderboard", status: 404)
+            }
             return try Self.response(await session.preview(path: path, id: nil, maxPixels: pixels))
         }
         try JudgeOnlyMiddleware.require(context)
@@ -53,6 +55,8 @@ struct PhotoRoutes: Sendable {
 extension JudgeOnlyMiddleware {
     /// Refuses a request without the judge's token (for a route that is open to viewers in part).
     static func require(_ context: ServeContext) throws(ServeError) {
-        guard context.role == .judge else { throw ServeError("this needs the judge's token; the leaderboard URL shows only the leaderboard", status: 403) }
+        guard context.role == .judge else {
+            throw ServeError("this needs the judge's token; the leaderboard URL shows only the leaderboard", status: 403)
+        }
     }
 }

@@ -29,8 +29,11 @@ package struct PlayerReasons: Sendable {
         var why = s.findings.filter { $0.action != .ignore }.map { sentence($0.code, s) }
         if let review = s.review {
             let key = "judges." + (review.decision == .accept ? "accepted" : "rejected")
-            if let note = review.note, !note.isEmpty { why.insert(catalog.text(key + ".note", ["note": note]), at: 0) }
-            else { why.insert(catalog.text(key), at: 0) }
+            if let note = review.note, !note.isEmpty {
+                why.insert(catalog.text(key + ".note", ["note": note]), at: 0)
+            } else {
+                why.insert(catalog.text(key), at: 0)
+            }
         }
         return why
     }
@@ -48,7 +51,9 @@ package struct PlayerReasons: Sendable {
             if let compass = e.compass { values["side"] = side(compass.rawValue) }
             values["target"] = e.place.map { quoted($0) } ?? taskTitle
             if let accuracy = e.accuracy { values["accuracy"] = distance(accuracy.metres) }
-            if code == .outsideTarget, case .area = task?.target { key += ".area"; values["distance"] = distance(max(0, e.edgeDistance?.metres ?? 0)) }
+            if code == .outsideTarget, case .area = task?.target {
+                key += ".area"; values["distance"] = distance(max(0, e.edgeDistance?.metres ?? 0))
+            }
         case .imprecisePosition:
             if let accuracy = e.accuracy { values["accuracy"] = distance(accuracy.metres) }
         case .beforeWindow, .afterWindow:
@@ -66,7 +71,9 @@ package struct PlayerReasons: Sendable {
         case .edited:
             if let software = e.software { values["software"] = software }
         case .tooFast:
-            values["speed"] = hunt.units == .imperial ? number((e.speedKmh ?? 0) / 1.609344, places: 0) + " mph"
+            values["speed"] =
+                hunt.units == .imperial
+                ? number((e.speedKmh ?? 0) / 1.609344, places: 0) + " mph"
                 : number(e.speedKmh ?? 0, places: 0) + " km/h"
         case .dwellShort:
             values["dwell"] = duration(task?.dwell?.seconds ?? 0)
@@ -80,7 +87,8 @@ package struct PlayerReasons: Sendable {
             // Taken with the page's camera but sent late: the only not-live finding the judge words
             // as "sent …" (the evidence keeps no live flag).
             if let age = e.uploadAgeS, age > hunt.policy.liveMaxAge.seconds,
-               s.findings.contains(where: { $0.code == .notLive && $0.message.hasPrefix("sent ") }) {
+                s.findings.contains(where: { $0.code == .notLive && $0.message.hasPrefix("sent ") })
+            {
                 key += ".late"
                 values["gap"] = duration(age)
                 values["limit"] = duration(hunt.policy.liveMaxAge.seconds)
@@ -116,7 +124,7 @@ package struct PlayerReasons: Sendable {
         let s = Int(abs(seconds).rounded())
         let day = 86_400
         if s >= 365 * day {
-            let years = s / (365 * day) // a calendar year is 365.2425 days; "5 years" is about, not exact
+            let years = s / (365 * day)  // a calendar year is 365.2425 days; "5 years" is about, not exact
             return catalog.text("duration.years", count: years)
         }
         if s >= day { return catalog.text("duration.days", count: s / day) }

@@ -35,12 +35,16 @@ struct PlayerRoutes: Sendable {
     /// (`Accept-Language`), among those the hunt offers.
     @Sendable func page(_ request: Request, context: ServeContext) async throws -> Response {
         let offered = await session.hunt.languages
-        let language = LanguageChoice.language(chosen: request.uri.queryParameters["lang"].map(String.init),
-                                               acceptLanguage: request.headers[.acceptLanguage], offered: offered)
+        let language = LanguageChoice.language(
+            chosen: request.uri.queryParameters["lang"].map(String.init),
+            acceptLanguage: request.headers[.acceptLanguage], offered: offered)
         let catalog = (try? PlayerCatalog.named(language)) ?? .english
         let choices = offered.map { ($0, (try? PlayerCatalog.named($0))?.name ?? $0) }
-        guard let html = pages.players(base: "/t/" + (context.parameters.get("token") ?? ""), language: language, catalog: catalog,
-                                       offered: choices) else {
+        guard
+            let html = pages.players(
+                base: "/t/" + (context.parameters.get("token") ?? ""), language: language, catalog: catalog,
+                offered: choices)
+        else {
             throw ServeError("no such file", status: 404)
         }
         return html
@@ -147,8 +151,10 @@ struct PlayerRoutes: Sendable {
             return (path: placed.path, new: placed.new, bytes: upload.bytes, sha256: sha256)
         }
         guard placed.new else { return sent("already sent", path: placed.path, status: .ok) }
-        room.record(.init(action: "upload", team: team, task: task, path: placed.path, at: received,
-                          bytes: placed.bytes, sha256: placed.sha256, fix: fix))
+        room.record(
+            .init(
+                action: "upload", team: team, task: task, path: placed.path, at: received,
+                bytes: placed.bytes, sha256: placed.sha256, fix: fix))
         room.judgeSoon()
         return sent("sent", path: placed.path, status: .created)
     }
@@ -162,7 +168,9 @@ struct PlayerRoutes: Sendable {
         if let waiting = pending.keys.first(where: { session.ids.id(of: $0) == body.id }) {
             path = waiting
         } else {
-            guard let found = await session.teamSubmission(team: team, id: body.id) else { throw ServeError("no such photo of your team", status: 404) }
+            guard let found = await session.teamSubmission(team: team, id: body.id) else {
+                throw ServeError("no such photo of your team", status: 404)
+            }
             path = found
         }
         guard PlayerUploads.isServerName(path), await session.review(of: path) == nil else {
@@ -202,11 +210,14 @@ struct PlayerRoutes: Sendable {
         var fixedAt = uploadedAt
         if let ms = query["fixed_at"].flatMap(Double.init) {
             // Up to the year 9999: no phone's clock is set past it.
-            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { throw ServeError("fixed_at must be milliseconds since 1970, before the year 10000") }
+            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else {
+                throw ServeError("fixed_at must be milliseconds since 1970, before the year 10000")
+            }
             fixedAt = Date(timeIntervalSince1970: ms / 1000)
         }
-        return BrowserFix(position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,
-                          liveCapture: query["live"] == "1")
+        return BrowserFix(
+            position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,
+            liveCapture: query["live"] == "1")
     }
 }
 

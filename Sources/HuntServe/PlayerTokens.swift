@@ -82,7 +82,9 @@ package struct PlayerTokens: Sendable {
             throw ServeError("\(path): the players' secret is not a plain file", status: 500)
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw ServeError("\(path): the players' secret may be read by others; `chmod 600 \(path)`, or delete it to make a new one (every team URL changes)", status: 500)
+            throw ServeError(
+                "\(path): the players' secret may be read by others; `chmod 600 \(path)`, or delete it to make a new one (every team URL changes)",
+                status: 500)
         }
         var bytes = [UInt8](repeating: 0, count: 256)
         let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }

@@ -50,8 +50,10 @@ actor PlayerUploads {
     /// come and names the file it kept. However `body` leaves — an answer, a refusal, a cut-off
     /// connection — the upload ends once, counting what the ticket says (nothing kept on a throw).
     /// Refuses at once when the team may send nothing more.
-    nonisolated func withUpload<T: Sendable>(_ team: String, task: String,
-                                             _ body: (_ limit: Int, _ ticket: inout Ticket) async throws -> T) async throws -> T {
+    nonisolated func withUpload<T: Sendable>(
+        _ team: String, task: String,
+        _ body: (_ limit: Int, _ ticket: inout Ticket) async throws -> T
+    ) async throws -> T {
         let limit = try await begin(team)
         var ticket = Ticket(uploads: self, team: team)
         do {
@@ -198,7 +200,9 @@ struct PlayerUpload {
         self.team = team
         self.task = task
         let folder = submissions + "/" + Self.incoming
-        if mkdir(folder, 0o755) != 0, errno != EEXIST { throw ServeError("the submissions folder cannot take uploads: \(String(cString: strerror(errno)))", status: 500) }
+        if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            throw ServeError("the submissions folder cannot take uploads: \(String(cString: strerror(errno)))", status: 500)
+        }
         temporary = folder + "/" + ServeTokens.random() + ".part"
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 500) }
@@ -228,7 +232,8 @@ struct PlayerUpload {
 
     private mutating func sniff() throws(ServeError) {
         guard let found = PhotoMetadata.Format(sniffing: head) else {
-            throw ServeError("this is not a photo or a video the judges can read: send the JPEG, HEIC, PNG or the MOV/MP4 from the camera", status: 415)
+            throw ServeError(
+                "this is not a photo or a video the judges can read: send the JPEG, HEIC, PNG or the MOV/MP4 from the camera", status: 415)
         }
         format = found
     }
@@ -249,8 +254,9 @@ struct PlayerUpload {
         try Self.makeFolders(submissions, folder)
         let name = UploadName.make(receivedAt: now, sha256: sha256, fileExtension: format.map(Self.fileExtension) ?? "bin")
         if let fix {
-            try Self.writeNew(submissions + "/" + folder + "/" + BrowserFix.sidecarName(for: name), Array(fix.xmpSidecar().utf8),
-                              temporaryIn: submissions + "/" + Self.incoming)
+            try Self.writeNew(
+                submissions + "/" + folder + "/" + BrowserFix.sidecarName(for: name), Array(fix.xmpSidecar().utf8),
+                temporaryIn: submissions + "/" + Self.incoming)
         }
         // The same content in the same second has the same name: sent twice at once.
         guard link(temporary, submissions + "/" + folder + "/" + name) == 0 else {
@@ -275,7 +281,9 @@ struct PlayerUpload {
         var removed: [String] = []
         for name in names.sorted() where name.hasSuffix(".part") {
             let path = folder + "/" + name
-            guard let stamp = FileStamp.of(path: path), now.timeIntervalSince1970 - Double(stamp.modifiedNanoseconds) / 1e9 > seconds else { continue }
+            guard let stamp = FileStamp.of(path: path), now.timeIntervalSince1970 - Double(stamp.modifiedNanoseconds) / 1e9 > seconds else {
+                continue
+            }
             // A link placed there is not followed (the open fails), a FIFO not waited on.
             let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             guard fd >= 0 else { continue }
@@ -306,7 +314,9 @@ struct PlayerUpload {
         var path = root
         for part in relative.split(separator: "/") {
             path += "/" + part
-            if mkdir(path, 0o755) != 0, errno != EEXIST { throw ServeError("\(relative): cannot make the folder: \(String(cString: strerror(errno)))", status: 500) }
+            if mkdir(path, 0o755) != 0, errno != EEXIST {
+                throw ServeError("\(relative): cannot make the folder: \(String(cString: strerror(errno)))", status: 500)
+            }
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw ServeError("\(relative) is not a folder", status: 500) }
         }
@@ -321,7 +331,9 @@ struct PlayerUpload {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let synced = fsync(fd) == 0
         _ = Foundation.close(fd)
-        guard written == bytes.count, synced, link(temporary, path) == 0 else { throw ServeError("cannot write \(path): \(String(cString: strerror(errno)))", status: 500) }
+        guard written == bytes.count, synced, link(temporary, path) == 0 else {
+            throw ServeError("cannot write \(path): \(String(cString: strerror(errno)))", status: 500)
+        }
     }
 
     /// Moves `path` (relative to the submissions folder) and its browser-fix sidecar into

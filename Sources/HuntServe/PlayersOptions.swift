@@ -30,8 +30,10 @@ public struct PlayersOptions: Sendable {
     public var requestsPerMinute: Int
 
     /// The options of `hunt serve --players`, each defaulting as its flag does.
-    public init(secretPath: String? = nil, baseURL: String? = nil, sees: Sees = .own, maxFileBytes: Int = 100_000_000,
-                maxTeamFiles: Int = 500, maxTeamBytes: Int = 5_000_000_000, requestsPerMinute: Int = 300) {
+    public init(
+        secretPath: String? = nil, baseURL: String? = nil, sees: Sees = .own, maxFileBytes: Int = 100_000_000,
+        maxTeamFiles: Int = 500, maxTeamBytes: Int = 5_000_000_000, requestsPerMinute: Int = 300
+    ) {
         self.secretPath = secretPath
         self.baseURL = baseURL
         self.sees = sees

@@ -117,10 +117,17 @@ public struct PlayersRoom: Sendable {
             case live
         }
 
-        init(action: String, team: String, task: String? = nil, path: String, at: Date, bytes: Int? = nil, sha256: String? = nil, fix: BrowserFix? = nil) {
-            (self.action, self.team, self.task, self.path, self.at, self.bytes, self.sha256) = (action, team, task, path, ServeSession.timestamp(at), bytes, sha256)
+        init(
+            action: String, team: String, task: String? = nil, path: String, at: Date, bytes: Int? = nil, sha256: String? = nil,
+            fix: BrowserFix? = nil
+        ) {
+            (self.action, self.team, self.task, self.path, self.at, self.bytes, self.sha256) = (
+                action, team, task, path, ServeSession.timestamp(at), bytes, sha256
+            )
             if let fix {
-                (lat, lon, accuracyM, fixedAt, live) = (fix.position.latitude, fix.position.longitude, fix.accuracyMetres, ServeSession.timestamp(fix.fixedAt), fix.liveCapture)
+                (lat, lon, accuracyM, fixedAt, live) = (
+                    fix.position.latitude, fix.position.longitude, fix.accuracyMetres, ServeSession.timestamp(fix.fixedAt), fix.liveCapture
+                )
             }
         }
     }

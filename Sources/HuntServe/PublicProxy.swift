@@ -49,7 +49,8 @@ package struct PublicProxy: Sendable {
         for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(caddy)") {
             return "\(folder)/\(caddy)"
         }
-        throw ServeError("--public runs Caddy, which is not installed: `sudo apt install caddy` (Debian, Ubuntu) or see https://caddyserver.com/docs/install")
+        throw ServeError(
+            "--public runs Caddy, which is not installed: `sudo apt install caddy` (Debian, Ubuntu) or see https://caddyserver.com/docs/install")
     }
 
     /// Checks that `name` points at this machine (one of `local` addresses, the machine's
@@ -66,17 +67,22 @@ package struct PublicProxy: Sendable {
     /// What is wrong with a name that resolves to `found` for a machine whose addresses are `here`; nil when nothing is.
     func problem(found: [String], here: Set<String>, forwarded: Bool) -> ServeError? {
         guard !found.isEmpty else {
-            return ServeError("--public \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's public address, "
-                              + "then try again in a few minutes. Without a public name the phones get plain HTTP: photos count by their own GPS, but browsers give no position")
+            return ServeError(
+                "--public \(name): the name does not resolve (no A or AAAA record): add a DNS record pointing it at this machine's public address, "
+                    + "then try again in a few minutes. Without a public name the phones get plain HTTP: photos count by their own GPS, but browsers give no position"
+            )
         }
         if found.allSatisfy(ServeServer.isLoopback) {
-            return certificates == .internal ? nil
-                : ServeError("--public \(name): the name points at this machine's loopback (\(found.joined(separator: ", "))), which no phone reaches and no public CA "
-                             + "certifies: give the machine's public name, or add --public-ca internal to try it on this machine")
+            return certificates == .internal
+                ? nil
+                : ServeError(
+                    "--public \(name): the name points at this machine's loopback (\(found.joined(separator: ", "))), which no phone reaches and no public CA "
+                        + "certifies: give the machine's public name, or add --public-ca internal to try it on this machine")
         }
         if forwarded || found.contains(where: here.contains) { return nil }
-        return ServeError("--public \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
-                          + "point its DNS record at this machine's public address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
+        return ServeError(
+            "--public \(name): the name points at \(found.joined(separator: ", ")), which is not this machine (\(here.sorted().joined(separator: ", "))): "
+                + "point its DNS record at this machine's public address, or, if a router forwards ports 80 and 443 here, add --public-forwarded")
     }
 
     /// The IPv4 and IPv6 addresses `name` resolves to, sorted.
@@ -89,7 +95,9 @@ package struct PublicProxy: Sendable {
         var found: Set<String> = []
         for entry in sequence(first: first, next: { $0.pointee.ai_next }) {
             var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            guard getnameinfo(entry.pointee.ai_addr, entry.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
             found.insert(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return found.sorted()
@@ -106,16 +114,16 @@ package struct PublicProxy: Sendable {
         // `localhost`) is never put in this machine's trust store: phones are what must trust it.
         let trust = "\tskip_install_trust\n"
         return """
-        {
-        \tadmin off
-        \thttps_port \(port)
-        \(redirects)\(trust)}
+            {
+            \tadmin off
+            \thttps_port \(port)
+            \(redirects)\(trust)}
 
-        \(name):\(port) {
-        \(tls)\treverse_proxy \(upstream)
-        }
+            \(name):\(port) {
+            \(tls)\treverse_proxy \(upstream)
+            }
 
-        """
+            """
     }
 
     /// The service that runs Caddy for the server once `upstream` is known (`started(upstream:)`).
@@ -162,7 +170,9 @@ package struct PublicProxy: Sendable {
                 self.said.withLock { $0 = Array(($0 + text.split(separator: "\n").map(String.init)).suffix(20)) }
             }
             let (ended, end) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
-            caddy.terminationHandler = { end.yield($0.terminationStatus); end.finish() }
+            caddy.terminationHandler = {
+                end.yield($0.terminationStatus); end.finish()
+            }
             try caddy.run()
             process.withLock { $0 = caddy }
             let status = await withTaskCancellationHandler {
@@ -179,8 +189,10 @@ package struct PublicProxy: Sendable {
             if stopped.withLock({ $0 }) { return }
             let reason = Self.reason(said.withLock { $0 })
             // A Caddy left by a server that was killed (no shutdown to stop it) holds the port.
-            let hint = reason.contains("address already in use")
-                ? "; another program holds the port (`ss -ltnp` names it; a Caddy left by a hunt serve that was killed is one): stop it, or pass --public-port" : ""
+            let hint =
+                reason.contains("address already in use")
+                ? "; another program holds the port (`ss -ltnp` names it; a Caddy left by a hunt serve that was killed is one): stop it, or pass --public-port"
+                : ""
             throw ServeError("Caddy stopped (exit status \(status ?? -1)), so \(proxy.base) is not served: \(reason)\(hint)", status: 500)
         }
 
@@ -194,7 +206,8 @@ package struct PublicProxy: Sendable {
         static func reason(_ lines: [String]) -> String {
             for line in lines.reversed() {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      (object["level"] as? String) == "error" || (object["level"] as? String) == "fatal" || object["error"] != nil else { continue }
+                    (object["level"] as? String) == "error" || (object["level"] as? String) == "fatal" || object["error"] != nil
+                else { continue }
                 return [object["msg"] as? String, object["error"] as? String].compactMap { $0 }.joined(separator: ": ")
             }
             return lines.last ?? "it said nothing"

@@ -50,9 +50,10 @@ package struct QueueItem: Sendable, Encodable {
     /// The map of a submission against its task's target in `hunt`.
     static func radar(_ s: JudgeResults.SubmissionResult, hunt: Hunt) -> PlacementMap? {
         guard let position = s.evidence.position, let target = s.task.flatMap({ hunt.task($0)?.target }) else { return nil }
-        return target.map(of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distance?.metres,
-                          edgeDistanceMetres: s.evidence.edgeDistance?.metres, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracy?.metres,
-                          placeName: s.evidence.place)
+        return target.map(
+            of: Coordinate(latitude: position.lat, longitude: position.lon), distanceMetres: s.evidence.distance?.metres,
+            edgeDistanceMetres: s.evidence.edgeDistance?.metres, bearingDegrees: s.evidence.bearingDeg, accuracyMetres: s.evidence.accuracy?.metres,
+            placeName: s.evidence.place)
     }
 
     package struct Shown: Sendable, Encodable {
@@ -165,8 +166,10 @@ package struct QueueFilter: Sendable, Hashable {
     /// An item id: the window is the one that holds it (when the filter shows it), not `offset`'s.
     package var around: String?
 
-    package init(task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
-                around: String? = nil) {
+    package init(
+        task: String? = nil, team: String? = nil, reason: String? = nil, verdict: String = "undecided", offset: Int = 0, limit: Int = 50,
+        around: String? = nil
+    ) {
         self.task = task
         self.team = team
         self.reason = reason
@@ -230,8 +233,10 @@ package struct DecisionRequest: Sendable, Decodable {
     package var by: String?
     package var task: String?
 
-    package init(path: String? = nil, id: String? = nil, paths: [String]? = nil, ids: [String]? = nil, decision: String,
-                note: String? = nil, by: String? = nil, task: String? = nil) {
+    package init(
+        path: String? = nil, id: String? = nil, paths: [String]? = nil, ids: [String]? = nil, decision: String,
+        note: String? = nil, by: String? = nil, task: String? = nil
+    ) {
         self.path = path
         self.id = id
         self.paths = paths

@@ -30,15 +30,21 @@ struct ReviewsStore: Sendable {
     }
 
     /// Writes `review` for every path in one atomic replace, logged as `decide`.
-    mutating func decide(_ review: Reviews.Review, paths: [String], checkedAgainst hunt: Hunt?,
-                         inputs: [URL]) throws(ServeError) -> [AuditLog.Event] {
-        try write(paths.map { (path: $0, review: Optional(review)) }, action: "decide", by: review.by ?? "unknown", at: review.at ?? "", checkedAgainst: hunt, inputs: inputs)
+    mutating func decide(
+        _ review: Reviews.Review, paths: [String], checkedAgainst hunt: Hunt?,
+        inputs: [URL]
+    ) throws(ServeError) -> [AuditLog.Event] {
+        try write(
+            paths.map { (path: $0, review: Optional(review)) }, action: "decide", by: review.by ?? "unknown", at: review.at ?? "",
+            checkedAgainst: hunt, inputs: inputs)
     }
 
     /// Puts back what the photo's entry was before its latest logged event (which is what the
     /// audit log keeps), and logs that too, as `undo`.
-    mutating func undo(path: String, by: String, at: String, checkedAgainst hunt: Hunt?,
-                       inputs: [URL]) throws(ServeError) -> [AuditLog.Event] {
+    mutating func undo(
+        path: String, by: String, at: String, checkedAgainst hunt: Hunt?,
+        inputs: [URL]
+    ) throws(ServeError) -> [AuditLog.Event] {
         // The event that made the file's entry what it is now: a logged event whose file write
         // never happened (the log is written first) is passed over.
         let current = reviews.entries[path]
@@ -51,8 +57,10 @@ struct ReviewsStore: Sendable {
     /// Edits the file for every change in one atomic write, after appending the events to the
     /// audit log: a decision in the file is always in the log, even if the process dies between
     /// the two writes (undo passes over a logged event whose file write never happened).
-    private mutating func write(_ changes: [ReviewsFile.Change], action: String, by: String, at: String,
-                                checkedAgainst hunt: Hunt?, inputs: [URL]) throws(ServeError) -> [AuditLog.Event] {
+    private mutating func write(
+        _ changes: [ReviewsFile.Change], action: String, by: String, at: String,
+        checkedAgainst hunt: Hunt?, inputs: [URL]
+    ) throws(ServeError) -> [AuditLog.Event] {
         let edit: ReviewsFile.Edit
         do { edit = try file.edit(changes, checkedAgainst: hunt, known: known) } catch { throw ServeError(error) }
         let logged = changes.map { path, review in
@@ -69,12 +77,13 @@ struct ReviewsStore: Sendable {
 extension ServeError {
     /// A refused decision or edit, with the status that says whose the problem is.
     init(_ refused: ReviewsFile.Refused) {
-        let status = switch refused.reason {
-        case .invalid: 400
-        case .tooLong: 413
-        case .fileHasProblems: 409
-        case .fileFailed: 500
-        }
+        let status =
+            switch refused.reason {
+            case .invalid: 400
+            case .tooLong: 413
+            case .fileHasProblems: 409
+            case .fileFailed: 500
+            }
         self.init(refused.description, status: status)
     }
 }

@@ -26,8 +26,10 @@ public struct ServeConfiguration: Sendable {
 
     /// A console for `huntPath` and `submissionsPath`; the reviews file defaults to
     /// `defaultReviewsPath(huntPath:rehearsal:)`.
-    public init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
-                reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1), rehearsalDay: Rehearsal.Day? = nil) {
+    public init(
+        huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil,
+        reports: [ReportFormat] = [], blind: Bool = false, pollInterval: Duration = .seconds(1), rehearsalDay: Rehearsal.Day? = nil
+    ) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
         self.reviewsPath = reviewsPath ?? ServeConfiguration.defaultReviewsPath(huntPath: huntPath, rehearsal: rehearsalDay != nil)

@@ -76,8 +76,10 @@ package struct ServeLog: Sendable {
                 }
                 for (decided, was) in zip(pending, was) {
                     guard let was, let s = results.submission(at: was.path) else { continue }
-                    write(TerminalText.visible("\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
-                                               + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))"))
+                    write(
+                        TerminalText.visible(
+                            "\(time) \(decided.action == "undo" ? "undone" : "decided") \(name(decided.id, was.path)): "
+                                + "\(s.verdict.rawValue), was \(was.verdict) (\(decided.by))"))
                     seen[decided.id]?.verdict = s.verdict.rawValue
                 }
                 pending = []
@@ -113,8 +115,9 @@ package struct ServeLog: Sendable {
     }
 
     static func seen(_ results: JudgeResults?, ids: SubmissionIDs) -> [String: Seen] {
-        Dictionary((results?.submissions ?? []).map { (ids.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
-                   uniquingKeysWith: { a, _ in a })
+        Dictionary(
+            (results?.submissions ?? []).map { (ids.id(of: $0.path), Seen(path: $0.path, verdict: $0.verdict.rawValue)) },
+            uniquingKeysWith: { a, _ in a })
     }
 
     /// The server's wall clock, `HH:mm:ss`.

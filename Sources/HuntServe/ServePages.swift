@@ -21,7 +21,7 @@ public struct ServePages: Sendable {
         "queue.html": "text/html; charset=utf-8", "leaderboard.html": "text/html; charset=utf-8", "team.html": "text/html; charset=utf-8",
         "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
         "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8",
-        "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8",
+        "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8"
     ]
     /// What a team's token may fetch under `/t/<token>/assets/`.
     static let playerAssets: Set<String> = ["players.js", "players.css"]
@@ -31,7 +31,8 @@ public struct ServePages: Sendable {
     /// Reads every file of `folder` (Templates/serve unless given).
     package static func load(from folder: URL? = TemplateLibrary.url("serve")) throws(ServeError) -> ServePages {
         guard let folder else {
-            throw ServeError("the console's pages (Templates/serve) were not found; set HUNT_TEMPLATES to the Templates folder of HuntKit", status: 500)
+            throw ServeError(
+                "the console's pages (Templates/serve) were not found; set HUNT_TEMPLATES to the Templates folder of HuntKit", status: 500)
         }
         var contents: [String: [UInt8]] = [:]
         for name in files.keys.sorted() {
@@ -74,7 +75,8 @@ public struct ServePages: Sendable {
             .replacingOccurrences(of: "{{dir}}", with: catalog.isRightToLeft ? "rtl" : "ltr")
             .replacingOccurrences(of: "{{words}}", with: Self.wordsJSON(catalog, offered: offered))
         while let open = html.range(of: "{{w:"), let close = html[open.upperBound...].range(of: "}}") {
-            html.replaceSubrange(open.lowerBound..<close.upperBound, with: MarkupText.escape(catalog.text(String(html[open.upperBound..<close.lowerBound]))))
+            html.replaceSubrange(
+                open.lowerBound..<close.upperBound, with: MarkupText.escape(catalog.text(String(html[open.upperBound..<close.lowerBound]))))
         }
         return Response(status: .ok, headers: [.contentType: Self.files["players.html"]!], body: .init(byteBuffer: ByteBuffer(string: html)))
     }

@@ -28,10 +28,12 @@ package struct ServeRequest: Sendable {
     /// Whether the leaderboard screen shows the latest accepted photos (`--hide-board-photos`).
     package var boardPhotos = true
 
-    package init(huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
-                listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
-                connectionsPerAddress: Int? = nil, rehearsalDay: Rehearsal.Day? = nil,
-                publicProxy: PublicProxy? = nil) {
+    package init(
+        huntPath: String, submissionsPath: String, reviewsPath: String? = nil, outPath: String? = nil, formats: String? = nil,
+        listen: String = "127.0.0.1:8765", extraHosts: [String] = [], blind: Bool = false, players: PlayersOptions? = nil,
+        connectionsPerAddress: Int? = nil, rehearsalDay: Rehearsal.Day? = nil,
+        publicProxy: PublicProxy? = nil
+    ) {
         self.huntPath = huntPath
         self.submissionsPath = submissionsPath
         self.reviewsPath = reviewsPath
@@ -61,15 +63,18 @@ package struct ServeRequest: Sendable {
     /// file, and a `ServeError` for the pages or when there is a `problem`.
     package func load() throws -> (server: ServeServer, pages: ServePages) {
         let (host, port, reports) = try checked()
-        var configuration = ServeConfiguration(huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
-                                               reports: reports, blind: blind, rehearsalDay: rehearsalDay)
+        var configuration = ServeConfiguration(
+            huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
+            reports: reports, blind: blind, rehearsalDay: rehearsalDay)
         configuration.boardPhotos = boardPhotos
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load().marked(with: configuration.rehearsalBanner)
         // The players' address behind a reverse proxy is a name the Host header may carry.
-        let playersHost = players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
-        var server = ServeServer(session: session, host: host, port: port, extraHosts: extraHosts + playersHost + (publicProxy?.hosts ?? []),
-                                 connectionsPerAddress: connectionsPerAddress)
+        let playersHost =
+            players?.baseURL.flatMap { URL(string: $0) }.flatMap { url in url.host.map { [$0 + (url.port.map { ":\($0)" } ?? "")] } } ?? []
+        var server = ServeServer(
+            session: session, host: host, port: port, extraHosts: extraHosts + playersHost + (publicProxy?.hosts ?? []),
+            connectionsPerAddress: connectionsPerAddress)
         server.publicBase = publicProxy?.base
         return (server, pages)
     }
@@ -89,17 +94,21 @@ package struct ServeRequest: Sendable {
             for part in submissionsPath.split(separator: "/") {
                 path += "/" + part
                 guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
-                    throw ServeError("cannot make the submissions folder \(submissionsPath) (\(String(cString: strerror(errno)))): make it yourself, or give another folder")
+                    throw ServeError(
+                        "cannot make the submissions folder \(submissionsPath) (\(String(cString: strerror(errno)))): make it yourself, or give another folder"
+                    )
                 }
             }
             guard FileManager.default.fileExists(atPath: submissionsPath, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ServeError("cannot make the submissions folder \(submissionsPath) (a file is in the way): make it yourself, or give another folder")
+                throw ServeError(
+                    "cannot make the submissions folder \(submissionsPath) (a file is in the way): make it yourself, or give another folder")
             }
             made = "made the submissions folder \(submissionsPath) (it did not exist)"
         }
         if players != nil, access(submissionsPath, W_OK | X_OK) != 0 {
-            throw ServeError("the players' uploads cannot be written into \(submissionsPath) (\(String(cString: strerror(errno)))): "
-                             + "let this user write there (chmod u+w), or give another folder")
+            throw ServeError(
+                "the players' uploads cannot be written into \(submissionsPath) (\(String(cString: strerror(errno)))): "
+                    + "let this user write there (chmod u+w), or give another folder")
         }
         return made
     }

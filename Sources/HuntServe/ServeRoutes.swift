@@ -16,7 +16,9 @@ enum ServeRoutes {
         let router = Router(context: ServeContext.self)
         router.add(middleware: access)
         router.addRoutes(PageRoutes(pages: pages).endpoints)
-        if let players { router.addRoutes(PlayerRoutes(room: players, pages: pages, brake: access.brake).endpoints, atPath: RouterPath(PlayerRoutes.mountPath)) }
+        if let players {
+            router.addRoutes(PlayerRoutes(room: players, pages: pages, brake: access.brake).endpoints, atPath: RouterPath(PlayerRoutes.mountPath))
+        }
         router.addRoutes(APIRoutes(session: session, judgeToken: access.tokens.judge).endpoints, atPath: "/api")
         router.addRoutes(PhotoRoutes(session: session).endpoints, atPath: "/api")
         return router

@@ -32,8 +32,10 @@ public struct ServeServer: Sendable {
 
     /// A server for `session` on `host`:`port` (0 for a free port), with new random tokens unless
     /// `tokens` says otherwise; `extraHosts` are further names the Host header may carry.
-    public init(session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = [],
-                players: PlayersRoom? = nil, connectionsPerAddress: Int? = nil) {
+    public init(
+        session: ServeSession, tokens: ServeTokens = ServeTokens(), host: String = "127.0.0.1", port: Int = 8765, extraHosts: [String] = [],
+        players: PlayersRoom? = nil, connectionsPerAddress: Int? = nil
+    ) {
         self.session = session
         self.players = players
         self.connectionsPerAddress = connectionsPerAddress
@@ -114,7 +116,8 @@ public struct ServeServer: Sendable {
     /// What the organizer should know before the server listens: off loopback, that tokens guard it
     /// and a TLS proxy should front it; nil on loopback.
     package var exposureNote: String? {
-        ServeServer.isLoopback(host) ? nil
+        ServeServer.isLoopback(host)
+            ? nil
             : "listening beyond this machine: every request needs a token; use a TLS reverse proxy off a trusted network (see “The judges' console” in the README's Reference)"
     }
 
@@ -122,8 +125,9 @@ public struct ServeServer: Sendable {
     package func describe(_ error: any Error) -> String {
         let text = "\(error)"
         let inUse = text.contains("Address already in use") || text.contains("EADDRINUSE")
-        return inUse ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)"
-                     : "error: the server stopped: \(text)"
+        return inUse
+            ? "error: \(host):\(port) is in use; pass --listen \(host):PORT with another port (0 picks a free one)"
+            : "error: the server stopped: \(text)"
     }
 
     /// Runs the server and the watcher until Ctrl-C or SIGTERM; `onRunning` gets the port it
@@ -136,8 +140,10 @@ public struct ServeServer: Sendable {
 
     /// `run(pages:onRunning:)`, each line for the organizer to `notes`. With `proxy` (`--public`),
     /// Caddy starts once the port is known and stops with the server; when it ends first, so does the server.
-    package func run(pages: ServePages, proxy: PublicProxy.Service?, notes: @escaping @Sendable (String) -> Void,
-             onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    package func run(
+        pages: ServePages, proxy: PublicProxy.Service?, notes: @escaping @Sendable (String) -> Void,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) async throws {
         ProcessMemory.limitArenas()
         ConnectionGuard.Limits.raiseDescriptorLimit()
         let upstreamHost = host.contains(":") ? "[\(host)]" : host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "[::1]" : host
@@ -145,10 +151,13 @@ public struct ServeServer: Sendable {
             proxy?.started(upstream: "\(upstreamHost):\(actual)")
             await onRunning(actual)
         }
-        let services: [any Service] = [app, FolderWatcher(session: session)] + (proxy.map { [$0] } ?? [])
+        let services: [any Service] =
+            [app, FolderWatcher(session: session)] + (proxy.map { [$0] } ?? [])
             + (players.map { [PlayersRoom.IncomingSweep(room: $0, report: notes)] } ?? [])
-        let group = ServiceGroup(configuration: .init(services: services,
-                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services,
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
         try await group.run()
     }
 
@@ -161,8 +170,10 @@ public struct ServeServer: Sendable {
     }
 
     /// `application(pages:onRunning:)` with the connection limits given (see `ConnectionGuard`).
-    func application(pages: ServePages, limits: ConnectionGuard.Limits, brake: BadTokenBrake = BadTokenBrake(),
-                     onRunning: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+    func application(
+        pages: ServePages, limits: ConnectionGuard.Limits, brake: BadTokenBrake = BadTokenBrake(),
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
         let hosts = AllowedHosts()
         let access = AccessMiddleware(tokens: tokens, allowedHosts: hosts, brake: brake)
         if port != 0 { hosts.set(allowedHosts(port: port)) }
@@ -184,13 +195,14 @@ public struct ServeServer: Sendable {
             }
         }
         let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [connections.handler()], idleTimeout: limits.idleTimeout)
-        return Application(router: router, server: .http1(configuration: http1),
-                           configuration: .init(address: .hostname(host, port: port), serverName: nil),
-                           onServerRunning: { channel in
-                               let actual = channel.localAddress?.port ?? server.port
-                               hosts.set(server.allowedHosts(port: actual))
-                               await onRunning(actual)
-                           }, logger: logger)
+        return Application(
+            router: router, server: .http1(configuration: http1),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                let actual = channel.localAddress?.port ?? server.port
+                hosts.set(server.allowedHosts(port: actual))
+                await onRunning(actual)
+            }, logger: logger)
     }
 }
 

@@ -53,14 +53,19 @@ extension ServeSession {
         guard let task = hunt.task(id), let reference = task.reference else { return .none("task `\(id)` has no reference photo") }
         let huntFolder = (configuration.huntPath as NSString).deletingLastPathComponent
         guard let folder = try? InputFolder(path: huntFolder.isEmpty ? "." : huntFolder),
-              let file = try? InputFile(reference.path, inside: folder),
-              let bytes = try? file.readAll(limitBytes: 32 << 20, what: "reference photo") else {
+            let file = try? InputFile(reference.path, inside: folder),
+            let bytes = try? file.readAll(limitBytes: 32 << 20, what: "reference photo")
+        else {
             return .none("the reference photo \(reference.path) cannot be read")
         }
         switch PhotoMetadata.Format(sniffing: bytes) {
         case .jpeg:
-            if case .thumbnail(let scaled) = await PhotoThumbnail.read(reference.path, inside: folder, maxPixels: PhotoRoutes.largePixels,
-                                                                       budget: previewBudget) { return .jpeg(scaled.jpeg) }
+            if case .thumbnail(let scaled) = await PhotoThumbnail.read(
+                reference.path, inside: folder, maxPixels: PhotoRoutes.largePixels,
+                budget: previewBudget)
+            {
+                return .jpeg(scaled.jpeg)
+            }
             return .none("the reference photo \(reference.path) cannot be decoded")
         case .png: return .file(bytes, contentType: "image/png")
         case .webp: return .file(bytes, contentType: "image/webp")
@@ -80,14 +85,18 @@ extension ServeSession {
         for index in self.index.byTeam[teamID] ?? [] {
             let s = judged.submissions[index]
             let id = self.index.ids[index]
-            let cell = TeamGrid.Cell(id: id, path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
-                                     reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt?.text, photo: "/api/photo?size=small&id=" + id)
+            let cell = TeamGrid.Cell(
+                id: id, path: blind ? nil : s.path, verdict: s.verdict.rawValue, points: s.points,
+                reasons: s.reasons.map(\.rawValue), capturedAt: s.evidence.capturedAt?.text, photo: "/api/photo?size=small&id=" + id)
             if let task = s.task { byTask[task, default: []].append(cell) } else { unassigned.append(cell) }
         }
         let done = Set(team.completions.map(\.task))
-        return TeamGrid(id: team.id, name: team.name, rank: team.rank, points: team.points, tasksDone: team.tasksDone,
-                        tasks: judged.tasks.map { .init(id: $0.id, title: $0.title, points: $0.points, done: done.contains($0.id), submissions: byTask[$0.id] ?? []) },
-                        unassigned: unassigned)
+        return TeamGrid(
+            id: team.id, name: team.name, rank: team.rank, points: team.points, tasksDone: team.tasksDone,
+            tasks: judged.tasks.map {
+                .init(id: $0.id, title: $0.title, points: $0.points, done: done.contains($0.id), submissions: byTask[$0.id] ?? [])
+            },
+            unassigned: unassigned)
     }
 }
 

@@ -6,8 +6,9 @@ extension ServeSession {
     /// id order (path order groups a team's photos, and their order would tell the team).
     package func queue(_ filter: QueueFilter) -> QueueAnswer {
         guard let judged = results else {
-            return QueueAnswer(generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
-                               uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine))
+            return QueueAnswer(
+                generation: generation, total: 0, offset: 0, undecided: 0, blind: configuration.blind, items: [], problem: problem,
+                uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine))
         }
         let undecided = Set(judged.reviewQueue)
         let reason = filter.reason.flatMap(ReasonCode.init(rawValue:))
@@ -26,16 +27,19 @@ extension ServeSession {
         }
         let (offset, index) = filter.window(selected, wanted: filter.around.flatMap { self.index.index(path: nil, id: $0) })
         let page = selected.dropFirst(offset).prefix(max(0, min(filter.limit, 1000)))
-        return QueueAnswer(generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
-                           blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, uploadsFailing: uploadsFailing, warnings: huntWarnings.map(\.oneLine), index: index, gone: goneDecisions())
+        return QueueAnswer(
+            generation: generation, total: selected.count, offset: offset, undecided: judged.summary.undecided,
+            blind: configuration.blind, items: page.map { item(judged, index: $0) }, problem: problem, uploadsFailing: uploadsFailing,
+            warnings: huntWarnings.map(\.oneLine), index: index, gone: goneDecisions())
     }
 
     /// The reviews file's decisions about photos no longer in the folder, in path order.
     func goneDecisions() -> [GoneDecision] {
         gone.sorted().compactMap { path in
             guard let review = self.review(of: path) else { return nil }
-            return GoneDecision(id: ids.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
-                                by: configuration.blind ? nil : review.by, at: review.at)
+            return GoneDecision(
+                id: ids.id(of: path), path: configuration.blind ? nil : path, decision: review.decision.rawValue,
+                by: configuration.blind ? nil : review.by, at: review.at)
         }
     }
 
@@ -44,7 +48,9 @@ extension ServeSession {
     /// an area of 100,000 vertices costs milliseconds a map). Blind, by id only.
     package func item(path: String?, id: String?) throws(ServeError) -> QueueItem {
         if configuration.blind, path != nil { throw .blindPath }
-        guard let judged = results, let index = self.index.index(path: path, id: id) else { throw ServeError("no such submission in the current judgement", status: 404) }
+        guard let judged = results, let index = self.index.index(path: path, id: id) else {
+            throw ServeError("no such submission in the current judgement", status: 404)
+        }
         var shown = item(judged, index: index)
         shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
         shown.shown = QueueItem.Shown(judged.submissions[index].evidence, map: shown.radar)
@@ -81,14 +87,17 @@ extension ServeSession {
             let otherID = self.index.ids[other]
             guard !related.contains(where: { $0.role == role && $0.id == otherID }) else { return }
             let o = judged.submissions[other]
-            related.append(.init(role: role, id: otherID, path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt?.text,
-                                 verdict: o.verdict.rawValue, photo: "/api/photo?id=" + otherID))
+            related.append(
+                .init(
+                    role: role, id: otherID, path: blind ? nil : o.path, task: o.task, capturedAt: o.evidence.capturedAt?.text,
+                    verdict: o.verdict.rawValue, photo: "/api/photo?id=" + otherID))
         }
         for finding in s.findings {
             if let other = finding.related { add(finding.code == .duplicateOf ? "duplicate-of" : "related", other) }
         }
         if s.reasons.contains(where: { [.tooFast, .dwellShort].contains($0) }), let teamIndices = self.index.byTeam[s.team],
-           let position = teamIndices.firstIndex(of: index) {
+            let position = teamIndices.firstIndex(of: index)
+        {
             if position > 0 { add("previous", judged.submissions[teamIndices[position - 1]].path) }
             if position + 1 < teamIndices.count { add("next", judged.submissions[teamIndices[position + 1]].path) }
         }
@@ -104,11 +113,19 @@ extension ServeSession {
         let id = self.index.ids[index]
         return QueueItem(
             id: id, path: blind ? nil : s.path, team: blind ? nil : s.team, teamName: blind ? nil : teamName,
-            task: task.map { .init(id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
-                                  reference: hunt.task($0.id)?.reference != nil) },
-            taskSource: s.taskSource.rawValue, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue, reasons: s.reasons.map(\.rawValue),
+            task: task.map {
+                .init(
+                    id: $0.id, title: $0.title, clue: $0.clue, points: $0.points, window: $0.window, target: $0.target, after: $0.after,
+                    reference: hunt.task($0.id)?.reference != nil)
+            },
+            taskSource: s.taskSource.rawValue, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue,
+            reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
-            evidence: evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil), review: blind ? s.review.map { var r = $0; r.by = nil; return r } : s.review, points: s.points,
+            evidence: evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil),
+            review: blind
+                ? s.review.map {
+                    var r = $0; r.by = nil; return r
+                } : s.review, points: s.points,
             photo: "/api/photo?id=" + id, related: related)
     }
 }

@@ -71,7 +71,8 @@ public actor ServeSession {
     package var summary: String {
         if let problem { return "\(problem)\nthe console shows this until it is fixed; it re-judges when the files change" }
         guard let results else { return "nothing judged yet" }
-        return "judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)"
+        return
+            "judged \(results.summary.submissions) submissions: \(results.summary.undecided) to review; decisions go to \(configuration.reviewsPath)"
     }
 
     // MARK: Reading the folder
@@ -168,8 +169,9 @@ public actor ServeSession {
         let paths = Set(fresh.paths)
         let outcome: CurrentJudgement.Outcome
         do {
-            outcome = try judgement.judgeExamined(fresh, stamps: now.submissions, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
-                                                  files: files, shownID: shownID(of:))
+            outcome = try judgement.judgeExamined(
+                fresh, stamps: now.submissions, paths: paths, hunt: hunt, reviews: store.reviews, reviewWrites: store.writes,
+                files: files, shownID: shownID(of:))
         } catch {
             fail(error.description)
             return
@@ -182,16 +184,21 @@ public actor ServeSession {
 
     /// The folder's changes since `previous` (examined with the same hunt) as `files` show
     /// them, read and examined with `run`.
-    private nonisolated func examineChanges(with run: JudgeRun, files now: WatchedFiles,
-                                            since previous: (examined: ExaminedSubmissions, stamps: [String: FileStamp])?) async throws -> ExaminedChanges {
+    private nonisolated func examineChanges(
+        with run: JudgeRun, files now: WatchedFiles,
+        since previous: (examined: ExaminedSubmissions, stamps: [String: FileStamp])?
+    ) async throws -> ExaminedChanges {
         // A photo's sidecar is not part of its stamp: a changed one makes its folder's photos new.
-        let sidecarFolders = previous.map { before in
-            Set(WatchedFiles(submissions: before.stamps, hunt: now.hunt, reviews: now.reviews).change(to: now).sidecars.map(Self.folder(of:)))
-        } ?? []
-        return try await run.examineChanges(submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath,
-                                            since: previous?.examined, unchanged: { path in
-            previous?.stamps[path] == now.submissions[path] && !sidecarFolders.contains(Self.folder(of: path))
-        })
+        let sidecarFolders =
+            previous.map { before in
+                Set(WatchedFiles(submissions: before.stamps, hunt: now.hunt, reviews: now.reviews).change(to: now).sidecars.map(Self.folder(of:)))
+            } ?? []
+        return try await run.examineChanges(
+            submissions: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath,
+            since: previous?.examined,
+            unchanged: { path in
+                previous?.stamps[path] == now.submissions[path] && !sidecarFolders.contains(Self.folder(of: path))
+            })
     }
 
     /// The folder part of a submissions-relative path ("" at the top).
@@ -217,8 +224,12 @@ public actor ServeSession {
         let judged = outcome.results
         let generation = judgement.generation
         if let board = outcome.leaderboard { events.send("leaderboard", board) }
-        events.send("judged", ["generation": .int(generation), "submissions": .int(judged.summary.submissions),
-                               "undecided": .int(judged.summary.undecided), "reason": .string(reason)] as [String: JSONValue])
+        events.send(
+            "judged",
+            [
+                "generation": .int(generation), "submissions": .int(judged.summary.submissions),
+                "undecided": .int(judged.summary.undecided), "reason": .string(reason)
+            ] as [String: JSONValue])
         await outWriter?.submit(judged, generation: generation, inputs: inputFiles)
     }
 
@@ -242,8 +253,9 @@ public actor ServeSession {
     package func decide(_ request: DecisionRequest, now: Date = Date()) async throws(ServeError) -> DecisionAnswer {
         let review: Reviews.Review
         do {
-            review = try Reviews.Review(deciding: request.decision, note: request.note, by: request.by, task: request.task,
-                                        at: Self.timestamp(now), hunt: hunt)
+            review = try Reviews.Review(
+                deciding: request.decision, note: request.note, by: request.by, task: request.task,
+                at: Self.timestamp(now), hunt: hunt)
         } catch { throw ServeError(error) }
         let paths = try judgement.index.paths(named: request, blind: configuration.blind)
         let before = verdicts(of: paths)
@@ -259,8 +271,9 @@ public actor ServeSession {
         let who: String
         do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
         let before = verdicts(of: [paths[0]])
-        let logged = try store.undo(path: paths[0], by: who, at: Self.timestamp(now), checkedAgainst: checkTarget,
-                                    inputs: [URL(fileURLWithPath: configuration.huntPath)])
+        let logged = try store.undo(
+            path: paths[0], by: who, at: Self.timestamp(now), checkedAgainst: checkTarget,
+            inputs: [URL(fileURLWithPath: configuration.huntPath)])
         wrote(logged)
         await judgeWrittenDecisions()
         return answer(for: [paths[0]], before: before)
@@ -277,8 +290,12 @@ public actor ServeSession {
     private func wrote(_ logged: [AuditLog.Event]) {
         seen.reviews = store.writtenStamp
         for event in logged {
-            events.send("decided", ["path": configuration.blind ? nil : event.path, "id": ids.id(of: event.path),
-                                    "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action])
+            events.send(
+                "decided",
+                [
+                    "path": configuration.blind ? nil : event.path, "id": ids.id(of: event.path),
+                    "decision": event.entry?.decision.rawValue, "by": event.by, "action": event.action
+                ])
         }
     }
 
@@ -300,12 +317,15 @@ public actor ServeSession {
 
     private func answer(for paths: [String], before: [String: Verdict]) -> DecisionAnswer {
         let judged = results
-        return DecisionAnswer(generation: generation, decided: paths.compactMap { path in
-            guard let index = judgement.index.byPath[path], let submission = judged?.submissions[index] else { return nil }
-            return .init(id: judgement.index.ids[index], path: configuration.blind ? nil : path, verdict: submission.verdict.rawValue,
-                         judgedVerdict: submission.judgedVerdict.rawValue, review: submission.review, points: submission.points,
-                         change: before[path].map { DecisionAnswer.change(to: submission.verdict, from: $0) })
-        }, undecided: judged?.summary.undecided ?? 0)
+        return DecisionAnswer(
+            generation: generation,
+            decided: paths.compactMap { path in
+                guard let index = judgement.index.byPath[path], let submission = judged?.submissions[index] else { return nil }
+                return .init(
+                    id: judgement.index.ids[index], path: configuration.blind ? nil : path, verdict: submission.verdict.rawValue,
+                    judgedVerdict: submission.judgedVerdict.rawValue, review: submission.review, points: submission.points,
+                    change: before[path].map { DecisionAnswer.change(to: submission.verdict, from: $0) })
+            }, undecided: judged?.summary.undecided ?? 0)
     }
 
     /// `2026-05-02T08:15:00Z`: when a decision was made, in UTC to the second (written byte by

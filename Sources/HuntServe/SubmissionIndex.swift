@@ -24,7 +24,9 @@ struct SubmissionIndex: Sendable {
         inIDOrder = ids.indices.sorted { ids[$0] < ids[$1] }
         for (index, submission) in judged.submissions.enumerated() { byTeam[submission.team, default: []].append(index) }
         for (team, indices) in byTeam {
-            byTeam[team] = indices.sorted { (judged.submissions[$0].evidence.capturedAt?.text ?? "", $0) < (judged.submissions[$1].evidence.capturedAt?.text ?? "", $1) }
+            byTeam[team] = indices.sorted {
+                (judged.submissions[$0].evidence.capturedAt?.text ?? "", $0) < (judged.submissions[$1].evidence.capturedAt?.text ?? "", $1)
+            }
         }
     }
 

@@ -86,8 +86,10 @@ actor TeamStreams {
 extension PlayersRoom {
     /// Team `team`'s state now, unless what it is made from is still `previous` (then nil);
     /// uploads the judgement has taken stop being pending.
-    static func view(_ team: String, language: String? = nil, session: ServeSession, uploads: PlayerUploads, sees: PlayersOptions.Sees,
-                     unless previous: TeamView.Inputs? = nil) async -> (view: TeamView, inputs: TeamView.Inputs)? {
+    static func view(
+        _ team: String, language: String? = nil, session: ServeSession, uploads: PlayerUploads, sees: PlayersOptions.Sees,
+        unless previous: TeamView.Inputs? = nil
+    ) async -> (view: TeamView, inputs: TeamView.Inputs)? {
         let pending = await uploads.pending[team] ?? [:]
         guard let (inputs, hunt) = await session.teamViewInputs(team, sees: sees, pending: pending, unless: previous) else { return nil }
         let taken = inputs.pendingJudged

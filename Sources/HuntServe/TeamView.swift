@@ -159,8 +159,9 @@ extension TeamView {
         let language = language ?? hunt.language
         let name = hunt.teams.first { $0.id == id }?.name ?? id
         let scoring = hunt.scoringTasks
-        self.init(title: hunt.titleText.text(in: language), team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
-                  tasks: [], other: [], judged: inputs.judged)
+        self.init(
+            title: hunt.titleText.text(in: language), team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
+            tasks: [], other: [], judged: inputs.judged)
         var byTask: [String: [TeamView.Upload]] = [:]
         let reasons = PlayerReasons(hunt: hunt, language: language)
         let done = Set(inputs.standing?.completions.map(\.task) ?? [])
@@ -178,22 +179,33 @@ extension TeamView {
         }
         let taken = Set(inputs.pendingJudged)
         for (path, task) in inputs.pending.sorted(by: { $0.key < $1.key }) where !taken.contains(path) {
-            byTask[task, default: []].append(.init(id: ids.id(of: path), name: ServeSession.name(path, timezone: hunt.timezone),
-                                                   state: "sent", stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0,
-                                                   canWithdraw: true))
+            byTask[task, default: []].append(
+                .init(
+                    id: ids.id(of: path), name: ServeSession.name(path, timezone: hunt.timezone),
+                    state: "sent", stateText: "sent", why: [reasons.catalog.text("waiting")], points: 0,
+                    canWithdraw: true))
         }
         var rows: [String: TeamView.TaskRow] = [:]
         for task in hunt.tasks where !task.isGroup {
             let uploads = byTask[task.id] ?? []
             let state: String
-            if done.contains(task.id) { state = "accepted" }
-            else if uploads.contains(where: { $0.state == "review" }) { state = "review" }
-            else if uploads.contains(where: { $0.state == "sent" }) { state = "sent" }
-            else if uploads.contains(where: { $0.state == "rejected" }) { state = "rejected" }
-            else if uploads.contains(where: { $0.state == "accepted" }) { state = "accepted" }
-            else { state = "todo" }
-            rows[task.id] = .init(id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: task.live, state: state,
-                                  stateText: TeamView.words(state), uploads: uploads, sendable: true)
+            if done.contains(task.id) {
+                state = "accepted"
+            } else if uploads.contains(where: { $0.state == "review" }) {
+                state = "review"
+            } else if uploads.contains(where: { $0.state == "sent" }) {
+                state = "sent"
+            } else if uploads.contains(where: { $0.state == "rejected" }) {
+                state = "rejected"
+            } else if uploads.contains(where: { $0.state == "accepted" }) {
+                state = "accepted"
+            } else {
+                state = "todo"
+            }
+            rows[task.id] = .init(
+                id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: task.live,
+                state: state,
+                stateText: TeamView.words(state), uploads: uploads, sendable: true)
         }
         let catalog = reasons.catalog
         let liveLimit = reasons.duration(hunt.policy.liveMaxAge.seconds)
@@ -208,16 +220,19 @@ extension TeamView {
                 let (doneCount, needed) = progress(task)
                 let state = done.contains(task.id) || doneCount >= needed ? "accepted" : doneCount > 0 ? "sent" : "todo"
                 let members = task.choose!.tasks.map { m in
-                    TeamView.Member(id: m, title: hunt.task(m)?.titleText.text(in: language) ?? m, state: rows[m]?.state ?? "todo",
-                                    stateText: TeamView.words(rows[m]?.state ?? "todo"))
+                    TeamView.Member(
+                        id: m, title: hunt.task(m)?.titleText.text(in: language) ?? m, state: rows[m]?.state ?? "todo",
+                        stateText: TeamView.words(rows[m]?.state ?? "todo"))
                 }
                 let values = ["done": String(min(doneCount, needed)), "needed": String(needed), "count": String(task.choose!.tasks.count)]
-                return .init(id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: false, state: state,
-                             stateText: state == "sent" ? catalog.text("group.progress", values) : TeamView.words(state),
-                             // Photos filed under the group itself (sent another way) stay in view.
-                             uploads: byTask[task.id] ?? [],
-                             members: members, progressText: catalog.text("group.progress", values),
-                             needsText: catalog.text("group.needs", values), sendable: false)
+                return .init(
+                    id: task.id, title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), points: task.points, live: false,
+                    state: state,
+                    stateText: state == "sent" ? catalog.text("group.progress", values) : TeamView.words(state),
+                    // Photos filed under the group itself (sent another way) stay in view.
+                    uploads: byTask[task.id] ?? [],
+                    members: members, progressText: catalog.text("group.progress", values),
+                    needsText: catalog.text("group.needs", values), sendable: false)
             }
             var row = rows[task.id]!
             if task.live {
@@ -226,8 +241,12 @@ extension TeamView {
             }
             if let group = groupByTask[task.id] {
                 let (doneCount, needed) = progress(group)
-                row.groupText = catalog.text("group.member", ["group": reasons.quoted(group.titleText.text(in: language)), "done": String(min(doneCount, needed)),
-                                                              "needed": String(needed)])
+                row.groupText = catalog.text(
+                    "group.member",
+                    [
+                        "group": reasons.quoted(group.titleText.text(in: language)), "done": String(min(doneCount, needed)),
+                        "needed": String(needed)
+                    ])
             }
             return row
         }
@@ -240,25 +259,29 @@ extension TeamView.Upload {
     /// or rejected is settled.
     init(_ s: JudgeResults.SubmissionResult, id: String, timezone: TimeZone, reasons: PlayerReasons) {
         let state = s.verdict.rawValue
-        self.init(id: id, name: ServeSession.name(s.path, timezone: timezone), state: state,
-                  stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
-                  canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
+        self.init(
+            id: id, name: ServeSession.name(s.path, timezone: timezone), state: state,
+            stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
+            canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
     }
 }
 
 extension ServeSession {
     /// What team `id`'s view is made from now, with the hunt, given its uploads not judged when
     /// asked (`pending`: path → task); nil when that is still `previous`.
-    func teamViewInputs(_ id: String, sees: PlayersOptions.Sees, pending: [String: String],
-                        unless previous: TeamView.Inputs? = nil) -> (inputs: TeamView.Inputs, hunt: Hunt)? {
+    func teamViewInputs(
+        _ id: String, sees: PlayersOptions.Sees, pending: [String: String],
+        unless previous: TeamView.Inputs? = nil
+    ) -> (inputs: TeamView.Inputs, hunt: Hunt)? {
         let judged = results
         let mine = self.index.byTeam[id] ?? []
-        let inputs = TeamView.Inputs(hunt: huntVersion, judged: judged != nil,
-                                     submissions: judged.map { judged in mine.map { judged.submissions[$0] } } ?? [],
-                                     submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
-                                     standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
-                                     leaderboard: sees == .leaderboard ? judged?.teams : nil,
-                                     pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+        let inputs = TeamView.Inputs(
+            hunt: huntVersion, judged: judged != nil,
+            submissions: judged.map { judged in mine.map { judged.submissions[$0] } } ?? [],
+            submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
+            standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
+            leaderboard: sees == .leaderboard ? judged?.teams : nil,
+            pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
     }
 

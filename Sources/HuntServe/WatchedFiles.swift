@@ -41,7 +41,9 @@ struct WatchedFiles: Sendable, Equatable {
         change.reviews = reviews != now.reviews
         if submissions != now.submissions {
             change.photos = true
-            for (path, stamp) in now.submissions where submissions[path] != stamp && path.lowercased().hasSuffix(".xmp") { change.sidecars.append(path) }
+            for (path, stamp) in now.submissions where submissions[path] != stamp && path.lowercased().hasSuffix(".xmp") {
+                change.sidecars.append(path)
+            }
             for path in submissions.keys where now.submissions[path] == nil && path.lowercased().hasSuffix(".xmp") { change.sidecars.append(path) }
         }
         return change

@@ -24,8 +24,9 @@ public struct HTMLSheetRenderer: SheetRenderer {
         do {
             compiled = try MustacheTemplate(string: template)
         } catch let error as MustacheTemplate.ParserError {
-            throw .template(path: "\(templatePath):\(error.context.lineNumber):\(error.context.columnNumber)",
-                            reason: "the Mustache template does not parse (\(error.error)): \(error.context.line)")
+            throw .template(
+                path: "\(templatePath):\(error.context.lineNumber):\(error.context.columnNumber)",
+                reason: "the Mustache template does not parse (\(error.error)): \(error.context.line)")
         } catch {
             throw .template(path: templatePath, reason: "the Mustache template does not parse: \(error)")
         }
@@ -53,7 +54,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "qrSize": "\(css(layout.qrSizePoints))pt", "cardGap": "\(css(layout.cardGapPoints))pt",
             "cutLines": layout.cutLines, "showCover": layout.showCover, "showPoints": layout.showPoints,
             "showCheckbox": layout.showCheckbox, "showQRCaption": layout.showQRCaption,
-            "lang": document.language, "dir": document.isRightToLeft ? "rtl" : "ltr", "w": Self.words(document.words),
+            "lang": document.language, "dir": document.isRightToLeft ? "rtl" : "ltr", "w": Self.words(document.words)
         ]
         result["sections"] = document.sections.map { section -> [String: Any] in
             [
@@ -62,19 +63,20 @@ public struct HTMLSheetRenderer: SheetRenderer {
                 "cover": cover(section.cover, words: document.words),
                 "cards": section.cards.map { card($0, hints: document.hints, words: document.words) },
                 "hints": section.hintPage.map { ["number": $0.number, "title": $0.title, "hint": $0.hint ?? ""] as [String: Any] },
-                "hasHintPage": !section.hintPage.isEmpty,
+                "hasHintPage": !section.hintPage.isEmpty
             ]
         }
         if let key = document.answerKey {
-            result["answerKey"] = [
-                "window": key.window ?? "",
-                "hasWindow": key.window != nil,
-                "hasTeams": !key.teams.isEmpty,
-                "timezone": key.timezoneName,
-                "taskCount": key.entries.count,
-                "teams": key.teams.map { "\($0.name) (\($0.id))" }.joined(separator: ", "),
-                "entries": key.entries.map(entry),
-            ] as [String: Any]
+            result["answerKey"] =
+                [
+                    "window": key.window ?? "",
+                    "hasWindow": key.window != nil,
+                    "hasTeams": !key.teams.isEmpty,
+                    "timezone": key.timezoneName,
+                    "taskCount": key.entries.count,
+                    "teams": key.teams.map { "\($0.name) (\($0.id))" }.joined(separator: ", "),
+                    "entries": key.entries.map(entry)
+                ] as [String: Any]
         }
         return result
     }
@@ -82,16 +84,21 @@ public struct HTMLSheetRenderer: SheetRenderer {
     /// The sheets' fixed words (the catalog's `sheet.` keys) by name without the prefix, `-` as
     /// `_` (`w.send_photos`), for a template.
     static func words(_ words: PlayerCatalog) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: words.entries(prefix: "sheet.").keys.map { key in
-            (String(key.dropFirst(6)).replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_"), words.text(key))
-        })
+        Dictionary(
+            uniqueKeysWithValues: words.entries(prefix: "sheet.").keys.map { key in
+                (String(key.dropFirst(6)).replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: ".", with: "_"), words.text(key))
+            })
     }
 
     private func cover(_ cover: SheetDocument.Cover, words: PlayerCatalog) -> [String: Any] {
         [
             "zoneTime": words.text("sheet.zone-time", ["zone": cover.timezoneName]),
-            "tasksTotal": words.text("sheet.tasks-total", ["tasks": words.text("sheet.tasks", count: cover.taskCount),
-                                                           "points": words.text("page.points", count: cover.totalPoints)]),
+            "tasksTotal": words.text(
+                "sheet.tasks-total",
+                [
+                    "tasks": words.text("sheet.tasks", count: cover.taskCount),
+                    "points": words.text("page.points", count: cover.totalPoints)
+                ]),
             "huntTitle": cover.huntTitle,
             "teamName": cover.teamName ?? "",
             "hasTeam": cover.teamName != nil,
@@ -103,13 +110,15 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "rules": cover.rules,
             "hasRules": !cover.rules.isEmpty,
             "scoring": cover.scoring,
-            "rewards": cover.rewards.map { ["points": $0.points, "pointsLabel": words.text("sheet.points", count: $0.points), "reward": $0.reward] as [String: Any] },
+            "rewards": cover.rewards.map {
+                ["points": $0.points, "pointsLabel": words.text("sheet.points", count: $0.points), "reward": $0.reward] as [String: Any]
+            },
             "hasRewards": !cover.rewards.isEmpty,
             "taskCount": cover.taskCount,
             "totalPoints": cover.totalPoints,
             "teamURL": cover.teamURL ?? "",
             "hasTeamURL": cover.teamURL != nil,
-            "teamQRSVG": cover.teamQR.map { Self.svg($0, label: cover.teamURL ?? "") } ?? "",
+            "teamQRSVG": cover.teamQR.map { Self.svg($0, label: cover.teamURL ?? "") } ?? ""
         ]
     }
 
@@ -118,7 +127,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "taskLabel": words.text("sheet.task-number", ["number": String(card.number)]),
             "number": card.number, "id": card.id, "title": card.title,
             "points": card.points, "pointsLabel": card.pointsLabel,
-            "details": card.details, "hasDetails": !card.details.isEmpty, "tags": card.tags.joined(separator: ", "), "hasTags": !card.tags.isEmpty,
+            "details": card.details, "hasDetails": !card.details.isEmpty, "tags": card.tags.joined(separator: ", "), "hasTags": !card.tags.isEmpty
         ]
         if let clue = card.clue { result["clue"] = clue }
         if let hint = card.hint {
@@ -140,7 +149,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
             "number": entry.number, "id": entry.id, "title": entry.title,
             "pointsLabel": SheetDocument.pointsLabel(entry.points),
             "facts": entry.facts.map { ["label": $0.label, "value": $0.value] },
-            "places": entry.places, "hasPlaces": !entry.places.isEmpty,
+            "places": entry.places, "hasPlaces": !entry.places.isEmpty
         ]
         if let hint = entry.hint { result["hint"] = hint }
         if let reveal = entry.reveal { result["reveal"] = reveal }

@@ -51,7 +51,8 @@ final class PDFCanvas {
         var why: UnsafePointer<CChar>?
         guard let functions = pangocairo_functions_load(library, &why) else {
             let detail = why.map { String(cString: $0) } ?? "no reason given"
-            return .failure(.rendering("cairo and pango could not be loaded (\(detail)); PDF sheets need them: install libpangocairo-1.0-0 and libcairo2"))
+            return .failure(
+                .rendering("cairo and pango could not be loaded (\(detail)); PDF sheets need them: install libpangocairo-1.0-0 and libcairo2"))
         }
         return .success(functions.pointee)
     }
@@ -89,8 +90,9 @@ final class PDFCanvas {
         }
         // cairo's constructors never return NULL (on failure a "nil" object whose status says why,
         // which `finish` reports), nor does pango's; Swift sees optionals through the pointers.
-        surface = lib.cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(),
-                                                          widthPoints, heightPoints)!
+        surface = lib.cairo_pdf_surface_create_for_stream(
+            write, Unmanaged.passUnretained(sink).toOpaque(),
+            widthPoints, heightPoints)!
         lib.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         lib.cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, creator)
         // A fixed creation date keeps the same hunt giving the same bytes.
@@ -177,9 +179,11 @@ final class PDFCanvas {
             var top: Int32 = 0, bottom: Int32 = 0
             lib.pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
             let start = Int(line.pointee.start_index)
-            result.append(LaidOutLine(byteRange: start..<(start + Int(line.pointee.length)),
-                                      topPoints: Double(top) / Double(PANGO_SCALE),
-                                      bottomPoints: Double(bottom) / Double(PANGO_SCALE)))
+            result.append(
+                LaidOutLine(
+                    byteRange: start..<(start + Int(line.pointee.length)),
+                    topPoints: Double(top) / Double(PANGO_SCALE),
+                    bottomPoints: Double(bottom) / Double(PANGO_SCALE)))
         } while lib.pango_layout_iter_next_line(iterator) != 0
         return result
     }
@@ -242,8 +246,10 @@ final class PDFCanvas {
     }
 
     /// A straight line; `dash` alternates on and off lengths in points.
-    func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ colour: SheetColour,
-              lineWidth: Double, dash: [Double] = []) {
+    func line(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ colour: SheetColour,
+        lineWidth: Double, dash: [Double] = []
+    ) {
         setColour(colour)
         lib.cairo_set_line_width(context, lineWidth)
         dash.withUnsafeBufferPointer { lib.cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }

@@ -21,8 +21,9 @@ public struct PDFSheetRenderer: SheetRenderer {
     func renderWithPageMap(_ document: SheetDocument) throws(SheetError) -> (bytes: [UInt8], pages: [[String]]) {
         let size = document.paper.sizePoints
         let title = document.kind == .answerKey ? "\(document.huntTitle) — answer key" : document.huntTitle
-        let canvas = try PDFCanvas(widthPoints: size.width, heightPoints: size.height, title: title,
-                               creator: "HuntKit hunt sheets", createDate: document.date)
+        let canvas = try PDFCanvas(
+            widthPoints: size.width, heightPoints: size.height, title: title,
+            creator: "HuntKit hunt sheets", createDate: document.date)
         let writer = PDFSheetWriter(canvas: canvas, layout: layout, document: document)
         writer.write()
         return (try canvas.finish(), writer.pages.filter { !$0.isEmpty })
@@ -76,8 +77,9 @@ private final class PDFSheetWriter {
         TextStyle(family: layout.headingFont, sizePoints: layout.titleSizePoints, bold: true, colour: layout.textColour)
     }
     var mono: TextStyle {
-        TextStyle(family: layout.monoFont, sizePoints: max(5, layout.smallSizePoints - 1.5), colour: layout.mutedColour,
-                  alignment: .centre)
+        TextStyle(
+            family: layout.monoFont, sizePoints: max(5, layout.smallSizePoints - 1.5), colour: layout.mutedColour,
+            alignment: .centre)
     }
 
     // MARK: Pages
@@ -126,8 +128,10 @@ private final class PDFSheetWriter {
     }
 
     /// Draws a paragraph at the cursor, breaking it across pages between lines where needed.
-    func flow(_ text: String, _ style: TextStyle, indent: Double = 0, trailing: Double = 0, spaceAfter: Double = 0,
-              bar: SheetColour? = nil) {
+    func flow(
+        _ text: String, _ style: TextStyle, indent: Double = 0, trailing: Double = 0, spaceAfter: Double = 0,
+        bar: SheetColour? = nil
+    ) {
         guard !text.isEmpty else { return }
         let x = left + indent, w = width - indent - trailing
         let height = canvas.measure(text, style, widthPoints: w)
@@ -223,9 +227,19 @@ private final class PDFSheetWriter {
 
         var facts: [(String, String)] = []
         let words = document.words
-        if let window = cover.window { facts.append((words.text("sheet.when"), window + "\n" + words.text("sheet.zone-time", ["zone": cover.timezoneName]))) }
-        facts.append((words.text("sheet.tasks-label"), words.text("sheet.tasks-total", ["tasks": words.text("sheet.tasks", count: cover.taskCount),
-                                                                                        "points": words.text("page.points", count: cover.totalPoints)])))
+        if let window = cover.window {
+            facts.append((words.text("sheet.when"), window + "\n" + words.text("sheet.zone-time", ["zone": cover.timezoneName])))
+        }
+        facts.append(
+            (
+                words.text("sheet.tasks-label"),
+                words.text(
+                    "sheet.tasks-total",
+                    [
+                        "tasks": words.text("sheet.tasks", count: cover.taskCount),
+                        "points": words.text("page.points", count: cover.totalPoints)
+                    ])
+            ))
         writeFacts(facts, labelWidth: 70, labelStyle: kicker, valueStyle: body, gap: 10)
 
         if !cover.rules.isEmpty {
@@ -239,8 +253,9 @@ private final class PDFSheetWriter {
             var pointsStyle = body
             pointsStyle.bold = true
             pointsStyle.colour = layout.accentColour
-            writeFacts(cover.rewards.map { (words.text("sheet.points", count: $0.points), $0.reward) }, labelWidth: 70, labelStyle: pointsStyle,
-                       valueStyle: body, gap: 5)
+            writeFacts(
+                cover.rewards.map { (words.text("sheet.points", count: $0.points), $0.reward) }, labelWidth: 70, labelStyle: pointsStyle,
+                valueStyle: body, gap: 5)
         }
     }
 
@@ -271,8 +286,10 @@ private final class PDFSheetWriter {
     }
 
     /// Label–value rows, each kept whole; a long value flows on.
-    func writeFacts(_ facts: [(String, String)], labelWidth: Double, labelStyle: TextStyle, valueStyle: TextStyle,
-                    gap: Double, valueWidth: Double? = nil) {
+    func writeFacts(
+        _ facts: [(String, String)], labelWidth: Double, labelStyle: TextStyle, valueStyle: TextStyle,
+        gap: Double, valueWidth: Double? = nil
+    ) {
         let valueWidth = valueWidth ?? (width - labelWidth)
         for (label, value) in facts {
             let labelHeight = canvas.measure(label, labelStyle, widthPoints: labelWidth - 6)
@@ -307,13 +324,13 @@ private final class PDFSheetWriter {
     var cardPadding: Double { 6 }
     var checkboxGutter: Double { layout.showCheckbox ? 24 : 0 }
     var pointsStyle: TextStyle {
-        TextStyle(family: layout.bodyFont, sizePoints: layout.smallSizePoints + 1, bold: true, colour: layout.accentColour,
-                  alignment: .centre)
+        TextStyle(
+            family: layout.bodyFont, sizePoints: layout.smallSizePoints + 1, bold: true, colour: layout.accentColour,
+            alignment: .centre)
     }
     var hintStyle: TextStyle {
         TextStyle(family: layout.bodyFont, sizePoints: layout.smallSizePoints + 0.5, italic: true, colour: layout.mutedColour)
     }
-
 
     /// The caption's style, shrunk until the URI fits on one line under the code.
     func captionStyle(_ uri: String) -> TextStyle {
@@ -350,25 +367,29 @@ private final class PDFSheetWriter {
         let details = card.details.map { "▸ " + $0 }.joined(separator: "\n")
         let detailsHeight = details.isEmpty ? 0 : canvas.measure(details, small, widthPoints: textWidth) + 6
         let hint = hintText(card).map { canvas.measure($0, hintStyle, widthPoints: textWidth) + 13 } ?? 0
-        let caption = layout.showQRCaption && hasQR
+        let caption =
+            layout.showQRCaption && hasQR
             ? canvas.measure(card.geoURI ?? "", captionStyle(card.geoURI ?? ""), widthPoints: layout.qrSizePoints) + 2 : 0
-        return CardMetrics(textX: textX, textWidth: textWidth, titleWidth: titleWidth, pillWidth: pillWidth,
-                           kickerHeight: canvas.measure(kickerText(card), kicker, widthPoints: titleWidth) + 2,
-                           titleHeight: canvas.measure(card.title, heading, widthPoints: titleWidth),
-                           detailsHeight: detailsHeight, hintHeight: hint,
-                           qrBlockHeight: hasQR ? layout.qrSizePoints + caption : 0)
+        return CardMetrics(
+            textX: textX, textWidth: textWidth, titleWidth: titleWidth, pillWidth: pillWidth,
+            kickerHeight: canvas.measure(kickerText(card), kicker, widthPoints: titleWidth) + 2,
+            titleHeight: canvas.measure(card.title, heading, widthPoints: titleWidth),
+            detailsHeight: detailsHeight, hintHeight: hint,
+            qrBlockHeight: hasQR ? layout.qrSizePoints + caption : 0)
     }
 
     func writeCards(_ cards: [SheetDocument.TaskCard]) {
         var previousOnPage = false
         for card in cards {
             // Every team's section has the same cards: measure each once.
-            let (m, clueHeight) = measured[card.number] ?? {
-                let m = metrics(card)
-                let measuredCard = (m, card.clue.map { canvas.measure($0, body, widthPoints: m.textWidth) + 5 } ?? 0)
-                measured[card.number] = measuredCard
-                return measuredCard
-            }()
+            let (m, clueHeight) =
+                measured[card.number]
+                ?? {
+                    let m = metrics(card)
+                    let measuredCard = (m, card.clue.map { canvas.measure($0, body, widthPoints: m.textWidth) + 5 } ?? 0)
+                    measured[card.number] = measuredCard
+                    return measuredCard
+                }()
             let textHeight = m.kickerHeight + m.titleHeight + clueHeight + m.detailsHeight + m.hintHeight
             let height = max(textHeight, m.qrBlockHeight) + 2 * cardPadding
             let gap = layout.cardGapPoints
@@ -433,13 +454,15 @@ private final class PDFSheetWriter {
         var cursor = y + cardPadding
         if first && layout.showCheckbox {
             let box = 13.0
-            canvas.stroke(SheetRect(x: left + 1, y: cursor + m.kickerHeight + 1.5, width: box, height: box), layout.textColour,
-                          lineWidth: 1.1, cornerRadius: 2)
+            canvas.stroke(
+                SheetRect(x: left + 1, y: cursor + m.kickerHeight + 1.5, width: box, height: box), layout.textColour,
+                lineWidth: 1.1, cornerRadius: 2)
         }
         canvas.draw(kickerText(card, continued: !first), kicker, x: m.textX, y: cursor, widthPoints: m.titleWidth)
         if layout.showPoints {
-            let pill = SheetRect(x: m.textX + m.textWidth - m.pillWidth, y: cursor, width: m.pillWidth,
-                                 height: pointsStyle.sizePoints * 1.25 + 6)
+            let pill = SheetRect(
+                x: m.textX + m.textWidth - m.pillWidth, y: cursor, width: m.pillWidth,
+                height: pointsStyle.sizePoints * 1.25 + 6)
             canvas.fill(pill, layout.tintColour, cornerRadius: pill.height / 2)
             canvas.draw(card.pointsLabel, pointsStyle, x: pill.x, y: pill.y + 3, widthPoints: pill.width)
         }
@@ -452,17 +475,20 @@ private final class PDFSheetWriter {
         if last {
             if !card.details.isEmpty {
                 cursor += 6
-                cursor += canvas.draw(card.details.map { "▸ " + $0 }.joined(separator: "\n"), small, x: m.textX, y: cursor,
-                                      widthPoints: m.textWidth)
+                cursor += canvas.draw(
+                    card.details.map { "▸ " + $0 }.joined(separator: "\n"), small, x: m.textX, y: cursor,
+                    widthPoints: m.textWidth)
             }
             if let hint = hintText(card) {
                 // Upside-down hints sit at the foot of the card, below a dotted fold line.
                 let hintHeight = canvas.measure(hint, hintStyle, widthPoints: m.textWidth)
                 let hintTop = max(cursor + 13, cardTop + height - cardPadding - hintHeight)
-                canvas.line(from: (m.textX, hintTop - 6), to: (m.textX + m.textWidth, hintTop - 6), layout.ruleColour,
-                            lineWidth: 0.6, dash: [1, 2])
-                canvas.draw(hint, hintStyle, x: m.textX, y: hintTop, widthPoints: m.textWidth,
-                            upsideDown: document.hints == .upsideDown)
+                canvas.line(
+                    from: (m.textX, hintTop - 6), to: (m.textX + m.textWidth, hintTop - 6), layout.ruleColour,
+                    lineWidth: 0.6, dash: [1, 2])
+                canvas.draw(
+                    hint, hintStyle, x: m.textX, y: hintTop, widthPoints: m.textWidth,
+                    upsideDown: document.hints == .upsideDown)
             }
         }
         if first, let qr = card.qr {
@@ -563,8 +589,9 @@ private final class PDFSheetWriter {
         }
         var label = small
         label.bold = true
-        writeFacts(entry.facts.map { ($0.label, $0.value) }, labelWidth: labelWidth, labelStyle: label, valueStyle: value,
-                   gap: 3, valueWidth: valueWidth)
+        writeFacts(
+            entry.facts.map { ($0.label, $0.value) }, labelWidth: labelWidth, labelStyle: label, valueStyle: value,
+            gap: 3, valueWidth: valueWidth)
         if !entry.places.isEmpty {
             for place in entry.places { flow("• " + place, small, indent: labelWidth, trailing: qrColumn, spaceAfter: 1) }
             space(4)

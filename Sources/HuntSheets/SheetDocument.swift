@@ -15,8 +15,10 @@ public struct SheetOptions: Sendable, Hashable {
     /// The language players' sheets are in (`hunt sheets --language`); nil for the hunt's.
     public var language: String?
 
-    public init(teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:],
-                language: String? = nil) {
+    public init(
+        teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:],
+        language: String? = nil
+    ) {
         self.teamID = teamID
         self.answerKey = answerKey
         self.paper = paper
@@ -147,7 +149,9 @@ extension SheetDocument {
         if let teamID = options.teamID {
             guard let team = hunt.team(teamID) else {
                 let known = hunt.teams.map(\.id).sorted()
-                let fix = known.isEmpty ? "the hunt has no `teams:`; leave out --team"
+                let fix =
+                    known.isEmpty
+                    ? "the hunt has no `teams:`; leave out --team"
                     : "use one of: \(known.joined(separator: ", "))"
                 throw DiagnosticError(.error("unknown-team", "no team `\(teamID)` in \(hunt.source.file)", at: hunt.source, fix: fix))
             }
@@ -156,17 +160,19 @@ extension SheetDocument {
 
         if options.answerKey {
             sections = []
-            answerKey = AnswerKey(huntTitle: huntTitle, window: window, timezoneName: hunt.timezoneName,
-                                  entries: try Self.answerEntries(hunt, qr: layout.answerKeyQR),
-                                  teams: teams.map { ($0.id, $0.name) })
+            answerKey = AnswerKey(
+                huntTitle: huntTitle, window: window, timezoneName: hunt.timezoneName,
+                entries: try Self.answerEntries(hunt, qr: layout.answerKeyQR),
+                teams: teams.map { ($0.id, $0.name) })
             return
         }
         answerKey = nil
         let cards = try Self.cards(hunt, language: language, words: words)
-        let cover = Cover(huntTitle: huntTitle, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
-                          rules: Self.paragraphs(hunt.rulesText?.text(in: language)), scoring: Self.scoring(hunt, words: words),
-                          rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
-                          taskCount: hunt.scoringTasks.count, totalPoints: hunt.scoringTasks.clampedSum { max(0, $0.points) })
+        let cover = Cover(
+            huntTitle: huntTitle, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
+            rules: Self.paragraphs(hunt.rulesText?.text(in: language)), scoring: Self.scoring(hunt, words: words),
+            rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
+            taskCount: hunt.scoringTasks.count, totalPoints: hunt.scoringTasks.clampedSum { max(0, $0.points) })
         let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
         if teams.isEmpty {
             sections = [PlayerSection(teamID: nil, teamName: nil, cover: cover, cards: cards, hintPage: hintPage)]
@@ -224,28 +230,34 @@ extension SheetDocument {
             if task.score == .closest { details.append(words.text("sheet.closest")) }
             if case .places(let places) = task.target, !places.places.isEmpty {
                 if let choice = task.choose {
-                    details.append(Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
-                                   + "the task counts once, at the \(Self.ordinal(choice.count))")
+                    details.append(
+                        Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
+                            + "the task counts once, at the \(Self.ordinal(choice.count))")
                 } else {
                     details.append("Any of \(places.places.count) places, within \(places.radius)")
                 }
             }
             if task.isGroup {
                 let choice = task.choose!
-                details.append(Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
-                               + choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: ", "))
+                details.append(
+                    Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
+                        + choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: ", "))
                 details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
             } else if let group = groupByTask[task.id] {
-                details.append("Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
-                               + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
+                details.append(
+                    "Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
+                        + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
             }
             if let own = task.window { details.append(words.text("sheet.only", ["window": describe(own, in: hunt.timezone, words: words)])) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hintText?.text(in: language).nilIfBlank
-            cards.append(TaskCard(number: index + 1, id: task.id, title: title(task), clue: task.clueText?.text(in: language).nilIfBlank,
-                                  points: task.points,
-                                  pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { words.text("sheet.in-task", ["number": String($0)]) } }
-                                      ?? words.text("sheet.points", count: task.points),
-                                  hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
+            cards.append(
+                TaskCard(
+                    number: index + 1, id: task.id, title: title(task), clue: task.clueText?.text(in: language).nilIfBlank,
+                    points: task.points,
+                    pointsLabel: groupByTask[task.id].flatMap { group in numbers[group.id].map { words.text("sheet.in-task", ["number": String($0)]) }
+                    }
+                        ?? words.text("sheet.points", count: task.points),
+                    hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
     }
@@ -262,7 +274,8 @@ extension SheetDocument {
         var lines = [words.text("sheet.scoring.photo")]
         let total = hunt.scoringTasks.clampedSum { max(0, $0.points) }
         let count = hunt.scoringTasks.count
-        lines.append(words.text("sheet.scoring.total", ["tasks": words.text("sheet.tasks", count: count), "points": words.text("page.points", count: total)]))
+        lines.append(
+            words.text("sheet.scoring.total", ["tasks": words.text("sheet.tasks", count: count), "points": words.text("page.points", count: total)]))
         if hunt.tasks.contains(where: { $0.repeatRule != .once }) { lines.append(words.text("sheet.scoring.repeat")) }
         if hunt.tasks.contains(where: { $0.score == .closest }) { lines.append(words.text("sheet.scoring.closest")) }
         if hunt.tasks.contains(where: { $0.choose != nil }) { lines.append(words.text("sheet.scoring.choose")) }
@@ -292,9 +305,14 @@ extension SheetDocument {
                 if let area = target.area {
                     let box = area.boundingBox
                     let name = area.name.map { "“\($0)”, " } ?? ""
-                    facts.append(("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
-                    facts.append(("Bounds", "\(CoordinateText.readable(latitude: box.south)) to \(CoordinateText.readable(latitude: box.north)), "
-                                  + "\(CoordinateText.readable(longitude: box.west)) to \(CoordinateText.readable(longitude: box.east))"))
+                    facts.append(
+                        ("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
+                    facts.append(
+                        (
+                            "Bounds",
+                            "\(CoordinateText.readable(latitude: box.south)) to \(CoordinateText.readable(latitude: box.north)), "
+                                + "\(CoordinateText.readable(longitude: box.west)) to \(CoordinateText.readable(longitude: box.east))"
+                        ))
                 } else {
                     facts.append(("Shape", "not read (the file is checked by `hunt validate`)"))
                 }
@@ -304,8 +322,12 @@ extension SheetDocument {
                 places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
             case nil where task.isGroup:
                 let choice = task.choose!
-                facts.append(("Group", Choice.describe(choice.count, of: choice.tasks.count) + ": "
-                              + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", ")))
+                facts.append(
+                    (
+                        "Group",
+                        Choice.describe(choice.count, of: choice.tasks.count) + ": "
+                            + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", ")
+                    ))
             case nil:
                 facts.append(("Target", "anywhere (judged by hand)"))
             }
@@ -315,17 +337,23 @@ extension SheetDocument {
             if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
             facts.append(("Scoring", describeScoring(task)))
             if task.live {
-                facts.append(("Live", "only a photo taken with the players' page's camera and sent within \(hunt.policy.liveMaxAge) counts; "
-                              + "a gallery photo goes to \(hunt.policy.notLive.rawValue) (`not-live`)"))
+                facts.append(
+                    (
+                        "Live",
+                        "only a photo taken with the players' page's camera and sent within \(hunt.policy.liveMaxAge) counts; "
+                            + "a gallery photo goes to \(hunt.policy.notLive.rawValue) (`not-live`)"
+                    ))
             }
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
             if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }
             if let bands = task.bands { facts.append(("Bands", "found \(bands.found), hot \(bands.hot), warm \(bands.warm)")) }
             if !task.tags.isEmpty { facts.append(("Tags", task.tags.joined(separator: ", "))) }
-            entries.append(AnswerEntry(number: index + 1, id: task.id, title: task.title, points: task.points, facts: facts, places: places,
-                                       hint: task.hint.flatMap { $0.isBlank ? nil : $0 }, reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
-                                       geoURI: geoURI, qr: qr))
+            entries.append(
+                AnswerEntry(
+                    number: index + 1, id: task.id, title: task.title, points: task.points, facts: facts, places: places,
+                    hint: task.hint.flatMap { $0.isBlank ? nil : $0 }, reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
+                    geoURI: geoURI, qr: qr))
         }
         return entries
     }
@@ -370,7 +398,8 @@ extension SheetDocument {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         if calendar.isDate(window.start, inSameDayAs: window.end) {
-            return words.text("sheet.window", ["day": window.start.formatted(day), "start": window.start.formatted(time), "end": window.end.formatted(time)])
+            return words.text(
+                "sheet.window", ["day": window.start.formatted(day), "start": window.start.formatted(time), "end": window.end.formatted(time)])
         }
         let at = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year().hour().minute()
         return words.text("sheet.window-days", ["start": window.start.formatted(at), "end": window.end.formatted(at)])

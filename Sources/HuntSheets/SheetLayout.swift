@@ -70,8 +70,11 @@ public struct SheetLayout: Sendable, Hashable {
     /// Applies a parsed layout document over `self`; returns what was wrong with it.
     mutating func apply(_ root: YAMLNode) -> [Diagnostic] {
         guard let sections = root.mapping else {
-            return [.error("layout-not-mapping", "a layout file is a mapping of sections, found \(root.kindName)",
-                           at: root.location, fix: "start from Templates/sheets/default/layout.yaml")]
+            return [
+                .error(
+                    "layout-not-mapping", "a layout file is a mapping of sections, found \(root.kindName)",
+                    at: root.location, fix: "start from Templates/sheets/default/layout.yaml")
+            ]
         }
         var diagnostics: [Diagnostic] = []
         for section in sections {
@@ -81,8 +84,10 @@ public struct SheetLayout: Sendable, Hashable {
                 continue
             }
             guard let pairs = section.value.mapping else {
-                diagnostics.append(.error("layout-not-mapping", "`\(name)` is a mapping, found \(section.value.kindName)",
-                                          at: section.value.location))
+                diagnostics.append(
+                    .error(
+                        "layout-not-mapping", "`\(name)` is a mapping, found \(section.value.kindName)",
+                        at: section.value.location))
                 continue
             }
             for pair in pairs {
@@ -112,7 +117,8 @@ public struct SheetLayout: Sendable, Hashable {
     private static func size(_ keyPath: WritableKeyPath<SheetLayout, Double> & Sendable) -> Setter {
         { layout, node in
             guard let text = node.text, let (value, unit) = UnitText.split(text), unit.isEmpty || unit == "pt",
-                  value >= 4, value <= 96 else {
+                value >= 4, value <= 96
+            else {
                 return .error("bad-font-size", "a font size is a number of points from 4 to 96, like `10.5`", at: node.location)
             }
             layout[keyPath: keyPath] = value
@@ -123,8 +129,9 @@ public struct SheetLayout: Sendable, Hashable {
     private static func colour(_ keyPath: WritableKeyPath<SheetLayout, SheetColour> & Sendable) -> Setter {
         { layout, node in
             guard let text = node.text, let colour = SheetColour(hex: text) else {
-                return .error("bad-colour", "a colour is written `\"#1a5fb4\"` (quoted, or YAML reads # as a comment)",
-                              at: node.location)
+                return .error(
+                    "bad-colour", "a colour is written `\"#1a5fb4\"` (quoted, or YAML reads # as a comment)",
+                    at: node.location)
             }
             layout[keyPath: keyPath] = colour
             return nil
@@ -134,8 +141,9 @@ public struct SheetLayout: Sendable, Hashable {
     private static func font(_ keyPath: WritableKeyPath<SheetLayout, String> & Sendable) -> Setter {
         { layout, node in
             guard let text = node.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty, node.scalar != nil else {
-                return .error("bad-font", "a font is a family name, like `DejaVu Serif` (see `fc-list : family`)",
-                              at: node.location)
+                return .error(
+                    "bad-font", "a font is a family name, like `DejaVu Serif` (see `fc-list : family`)",
+                    at: node.location)
             }
             layout[keyPath: keyPath] = text
             return nil
@@ -165,23 +173,23 @@ public struct SheetLayout: Sendable, Hashable {
                 layout.marginBottomPoints = points
                 layout.marginLeftPoints = points
                 return nil
-            },
+            }
         ],
         "fonts": ["body": font(\.bodyFont), "heading": font(\.headingFont), "mono": font(\.monoFont)],
         "sizes": [
             "title": size(\.titleSizePoints), "heading": size(\.headingSizePoints),
-            "body": size(\.bodySizePoints), "small": size(\.smallSizePoints),
+            "body": size(\.bodySizePoints), "small": size(\.smallSizePoints)
         ],
         "colours": [
             "text": colour(\.textColour), "accent": colour(\.accentColour), "muted": colour(\.mutedColour),
-            "rule": colour(\.ruleColour), "tint": colour(\.tintColour),
+            "rule": colour(\.ruleColour), "tint": colour(\.tintColour)
         ],
         "cards": ["qr-size": length(\.qrSizePoints), "gap": length(\.cardGapPoints), "cut-lines": flag(\.cutLines)],
         "show": [
             "cover": flag(\.showCover), "points": flag(\.showPoints), "checkbox": flag(\.showCheckbox),
             "task-id": flag(\.showTaskID), "tags": flag(\.showTags), "qr-caption": flag(\.showQRCaption),
-            "footer": flag(\.showFooter), "answer-key-qr": flag(\.answerKeyQR),
-        ],
+            "footer": flag(\.showFooter), "answer-key-qr": flag(\.answerKeyQR)
+        ]
     ]
 
     /// `15 mm`, `1.5 cm`, `0.5 in`, `12 pt` (a bare number is points) → points.
@@ -197,8 +205,9 @@ public struct SheetLayout: Sendable, Hashable {
     }
 
     private static func badLength(_ node: YAMLNode) -> Diagnostic {
-        .error("bad-length", "expected a length like `15 mm`, `1.5 cm`, `0.5 in` or `12 pt`, found `\(node.text ?? node.kindName)`",
-               at: node.location)
+        .error(
+            "bad-length", "expected a length like `15 mm`, `1.5 cm`, `0.5 in` or `12 pt`, found `\(node.text ?? node.kindName)`",
+            at: node.location)
     }
 
     private static func unknown(_ what: String, _ name: String, among names: [String], at location: SourceLocation) -> Diagnostic {

@@ -31,7 +31,8 @@ public struct SheetTemplate: Sendable {
     /// The names of the templates in Templates/sheets/.
     public static var installed: [String] {
         guard let folder = TemplateLibrary.url("sheets"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
         return names.filter { isDirectory(folder.appendingPathComponent($0)) }.sorted()
     }
 
@@ -49,8 +50,10 @@ public struct SheetTemplate: Sendable {
         // A hunt file's `layout:` stays inside the hunt's folder, like `area:` and `places:`: a
         // hunt from a pull request must not make `hunt sheets` read (and quote) other files.
         if let location, !isInside(url, base) {
-            throw DiagnosticError(.error("file-outside-folder", "sheet layout `\(reference)` is outside the hunt file's folder; it is not read",
-                                         at: location, fix: "copy the template folder next to the hunt file, or name one in Templates/sheets/"))
+            throw DiagnosticError(
+                .error(
+                    "file-outside-folder", "sheet layout `\(reference)` is outside the hunt file's folder; it is not read",
+                    at: location, fix: "copy the template folder next to the hunt file, or name one in Templates/sheets/"))
         }
         var found: URL?
         if FileManager.default.fileExists(atPath: url.path) {
@@ -60,10 +63,14 @@ public struct SheetTemplate: Sendable {
         }
         guard let found else {
             let names = installed
-            throw DiagnosticError(.error("template-not-found", "no sheet template `\(reference)` (looked for \(url.path)\(names.isEmpty ? "" : " and Templates/sheets/\(reference)"))",
-                                         at: shownAt,
-                                         fix: names.isEmpty ? "give the path of a folder with layout.yaml or sheets.html.mustache"
-                                             : "use a folder path, or one of: \(names.joined(separator: ", "))"))
+            throw DiagnosticError(
+                .error(
+                    "template-not-found",
+                    "no sheet template `\(reference)` (looked for \(url.path)\(names.isEmpty ? "" : " and Templates/sheets/\(reference)"))",
+                    at: shownAt,
+                    fix: names.isEmpty
+                        ? "give the path of a folder with layout.yaml or sheets.html.mustache"
+                        : "use a folder path, or one of: \(names.joined(separator: ", "))"))
         }
         var template = fallback
         if isDirectory(found) {
@@ -71,8 +78,10 @@ public struct SheetTemplate: Sendable {
             let hasLayout = FileManager.default.fileExists(atPath: layoutURL.path)
             let hasHTML = FileManager.default.fileExists(atPath: htmlURL.path)
             guard hasLayout || hasHTML else {
-                throw DiagnosticError(.error("template-empty", "\(found.path) has neither \(layoutFile) nor \(htmlFile)", at: shownAt,
-                                             fix: "copy Templates/sheets/default and change it"))
+                throw DiagnosticError(
+                    .error(
+                        "template-empty", "\(found.path) has neither \(layoutFile) nor \(htmlFile)", at: shownAt,
+                        fix: "copy Templates/sheets/default and change it"))
             }
             if hasLayout { try template.readLayout(layoutURL) }
             if hasHTML { try template.readHTML(htmlURL) }
@@ -81,8 +90,10 @@ public struct SheetTemplate: Sendable {
             case "yaml", "yml": try template.readLayout(found)
             case "mustache", "html", "htm": try template.readHTML(found)
             default:
-                throw DiagnosticError(.error("template-kind", "\(found.path) is neither a layout (.yaml) nor an HTML template (.mustache)",
-                                             at: shownAt, fix: "give a template folder, a layout.yaml or a sheets.html.mustache"))
+                throw DiagnosticError(
+                    .error(
+                        "template-kind", "\(found.path) is neither a layout (.yaml) nor an HTML template (.mustache)",
+                        at: shownAt, fix: "give a template folder, a layout.yaml or a sheets.html.mustache"))
             }
         }
         return template
@@ -111,8 +122,10 @@ public struct SheetTemplate: Sendable {
             throw DiagnosticError(error.diagnostic)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DiagnosticError(.error("not-utf8", "\(url.path) is not UTF-8 text", at: SourceLocation(file: url.path),
-                                         fix: "save the template as UTF-8"))
+            throw DiagnosticError(
+                .error(
+                    "not-utf8", "\(url.path) is not UTF-8 text", at: SourceLocation(file: url.path),
+                    fix: "save the template as UTF-8"))
         }
         html = text
         htmlPath = url.path
@@ -160,16 +173,21 @@ public enum HuntSheets {
     /// What `options` make of `hunt`, for a message: `sheets for 3 teams, 12 tasks`, `answer key, 1 task`.
     public static func summary(_ hunt: Hunt, options: SheetOptions) -> String {
         let teams = hunt.teams.count
-        let what = options.answerKey ? "answer key" : options.teamID.map { "sheets for team \($0)" }
-            ?? (teams == 0 ? "sheets" : "sheets for \(teams) team\(teams == 1 ? "" : "s")")
+        let what =
+            options.answerKey
+            ? "answer key"
+            : options.teamID.map { "sheets for team \($0)" }
+                ?? (teams == 0 ? "sheets" : "sheets for \(teams) team\(teams == 1 ? "" : "s")")
         return "\(what), \(hunt.scoringTasks.count) task\(hunt.scoringTasks.count == 1 ? "" : "s")"
     }
 
     /// The bytes of the PDF or HTML file for `hunt`.
     ///
     /// Uses `template` when given, else the hunt's `sheets: layout:`, else the default template.
-    public static func make(_ hunt: Hunt, options: SheetOptions, format: SheetFormat,
-                            template: SheetTemplate? = nil) throws(DiagnosticError) -> [UInt8] {
+    public static func make(
+        _ hunt: Hunt, options: SheetOptions, format: SheetFormat,
+        template: SheetTemplate? = nil
+    ) throws(DiagnosticError) -> [UInt8] {
         let template = if let template { template } else { try Self.template(for: hunt) }
         let document = try SheetDocument(hunt: hunt, options: options, layout: template.layout)
         do throws(SheetError) {
@@ -178,8 +196,9 @@ public enum HuntSheets {
                 return try PDFSheetRenderer(layout: template.layout).render(document)
             case .html:
                 guard let html = template.html, let path = template.htmlPath else {
-                    throw SheetError.template(path: "Templates/sheets/default/\(SheetTemplate.htmlFile)",
-                                              reason: "not found; give a template of your own (`template`), or set HUNT_TEMPLATES to a Templates folder")
+                    throw SheetError.template(
+                        path: "Templates/sheets/default/\(SheetTemplate.htmlFile)",
+                        reason: "not found; give a template of your own (`template`), or set HUNT_TEMPLATES to a Templates folder")
                 }
                 return try HTMLSheetRenderer(layout: template.layout, template: html, templatePath: path).render(document)
             }

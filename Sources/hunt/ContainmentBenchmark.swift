@@ -15,6 +15,7 @@ enum ContainmentBenchmark {
             rates.append(Double(positions.count) / max(seconds, 1e-9))
         }
         rates.sort()
-        return "containment: \(area.vertexCount) vertices, \(positions.count) points (\(inside) inside), median of 5 runs \(Int(rates[2])) points/s (runs: \(rates.map { String(Int($0)) }.joined(separator: ", ")))\n"
+        return
+            "containment: \(area.vertexCount) vertices, \(positions.count) points (\(inside) inside), median of 5 runs \(Int(rates[2])) points/s (runs: \(rates.map { String(Int($0)) }.joined(separator: ", ")))\n"
     }
 }

@@ -8,22 +8,24 @@ extension HuntCommand {
             commandName: "exif",
             abstract: "Show the position, time and camera of photos and videos (JPEG, HEIC/HEIF, AVIF, PNG, WebP, TIFF, MOV, MP4, 3GP).",
             discussion: """
-            Folders are read recursively, sorted by name, hidden files skipped. Output follows the order \
-            of the paths given.
+                Folders are read recursively, sorted by name, hidden files skipped. Output follows the order \
+                of the paths given.
 
-            Examples:
-              hunt exif IMG_0042.JPG
-              hunt exif photos/ --format csv > photos.csv
+                Examples:
+                  hunt exif IMG_0042.JPG
+                  hunt exif photos/ --format csv > photos.csv
 
-            Exit status: 0 when every file was read (with or without a position), 1 when some could not \
-            be (each still gets a row, with `error` saying why), 2 on a usage error.
-            """
+                Exit status: 0 when every file was read (with or without a position), 1 when some could not \
+                be (each still gets a row, with `error` saying why), 2 on a usage error.
+                """
         )
 
         @Argument(help: "Photo files or folders.", completion: .file())
         var paths: [String] = []
 
-        @Option(help: "Output format: \(PhotoOutputFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: table on a terminal, csv otherwise.")
+        @Option(
+            help: "Output format: \(PhotoOutputFormat.allCases.map(\.rawValue).joined(separator: ", ")). Default: table on a terminal, csv otherwise."
+        )
         var format: PhotoOutputFormat?
 
         @Flag(name: .customLong("all-files"), help: "In folders, read every file, not only those with a photo extension.")

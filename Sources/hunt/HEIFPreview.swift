@@ -21,8 +21,10 @@ struct HEIFPreview: ParsableCommand {
     static let isolation = HEIFIsolation.childProcess(executable: "/proc/self/exe", arguments: ["heif-preview"])
 
     func run() throws {
-        if let status = HEIFIsolation.runChild(descriptor: HEIFIsolation.childDescriptor, picture: picture, maxPixels: maxPixels,
-                                               memoryBytes: memoryBytes, cpuSeconds: cpuSeconds) {
+        if let status = HEIFIsolation.runChild(
+            descriptor: HEIFIsolation.childDescriptor, picture: picture, maxPixels: maxPixels,
+            memoryBytes: memoryBytes, cpuSeconds: cpuSeconds)
+        {
             throw ExitCode(status.rawValue)
         }
     }

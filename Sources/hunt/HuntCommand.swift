@@ -19,7 +19,7 @@ struct HuntCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, Validate.self, Exif.self, Where.self, Judge.self, Report.self,
-            Sheets.self, Import.self, Export.self, Simulate.self, Schema.self, Serve.self, Purge.self, HEIFPreview.self,
+            Sheets.self, Import.self, Export.self, Simulate.self, Schema.self, Serve.self, Purge.self, HEIFPreview.self
         ]
     )
 }

@@ -8,19 +8,19 @@ extension HuntCommand {
             commandName: "import",
             abstract: "Turn places from GPX, KML, GeoJSON or CSV into the tasks: section of a hunt.",
             discussion: """
-            Prints YAML to standard output, or with --into adds the tasks to a hunt file's own \
-            tasks: list (its comments and layout kept; ids that clash get -2, -3…; written \
-            atomically). Each point becomes a task with `at:`; each polygon an `area:` task. A \
-            single polygon in a GeoJSON or KML file is referred to in place (with --into: by its \
-            path from the hunt file, or written beside the hunt file when it lies outside its \
-            folder); otherwise give --areas-dir to write each polygon to DIR/<id>.geojson.
+                Prints YAML to standard output, or with --into adds the tasks to a hunt file's own \
+                tasks: list (its comments and layout kept; ids that clash get -2, -3…; written \
+                atomically). Each point becomes a task with `at:`; each polygon an `area:` task. A \
+                single polygon in a GeoJSON or KML file is referred to in place (with --into: by its \
+                path from the hunt file, or written beside the hunt file when it lies outside its \
+                folder); otherwise give --areas-dir to write each polygon to DIR/<id>.geojson.
 
-            Examples:
-              hunt import cafes.gpx --radius 25m --into hunt.yaml
-              hunt import places.csv --near 52.0907,5.1213 --within 1km
-              hunt import sydney.csv --near -33.8568,151.2153 --within 2km
-              hunt import regions.kml --areas-dir areas
-            """
+                Examples:
+                  hunt import cafes.gpx --radius 25m --into hunt.yaml
+                  hunt import places.csv --near 52.0907,5.1213 --within 1km
+                  hunt import sydney.csv --near -33.8568,151.2153 --within 2km
+                  hunt import regions.kml --areas-dir areas
+                """
         )
 
         @Argument(help: ArgumentHelp("A .gpx, .kml, .geojson or .csv file.", valueName: "FILE"), completion: .placesFile)
@@ -39,8 +39,9 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Write polygons to DIR/<id>.geojson and point area tasks at them.", valueName: "DIR"), completion: .directory)
         var areasDir: String?
 
-        @Option(help: ArgumentHelp("Add the tasks to this hunt file's tasks: list instead of printing them.", valueName: "hunt.yaml"),
-                completion: .huntFile)
+        @Option(
+            help: ArgumentHelp("Add the tasks to this hunt file's tasks: list instead of printing them.", valueName: "hunt.yaml"),
+            completion: .huntFile)
         var into: String?
 
         func validate() throws {
@@ -60,10 +61,11 @@ extension HuntCommand {
             let target: ImportIntoHunt?
             do { target = try into.map { try ImportIntoHunt(huntPath: $0) } } catch { throw Console.failure(error) }
             let features = GeoFileReader.read(url, displayPath: file)
-            var importer = PlacesImport(sourcePath: file, sourceFormat: features.format ?? .csv,
-                                        near: try near.map { try CoordinateText.argument($0, option: "--near") },
-                                        withinMetres: within.flatMap(Length.parse)?.metres,
-                                        radius: radius.flatMap(Length.parse), areasDirectory: areasDir)
+            var importer = PlacesImport(
+                sourcePath: file, sourceFormat: features.format ?? .csv,
+                near: try near.map { try CoordinateText.argument($0, option: "--near") },
+                withinMetres: within.flatMap(Length.parse)?.metres,
+                radius: radius.flatMap(Length.parse), areasDirectory: areasDir)
             importer.areasDirectoryName = "--areas-dir"
             importer.huntFolder = target?.folder
             importer.takenIDs = target?.taskIDs ?? []
@@ -78,8 +80,7 @@ extension HuntCommand {
                     let hunt = try target.adding(output.items, count: output.taskCount)
                     OutputBatch.handleInterrupts()
                     written = try target.write(hunt, areaFiles: output.areaFiles, inputs: [url])
-                } catch let error as DiagnosticError { throw Console.failure(error.diagnostics) }
-                catch { throw Console.failure("\(error)\n") }
+                } catch let error as DiagnosticError { throw Console.failure(error.diagnostics) } catch { throw Console.failure("\(error)\n") }
                 return Console.error(target.summary(output, written: written) + "\n")
             }
             for areaFile in output.areaFiles {

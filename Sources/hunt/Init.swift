@@ -8,15 +8,15 @@ extension HuntCommand {
             commandName: "init",
             abstract: "Start a new hunt from a template in Templates/hunts/.",
             discussion: """
-            Copies the template's files (hunt.yaml and any area or places files) into DIR. Never \
-            overwrites: if any file already exists, nothing is written. `--list-templates` prints the \
-            templates (name, tab, description) on stdout.
+                Copies the template's files (hunt.yaml and any area or places files) into DIR. Never \
+                overwrites: if any file already exists, nothing is written. `--list-templates` prints the \
+                templates (name, tab, description) on stdout.
 
-            Examples:
-              hunt init myhunt
-              hunt init cafes --template cafe-credits
-              hunt init --list-templates
-            """
+                Examples:
+                  hunt init myhunt
+                  hunt init cafes --template cafe-credits
+                  hunt init --list-templates
+                """
         )
 
         @Argument(help: ArgumentHelp("The folder to write the hunt into (created if missing).", valueName: "dir"), completion: .directory)
@@ -36,10 +36,11 @@ extension HuntCommand {
 
         mutating func run() async throws {
             guard let templates = HuntTemplates() else {
-                Console.error("""
-                error: the Templates/ folder was not found; set HUNT_TEMPLATES to its path \
-                (it is at the top of the HuntKit checkout, or in share/hunt/Templates of an install)\n
-                """)
+                Console.error(
+                    """
+                    error: the Templates/ folder was not found; set HUNT_TEMPLATES to its path \
+                    (it is at the top of the HuntKit checkout, or in share/hunt/Templates of an install)\n
+                    """)
                 throw ExitCode(1)
             }
             if listTemplates {
@@ -55,11 +56,11 @@ extension HuntCommand {
                 text += "\nnext steps:\n"
                 if !shown.isEmpty { text += "  cd \(directory)\n" }
                 text += """
-                  edit hunt.yaml: the title, timezone, window, teams and each task's place
-                  hunt validate hunt.yaml        check it; fix what it reports
-                  hunt sheets hunt.yaml          print task sheets for the teams
-                  hunt judge hunt.yaml PHOTOS/   judge the photos the teams send (PHOTOS/<team>/...)\n
-                """
+                      edit hunt.yaml: the title, timezone, window, teams and each task's place
+                      hunt validate hunt.yaml        check it; fix what it reports
+                      hunt sheets hunt.yaml          print task sheets for the teams
+                      hunt judge hunt.yaml PHOTOS/   judge the photos the teams send (PHOTOS/<team>/...)\n
+                    """
                 Console.error(text)
             } catch .unknownTemplate(let name, let suggestion, let available) {
                 // A wrong `--template` is a usage error (exit 2); ArgumentParser would add the root's usage.

@@ -9,37 +9,42 @@ extension HuntCommand {
             commandName: "judge",
             abstract: "Judge a folder of photos against a hunt: a verdict with reasons for every photo, scores and a leaderboard.",
             discussion: """
-            SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a \
-            subfolder named after the task, a file name starting with the task id, a --manifest row, or \
-            else the target that contains the photo's position.
+                SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a \
+                subfolder named after the task, a file name starting with the task id, a --manifest row, or \
+                else the target that contains the photo's position.
 
-            Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how \
-            many review items are undecided. JSON: stdout holds only results.json's content. \
-            --out DIR writes DIR/results.json (schema 1) and the reports together, atomically; re-runs on \
-            the same inputs give the same bytes.
+                Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how \
+                many review items are undecided. JSON: stdout holds only results.json's content. \
+                --out DIR writes DIR/results.json (schema 1) and the reports together, atomically; re-runs on \
+                the same inputs give the same bytes.
 
-            Examples:
-              hunt judge hunt.yaml photos/
-              hunt judge hunt.yaml photos/ --out results --format text,html,csv
-              hunt judge hunt.yaml photos/ --reviews reviews.yaml --out results
+                Examples:
+                  hunt judge hunt.yaml photos/
+                  hunt judge hunt.yaml photos/ --out results --format text,html,csv
+                  hunt judge hunt.yaml photos/ --reviews reviews.yaml --out results
 
-            Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster, or bad \
-            input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the \
-            end replaces nothing (exit 130/143).
-            """
+                Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster, or bad \
+                input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the \
+                end replaces nothing (exit 130/143).
+                """
         )
 
         @OptionGroup var hunt: HuntArgument
         @OptionGroup var submissions: SubmissionsArgument
 
-        @Option(help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"), completion: .reviewsFile)
+        @Option(
+            help: ArgumentHelp("A YAML file of decisions keyed by submission path (read, never written).", valueName: "file"),
+            completion: .reviewsFile)
         var reviews: String?
         @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"), completion: .csvFile)
         var manifest: String?
 
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"), completion: .directory)
         var out: String?
-        @Option(help: ArgumentHelp("What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.", valueName: "formats"))
+        @Option(
+            help: ArgumentHelp(
+                "What stdout gets (text, json), and reports to write beside results.json (html, csv, md; needs --out), comma-separated, e.g. `text,html,csv`.",
+                valueName: "formats"))
         var format = JudgeOutputFormats()
 
         @Option(help: ArgumentHelp("Teams of the leaderboard shown in the text summary.", valueName: "n"))
@@ -61,8 +66,10 @@ extension HuntCommand {
                 let results = (out as NSString).appendingPathComponent("results.json")
                 // The record keeps whole seconds: a results.json of the purge's own second counts as before it.
                 if let written = (try? FileManager.default.attributesOfItem(atPath: results))?[.modificationDate] as? Date,
-                   written.timeIntervalSince1970.rounded(.down) <= last.timeIntervalSince1970 {
-                    throw Console.failure("""
+                    written.timeIntervalSince1970.rounded(.down) <= last.timeIntervalSince1970
+                {
+                    throw Console.failure(
+                        """
                         hunt judge: error: \(results) was written before `hunt purge` removed \(files) from \(submissions.path)\(when), \
                         and holds their only verdicts; judging again would replace it. Give another --out, e.g. `--out \(out)-after-purge`.
 
@@ -81,10 +88,14 @@ extension HuntCommand {
             do {
                 let run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest)
                 folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, for: run, submissions: submissions.url) }
-                results = try await ProgressLine.whileJudging { try await run.run(submissions: submissions.url, displayPath: submissions.path,
-                                                                                  huntDisplayPath: self.hunt.path, progress: $0) }
-            } catch let failure as JudgeRun.InputError { throw Console.failure(failure.diagnostics, note: failure.note) }
-            catch let error as OutputError { throw Console.failure("\(error)\n") }
+                results = try await ProgressLine.whileJudging {
+                    try await run.run(
+                        submissions: submissions.url, displayPath: submissions.path,
+                        huntDisplayPath: self.hunt.path, progress: $0)
+                }
+            } catch let failure as JudgeRun.InputError { throw Console.failure(failure.diagnostics, note: failure.note) } catch let error
+                as OutputError
+            { throw Console.failure("\(error)\n") }
             Console.diagnostics(warnings)
             let summary = ResultsSummary(results: results, top: top)
             Console.error(summary.problemsText(submissionsPath: submissions.path))

@@ -5,16 +5,26 @@ import HuntServe
 extension HuntCommand {
     /// `hunt serve --public NAME`: HTTPS for the phones through Caddy, in one command.
     struct PublicArguments: ParsableArguments {
-        @Option(name: .customLong("public"), help: ArgumentHelp("This machine's public name: Caddy runs in front of the server with an automatic HTTPS certificate for it, and the printed URLs are https://NAME/…. The name must point at this machine (checked first); ports 80 and 443 must be open.", valueName: "name"))
+        @Option(
+            name: .customLong("public"),
+            help: ArgumentHelp(
+                "This machine's public name: Caddy runs in front of the server with an automatic HTTPS certificate for it, and the printed URLs are https://NAME/…. The name must point at this machine (checked first); ports 80 and 443 must be open.",
+                valueName: "name"))
         var name: String?
 
         @Option(name: .customLong("public-port"), help: ArgumentHelp("The HTTPS port Caddy listens on.", valueName: "port"))
         var port = 443
 
-        @Option(name: .customLong("public-ca"), help: ArgumentHelp("Where the certificate comes from: automatic (a public CA, Let's Encrypt or ZeroSSL) or internal (Caddy's own CA: phones must trust its root; for rehearsals and tests).", valueName: "automatic|internal"))
+        @Option(
+            name: .customLong("public-ca"),
+            help: ArgumentHelp(
+                "Where the certificate comes from: automatic (a public CA, Let's Encrypt or ZeroSSL) or internal (Caddy's own CA: phones must trust its root; for rehearsals and tests).",
+                valueName: "automatic|internal"))
         var ca = "automatic"
 
-        @Flag(name: .customLong("public-forwarded"), help: "The name points at a router that forwards ports 80 and 443 to this machine: skip the check that it points here.")
+        @Flag(
+            name: .customLong("public-forwarded"),
+            help: "The name points at a router that forwards ports 80 and 443 to this machine: skip the check that it points here.")
         var forwarded = false
 
         var proxy: PublicProxy? {

@@ -9,31 +9,39 @@ extension HuntCommand {
             commandName: "purge",
             abstract: "Remove the teams' photos, videos and positions once the hunt's retention has passed.",
             discussion: """
-            Removes from SUBMISSIONS the photos, videos, sidecars, browser positions (.browser.xmp) and \
-            unfinished uploads that arrived (were written into the folder) before --before, or, \
-            without it, more than the hunt's `retention:` ago; removes the positions (lat, lon, \
-            accuracy, fix time) from the players' log lines of that time (REVIEWS.players.jsonl \
-            beside the reviews file); with --out, removes the HTML reports there, which embed \
-            thumbnails. Keeps results.json, CSV, Markdown and text reports, the reviews and the audit \
-            log's decisions, the log's other fields, and every other file of the folder (named). Each \
-            removed file gets a line in SUBMISSIONS/.purged.jsonl, so a later `hunt judge` says what \
-            is gone. Without --yes nothing is removed: it says what would be. Stop `hunt serve` first.
+                Removes from SUBMISSIONS the photos, videos, sidecars, browser positions (.browser.xmp) and \
+                unfinished uploads that arrived (were written into the folder) before --before, or, \
+                without it, more than the hunt's `retention:` ago; removes the positions (lat, lon, \
+                accuracy, fix time) from the players' log lines of that time (REVIEWS.players.jsonl \
+                beside the reviews file); with --out, removes the HTML reports there, which embed \
+                thumbnails. Keeps results.json, CSV, Markdown and text reports, the reviews and the audit \
+                log's decisions, the log's other fields, and every other file of the folder (named). Each \
+                removed file gets a line in SUBMISSIONS/.purged.jsonl, so a later `hunt judge` says what \
+                is gone. Without --yes nothing is removed: it says what would be. Stop `hunt serve` first.
 
-            Examples:
-              hunt purge hunt.yaml submissions --dry-run
-              hunt purge hunt.yaml submissions --out results --yes
-              hunt purge hunt.yaml submissions --before 2026-12-01 --yes
-            """
+                Examples:
+                  hunt purge hunt.yaml submissions --dry-run
+                  hunt purge hunt.yaml submissions --out results --yes
+                  hunt purge hunt.yaml submissions --before 2026-12-01 --yes
+                """
         )
 
         @OptionGroup var hunt: HuntArgument
         @OptionGroup var submissions: SubmissionsArgument
 
-        @Option(help: ArgumentHelp("Remove what arrived before this date (and time), in the hunt's timezone; default: the hunt's `retention:` before now.", valueName: "date"))
+        @Option(
+            help: ArgumentHelp(
+                "Remove what arrived before this date (and time), in the hunt's timezone; default: the hunt's `retention:` before now.",
+                valueName: "date"))
         var before: String?
-        @Option(help: ArgumentHelp("The reviews file `hunt serve` used; the players' log beside it loses its positions (default: reviews.yaml beside the hunt).", valueName: "file"), completion: .reviewsFile)
+        @Option(
+            help: ArgumentHelp(
+                "The reviews file `hunt serve` used; the players' log beside it loses its positions (default: reviews.yaml beside the hunt).",
+                valueName: "file"), completion: .reviewsFile)
         var reviews: String?
-        @Option(help: ArgumentHelp("A judge's output folder: its HTML reports, which embed thumbnails, are removed too.", valueName: "dir"), completion: .directory)
+        @Option(
+            help: ArgumentHelp("A judge's output folder: its HTML reports, which embed thumbnails, are removed too.", valueName: "dir"),
+            completion: .directory)
         var out: String?
         @Flag(help: "Say what would be removed and kept; remove nothing.")
         var dryRun = false
@@ -52,9 +60,10 @@ extension HuntCommand {
             let (cutoff, why) = try cutoff(hunt: hunt, now: now)
             let reviewsPath = reviews ?? ServeConfiguration.defaultReviewsPath(huntPath: self.hunt.path)
             let playersLog = PlayersRoom.logURL(reviews: URL(fileURLWithPath: reviewsPath))
-            let purge = SubmissionsPurge(submissions: submissions.url, displayPath: submissions.path, before: cutoff,
-                                         playersLog: FileManager.default.fileExists(atPath: playersLog.path) ? playersLog : nil,
-                                         out: out.map { URL(fileURLWithPath: $0) })
+            let purge = SubmissionsPurge(
+                submissions: submissions.url, displayPath: submissions.path, before: cutoff,
+                playersLog: FileManager.default.fileExists(atPath: playersLog.path) ? playersLog : nil,
+                out: out.map { URL(fileURLWithPath: $0) })
             let plan: SubmissionsPurge.Plan
             do { plan = try purge.plan() } catch { throw Console.failure(error.diagnostics) }
             let zone = hunt.timezone
@@ -83,7 +92,8 @@ extension HuntCommand {
             let outcome = purge.carryOut(plan, now: now)
             for failure in outcome.failed { Console.error("hunt purge: \(failure.path): could not remove: \(failure.reason)\n") }
             if let failure = outcome.logFailure { Console.error("hunt purge: \(playersLog.path): positions kept: \(failure)\n") }
-            Console.output("removed \(Self.count(outcome.removed.count, "file")); the list is in \(submissions.path)/\(SubmissionsPurge.recordName)\n")
+            Console.output(
+                "removed \(Self.count(outcome.removed.count, "file")); the list is in \(submissions.path)/\(SubmissionsPurge.recordName)\n")
             if !outcome.failed.isEmpty || outcome.logFailure != nil { throw ExitCode(1) }
         }
 

@@ -8,46 +8,55 @@ extension HuntCommand {
             commandName: "report",
             abstract: "Re-render the judge's results as an HTML page, Markdown, CSV or JSON, for everyone or one team.",
             discussion: """
-            Reads results.json (from `hunt judge --out DIR`) and never re-judges. Photos are opened only \
-            to read thumbnails for the HTML page (the review queue, completions and closest approaches, \
-            up to --thumbnails), from the submissions folder the results record (as given to the judge, \
-            else relative to the results file), or --photos; a photo not found gets a placeholder.
+                Reads results.json (from `hunt judge --out DIR`) and never re-judges. Photos are opened only \
+                to read thumbnails for the HTML page (the review queue, completions and closest approaches, \
+                up to --thumbnails), from the submissions folder the results record (as given to the judge, \
+                else relative to the results file), or --photos; a photo not found gets a placeholder.
 
-            --out FILE writes one file atomically (its folder is made if missing); --out DIR (an \
-            existing folder, or a path ending in /) writes report.html, report.md, report.json, or \
-            submissions.csv and leaderboard.csv for csv (with --team: report-ID.html, …). Without \
-            --out the report goes to standard output. For csv, standard output or one --out file \
-            gets the submissions table, or the leaderboard with --table leaderboard.
+                --out FILE writes one file atomically (its folder is made if missing); --out DIR (an \
+                existing folder, or a path ending in /) writes report.html, report.md, report.json, or \
+                submissions.csv and leaderboard.csv for csv (with --team: report-ID.html, …). Without \
+                --out the report goes to standard output. For csv, standard output or one --out file \
+                gets the submissions table, or the leaderboard with --table leaderboard.
 
-            Layouts are Mustache templates in Templates/reports/; --template uses your own copy.
+                Layouts are Mustache templates in Templates/reports/; --template uses your own copy.
 
-            Examples:
-              hunt report results/results.json --out results/               # report.html
-              hunt report results.json --format md > report.md
-              hunt report results.json --format csv --out tables/    # both CSV tables
-              hunt report results.json --format csv --out board.csv --table leaderboard
-              hunt report results.json --team foxes --out foxes.html
-              hunt report results.json --template my-report.html.mustache --out report.html
+                Examples:
+                  hunt report results/results.json --out results/               # report.html
+                  hunt report results.json --format md > report.md
+                  hunt report results.json --format csv --out tables/    # both CSV tables
+                  hunt report results.json --format csv --out board.csv --table leaderboard
+                  hunt report results.json --team foxes --out foxes.html
+                  hunt report results.json --template my-report.html.mustache --out report.html
 
-            Exit status: 0 written; 1 the results file or the template could not be read, or a write failed; 2 usage error.
-            """
+                Exit status: 0 written; 1 the results file or the template could not be read, or a write failed; 2 usage error.
+                """
         )
 
         @Argument(help: ArgumentHelp("The judge's results file.", valueName: "results.json"), completion: .resultsFile)
         var results: String
 
-        @Option(help: ArgumentHelp("Output format. (default: from --out's extension, else html)",
-                                   valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))
+        @Option(
+            help: ArgumentHelp(
+                "Output format. (default: from --out's extension, else html)",
+                valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: ReportFormat?
-        @Option(help: ArgumentHelp("A Mustache layout (file, or folder with report.html.mustache / report.md.mustache) instead of Templates/reports/.",
-                                   valueName: "path"), completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "A Mustache layout (file, or folder with report.html.mustache / report.md.mustache) instead of Templates/reports/.",
+                valueName: "path"), completion: .file())
         var template: String?
 
-        @Option(help: ArgumentHelp("One team's own report (its id or name; case, accents and separators do not count): its photos, its review items, reveal texts of its completed tasks.", valueName: "id"))
+        @Option(
+            help: ArgumentHelp(
+                "One team's own report (its id or name; case, accents and separators do not count): its photos, its review items, reveal texts of its completed tasks.",
+                valueName: "id"))
         var team: String?
 
-        @Option(name: [.customShort("o"), .long], help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"),
-                completion: .file(extensions: ReportFormat.allCases.map(\.rawValue)))
+        @Option(
+            name: [.customShort("o"), .long],
+            help: ArgumentHelp("A file, or a folder for the standard file names; `-` or none for standard output.", valueName: "file-or-dir"),
+            completion: .file(extensions: ReportFormat.allCases.map(\.rawValue)))
         var out: String?
         @Option(help: ArgumentHelp("The submissions folder, when the photos moved since judging.", valueName: "dir"), completion: .directory)
         var photos: String?
@@ -58,8 +67,9 @@ extension HuntCommand {
         var table: ReportRequest.Table = .submissions
 
         var request: ReportRequest {
-            ReportRequest(results: results, format: format, template: template, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails),
-                          out: out, photos: photos, table: table)
+            ReportRequest(
+                results: results, format: format, template: template, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails),
+                out: out, photos: photos, table: table)
         }
 
         func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }

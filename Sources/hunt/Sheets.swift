@@ -10,39 +10,46 @@ extension HuntCommand {
             commandName: "sheets",
             abstract: "Make print-ready task sheets: a PDF (or HTML page) per team, or the marshals' answer key.",
             discussion: """
-            Players' sheets: for each team a cover (title, team, window, rules, scoring, rewards), \
-            then one card per task (title, clue, points, a checkbox, the hint as `sheets: hints:` \
-            says, a QR code of the place for point targets). The answer key lists positions, radii, \
-            areas, places, hints and reveal texts.
+                Players' sheets: for each team a cover (title, team, window, rules, scoring, rewards), \
+                then one card per task (title, clue, points, a checkbox, the hint as `sheets: hints:` \
+                says, a QR code of the place for point targets). The answer key lists positions, radii, \
+                areas, places, hints and reveal texts.
 
-            The look comes from a template folder (layout.yaml, sheets.html.mustache): the hunt's \
-            `sheets: layout:`, or --template, else Templates/sheets/default. Copy it to change it.
+                The look comes from a template folder (layout.yaml, sheets.html.mustache): the hunt's \
+                `sheets: layout:`, or --template, else Templates/sheets/default. Copy it to change it.
 
-            Examples:
-              hunt sheets hunt.yaml                          # sheets.pdf, every team
-              hunt sheets hunt.yaml --team foxes --out foxes.pdf
-              hunt sheets hunt.yaml --answer-key             # answer-key.pdf
-              hunt sheets hunt.yaml -o sheets.html --paper letter
-              hunt sheets hunt.yaml --template my-sheets/
-              hunt sheets hunt.yaml --players-url https://hunt.example.org  # QR codes
+                Examples:
+                  hunt sheets hunt.yaml                          # sheets.pdf, every team
+                  hunt sheets hunt.yaml --team foxes --out foxes.pdf
+                  hunt sheets hunt.yaml --answer-key             # answer-key.pdf
+                  hunt sheets hunt.yaml -o sheets.html --paper letter
+                  hunt sheets hunt.yaml --template my-sheets/
+                  hunt sheets hunt.yaml --players-url https://hunt.example.org  # QR codes
 
-            Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
-            """
+                Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
+                """
         )
 
         @OptionGroup var hunt: HuntArgument
 
         // `--out` as every command that writes says it; `--output` kept for scripts written before.
-        @Option(name: [.customShort("o"), .customLong("out"), .customLong("output")], help: ArgumentHelp(
-            "Write to this file, atomically (its folder made if missing); `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
-            valueName: "FILE"), completion: .file(extensions: ["pdf", "html"]))
+        @Option(
+            name: [.customShort("o"), .customLong("out"), .customLong("output")],
+            help: ArgumentHelp(
+                "Write to this file, atomically (its folder made if missing); `-` for standard output. (default: sheets.pdf, or answer-key.pdf with --answer-key)",
+                valueName: "FILE"), completion: .file(extensions: ["pdf", "html"]))
         var output: String?
 
-        @Option(help: ArgumentHelp("Output format. (default: from the output's extension: .html is HTML, else PDF)",
-                                   valueName: SheetFormat.allCases.map(\.rawValue).joined(separator: "|")))
+        @Option(
+            help: ArgumentHelp(
+                "Output format. (default: from the output's extension: .html is HTML, else PDF)",
+                valueName: SheetFormat.allCases.map(\.rawValue).joined(separator: "|")))
         var format: SheetFormat?
 
-        @Option(help: ArgumentHelp("Only this team's sheets (its `id:` or name; case, accents and separators do not count). Default: one section per team.", valueName: "ID"))
+        @Option(
+            help: ArgumentHelp(
+                "Only this team's sheets (its `id:` or name; case, accents and separators do not count). Default: one section per team.",
+                valueName: "ID"))
         var team: String?
 
         @Flag(help: "The marshals' answer key instead of the players' sheets.")
@@ -51,17 +58,30 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Paper size, overriding `sheets: paper:`.", valueName: "a4|letter"))
         var paper: SheetSettings.Paper?
 
-        @Option(help: ArgumentHelp("A template folder, layout.yaml or .mustache file, or a name in Templates/sheets/; overrides `sheets: layout:`.",
-                                   valueName: "PATH"), completion: .file())
+        @Option(
+            help: ArgumentHelp(
+                "A template folder, layout.yaml or .mustache file, or a name in Templates/sheets/; overrides `sheets: layout:`.",
+                valueName: "PATH"), completion: .file())
         var template: String?
 
-        @Option(name: .customLong("players-url"), help: ArgumentHelp("Print on each team's cover a QR code of its page on `hunt serve --players` at this address (the one --players-url gives hunt serve).", valueName: "base"))
+        @Option(
+            name: .customLong("players-url"),
+            help: ArgumentHelp(
+                "Print on each team's cover a QR code of its page on `hunt serve --players` at this address (the one --players-url gives hunt serve).",
+                valueName: "base"))
         var playersURL: String?
 
-        @Option(name: .customLong("players-secret"), help: ArgumentHelp("The secret the team URLs derive from, as `hunt serve --players-secret` (default: .hunt-players-secret beside the hunt; made if missing).", valueName: "file"), completion: .file())
+        @Option(
+            name: .customLong("players-secret"),
+            help: ArgumentHelp(
+                "The secret the team URLs derive from, as `hunt serve --players-secret` (default: .hunt-players-secret beside the hunt; made if missing).",
+                valueName: "file"), completion: .file())
         var playersSecret: String?
 
-        @Option(help: ArgumentHelp("The players' sheets' language: a code the hunt offers (`languages:`) or any HuntKit has a catalog for (default: the hunt's `language:`).", valueName: "code"))
+        @Option(
+            help: ArgumentHelp(
+                "The players' sheets' language: a code the hunt offers (`languages:`) or any HuntKit has a catalog for (default: the hunt's `language:`).",
+                valueName: "code"))
         var language: String?
 
         var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper, language: language) }
@@ -72,9 +92,12 @@ extension HuntCommand {
                 throw ValidationError("--players-url takes the address the phones open, e.g. `https://hunt.example.org`, not `\(base)`")
             }
             if let language, PlayerCatalog.url(of: language) == nil {
-                throw ValidationError("--language \(language): HuntKit has no catalog for it; use one of \(PlayerCatalog.languages.joined(separator: ", "))")
+                throw ValidationError(
+                    "--language \(language): HuntKit has no catalog for it; use one of \(PlayerCatalog.languages.joined(separator: ", "))")
             }
-            if let problem = HuntSheets.problem(output: output, format: format, options: options, huntPath: hunt.path) { throw ValidationError(problem) }
+            if let problem = HuntSheets.problem(output: output, format: format, options: options, huntPath: hunt.path) {
+                throw ValidationError(problem)
+            }
         }
 
         mutating func run() async throws {
@@ -88,8 +111,9 @@ extension HuntCommand {
                     let path = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: hunt.path)
                     let (secret, made) = try PlayerTokens.secretMade(at: path)
                     if made {
-                        Console.error("hunt sheets: made \(path): the team URLs on the sheets derive from it; keep it private, keep it for "
-                                         + "`hunt serve --players` (a new one changes every URL)\n")
+                        Console.error(
+                            "hunt sheets: made \(path): the team URLs on the sheets derive from it; keep it private, keep it for "
+                                + "`hunt serve --players` (a new one changes every URL)\n")
                     }
                     let tokens = PlayerTokens(secret: secret, teams: huntValue.teams.map(\.id))
                     options.teamURLs = Dictionary(uniqueKeysWithValues: huntValue.teams.map { ($0.id, tokens.url(base: base, team: $0.id)) })

@@ -8,19 +8,19 @@ extension HuntCommand {
             commandName: "simulate",
             abstract: "Make synthetic submissions for a hunt: real JPEGs with EXIF GPS and times, and the verdict each should get.",
             discussion: """
-            Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and \
-            offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should \
-            get). Mostly honest photos, and a share of failures spread over: off target, before or after \
-            the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position, \
-            clock skew, wrong media. With --video-share, some submissions are videos (MOV with Apple's \
-            keys, MP4 with ©xyz) and some photos get a Live Photo motion MOV beside them. The same hunt, \
-            options and --seed give the same files.
+                Writes DIR/submissions/<team>/... (JPEG files with GPS position, accuracy, capture time and \
+                offset, GPS time, device) and DIR/answers.json (the verdict and reasons each photo should \
+                get). Mostly honest photos, and a share of failures spread over: off target, before or after \
+                the window, no GPS, duplicate of another team's photo, edited, too fast, uncertain position, \
+                clock skew, wrong media. With --video-share, some submissions are videos (MOV with Apple's \
+                keys, MP4 with ©xyz) and some photos get a Live Photo motion MOV beside them. The same hunt, \
+                options and --seed give the same files.
 
-            Examples:
-              hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal
-              hunt judge hunt.yaml rehearsal/submissions     # vs rehearsal/answers.json
-              hunt simulate hunt.yaml --video-share 0.3 --out mixed
-            """
+                Examples:
+                  hunt simulate hunt.yaml --teams 5 --photos-per-team 20 --out rehearsal
+                  hunt judge hunt.yaml rehearsal/submissions     # vs rehearsal/answers.json
+                  hunt simulate hunt.yaml --video-share 0.3 --out mixed
+                """
         )
 
         @OptionGroup var hunt: HuntArgument
@@ -40,7 +40,10 @@ extension HuntCommand {
         @Option(help: ArgumentHelp("Share of photos planned to fail, 0 to 1.", valueName: "share"))
         var failureShare: Double = 0.25
 
-        @Option(help: ArgumentHelp("Share of submissions sent as videos (MOV or MP4), 0 to 1; as many photos again get a Live Photo motion MOV beside them. Tasks with `evidence:` get what they ask for regardless.", valueName: "share"))
+        @Option(
+            help: ArgumentHelp(
+                "Share of submissions sent as videos (MOV or MP4), 0 to 1; as many photos again get a Live Photo motion MOV beside them. Tasks with `evidence:` get what they ask for regardless.",
+                valueName: "share"))
         var videoShare: Double = 0
 
         func validate() throws {
@@ -59,8 +62,11 @@ extension HuntCommand {
         mutating func run() async throws {
             let hunt = try self.hunt.loadOrExit().hunt
             let teams = self.teams ?? hunt.teams.count
-            let simulator = Simulator(hunt: hunt, options: .init(teams: teams, photosPerTeam: photosPerTeam, seed: seed,
-                                                                 failureShare: failureShare, videoShare: videoShare))
+            let simulator = Simulator(
+                hunt: hunt,
+                options: .init(
+                    teams: teams, photosPerTeam: photosPerTeam, seed: seed,
+                    failureShare: failureShare, videoShare: videoShare))
             let answers: Simulator.AnswerFile
             OutputBatch.handleInterrupts()
             do {
@@ -71,10 +77,13 @@ extension HuntCommand {
             let kinds = answers.kinds.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map { "\($0.key.rawValue) \($0.value)" }
             var verdicts: [Verdict: Int] = [:]
             for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
-            Console.output("wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
+            Console.output(
+                "wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
             Console.output("kinds: " + kinds.joined(separator: ", ") + "\n")
             if let shortfall = answers.shortfall { Console.error(shortfall + "\n") }
-            Console.output("expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))" + "\n")
+            Console.output(
+                "expected: \(verdicts[.accepted] ?? 0) accepted, \(verdicts[.review] ?? 0) review, \(verdicts[.rejected] ?? 0) rejected — see \((out as NSString).appendingPathComponent("answers.json"))"
+                    + "\n")
         }
     }
 }

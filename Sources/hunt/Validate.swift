@@ -8,16 +8,16 @@ extension HuntCommand {
             commandName: "validate",
             abstract: "Check hunt files: every problem with file:line:column, a fix, and a summary per file.",
             discussion: """
-            Text (the default): diagnostics on stderr, one summary line per file on stdout. JSON: stdout \
-            holds only an array of {file, line, column, severity, code, message, fix}.
+                Text (the default): diagnostics on stderr, one summary line per file on stdout. JSON: stdout \
+                holds only an array of {file, line, column, severity, code, message, fix}.
 
-            Examples:
-              hunt validate hunt.yaml
-              hunt validate Examples/*/hunt.yaml --quiet
-              hunt validate hunt.yaml --format json
+                Examples:
+                  hunt validate hunt.yaml
+                  hunt validate Examples/*/hunt.yaml --quiet
+                  hunt validate hunt.yaml --format json
 
-            Exit status: 0 no errors (warnings allowed), 1 any error, 2 usage error.
-            """
+                Exit status: 0 no errors (warnings allowed), 1 any error, 2 usage error.
+                """
         )
 
         @Argument(help: ArgumentHelp("Hunt files to check.", valueName: "file"), completion: .huntFile)

@@ -38,8 +38,8 @@ extension HuntCommand.Where {
             let loaded = try HuntArgument.loadOrExit(hunt, mustExist: true)
             return (loaded.hunt.namedTargets, loaded.warnings)
         }
-        do throws(NamedTarget.ChoiceError) { return try NamedTarget.chosen(by: to ?? "", radius: radius.flatMap(Length.parse)) }
-        catch .nothingInFile(let problems) { throw Console.failure(problems) }
-        catch { throw ValidationError(error.usage(to: to ?? "")) }
+        do throws(NamedTarget.ChoiceError) { return try NamedTarget.chosen(by: to ?? "", radius: radius.flatMap(Length.parse)) } catch .nothingInFile(
+            let problems)
+        { throw Console.failure(problems) } catch { throw ValidationError(error.usage(to: to ?? "")) }
     }
 }

@@ -87,8 +87,10 @@ import Testing
         for _ in 0..<30 { _ = await brake.delayAfterFailure() }
         let limits = ConnectionGuard.Limits(total: 64, perAddress: 3, perTeam: 3, viewers: 3, idleTimeout: .seconds(10))
         let (ports, running) = AsyncStream<Int>.makeStream()
-        let app = server.application(pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
-                                     limits: limits, brake: brake) { running.yield($0) }
+        let app = server.application(
+            pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
+            limits: limits, brake: brake
+        ) { running.yield($0) }
         let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }
@@ -100,7 +102,7 @@ import Testing
             let flood: [(path: String, headers: [String: String], started: String?)] = [
                 (owls + "/events", [:], "event: state"),
                 ("/api/events", ["Authorization": "Bearer \(fixture.tokens.viewer)"], "retry: 2000"),
-                ("/t/" + String(repeating: "0", count: 32) + "/api/state", [:], nil),
+                ("/t/" + String(repeating: "0", count: 32) + "/api/state", [:], nil)
             ]
             for (path, headers, started) in flood {
                 for _ in 0..<3 {
@@ -201,8 +203,10 @@ import Testing
     static func serving(_ fixture: ServeFixture, limits: ConnectionGuard.Limits, _ body: (Int) async throws -> Void) async throws {
         let server = ServeServer(session: fixture.session, tokens: fixture.tokens, host: "127.0.0.1", port: 0)
         let (ports, running) = AsyncStream<Int>.makeStream()
-        let app = server.application(pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
-                                     limits: limits) { running.yield($0) }
+        let app = server.application(
+            pages: try ServePages.load(from: ServeFixture.checkout.appendingPathComponent("Templates/serve")),
+            limits: limits
+        ) { running.yield($0) }
         let services = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }

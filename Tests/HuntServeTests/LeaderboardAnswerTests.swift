@@ -17,8 +17,10 @@ import Testing
             for n in 0..<40 {
                 let minute = Int(random.next() % 5)
                 let at = random.next() % 7 == 0 ? nil : Timestamp(start.addingTimeInterval(Double(minute * 60)), offsetSeconds: 7_200)
-                results.teams[t].completions.append(.init(task: "t\(n % 3)", points: 1, at: at,
-                                                          submission: "\(results.teams[t].id)/p\(random.next() % 1_000).jpg"))
+                results.teams[t].completions.append(
+                    .init(
+                        task: "t\(n % 3)", points: 1, at: at,
+                        submission: "\(results.teams[t].id)/p\(random.next() % 1_000).jpg"))
             }
         }
         let board = LeaderboardAnswer(results, generation: 1, shownID: { $0 })

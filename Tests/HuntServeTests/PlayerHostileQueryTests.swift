@@ -11,8 +11,10 @@ import Testing
 /// empty and 10 KB values in every query parameter of every route of its page. Each is answered
 /// (refused with 4xx or taken), and the server is still up after all of them.
 @Suite struct PlayerHostileQueryTests {
-    static let edges = ["1e19", "-1e19", "1e308", "-1e308", String(Int.max), String(Int.min), "9223372036854775808", "NaN", "nan", "inf",
-                        "-inf", "infinity", "-0", "0", "", "0x1p1023", "1e-400", "%00", String(repeating: "9", count: 10_240)]
+    static let edges = [
+        "1e19", "-1e19", "1e308", "-1e308", String(Int.max), String(Int.min), "9223372036854775808", "NaN", "nan", "inf",
+        "-inf", "infinity", "-0", "0", "", "0x1p1023", "1e-400", "%00", String(repeating: "9", count: 10_240)
+    ]
 
     /// Uploads a photo with `fixed_at=1e19`: this request ended the server (SIGILL) once.
     @Test func aFixTimePastAnyDateIsRefusedAndTheDayGoesOn() async throws {
@@ -21,15 +23,19 @@ import Testing
         let photo = try PlayerRoutesTests.bytes("photos/jpeg-no-exif.jpg")
         try await PlayerRoutesTests.application(fixture).test(.router) { client in
             for fixedAt in ["1e19", "9.3e18", "253402300800000"] {
-                try await client.execute(uri: PlayerRoutesTests.room("foxes") + "/upload?task=kruyt&lat=52&lon=5&fixed_at=" + fixedAt, method: .post,
-                                         body: ByteBuffer(bytes: photo)) { response in
+                try await client.execute(
+                    uri: PlayerRoutesTests.room("foxes") + "/upload?task=kruyt&lat=52&lon=5&fixed_at=" + fixedAt, method: .post,
+                    body: ByteBuffer(bytes: photo)
+                ) { response in
                     #expect(response.status == .badRequest, "\(fixedAt): \(response.status)")
                     #expect(response.text.contains("fixed_at"))
                 }
             }
             // The last millisecond of the year 9999 is taken, written beside the photo and judged.
-            let sent = try await client.execute(uri: PlayerRoutesTests.room("foxes") + "/upload?task=kruyt&lat=52&lon=5&fixed_at=253402300799999",
-                                                method: .post, body: ByteBuffer(bytes: photo)) { response in
+            let sent = try await client.execute(
+                uri: PlayerRoutesTests.room("foxes") + "/upload?task=kruyt&lat=52&lon=5&fixed_at=253402300799999",
+                method: .post, body: ByteBuffer(bytes: photo)
+            ) { response in
                 #expect(response.status == .created, "\(response.text)")
                 return try response.decoded(PlayerRoutesTests.Sent.self)
             }
@@ -48,12 +54,15 @@ import Testing
         let room = PlayerRoutesTests.room("foxes")
         // Each route with its parameters, and a valid value for each: one parameter at a time takes an edge value.
         let routes: [(path: String, method: HTTPRequest.Method, parameters: [(String, String)])] = [
-            ("/upload", .post, [("task", "kruyt"), ("lat", "52.0857"), ("lon", "5.1746"), ("accuracy", "9"), ("fixed_at", "1777716000000"), ("live", "1")]),
+            (
+                "/upload", .post,
+                [("task", "kruyt"), ("lat", "52.0857"), ("lon", "5.1746"), ("accuracy", "9"), ("fixed_at", "1777716000000"), ("live", "1")]
+            ),
             ("/photo", .get, [("id", fixture.session.ids.id(of: "foxes/library/IMG_0002.jpg")), ("size", "small")]),
             ("/api/state", .get, [("since", "1")]),
             ("/withdraw", .post, [("id", "0")]),
             ("", .get, [("lang", "en")]),
-            ("/assets/players.js", .get, [("v", "1")]),
+            ("/assets/players.js", .get, [("v", "1")])
         ]
         let answered = try await PlayerRoutesTests.application(fixture, options: options).test(.router) { client in
             var answered = 0

@@ -13,7 +13,8 @@ import Testing
         try await ServeFixture { folder in
             let url = folder.appendingPathComponent("hunt.yaml")
             var text = try String(contentsOf: url, encoding: .utf8)
-            text = text.replacingOccurrences(of: "\ntimezone: Europe/Amsterdam\n", with: "\nlanguage: en\nlanguages: [en, es, ar]\ntimezone: Europe/Amsterdam\n")
+            text = text.replacingOccurrences(
+                of: "\ntimezone: Europe/Amsterdam\n", with: "\nlanguage: en\nlanguages: [en, es, ar]\ntimezone: Europe/Amsterdam\n")
             text = text.replacingOccurrences(of: "title: The Kruyt tower", with: "title: { en: The Kruyt tower, es: La torre Kruyt }")
             try text.write(to: url, atomically: true, encoding: .utf8)
         }

@@ -38,19 +38,25 @@ struct PlayerReasonsTests {
     @Test("a photo five years old: its day and the gap in years, in the hunt's local time")
     func fiveYearsOld() throws {
         let reasons = PlayerReasons(hunt: try Self.hunt())
-        let s = try Self.result(task: "old-quad", codes: [("before-window", "taken at 06:47 on 2021-04-12, 49332 h 12 min before the hunt's start")],
-                                evidence: #""captured_at":"2021-04-12T06:47:00+10:00""#)
-        #expect(reasons.sentences(for: s) == [
-            "Your photo was taken on 12 April 2021 at 06:47, 5 years before the hunt started (on 28 November 2026 at 10:00). Take a new photo now.",
-        ])
+        let s = try Self.result(
+            task: "old-quad", codes: [("before-window", "taken at 06:47 on 2021-04-12, 49332 h 12 min before the hunt's start")],
+            evidence: #""captured_at":"2021-04-12T06:47:00+10:00""#)
+        #expect(
+            reasons.sentences(for: s) == [
+                "Your photo was taken on 12 April 2021 at 06:47, 5 years before the hunt started (on 28 November 2026 at 10:00). Take a new photo now."
+            ])
     }
 
     @Test("far away: the distance with separators and the side it was on, not a compass heading to follow")
     func outside() throws {
         let reasons = PlayerReasons(hunt: try Self.hunt())
-        let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE of the target's centre")],
-                                  evidence: #""distance_m":14942123,"compass":"ENE""#)
-        #expect(reasons.sentences(for: far) == ["Your photo was taken 14,942 km east of “The Old Quad”, too far away to count. Go there and take a new photo."])
+        let far = try Self.result(
+            task: "old-quad", codes: [("outside-target", "14942 km ENE of the target's centre")],
+            evidence: #""distance_m":14942123,"compass":"ENE""#)
+        #expect(
+            reasons.sentences(for: far) == [
+                "Your photo was taken 14,942 km east of “The Old Quad”, too far away to count. Go there and take a new photo."
+            ])
         let near = try Self.result(task: "old-quad", codes: [("outside-target", "2.3 km S")], evidence: #""distance_m":2300,"compass":"S""#)
         #expect(reasons.sentences(for: near).first?.contains("2.3 km south of “The Old Quad”") == true)
     }
@@ -58,10 +64,15 @@ struct PlayerReasonsTests {
     @Test("order: the earlier task by its title, the time in the hunt's clock, what to do")
     func order() throws {
         let reasons = PlayerReasons(hunt: try Self.hunt())
-        let s = try Self.result(task: "library", codes: [("order", "must come after `old-quad`, which the team had not done (accepted) by 2026-11-28T11:42:14.550+11:00")],
-                                evidence: #""captured_at":"2026-11-28T11:42:14.550+11:00""#)
+        let s = try Self.result(
+            task: "library",
+            codes: [("order", "must come after `old-quad`, which the team had not done (accepted) by 2026-11-28T11:42:14.550+11:00")],
+            evidence: #""captured_at":"2026-11-28T11:42:14.550+11:00""#)
         let text = try #require(reasons.sentences(for: s).first)
-        #expect(text == "This task counts only after “The Old Quad”, which your team had not done when this photo was taken (on 28 November 2026 at 11:42). Do that first, then take a new photo here.")
+        #expect(
+            text
+                == "This task counts only after “The Old Quad”, which your team had not done when this photo was taken (on 28 November 2026 at 11:42). Do that first, then take a new photo here."
+        )
         #expect(!text.contains("`") && !text.contains("T11:"))
     }
 
@@ -72,24 +83,29 @@ struct PlayerReasonsTests {
         #expect(reasons.sentences(for: s) == ["Your photo has no location. Switch location on for the camera and take a new photo."])
     }
 
-    @Test("every reason code has a player's sentence, and none shows the judge's wording or a placeholder",
-          arguments: ReasonCode.allCases)
+    @Test(
+        "every reason code has a player's sentence, and none shows the judge's wording or a placeholder",
+        arguments: ReasonCode.allCases)
     func everyCode(_ code: ReasonCode) throws {
         let reasons = PlayerReasons(hunt: try Self.hunt())
         #expect(PlayerCatalog.english.has(code.rawValue))
-        let s = try Self.result(task: "old-quad", codes: [(code.rawValue, "JUDGE WORDS")],
-                                evidence: #""captured_at":"2026-11-28T09:00:00+11:00","distance_m":120,"compass":"N","accuracy_m":30,"clock_skew_s":900,"speed_kmh":400"#)
+        let s = try Self.result(
+            task: "old-quad", codes: [(code.rawValue, "JUDGE WORDS")],
+            evidence: #""captured_at":"2026-11-28T09:00:00+11:00","distance_m":120,"compass":"N","accuracy_m":30,"clock_skew_s":900,"speed_kmh":400"#)
         let text = reasons.sentence(code, s)
         #expect(!text.contains("JUDGE") && !text.contains("{") && text.hasSuffix("."), "\(text)")
     }
 
-    @Test("every reason code reads in every language, with no placeholder left",
-          arguments: ["ar", "de", "es", "fr", "nl", "pt"])
+    @Test(
+        "every reason code reads in every language, with no placeholder left",
+        arguments: ["ar", "de", "es", "fr", "nl", "pt"])
     func everyLanguage(_ language: String) throws {
         let reasons = PlayerReasons(hunt: try Self.hunt(), catalog: try #require(try PlayerCatalog.named(language)))
         for code in ReasonCode.allCases {
-            let s = try Self.result(task: "old-quad", codes: [(code.rawValue, "JUDGE WORDS")],
-                                    evidence: #""captured_at":"2026-11-28T09:00:00+11:00","distance_m":120,"compass":"N","accuracy_m":30,"clock_skew_s":900,"speed_kmh":400"#)
+            let s = try Self.result(
+                task: "old-quad", codes: [(code.rawValue, "JUDGE WORDS")],
+                evidence:
+                    #""captured_at":"2026-11-28T09:00:00+11:00","distance_m":120,"compass":"N","accuracy_m":30,"clock_skew_s":900,"speed_kmh":400"#)
             let text = reasons.sentence(code, s)
             #expect(!text.contains("JUDGE") && !text.contains("{") && text.contains("."), "\(language) \(code): \(text)")
         }
@@ -98,13 +114,18 @@ struct PlayerReasonsTests {
     @Test("in Spanish: the sentence, its day, its quotes and its numbers as Spanish writes them")
     func spanish() throws {
         let reasons = PlayerReasons(hunt: try Self.hunt(), catalog: try #require(try PlayerCatalog.named("es")))
-        let old = try Self.result(task: "old-quad", codes: [("before-window", "taken at 06:47 on 2021-04-12")],
-                                  evidence: #""captured_at":"2021-04-12T06:47:00+10:00""#)
-        #expect(reasons.sentences(for: old) == [
-            "Tu foto se tomó el 12 de abril de 2021 a las 6:47, 5 años antes de que empezara el juego (el 28 de noviembre de 2026 a las 10:00). Toma una foto nueva ahora.",
-        ])
+        let old = try Self.result(
+            task: "old-quad", codes: [("before-window", "taken at 06:47 on 2021-04-12")],
+            evidence: #""captured_at":"2021-04-12T06:47:00+10:00""#)
+        #expect(
+            reasons.sentences(for: old) == [
+                "Tu foto se tomó el 12 de abril de 2021 a las 6:47, 5 años antes de que empezara el juego (el 28 de noviembre de 2026 a las 10:00). Toma una foto nueva ahora."
+            ])
         let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE")], evidence: #""distance_m":14942123,"compass":"ENE""#)
-        #expect(reasons.sentences(for: far) == ["Tu foto se tomó a 14.942 km al este de «The Old Quad», demasiado lejos para contar. Ve hasta allí y toma una foto nueva."])
+        #expect(
+            reasons.sentences(for: far) == [
+                "Tu foto se tomó a 14.942 km al este de «The Old Quad», demasiado lejos para contar. Ve hasta allí y toma una foto nueva."
+            ])
         #expect(reasons.distance(2_345) == "2,3 km")
     }
 
@@ -115,14 +136,17 @@ struct PlayerReasonsTests {
         let reasons = PlayerReasons(hunt: hunt)
         #expect(reasons.distance(120) == "394 ft" && reasons.distance(2_300) == "1.4 mi" && reasons.distance(14_942_123) == "9,285 mi")
         let far = try Self.result(task: "old-quad", codes: [("outside-target", "14942 km ENE")], evidence: #""distance_m":14942123,"compass":"ENE""#)
-        #expect(reasons.sentences(for: far) == ["Your photo was taken 9,285 mi east of “The Old Quad”, too far away to count. Go there and take a new photo."])
+        #expect(
+            reasons.sentences(for: far) == [
+                "Your photo was taken 9,285 mi east of “The Old Quad”, too far away to count. Go there and take a new photo."
+            ])
         let fast = try Self.result(task: "old-quad", codes: [("too-fast", "400 km/h")], evidence: #""speed_kmh":400"#)
         #expect(reasons.sentence(.tooFast, fast).contains("249 mph"))
     }
 
     static let durationCases: [(Double, String)] = [
         (157_939_200, "5 years"), (34_560_000, "1 year"), (266_400, "3 days"), (86_460, "1 day"),
-        (7_500, "2 h 5 min"), (7_200, "2 h"), (750, "12 min"), (40, "40 s"),
+        (7_500, "2 h 5 min"), (7_200, "2 h"), (750, "12 min"), (40, "40 s")
     ]
 
     @Test("durations in the largest sensible unit", arguments: durationCases)

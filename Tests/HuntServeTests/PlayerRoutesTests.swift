@@ -14,7 +14,9 @@ import Testing
     static let fixtures = ServeFixture.checkout.appendingPathComponent("Tests/HuntKitTests/Fixtures")
 
     /// The console with a players' room on `fixture`'s session.
-    static func application(_ fixture: ServeFixture, options: PlayersOptions = PlayersOptions(), secret: [UInt8] = secret) async throws -> some ApplicationProtocol {
+    static func application(
+        _ fixture: ServeFixture, options: PlayersOptions = PlayersOptions(), secret: [UInt8] = secret
+    ) async throws -> some ApplicationProtocol {
         let teams = await fixture.session.teamChoices.map(\.id)
         let room = PlayersRoom(session: fixture.session, tokens: PlayerTokens(secret: secret, teams: teams), options: options)
         let server = ServeServer(session: fixture.session, tokens: fixture.tokens, host: "127.0.0.1", port: 8765, players: room)
@@ -45,8 +47,10 @@ import Testing
         return false
     }
 
-    @Test(arguments: [("photos/jpeg-gps-complete.jpg", "jpg"), ("photos/heic-apple-exif-item-after-mdat.heic", "heic"), ("photos/png-exif-chunk.png", "png"),
-                      ("videos/apple-keys-made-with-ffmpeg.mov", "mov"), ("videos/loci-made-with-ffmpeg.mp4", "mp4")])
+    @Test(arguments: [
+        ("photos/jpeg-gps-complete.jpg", "jpg"), ("photos/heic-apple-exif-item-after-mdat.heic", "heic"), ("photos/png-exif-chunk.png", "png"),
+        ("videos/apple-keys-made-with-ffmpeg.mov", "mov"), ("videos/loci-made-with-ffmpeg.mp4", "mp4")
+    ])
     func eachTypeIsKeptAsSentUnderANameTheServerChooses(fixture file: String, ext: String) async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
@@ -74,11 +78,16 @@ import Testing
                 #expect(response.status == .contentTooLarge)
                 #expect(response.text.contains("larger than"))
             }
-            try await client.execute(uri: Self.room("foxes") + "/upload?task=library", method: .post, body: ByteBuffer(string: "%PDF-1.7 not a photo at all, but long enough to be sniffed as one thing or another")) { response in
+            try await client.execute(
+                uri: Self.room("foxes") + "/upload?task=library", method: .post,
+                body: ByteBuffer(string: "%PDF-1.7 not a photo at all, but long enough to be sniffed as one thing or another")
+            ) { response in
                 #expect(response.status == .unsupportedMediaType)
                 #expect(response.text.contains("not a photo or a video"))
             }
-            try await client.execute(uri: Self.room("foxes") + "/upload?task=library", method: .post, body: ByteBuffer()) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: Self.room("foxes") + "/upload?task=library", method: .post, body: ByteBuffer()) {
+                #expect($0.status == .badRequest)
+            }
         }
         #expect(Self.files(fixture.submissions) == before)
     }
@@ -99,7 +108,10 @@ import Testing
             try await client.execute(uri: upload, method: .post, body: ByteBuffer(bytes: try Self.padded(photo.count + 11, fill: 1))) {
                 #expect($0.status == .contentTooLarge)
             }
-            try await client.execute(uri: upload, method: .post, body: ByteBuffer(string: "%PDF-1.7 not a photo at all, but long enough to be sniffed as one thing or another")) {
+            try await client.execute(
+                uri: upload, method: .post,
+                body: ByteBuffer(string: "%PDF-1.7 not a photo at all, but long enough to be sniffed as one thing or another")
+            ) {
                 #expect($0.status == .unsupportedMediaType)
             }
             try await client.execute(uri: upload, method: .post, body: ByteBuffer()) { #expect($0.status == .badRequest) }
@@ -114,14 +126,18 @@ import Testing
         #expect(Self.files(fixture.submissions + "/.incoming").isEmpty)
     }
 
-    @Test(arguments: ["task=../owls", "task=..%2Fowls", "task=library/../../x", "task=%2e%2e", "task=library&lat=../../etc&lon=1", "task=library&lat=91&lon=0",
-                      "task=library&lat=1&lon=2&accuracy=-3"])
+    @Test(arguments: [
+        "task=../owls", "task=..%2Fowls", "task=library/../../x", "task=%2e%2e", "task=library&lat=../../etc&lon=1", "task=library&lat=91&lon=0",
+        "task=library&lat=1&lon=2&accuracy=-3"
+    ])
     func namesAndFieldsFromTheRequestNeverBecomePaths(query: String) async throws {
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
         let before = Self.files(fixture.folder.path)
         try await Self.application(fixture).test(.router) { client in
-            try await client.execute(uri: Self.room("foxes") + "/upload?" + query, method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))) { response in
+            try await client.execute(
+                uri: Self.room("foxes") + "/upload?" + query, method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))
+            ) { response in
                 #expect(response.status == .notFound || response.status == .badRequest, "\(query): \(response.status)")
             }
             try await client.execute(uri: Self.room("foxes") + "/withdraw", method: .post, body: ByteBuffer(string: #"{"id":"../../hunt.yaml"}"#)) {
@@ -136,8 +152,10 @@ import Testing
         defer { fixture.remove() }
         try await Self.application(fixture).test(.router) { client in
             var sent = Sent(status: "", id: "", name: "")
-            try await client.execute(uri: Self.room("foxes") + "/upload?task=library&lat=52.0873&lon=5.1653&accuracy=8", method: .post,
-                                     body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))) { sent = try $0.decoded(Sent.self) }
+            try await client.execute(
+                uri: Self.room("foxes") + "/upload?task=library&lat=52.0873&lon=5.1653&accuracy=8", method: .post,
+                body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))
+            ) { sent = try $0.decoded(Sent.self) }
             #expect(try await Self.judged(fixture, sent.id))
             let foxesPhoto = try #require(await fixture.session.results?.submissions.first { $0.path.hasPrefix("foxes/library/2") })
             let foxesIDs = [sent.id, fixture.session.ids.id(of: "foxes/library/IMG_0002.jpg")]
@@ -157,8 +175,10 @@ import Testing
             try await client.execute(uri: Self.room("foxes") + "/photo?id=" + foxesIDs[1], method: .get) { #expect($0.status == .ok) }
             // An unknown token, a console token, or none: refused on every route.
             // (Each refusal waits longer than the one before: the brake on guessing.)
-            let routes: [(String, HTTPRequest.Method)] = [("", .get), ("/api/state", .get), ("/events", .get), ("/photo?id=" + foxesIDs[1], .get),
-                                                          ("/upload?task=library", .post), ("/withdraw", .post), ("/assets/players.js", .get)]
+            let routes: [(String, HTTPRequest.Method)] = [
+                ("", .get), ("/api/state", .get), ("/events", .get), ("/photo?id=" + foxesIDs[1], .get),
+                ("/upload?task=library", .post), ("/withdraw", .post), ("/assets/players.js", .get)
+            ]
             for room in ["/t/" + String(repeating: "0", count: 32), "/t/" + fixture.tokens.judge, "/t/" + fixture.tokens.viewer] {
                 for (uri, method) in room.hasSuffix("0") ? routes : [routes[1]] {
                     try await client.execute(uri: room + uri, method: method, body: ByteBuffer(string: #"{"id":"\#(sent.id)"}"#)) { response in
@@ -179,12 +199,15 @@ import Testing
         defer { fixture.remove() }
         let photo = try Self.bytes("photos/jpeg-no-exif.jpg")
         let first = try await Self.application(fixture).test(.router) { client in
-            let first = try await client.execute(uri: Self.room("herons") + "/upload?task=kruyt&lat=52.0857&lon=5.1746&accuracy=9.5&fixed_at=1777716000000",
-                                                 method: .post, body: ByteBuffer(bytes: photo)) { response in
+            let first = try await client.execute(
+                uri: Self.room("herons") + "/upload?task=kruyt&lat=52.0857&lon=5.1746&accuracy=9.5&fixed_at=1777716000000",
+                method: .post, body: ByteBuffer(bytes: photo)
+            ) { response in
                 #expect(response.status == .created)
                 return try response.decoded(Sent.self)
             }
-            let again = try await client.execute(uri: Self.room("herons") + "/upload?task=bridge", method: .post, body: ByteBuffer(bytes: photo)) { response in
+            let again = try await client.execute(uri: Self.room("herons") + "/upload?task=bridge", method: .post, body: ByteBuffer(bytes: photo)) {
+                response in
                 #expect(response.status == .ok)
                 return try response.decoded(Sent.self)
             }
@@ -203,8 +226,10 @@ import Testing
         defer { fixture.remove() }
         try await Self.application(fixture).test(.router) { client in
             var sent = Sent(status: "", id: "", name: "")
-            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt&lat=52.0857&lon=5.1746", method: .post,
-                                     body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))) { sent = try $0.decoded(Sent.self) }
+            try await client.execute(
+                uri: Self.room("owls") + "/upload?task=kruyt&lat=52.0857&lon=5.1746", method: .post,
+                body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-gps-complete.jpg"))
+            ) { sent = try $0.decoded(Sent.self) }
             #expect(try await Self.judged(fixture, sent.id))
             try await client.execute(uri: Self.room("owls") + "/withdraw", method: .post, body: ByteBuffer(string: #"{"id":"\#(sent.id)"}"#)) {
                 #expect($0.status == .ok)
@@ -216,7 +241,9 @@ import Testing
             // What `hunt judge` reads of the folder is what the console shows: .withdrawn/ and .incoming/ are not submissions.
             #expect(try await fixture.judgeFromFiles().submissions.map(\.path) == (await fixture.session.results?.submissions.map(\.path)))
             // A photo a judge decided, or one not sent from the page, stays.
-            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-no-exif.jpg"))) {
+            try await client.execute(
+                uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-no-exif.jpg"))
+            ) {
                 sent = try $0.decoded(Sent.self)
             }
             #expect(try await Self.judged(fixture, sent.id))
@@ -260,8 +287,10 @@ import Testing
         let options = PlayersOptions(maxTeamBytes: Self.bytes(under: fixture.submissions + "/owls") + 250_000)
         try await Self.application(fixture, options: options).test(.router) { client in
             for fill: UInt8 in [1, 2] {
-                let sent = try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
-                                                    body: ByteBuffer(bytes: try Self.padded(100_000, fill: fill))) { response in
+                let sent = try await client.execute(
+                    uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
+                    body: ByteBuffer(bytes: try Self.padded(100_000, fill: fill))
+                ) { response in
                     #expect(response.status == .created, "\(response.text)")
                     return try response.decoded(Sent.self)
                 }
@@ -269,14 +298,18 @@ import Testing
                     #expect($0.status == .ok)
                 }
             }
-            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))) {
+            try await client.execute(
+                uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))
+            ) {
                 #expect($0.status == .contentTooLarge, "\($0.text)")
             }
         }
         #expect(Self.files(fixture.submissions + "/.withdrawn/owls").count == 2)
         // Started again, the server counts what .withdrawn/ holds.
         try await Self.application(fixture, options: options).test(.router) { client in
-            try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))) {
+            try await client.execute(
+                uri: Self.room("owls") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.padded(100_000, fill: 3))
+            ) {
                 #expect($0.status == .contentTooLarge, "\($0.text)")
             }
         }
@@ -292,8 +325,10 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for fill in UInt8(1)...10 {
                     group.addTask {
-                        try await client.execute(uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
-                                                 body: ByteBuffer(bytes: try Self.padded(900_000, fill: fill))) { response in
+                        try await client.execute(
+                            uri: Self.room("owls") + "/upload?task=kruyt", method: .post,
+                            body: ByteBuffer(bytes: try Self.padded(900_000, fill: fill))
+                        ) { response in
                             #expect([.created, .contentTooLarge].contains(response.status), "\(response.text)")
                         }
                     }
@@ -315,7 +350,9 @@ import Testing
         try await Self.application(fixture).test(.router) { client in
             var sent = Sent(status: "", id: "", name: "")
             let started = ContinuousClock.now
-            try await client.execute(uri: Self.room("herons") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-no-exif.jpg"))) {
+            try await client.execute(
+                uri: Self.room("herons") + "/upload?task=kruyt", method: .post, body: ByteBuffer(bytes: try Self.bytes("photos/jpeg-no-exif.jpg"))
+            ) {
                 sent = try $0.decoded(Sent.self)
             }
             var state = ""

@@ -16,7 +16,8 @@ import Testing
     /// (as an upload arrives); and the empty message.
     @Test func knownDigests() {
         #expect(Self.digest([Array("abc".utf8)]) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(Self.digest([Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)])
+        #expect(
+            Self.digest([Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)])
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(Self.digest([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
@@ -26,10 +27,12 @@ import Testing
 
     /// RFC 4231 test cases 2 (a short key) and 6 (a key longer than the block, hashed first).
     @Test func knownHMACs() {
-        #expect(Self.hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
+        #expect(
+            Self.hex(SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8)))
                 == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
         let longKey = [UInt8](repeating: 0xaa, count: 131)
-        #expect(Self.hex(SHA256.hmac(key: longKey, message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+        #expect(
+            Self.hex(SHA256.hmac(key: longKey, message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
                 == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
     }
 

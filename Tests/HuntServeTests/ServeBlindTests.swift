@@ -17,7 +17,8 @@ import Testing
         defer { fixture.remove() }
         let path = try #require(await fixture.session.results?.reviewQueue.first)
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/item?id=\(fixture.session.ids.id(of: path))", method: .get, headers: fixture.judgeHeaders()) { response in
+            try await client.execute(uri: "/api/item?id=\(fixture.session.ids.id(of: path))", method: .get, headers: fixture.judgeHeaders()) {
+                response in
                 #expect(response.status == .ok)
                 let item = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 #expect(item?["id"] as? String == fixture.session.ids.id(of: path))

@@ -24,10 +24,11 @@ struct ServeFixture {
         self.folder = folder
         try FileManager.default.copyItem(at: Self.checkout.appendingPathComponent("Examples/photo-scavenger-hunt"), to: folder)
         try prepare(folder)
-        let configuration = ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,
-                                               submissionsPath: folder.appendingPathComponent("submissions").path,
-                                               outPath: outPath.map { folder.appendingPathComponent($0).path }, blind: blind,
-                                               pollInterval: .milliseconds(50))
+        let configuration = ServeConfiguration(
+            huntPath: folder.appendingPathComponent("hunt.yaml").path,
+            submissionsPath: folder.appendingPathComponent("submissions").path,
+            outPath: outPath.map { folder.appendingPathComponent($0).path }, blind: blind,
+            pollInterval: .milliseconds(50))
         session = try ServeSession(configuration: configuration)
         await session.judgeFolder()
     }
@@ -43,7 +44,8 @@ struct ServeFixture {
     /// What `hunt judge --reviews` gives for the folder and the reviews file as they are now.
     func judgeFromFiles() async throws -> JudgeResults {
         let loaded = HuntLoader().load(contentsOf: URL(fileURLWithPath: hunt), displayPath: hunt)
-        let reviewDecisions = FileManager.default.fileExists(atPath: reviews)
+        let reviewDecisions =
+            FileManager.default.fileExists(atPath: reviews)
             ? try Reviews.read(contentsOf: URL(fileURLWithPath: reviews), displayPath: reviews) : Reviews()
         return try await JudgeRun(hunt: try loaded.get(), reviews: reviewDecisions)
             .run(submissions: URL(fileURLWithPath: submissions), displayPath: submissions, huntDisplayPath: hunt)

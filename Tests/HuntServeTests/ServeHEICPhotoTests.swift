@@ -17,8 +17,9 @@ import Testing
         let fixture = try await ServeFixture { folder in
             let educatorium = folder.appendingPathComponent("submissions/herons/educatorium")
             try FileManager.default.removeItem(at: educatorium.appendingPathComponent("IMG_0001.jpg"))
-            try FileManager.default.copyItem(at: Self.heic.appendingPathComponent("heic-grid-2x2-with-exif.heic"),
-                                             to: educatorium.appendingPathComponent("IMG_0001.heic"))
+            try FileManager.default.copyItem(
+                at: Self.heic.appendingPathComponent("heic-grid-2x2-with-exif.heic"),
+                to: educatorium.appendingPathComponent("IMG_0001.heic"))
         }
         defer { fixture.remove() }
         let id = fixture.session.ids.id(of: "herons/educatorium/IMG_0001.heic")
@@ -42,11 +43,15 @@ import Testing
         }
         defer { fixture.remove() }
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/cut.heic"))", method: .get, headers: fixture.judgeHeaders()) {
+            try await client.execute(
+                uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/cut.heic"))", method: .get, headers: fixture.judgeHeaders()
+            ) {
                 #expect($0.status == .notFound)
                 #expect($0.text.hasPrefix("this photo cannot be previewed: "), "\($0.text)")
             }
-            try await client.execute(uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/bomb.heic"))", method: .get, headers: fixture.judgeHeaders()) {
+            try await client.execute(
+                uri: "/api/photo?id=\(fixture.session.ids.id(of: "owls/bomb.heic"))", method: .get, headers: fixture.judgeHeaders()
+            ) {
                 #expect($0.status == .notFound)
                 #expect($0.text.hasPrefix("too large to preview: a 20000×20000 HEIF picture needs about 2.3 GiB"), "\($0.text)")
             }

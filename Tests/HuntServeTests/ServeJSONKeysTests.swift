@@ -33,8 +33,10 @@ import Testing
             for item in items { _ = try await get("/api/item?id=\(try #require(item["id"] as? String))") }
             _ = try await get("/api/team?team=herons")
             let id = try #require(items.first?["id"] as? String)
-            let decided = try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(),
-                                                   body: ByteBuffer(string: #"{"id":"\#(id)","decision":"accept","by":"Ann"}"#)) {
+            let decided = try await client.execute(
+                uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(),
+                body: ByteBuffer(string: #"{"id":"\#(id)","decision":"accept","by":"Ann"}"#)
+            ) {
                 try JSONSerialization.jsonObject(with: Data(buffer: $0.body))
             }
             answers.append(("/api/decisions", decided))
@@ -44,7 +46,9 @@ import Testing
             for (_, answer) in answers { Self.collect(answer, keys: &keys, evidence: &evidence) }
             #expect(keys.filter { $0.range(of: #"^[a-z][a-z0-9_]*$"#, options: .regularExpression) == nil }.sorted() == [])
             // The radar, the queue items and the grid were all in the answers.
-            #expect(keys.isSuperset(of: ["team_name", "judged_verdict", "where_text", "reach_m", "east_m", "tasks_done", "captured_at", "shown", "change"]))
+            #expect(
+                keys.isSuperset(of: ["team_name", "judged_verdict", "where_text", "reach_m", "east_m", "tasks_done", "captured_at", "shown", "change"]
+                ))
             #expect(!evidence.isEmpty)
             #expect(evidence.subtracting(JudgeResults.Evidence.Field.allCases.map(\.stringValue)).sorted() == [])
         }

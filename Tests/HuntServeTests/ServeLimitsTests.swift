@@ -20,11 +20,16 @@ import Testing
         let name = String(repeating: "b", count: Reviews.maximumNameCharacters + 1)
         let everything = try #require(await fixture.session.results?.submissions.map(\.path))
         try await fixture.application().test(.router) { client in
-            for body in [#"{"path":"\#(Self.photo)","decision":"accept","by":"Ann","note":"\#(long)"}"#,
-                         #"{"path":"\#(Self.photo)","decision":"accept","by":"\#(name)"}"#,
-                         // A bulk decision's note is written into every entry: refused whole.
-                         String(decoding: try JSONSerialization.data(withJSONObject: ["paths": everything, "decision": "reject", "by": "Ann",
-                                                                                       "note": String(repeating: "x", count: 8192)]), as: UTF8.self)] {
+            for body in [
+                #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann","note":"\#(long)"}"#,
+                #"{"path":"\#(Self.photo)","decision":"accept","by":"\#(name)"}"#,
+                // A bulk decision's note is written into every entry: refused whole.
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: [
+                        "paths": everything, "decision": "reject", "by": "Ann",
+                        "note": String(repeating: "x", count: 8192)
+                    ]), as: UTF8.self)
+            ] {
                 try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: body)) {
                     #expect($0.status == .contentTooLarge, "\($0.text)")
                     #expect($0.text.contains("at most"))
@@ -33,12 +38,16 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: fixture.reviews))
             // A note of the most characters allowed is taken; undo's `by` is bounded the same way.
             let most = String(repeating: "é", count: Reviews.maximumNoteCharacters)
-            try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(),
-                                     body: ByteBuffer(string: #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann","note":"\#(most)"}"#)) {
+            try await client.execute(
+                uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(),
+                body: ByteBuffer(string: #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann","note":"\#(most)"}"#)
+            ) {
                 #expect($0.status == .ok, "\($0.text)")
             }
-            try await client.execute(uri: "/api/undo", method: .post, headers: fixture.judgeHeaders(),
-                                     body: ByteBuffer(string: #"{"path":"\#(Self.photo)","by":"\#(name)"}"#)) {
+            try await client.execute(
+                uri: "/api/undo", method: .post, headers: fixture.judgeHeaders(),
+                body: ByteBuffer(string: #"{"path":"\#(Self.photo)","by":"\#(name)"}"#)
+            ) {
                 #expect($0.status == .contentTooLarge)
             }
         }
@@ -65,8 +74,11 @@ import Testing
         // The process died after logging a second decision and before writing the file.
         let audit = AuditLog(reviewsFile: URL(fileURLWithPath: fixture.reviews))
         let kept = try #require(audit.events().last?.entry)
-        try audit.append([.init(action: "decide", path: Self.photo, by: "Bo", at: "2026-05-02T12:00:00Z",
-                                entry: Reviews.Review(decision: .reject, by: "Bo", at: "2026-05-02T12:00:00Z"), previous: kept)])
+        try audit.append([
+            .init(
+                action: "decide", path: Self.photo, by: "Bo", at: "2026-05-02T12:00:00Z",
+                entry: Reviews.Review(decision: .reject, by: "Bo", at: "2026-05-02T12:00:00Z"), previous: kept)
+        ])
         // Undo takes back what the file holds (Ann's accept), not the decision that never landed.
         _ = try await fixture.session.undo(path: Self.photo, id: nil, by: "Ann")
         #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "")
@@ -82,7 +94,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let audit = AuditLog(reviewsFile: folder.appendingPathComponent("reviews.yaml"))
         // More than one block (1 MiB) of events, a torn line in the middle, then the one looked for.
-        let filler = (0..<12_000).map { AuditLog.Event(action: "decide", path: "a/\($0).jpg", by: String(repeating: "x", count: 80), at: "t", entry: nil, previous: nil) }
+        let filler = (0..<12_000).map {
+            AuditLog.Event(action: "decide", path: "a/\($0).jpg", by: String(repeating: "x", count: 80), at: "t", entry: nil, previous: nil)
+        }
         try audit.append(filler)
         let handle = try FileHandle(forWritingTo: audit.url)
         try handle.seekToEnd()
@@ -102,8 +116,9 @@ import Testing
             let live = folder.appendingPathComponent("submissions/owls/live")
             try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
             let taken = LocalDateTime(year: 2026, month: 5, day: 2, hour: 11, minute: 7, second: 31)
-            try JPEGWriter.write(tags: PhotoTags(position: Coordinate(latitude: 52.0853, longitude: 5.1689), capturedAt: taken, offsetSeconds: 7_200),
-                                 image: SyntheticImage(identity: 7, hue: 0.4), to: live.appendingPathComponent("IMG_7001.jpg"))
+            try JPEGWriter.write(
+                tags: PhotoTags(position: Coordinate(latitude: 52.0853, longitude: 5.1689), capturedAt: taken, offsetSeconds: 7_200),
+                image: SyntheticImage(identity: 7, hue: 0.4), to: live.appendingPathComponent("IMG_7001.jpg"))
             var movie = QuickTimeWriter.Movie(format: .mov)
             movie.creationDate = taken
             movie.creationOffsetSeconds = 7_200
@@ -139,7 +154,8 @@ import Testing
             try await client.execute(uri: "/api/queue?verdict=all&limit=1000", method: .get, headers: fixture.judgeHeaders()) { response in
                 #expect(response.status == .ok)
                 for name in teamNames + ["IMG_7001", "motion"] { #expect(!response.text.contains(name), "\(name)") }
-                let items = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["items"] as? [[String: Any]]
+                let items =
+                    try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["items"] as? [[String: Any]]
                 let ids = try #require(items?.compactMap { $0["id"] as? String })
                 #expect(ids.count == judged.submissions.count)
                 #expect(Set(ids).isDisjoint(with: judged.submissions.map { Self.fnv1a($0.path) }))
@@ -159,10 +175,12 @@ import Testing
                 }
                 #expect(answers[0] == answers[1], "\(route)")
             }
-            for (uri, body) in [("/api/decisions", #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann"}"#),
-                                ("/api/decisions", #"{"path":"herons/none.jpg","decision":"accept","by":"Ann"}"#),
-                                ("/api/decisions", #"{"paths":["\#(Self.photo)"],"decision":"accept","by":"Ann"}"#),
-                                ("/api/undo", #"{"path":"\#(Self.photo)","by":"Ann"}"#)] {
+            for (uri, body) in [
+                ("/api/decisions", #"{"path":"\#(Self.photo)","decision":"accept","by":"Ann"}"#),
+                ("/api/decisions", #"{"path":"herons/none.jpg","decision":"accept","by":"Ann"}"#),
+                ("/api/decisions", #"{"paths":["\#(Self.photo)"],"decision":"accept","by":"Ann"}"#),
+                ("/api/undo", #"{"path":"\#(Self.photo)","by":"Ann"}"#)
+            ] {
                 try await client.execute(uri: uri, method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: body)) {
                     #expect($0.status == .forbidden, "\(body)")
                 }

@@ -13,8 +13,10 @@ import Testing
 
     /// The lines the log writes while `changes` run on the session (the fixture's, or `session`),
     /// once `count` have come.
-    static func logged(_ fixture: ServeFixture, session: ServeSession? = nil, count: Int,
-                       _ changes: (ServeSession) async throws -> Void) async throws -> [String] {
+    static func logged(
+        _ fixture: ServeFixture, session: ServeSession? = nil, count: Int,
+        _ changes: (ServeSession) async throws -> Void
+    ) async throws -> [String] {
         let session = session ?? fixture.session
         let log = await ServeLog(session: session)
         let lines = Lines()
@@ -35,12 +37,16 @@ import Testing
         let lines = try await Self.logged(fixture, count: 3) { session in
             _ = try await session.decide(DecisionRequest(path: path, decision: "accept", by: "Ann Judge"))
             _ = try await session.undo(path: path, id: nil, by: "Ann Judge")
-            try FileManager.default.copyItem(atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/herons/new.jpg")
+            try FileManager.default.copyItem(
+                atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/herons/new.jpg")
             #expect(await session.poll())
         }
         let shown = lines.map { String($0.drop { $0 != " " }.dropFirst()) }
-        #expect(shown == ["decided \(path): accepted, was review (Ann Judge)", "undone \(path): review, was accepted (Ann Judge)",
-                          "arrived herons/new.jpg: review (duplicate-of)"], "\(lines)")
+        #expect(
+            shown == [
+                "decided \(path): accepted, was review (Ann Judge)", "undone \(path): review, was accepted (Ann Judge)",
+                "arrived herons/new.jpg: review (duplicate-of)"
+            ], "\(lines)")
         #expect(lines.allSatisfy { $0.wholeMatch(of: /\d\d:\d\d:\d\d .*/) != nil })
     }
 
@@ -81,7 +87,8 @@ import Testing
         let unjudged = try ServeSession(configuration: ServeConfiguration(huntPath: fixture.hunt, submissionsPath: fixture.submissions))
         let lines = try await Self.logged(fixture, session: unjudged, count: 1) { session in
             await session.judgeFolder()
-            try FileManager.default.copyItem(atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/owls/new.jpg")
+            try FileManager.default.copyItem(
+                atPath: fixture.submissions + "/foxes/library/IMG_0002.jpg", toPath: fixture.submissions + "/owls/new.jpg")
             #expect(await session.poll())
         }
         #expect(lines.count == 1 && lines[0].contains(" arrived owls/new.jpg: "), "\(lines)")

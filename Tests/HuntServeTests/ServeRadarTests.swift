@@ -32,20 +32,24 @@ import Testing
             [at(north: -630, east: -430), at(north: -630, east: -225), at(north: -430, east: -225), at(north: -430, east: -430)]
         }
         var photos: [(path: String, at: Coordinate)] {
-            [("foxes/tower/near.jpg", Geodesic.direct(from: origin, azimuthDegrees: 45, distanceMetres: 40).coordinate),
-             ("foxes/cafe/east.jpg", Geodesic.direct(from: cafes[0].1, azimuthDegrees: 90, distanceMetres: 28).coordinate),
-             ("foxes/cafe/far.jpg", Geodesic.direct(from: cafes[0].1, azimuthDegrees: 180, distanceMetres: 10_017_000).coordinate),
-             ("foxes/park/inside.jpg", at(north: -575, east: -360)), ("foxes/park/outside.jpg", at(north: -352, east: -327))]
+            [
+                ("foxes/tower/near.jpg", Geodesic.direct(from: origin, azimuthDegrees: 45, distanceMetres: 40).coordinate),
+                ("foxes/cafe/east.jpg", Geodesic.direct(from: cafes[0].1, azimuthDegrees: 90, distanceMetres: 28).coordinate),
+                ("foxes/cafe/far.jpg", Geodesic.direct(from: cafes[0].1, azimuthDegrees: 180, distanceMetres: 10_017_000).coordinate),
+                ("foxes/park/inside.jpg", at(north: -575, east: -360)), ("foxes/park/outside.jpg", at(north: -352, east: -327))
+            ]
         }
     }
 
     /// Utrecht, Buenos Aires (south and west), Sydney (south and east), New York (north and
     /// west), and Taveuni, where the cafés are across the antimeridian from the circle.
-    static let scenes = [Scene(name: "Utrecht", origin: Coordinate(latitude: 52.0907, longitude: 5.1213)),
-                         Scene(name: "Buenos Aires", origin: Coordinate(latitude: -34.6037, longitude: -58.3816)),
-                         Scene(name: "Sydney", origin: Coordinate(latitude: -33.8568, longitude: 151.2153)),
-                         Scene(name: "New York", origin: Coordinate(latitude: 40.7580, longitude: -73.9855)),
-                         Scene(name: "Taveuni", origin: Coordinate(latitude: -16.8, longitude: 179.998))]
+    static let scenes = [
+        Scene(name: "Utrecht", origin: Coordinate(latitude: 52.0907, longitude: 5.1213)),
+        Scene(name: "Buenos Aires", origin: Coordinate(latitude: -34.6037, longitude: -58.3816)),
+        Scene(name: "Sydney", origin: Coordinate(latitude: -33.8568, longitude: 151.2153)),
+        Scene(name: "New York", origin: Coordinate(latitude: 40.7580, longitude: -73.9855)),
+        Scene(name: "Taveuni", origin: Coordinate(latitude: -16.8, longitude: 179.998))
+    ]
 
     static func session(_ scene: Scene) async throws -> (ServeSession, URL) {
         let folder = Scratch.root.appendingPathComponent("hunt-radar-\(UUID().uuidString)")
@@ -66,16 +70,20 @@ import Testing
         try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#
             .write(to: folder.appendingPathComponent("cafes.geojson"), atomically: true, encoding: .utf8)
         let ring = (scene.park + [scene.park[0]]).map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",")
-        try #"{"type":"Polygon","coordinates":[[\#(ring)]]}"#.write(to: folder.appendingPathComponent("park.geojson"), atomically: true, encoding: .utf8)
+        try #"{"type":"Polygon","coordinates":[[\#(ring)]]}"#.write(
+            to: folder.appendingPathComponent("park.geojson"), atomically: true, encoding: .utf8)
         for (i, photo) in scene.photos.enumerated() {
             let url = folder.appendingPathComponent("submissions/" + photo.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let tags = PhotoTags(position: photo.at, horizontalAccuracyMetres: 5,
-                                 capturedAt: LocalDateTime(year: 2026, month: 5, day: 2, hour: 11, minute: i, second: 0), offsetSeconds: 0)
+            let tags = PhotoTags(
+                position: photo.at, horizontalAccuracyMetres: 5,
+                capturedAt: LocalDateTime(year: 2026, month: 5, day: 2, hour: 11, minute: i, second: 0), offsetSeconds: 0)
             try JPEGWriter.write(tags: tags, image: SyntheticImage(identity: UInt64(i + 1), hue: 0.2), to: url)
         }
-        let session = try ServeSession(configuration: ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,
-                                                                         submissionsPath: folder.appendingPathComponent("submissions").path))
+        let session = try ServeSession(
+            configuration: ServeConfiguration(
+                huntPath: folder.appendingPathComponent("hunt.yaml").path,
+                submissionsPath: folder.appendingPathComponent("submissions").path))
         await session.judgeFolder()
         return (session, folder)
     }

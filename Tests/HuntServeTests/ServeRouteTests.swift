@@ -39,7 +39,9 @@ import Testing
                 try await client.execute(uri: "/api/queue", method: .get, headers: [.cookie: other]) { #expect($0.status == .unauthorized) }
             }
             // Two consoles' cookies in one request: each console takes its own.
-            let both: HTTPFields = [.cookie: "\(ServeTokens().cookieName)=\(ServeTokens.random()); \(fixture.tokens.cookieName)=\(fixture.tokens.judge)"]
+            let both: HTTPFields = [
+                .cookie: "\(ServeTokens().cookieName)=\(ServeTokens.random()); \(fixture.tokens.cookieName)=\(fixture.tokens.judge)"
+            ]
             try await client.execute(uri: "/api/queue", method: .get, headers: both) { #expect($0.status == .ok) }
             // A cookie alone never decides: another page in the judge's browser could send it.
             let body = ByteBuffer(string: #"{"path":"herons/educatorium/IMG_0001.jpg","decision":"accept","by":"x"}"#)
@@ -54,15 +56,18 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/api/photo?path=../../../etc/passwd", "/api/photo?path=/etc/passwd", "/api/photo?path=%2e%2e/%2e%2e/hunt.yaml",
-                      "/api/photo?path=herons/../../hunt.yaml", "/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift",
-                      "/%2e%2e/%2e%2e/etc/passwd", "/api/photo?id=../../hunt.yaml", "/api/photo?path=owls/linked.jpg",
-                      "/api/reference?task=../hunt.yaml"])
+    @Test(arguments: [
+        "/api/photo?path=../../../etc/passwd", "/api/photo?path=/etc/passwd", "/api/photo?path=%2e%2e/%2e%2e/hunt.yaml",
+        "/api/photo?path=herons/../../hunt.yaml", "/assets/..%2f..%2fPackage.swift", "/assets/../../Package.swift",
+        "/%2e%2e/%2e%2e/etc/passwd", "/api/photo?id=../../hunt.yaml", "/api/photo?path=owls/linked.jpg",
+        "/api/reference?task=../hunt.yaml"
+    ])
     func pathsInRequestsNeverOpenFiles(uri: String) async throws {
         let fixture = try await ServeFixture { folder in
             // A link in a team folder, to a file outside: not a submission, never served.
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("submissions/owls/linked.jpg").path,
-                                                       withDestinationPath: "/etc/passwd")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("submissions/owls/linked.jpg").path,
+                withDestinationPath: "/etc/passwd")
         }
         defer { fixture.remove() }
         try await fixture.application().test(.router) { client in
@@ -92,25 +97,33 @@ import Testing
                 #expect(answer.undecided == queue.undecided - 1)
             }
             let text = try String(contentsOfFile: fixture.reviews, encoding: .utf8)
-            #expect(text.hasPrefix("# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n\"herons/educatorium/IMG_0001.jpg\":\n  decision: accept\n  note: \"roof visible\"\n  by: \"Ann\"\n  at: \""))
+            #expect(
+                text.hasPrefix(
+                    "# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n\"herons/educatorium/IMG_0001.jpg\":\n  decision: accept\n  note: \"roof visible\"\n  by: \"Ann\"\n  at: \""
+                ))
             // What the server shows is what `hunt judge --reviews` gives for the file as written.
             #expect(await fixture.session.results?.json == (try await fixture.judgeFromFiles()).json)
             // Wrong input is refused with a reason, and nothing is written.
-            for (bad, status) in [(#"{"path":"nope.jpg","decision":"accept","by":"A"}"#, HTTPResponse.Status.notFound),
-                                  (#"{"id":"\#(item.id)","decision":"maybe","by":"A"}"#, .badRequest),
-                                  (#"{"id":"\#(item.id)","decision":"accept"}"#, .badRequest),
-                                  (#"{"id":"\#(item.id)","decision":"accept","by":"A","task":"nosuch"}"#, .badRequest),
-                                  ("not json", .badRequest)] {
+            for (bad, status) in [
+                (#"{"path":"nope.jpg","decision":"accept","by":"A"}"#, HTTPResponse.Status.notFound),
+                (#"{"id":"\#(item.id)","decision":"maybe","by":"A"}"#, .badRequest),
+                (#"{"id":"\#(item.id)","decision":"accept"}"#, .badRequest),
+                (#"{"id":"\#(item.id)","decision":"accept","by":"A","task":"nosuch"}"#, .badRequest),
+                ("not json", .badRequest)
+            ] {
                 try await client.execute(uri: "/api/decisions", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: bad)) {
                     #expect($0.status == status, "\(bad)")
                 }
             }
             #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == text)
             // Undo puts the file back as it was before the decision.
-            try await client.execute(uri: "/api/undo", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: #"{"id":"\#(item.id)","by":"Ann"}"#)) {
+            try await client.execute(
+                uri: "/api/undo", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: #"{"id":"\#(item.id)","by":"Ann"}"#)
+            ) {
                 #expect($0.status == .ok)
             }
-            #expect(try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n")
+            #expect(
+                try String(contentsOfFile: fixture.reviews, encoding: .utf8) == "# the organizer's notes\nowls/IMG_0009.jpg:\n  decision: reject\n")
             let log = try String(contentsOfFile: fixture.folder.appendingPathComponent("reviews.audit.jsonl").path, encoding: .utf8)
             #expect(log.split(separator: "\n").count == 2)
         }
@@ -146,7 +159,9 @@ import Testing
         try await fixture.application().test(.router) { client in
             try await client.execute(uri: "/api/queue?verdict=all&limit=1000", method: .get, headers: fixture.judgeHeaders()) { response in
                 #expect(response.status == .ok)
-                for team in ["foxes", "owls", "herons", "Red Foxes", "Night Owls", "Grey Herons"] { #expect(!response.text.contains(team), "\(team)") }
+                for team in ["foxes", "owls", "herons", "Red Foxes", "Night Owls", "Grey Herons"] {
+                    #expect(!response.text.contains(team), "\(team)")
+                }
             }
         }
     }
@@ -219,9 +234,12 @@ extension ServeSession {
     static func empty() throws -> ServeSession {
         let folder = Scratch.root.appendingPathComponent("hunt-serve-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        try "hunt: Empty\ntasks:\n  - id: a\n    title: A\n    at: 52.1, 5.1\n".write(to: folder.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
-        return try ServeSession(configuration: ServeConfiguration(huntPath: folder.appendingPathComponent("hunt.yaml").path,
-                                                                  submissionsPath: folder.appendingPathComponent("photos").path))
+        try "hunt: Empty\ntasks:\n  - id: a\n    title: A\n    at: 52.1, 5.1\n".write(
+            to: folder.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
+        return try ServeSession(
+            configuration: ServeConfiguration(
+                huntPath: folder.appendingPathComponent("hunt.yaml").path,
+                submissionsPath: folder.appendingPathComponent("photos").path))
     }
 }
 
@@ -233,8 +251,9 @@ extension ServeSession {
             try text.replacingOccurrences(of: "  - id: educatorium\n", with: "  - id: educatorium\n    reference: reference/educatorium.jpg\n")
                 .write(to: hunt, atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("reference"), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: folder.appendingPathComponent("submissions/foxes/educatorium/IMG_0001.jpg"),
-                                             to: folder.appendingPathComponent("reference/educatorium.jpg"))
+            try FileManager.default.copyItem(
+                at: folder.appendingPathComponent("submissions/foxes/educatorium/IMG_0001.jpg"),
+                to: folder.appendingPathComponent("reference/educatorium.jpg"))
         }
         defer { fixture.remove() }
         #expect(await fixture.session.problem == nil)

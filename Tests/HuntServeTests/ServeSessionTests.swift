@@ -17,8 +17,10 @@ import Testing
                     for n in 0..<125 {
                         // Judges 0 and 1 share photos; 2 and 3 take their own.
                         let path = judge < 2 ? paths[n % 6] : paths[6 + (judge - 2) * 15 + n % 15]
-                        _ = try await fixture.session.decide(DecisionRequest(path: path, decision: (n + judge) % 3 == 0 ? "reject" : "accept",
-                                                                             note: "judge \(judge) #\(n)", by: "judge \(judge)"))
+                        _ = try await fixture.session.decide(
+                            DecisionRequest(
+                                path: path, decision: (n + judge) % 3 == 0 ? "reject" : "accept",
+                                note: "judge \(judge) #\(n)", by: "judge \(judge)"))
                     }
                 }
             }

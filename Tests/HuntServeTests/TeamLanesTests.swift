@@ -9,7 +9,9 @@ import Testing
     final class Gate: Sendable {
         private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>], running: Int, most: Int)>((false, [], 0, 0))
         func pass() async {
-            state.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
+            state.withLock {
+                $0.running += 1; $0.most = max($0.most, $0.running)
+            }
             await withCheckedContinuation { c in
                 let now = state.withLock { s -> Bool in
                     if s.open { return true }
@@ -20,7 +22,11 @@ import Testing
             }
             state.withLock { $0.running -= 1 }
         }
-        func open() { state.withLock { s in s.open = true; let w = s.waiters; s.waiters = []; return w }.forEach { $0.resume() } }
+        func open() {
+            state.withLock { s in
+                s.open = true; let w = s.waiters; s.waiters = []; return w
+            }.forEach { $0.resume() }
+        }
         var running: Int { state.withLock { $0.running } }
         var most: Int { state.withLock { $0.most } }
     }

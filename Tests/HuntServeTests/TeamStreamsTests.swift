@@ -12,11 +12,16 @@ import Testing
         let points = Mutex(0)
         // The inputs stand for the points: a change of anything else makes no view.
         let streams = TeamStreams(events: hub, roundsApart: .zero) { team, previous in
-            let inputs = TeamView.Inputs(hunt: points.withLock { $0 }, judged: true, submissions: [], submissionIDs: [], standing: nil, teams: 2,
-                                         leaderboard: nil, pending: [:], pendingJudged: [])
+            let inputs = TeamView.Inputs(
+                hunt: points.withLock { $0 }, judged: true, submissions: [], submissionIDs: [], standing: nil, teams: 2,
+                leaderboard: nil, pending: [:], pendingJudged: [])
             guard inputs != previous else { return nil }
             computed.withLock { $0[team, default: 0] += 1 }
-            return (TeamView(title: "Hunt", team: .init(id: team, name: team), sees: "own", points: inputs.hunt, taskCount: 0, tasks: [], other: [], judged: true), inputs)
+            return (
+                TeamView(
+                    title: "Hunt", team: .init(id: team, name: team), sees: "own", points: inputs.hunt, taskCount: 0, tasks: [], other: [],
+                    judged: true), inputs
+            )
         }
         var owls: [AsyncStream<EventHub.Event>.Iterator] = []
         for _ in 0..<3 { owls.append(await streams.subscribe("owls").events.makeAsyncIterator()) }
@@ -57,7 +62,8 @@ import Testing
         let fixture = try await ServeFixture()
         defer { fixture.remove() }
         let teams = await fixture.session.teamChoices.map(\.id)
-        let room = PlayersRoom(session: fixture.session, tokens: PlayerTokens(secret: PlayerRoutesTests.secret, teams: teams), options: PlayersOptions())
+        let room = PlayersRoom(
+            session: fixture.session, tokens: PlayerTokens(secret: PlayerRoutesTests.secret, teams: teams), options: PlayersOptions())
         var herons = await room.streams.subscribe("herons").events.makeAsyncIterator()
         var owls = await room.streams.subscribe("owls").events.makeAsyncIterator()
         // Each page's first state, as the pages have it before the decision.

@@ -23,8 +23,9 @@ import Testing
     }
 
     @Test func requestsThatCannotBeMadeAreNamed() {
-        #expect(HuntSheets.problem(output: nil, format: nil, options: SheetOptions(teamID: "foxes", answerKey: true), huntPath: "h.yaml")?
-            .contains("--answer-key is the same for every team") == true)
+        #expect(
+            HuntSheets.problem(output: nil, format: nil, options: SheetOptions(teamID: "foxes", answerKey: true), huntPath: "h.yaml")?
+                .contains("--answer-key is the same for every team") == true)
         #expect(HuntSheets.problem(output: "", format: nil, options: SheetOptions(), huntPath: "h.yaml")?.contains("-o needs a file name") == true)
         #expect(HuntSheets.problem(output: "-", format: nil, options: SheetOptions(), huntPath: "h.yaml")?.contains("say which format") == true)
         #expect(HuntSheets.problem(output: "-", format: .html, options: SheetOptions(teamID: "foxes"), huntPath: "h.yaml") == nil)

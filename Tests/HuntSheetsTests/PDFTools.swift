@@ -63,7 +63,8 @@ enum PDFTools {
             try run("pdftoppm", ["-r", "150", "-gray", "-png", file.path, folder.appendingPathComponent("page").path])
             let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()
             guard !pages.isEmpty else { return [] }
-            let output = try run("zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"] + pages.map { folder.appendingPathComponent($0).path })
+            let output = try run(
+                "zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable"] + pages.map { folder.appendingPathComponent($0).path })
             return output.split(separator: "\n").map(String.init)
         }
     }

@@ -8,16 +8,16 @@ import Testing
 @Suite struct SheetChooseTests {
     static func hunt() throws -> Hunt {
         let yaml = """
-        hunt: Any three
-        tasks:
-          - { id: sights, title: Three sights, choose: 3, tasks: [a, b, c, d, e], points: 30 }
-          - { id: a, title: Plaza, at: [-34.6083, -58.3712] }
-          - { id: b, title: Obelisco, at: [-34.6037, -58.3816] }
-          - { id: c, title: Congreso, at: [-34.6098, -58.3926] }
-          - { id: d, title: Colón, at: [-34.6010, -58.3831] }
-          - { id: e, title: Puente, at: [-34.6083, -58.3642] }
-          - { id: f, title: Alone, at: [-34.5880, -58.3933] }
-        """
+            hunt: Any three
+            tasks:
+              - { id: sights, title: Three sights, choose: 3, tasks: [a, b, c, d, e], points: 30 }
+              - { id: a, title: Plaza, at: [-34.6083, -58.3712] }
+              - { id: b, title: Obelisco, at: [-34.6037, -58.3816] }
+              - { id: c, title: Congreso, at: [-34.6098, -58.3926] }
+              - { id: d, title: Colón, at: [-34.6010, -58.3831] }
+              - { id: e, title: Puente, at: [-34.6083, -58.3642] }
+              - { id: f, title: Alone, at: [-34.5880, -58.3933] }
+            """
         return try HuntLoader().load(Array(yaml.utf8), displayPath: "hunt.yaml", baseURL: URL(fileURLWithPath: "/nonexistent")).get()
     }
 
@@ -40,7 +40,8 @@ import Testing
         let players = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions())).bytes
         let text = try PDFTools.text(players).replacingOccurrences(of: "\n", with: " ")
         #expect(text.contains("Any 3 of these 5: Plaza, Obelisco, Congreso, Colón, Puente"))
-        let key = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true))).bytes
+        let key = try PDFSheetRenderer(layout: .standard).renderWithPageMap(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)))
+            .bytes
         let keyText = try PDFTools.text(key)
         #expect(keyText.contains("any 3 of these 5: Plaza"))
         #expect(keyText.contains("30 points, once, when any 3 of its tasks are done"))

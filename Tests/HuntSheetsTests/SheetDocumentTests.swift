@@ -44,16 +44,20 @@ import Testing
         let cover = try SheetDocument(hunt: SheetSamples.utrecht(), options: SheetOptions()).sections[0].cover
         #expect(cover.window == "Saturday, 2 May 2026, 10:00 – 16:00")
         #expect(cover.timezoneName == "Europe/Amsterdam")
-        #expect(cover.rules == ["Stay together as a team.\nDo not enter private property.",
-                                "Send your photos as files, not through the chat app, so their location survives."])
+        #expect(
+            cover.rules == [
+                "Stay together as a team.\nDo not enter private property.",
+                "Send your photos as files, not through the chat app, so their location survives."
+            ])
         #expect(cover.rewards.map(\.points) == [10, 50])
         #expect(cover.scoring.contains { $0.lowercased().contains("closest") })
     }
 
     @Test func windowsOverSeveralDaysNameBothDays() {
         let zone = TimeZone(identifier: "Europe/Prague")!
-        let window = TimeWindow(start: SheetSamples.date("2026-06-01 08:00", "Europe/Prague"),
-                                end: SheetSamples.date("2026-06-07 20:30", "Europe/Prague"))
+        let window = TimeWindow(
+            start: SheetSamples.date("2026-06-01 08:00", "Europe/Prague"),
+            end: SheetSamples.date("2026-06-07 20:30", "Europe/Prague"))
         #expect(SheetDocument.describe(window, in: zone) == "Monday, 1 June 2026 at 08:00 – Sunday, 7 June 2026 at 20:30")
     }
 
@@ -84,10 +88,14 @@ import Testing
     @Test func theAnswerKeyDescribesEachKindOfTarget() throws {
         var hunt = SheetSamples.utrecht()
         if case .area(var area) = hunt.tasks[1].target {
-            area.area = Area(name: "France", polygons: [AreaPolygon(outer: [
-                Coordinate(latitude: 42, longitude: -5), Coordinate(latitude: 51, longitude: -5),
-                Coordinate(latitude: 51, longitude: 8), Coordinate(latitude: 42, longitude: 8), Coordinate(latitude: 42, longitude: -5),
-            ])])
+            area.area = Area(
+                name: "France",
+                polygons: [
+                    AreaPolygon(outer: [
+                        Coordinate(latitude: 42, longitude: -5), Coordinate(latitude: 51, longitude: -5),
+                        Coordinate(latitude: 51, longitude: 8), Coordinate(latitude: 42, longitude: 8), Coordinate(latitude: 42, longitude: -5)
+                    ])
+                ])
             hunt.tasks[1].target = .area(area)
         }
         let key = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
@@ -111,7 +119,7 @@ import Testing
         (-33.8568, 151.2153, "geo:-33.8568,151.2153"),
         (0.0, 0.0, "geo:0,0"),
         (-0.0000001, 179.9999999, "geo:0,180"),
-        (48.123456789, -2.5, "geo:48.123457,-2.5"),
+        (48.123456789, -2.5, "geo:48.123457,-2.5")
     ])
     func pointsBecomeRFC5870URIs(_ latitude: Double, _ longitude: Double, _ uri: String) {
         #expect(GeoURI.string(for: Coordinate(latitude: latitude, longitude: longitude)) == uri)

@@ -11,9 +11,11 @@ import Testing
 
     static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var out = bytes
-        let interesting: [[UInt8]] = [Array("{{".utf8), Array("}}".utf8), Array("{{#".utf8), Array("{{/".utf8), Array("{{{".utf8),
-                                      Array(": ".utf8), Array("\n  ".utf8), Array("- ".utf8), Array("&a ".utf8), Array("*a".utf8),
-                                      Array("\"".utf8), Array("#".utf8), [0xC3], [0xFF], [0]]
+        let interesting: [[UInt8]] = [
+            Array("{{".utf8), Array("}}".utf8), Array("{{#".utf8), Array("{{/".utf8), Array("{{{".utf8),
+            Array(": ".utf8), Array("\n  ".utf8), Array("- ".utf8), Array("&a ".utf8), Array("*a".utf8),
+            Array("\"".utf8), Array("#".utf8), [0xC3], [0xFF], [0]
+        ]
         for _ in 0..<Int.random(in: 1...6, using: &rng) {
             guard !out.isEmpty else { out = interesting.randomElement(using: &rng)!; continue }
             let at = Int.random(in: 0..<out.count, using: &rng)

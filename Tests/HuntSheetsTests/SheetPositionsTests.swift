@@ -9,20 +9,20 @@ import Testing
     /// A clue-style hunt in Buenos Aires: the clue is the puzzle, the position is the answer.
     static func buenosAires(sheets: String = "", taskSheets: String = "") throws -> Hunt {
         let yaml = """
-        hunt: Buenos Aires
-        timezone: America/Argentina/Buenos_Aires
-        \(sheets)
-        tasks:
-          - id: obelisco
-            title: The white needle
-            clue: Where the widest avenue crosses Corrientes.
-            at: -34.6037, -58.3816
-          - id: halls
-            title: Lecture halls
-            clue: Lecture halls under a roof that curls like a wave.
-            at: -34.6093, -58.3739
-        \(taskSheets)
-        """
+            hunt: Buenos Aires
+            timezone: America/Argentina/Buenos_Aires
+            \(sheets)
+            tasks:
+              - id: obelisco
+                title: The white needle
+                clue: Where the widest avenue crosses Corrientes.
+                at: -34.6037, -58.3816
+              - id: halls
+                title: Lecture halls
+                clue: Lecture halls under a roof that curls like a wave.
+                at: -34.6093, -58.3739
+            \(taskSheets)
+            """
         return try HuntLoader().load(Array(yaml.utf8), displayPath: "hunt.yaml", baseURL: URL(fileURLWithPath: "/nonexistent")).get()
     }
 
@@ -96,7 +96,8 @@ import Testing
         let value = diagnostics("sheets: { positions: txt }\n")
         #expect(value.map(\.code) == ["bad-value"] && value[0].fix == "did you mean `text`?" && value[0].location.line == 6)
         let onTask = diagnostics("", "    sheets: { paper: a4 }\n")
-        #expect(onTask.map(\.code) == ["unknown-key"] && onTask[0].location.line == 6
+        #expect(
+            onTask.map(\.code) == ["unknown-key"] && onTask[0].location.line == 6
                 && onTask[0].fix == "`paper` is for the whole hunt: put it in the top-level `sheets:`")
         let flat = diagnostics("", "    positions: text\n")
         #expect(flat.map(\.code) == ["unknown-key"] && flat[0].fix?.contains("sheets: { positions: text }") == true)

@@ -5,7 +5,8 @@ import Testing
 
 /// The PDF as players and marshals get it: text, QR codes, pages.
 @Suite struct SheetRenderTests {
-    func render(_ hunt: Hunt, _ options: SheetOptions = SheetOptions(), layout: SheetLayout = .standard) throws -> (bytes: [UInt8], pages: [[String]]) {
+    func render(_ hunt: Hunt, _ options: SheetOptions = SheetOptions(), layout: SheetLayout = .standard) throws -> (bytes: [UInt8], pages: [[String]])
+    {
         let document = try SheetDocument(hunt: hunt, options: options, layout: layout)
         return try PDFSheetRenderer(layout: layout).renderWithPageMap(document)
     }
@@ -100,8 +101,10 @@ import Testing
         do {
             try PDFTools.requireReadBack()
             let text = try PDFTools.text(bytes)
-            for expected in ["FOR MARSHALS ONLY", "52.09067° N, 5.12133° E", "75 m", "france.geojson", "cafes.geojson: 2 places",
-                             "Café de Zaak", "Stadskasteel Oudaen", "Built between 1321 and 1382", "Look up."] {
+            for expected in [
+                "FOR MARSHALS ONLY", "52.09067° N, 5.12133° E", "75 m", "france.geojson", "cafes.geojson: 2 places",
+                "Café de Zaak", "Stadskasteel Oudaen", "Built between 1321 and 1382", "Look up."
+            ] {
                 #expect(text.contains(expected), "missing “\(expected)”")
             }
             #expect(try PDFTools.qrCodes(bytes).isEmpty, "no QR codes unless answer-key-qr is on")
@@ -163,7 +166,10 @@ import Testing
             Issue.record("a library that does not exist was loaded")
             return
         }
-        #expect(error.description.hasPrefix("could not draw the PDF: cairo and pango could not be loaded (libpangocairo-not-installed.so.0: cannot open shared object file"), "\(error)")
+        #expect(
+            error.description.hasPrefix(
+                "could not draw the PDF: cairo and pango could not be loaded (libpangocairo-not-installed.so.0: cannot open shared object file"),
+            "\(error)")
         #expect(error.description.hasSuffix("PDF sheets need them: install libpangocairo-1.0-0 and libcairo2"), "\(error)")
         guard case .success = PDFCanvas.load(PDFCanvas.libraryName) else {
             Issue.record("libpangocairo did not load")

@@ -44,7 +44,8 @@ import Testing
         #expect(diagnostics[1].fix == "did you mean `qr-caption`?")
     }
 
-    @Test(arguments: ["colours:\n  text: #333\n", "sizes:\n  body: huge\n", "cards:\n  cut-lines: maybe\n", "page:\n  margins: 3 parsecs\n", "[1, 2]"])
+    @Test(arguments: ["colours:\n  text: #333\n", "sizes:\n  body: huge\n", "cards:\n  cut-lines: maybe\n", "page:\n  margins: 3 parsecs\n", "[1, 2]"]
+    )
     func badValuesAreErrors(_ yaml: String) throws {
         let (_, diagnostics) = try parse(yaml)
         #expect(diagnostics.count == 1)
@@ -66,8 +67,9 @@ import Testing
         #expect(byName.html?.contains("{{#cards}}") == true)
         #expect(SheetTemplate.installed.contains("default"))
         #expect {
-            try SheetTemplate.load("no-such-template", relativeTo: URL(fileURLWithPath: "/tmp"),
-                                   at: SourceLocation(file: "hunt.yaml", line: 9, column: 11))
+            try SheetTemplate.load(
+                "no-such-template", relativeTo: URL(fileURLWithPath: "/tmp"),
+                at: SourceLocation(file: "hunt.yaml", line: 9, column: 11))
         } throws: { error in
             let d = (error as? DiagnosticError)?.diagnostics.first
             return d?.code == "template-not-found" && d?.location.line == 9 && d?.fix?.contains("default") == true

@@ -14,24 +14,37 @@ public enum HEIFBomb {
         let gridData: [UInt8] = [0, 1, UInt8(tiles - 1), UInt8(tiles - 1)] + be32(UInt32(side)) + be32(UInt32(side))
         // H.265 7.3.2.2: VPS 0, one sub-layer, profile/tier/level, then SPS 0, 4:2:0, the frame's
         // width and height (ue(v) each) and the stop bit.
-        let sps: [UInt8] = [0x42, 0x01, 0x01, 0x01, 0x60, 0x60, 0x60, 0x60, 0xB0, 1, 1, 1, 1, 1, 0x5A]
+        let sps: [UInt8] =
+            [0x42, 0x01, 0x01, 0x01, 0x60, 0x60, 0x60, 0x60, 0xB0, 1, 1, 1, 1, 1, 0x5A]
             + bytes(ofBits: [1] + exponentialGolomb(1) + exponentialGolomb(frame) + exponentialGolomb(frame) + [1])
-        let hvcC = box("hvcC", [1, 0x01, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x5A, 0xF0, 0, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 1,
-                                0xA1] + be16(1) + be16(sps.count) + sps)
-        let properties = box("ipco", fullBox("ispe", 0, 0, be32(declared) + be32(declared)) + hvcC
-                                     + fullBox("ispe", 0, 0, be32(64) + be32(64)))
+        let hvcC = box(
+            "hvcC",
+            [
+                1, 0x01, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x5A, 0xF0, 0, 0xFC, 0xFD, 0xF8, 0xF8, 0, 0, 0x0F, 1,
+                0xA1
+            ] + be16(1) + be16(sps.count) + sps)
+        let properties = box(
+            "ipco",
+            fullBox("ispe", 0, 0, be32(declared) + be32(declared)) + hvcC
+                + fullBox("ispe", 0, 0, be32(64) + be32(64)))
         let ipma = fullBox("ipma", 0, 0, be32(2) + be16(1) + [1, 0x81] + be16(2) + [2, 0x82, 0x83])
-        let infe = fullBox("infe", 2, 0, be16(1) + be16(0) + Array("grid".utf8) + [0])
+        let infe =
+            fullBox("infe", 2, 0, be16(1) + be16(0) + Array("grid".utf8) + [0])
             + fullBox("infe", 2, 1, be16(2) + be16(0) + Array("hvc1".utf8) + [0])
         let tile: [UInt8] = [0, 0, 0, 2, 0x26, 0x01]
         func meta(mdatStart: Int) -> [UInt8] {
-            let iloc = fullBox("iloc", 1, 0, [0x44, 0x00] + be16(2)
-                               + be16(1) + be16(1) + be16(0) + be16(1) + be32(0) + be32(UInt32(gridData.count))
-                               + be16(2) + be16(0) + be16(0) + be16(1) + be32(UInt32(mdatStart + 8)) + be32(UInt32(tile.count)))
-            return fullBox("meta", 0, 0, fullBox("hdlr", 0, 0, be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
-                           + fullBox("pitm", 0, 0, be16(1)) + iloc + fullBox("iinf", 0, 0, be16(2) + infe)
-                           + fullBox("iref", 0, 0, box("dimg", be16(1) + be16(tiles * tiles) + Array(repeating: be16(2), count: tiles * tiles).flatMap { $0 }))
-                           + box("iprp", properties + ipma) + box("idat", gridData))
+            let iloc = fullBox(
+                "iloc", 1, 0,
+                [0x44, 0x00] + be16(2)
+                    + be16(1) + be16(1) + be16(0) + be16(1) + be32(0) + be32(UInt32(gridData.count))
+                    + be16(2) + be16(0) + be16(0) + be16(1) + be32(UInt32(mdatStart + 8)) + be32(UInt32(tile.count)))
+            return fullBox(
+                "meta", 0, 0,
+                fullBox("hdlr", 0, 0, be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
+                    + fullBox("pitm", 0, 0, be16(1)) + iloc + fullBox("iinf", 0, 0, be16(2) + infe)
+                    + fullBox(
+                        "iref", 0, 0, box("dimg", be16(1) + be16(tiles * tiles) + Array(repeating: be16(2), count: tiles * tiles).flatMap { $0 }))
+                    + box("iprp", properties + ipma) + box("idat", gridData))
         }
         let ftyp = box("ftyp", Array("heic".utf8) + be32(0) + Array("mif1heic".utf8))
         let size = meta(mdatStart: 0).count

@@ -17,8 +17,10 @@ public enum JPEGBomb {
     /// The bomb's bytes. `lumaSampling` 2×2 gives 4:2:0 colour. `exifFrom` is a photo whose
     /// leading APPn segments (its EXIF: position, time…) the bomb takes over, so that the judge
     /// treats it as that photo.
-    public static func jpeg(width: Int, height: Int, layout: Layout, lumaSampling: (h: Int, v: Int) = (1, 1),
-                            exifFrom photo: [UInt8]? = nil) -> [UInt8] {
+    public static func jpeg(
+        width: Int, height: Int, layout: Layout, lumaSampling: (h: Int, v: Int) = (1, 1),
+        exifFrom photo: [UInt8]? = nil
+    ) -> [UInt8] {
         var out: [UInt8] = [0xFF, 0xD8]
         if let photo { out += leadingSegments(photo) }
         out += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
@@ -26,9 +28,9 @@ public enum JPEGBomb {
         var frame: [UInt8] = [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
         for (i, f) in factors.enumerated() { frame += [UInt8(i + 1), UInt8(f.h << 4 | f.v), 0] }
         out += segment(layout == .progressive ? 0xC2 : 0xC0, frame)
-        let oneCode: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0x00]   // one code, "0", for symbol 0
-        out += segment(0xC4, [0x00] + oneCode)   // DC table 0: category 0
-        out += segment(0xC4, [0x10] + oneCode)   // AC table 0: end of block
+        let oneCode: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0x00]  // one code, "0", for symbol 0
+        out += segment(0xC4, [0x00] + oneCode)  // DC table 0: category 0
+        out += segment(0xC4, [0x10] + oneCode)  // AC table 0: end of block
         let maxH = lumaSampling.h, maxV = lumaSampling.v
         func ceilDiv(_ a: Int, _ b: Int) -> Int { (a + b - 1) / b }
         switch layout {

@@ -8,7 +8,7 @@ import Testing
 @Suite("hunt judge with the players' page's browser fix, end to end")
 struct BrowserFixCommandTests {
     static let tower = Coordinate(latitude: 52.09067, longitude: 5.12133)
-    static let tenThirty = Date(timeIntervalSince1970: 1_777_710_600)   // 2026-05-02 08:30 UTC, 10:30 in Amsterdam
+    static let tenThirty = Date(timeIntervalSince1970: 1_777_710_600)  // 2026-05-02 08:30 UTC, 10:30 in Amsterdam
 
     static func hunt(_ policy: String) -> String {
         """
@@ -41,13 +41,16 @@ struct BrowserFixCommandTests {
         func photo(_ path: String, gps: Coordinate?, fixMetres: Double, gap: Double, age: Double, live: Bool = false) throws {
             let url = root.appendingPathComponent("submissions/" + path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let tags = PhotoTags(position: gps, horizontalAccuracyMetres: gps == nil ? nil : 5, capturedAt: local, offsetSeconds: 7200,
-                                 gpsTime: gps == nil ? nil : tenThirty, make: "Test", model: "Phone")
+            let tags = PhotoTags(
+                position: gps, horizontalAccuracyMetres: gps == nil ? nil : 5, capturedAt: local, offsetSeconds: 7200,
+                gpsTime: gps == nil ? nil : tenThirty, make: "Test", model: "Phone")
             try JPEGWriter.write(tags: tags, image: SyntheticImage(identity: UInt64(path.utf8.count), hue: 0.3), to: url)
-            let fix = BrowserFix(position: Geodesic.direct(from: tower, azimuthDegrees: 90, distanceMetres: fixMetres).coordinate,
-                                 accuracyMetres: 12, fixedAt: tenThirty.addingTimeInterval(gap), uploadedAt: tenThirty.addingTimeInterval(age),
-                                 liveCapture: live)
-            try Data(fix.xmpSidecar().utf8).write(to: url.deletingLastPathComponent().appendingPathComponent(BrowserFix.sidecarName(for: url.lastPathComponent)))
+            let fix = BrowserFix(
+                position: Geodesic.direct(from: tower, azimuthDegrees: 90, distanceMetres: fixMetres).coordinate,
+                accuracyMetres: 12, fixedAt: tenThirty.addingTimeInterval(gap), uploadedAt: tenThirty.addingTimeInterval(age),
+                liveCapture: live)
+            try Data(fix.xmpSidecar().utf8).write(
+                to: url.deletingLastPathComponent().appendingPathComponent(BrowserFix.sidecarName(for: url.lastPathComponent)))
         }
         try photo("foxes/tower/no-gps.jpg", gps: nil, fixMetres: 10, gap: 15, age: 20)
         try photo("foxes/tower/own-gps.jpg", gps: tower, fixMetres: 300, gap: 15, age: 20)
@@ -59,8 +62,10 @@ struct BrowserFixCommandTests {
     static func judge(policy: String) throws -> (JudgeResults, csv: String, URL) {
         let root = try folder(policy: policy)
         let out = root.appendingPathComponent("out")
-        let run = try HuntBinary.run(["judge", root.appendingPathComponent("hunt.yaml").path, root.appendingPathComponent("submissions").path,
-                                      "--out", out.path, "--format", "text,csv"])
+        let run = try HuntBinary.run([
+            "judge", root.appendingPathComponent("hunt.yaml").path, root.appendingPathComponent("submissions").path,
+            "--out", out.path, "--format", "text,csv"
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let results = try JudgeResults.decode(Data(contentsOf: out.appendingPathComponent("results.json")))
         let csv = (try? String(contentsOf: out.appendingPathComponent("submissions.csv"), encoding: .utf8)) ?? ""
@@ -87,8 +92,10 @@ struct BrowserFixCommandTests {
         #expect(byPath["foxes/quick/late.jpg"]?.reasons == [.browserPosition, .notLive])
 
         let header = try #require(csv.components(separatedBy: "\r\n").first).split(separator: ",").map(String.init)
-        for column in ["position_source", "browser_lat", "browser_lon", "browser_accuracy_m", "browser_fixed_at", "browser_gap_s",
-                       "browser_distance_m", "uploaded_at", "upload_age_s"] {
+        for column in [
+            "position_source", "browser_lat", "browser_lon", "browser_accuracy_m", "browser_fixed_at", "browser_gap_s",
+            "browser_distance_m", "uploaded_at", "upload_age_s"
+        ] {
             #expect(header.contains(column), "\(column)")
         }
 

@@ -36,14 +36,18 @@ struct ChooseCommandTests {
     func simulate() throws {
         let out = try HuntBinary.temporaryDirectory("choose-simulate")
         defer { try? FileManager.default.removeItem(at: out) }
-        let sim = try HuntBinary.run(["simulate", "hunt.yaml", "--teams", "3", "--photos-per-team", "15", "--seed", "7",
-                                      "--out", out.appendingPathComponent("rehearsal").path], in: Self.example)
+        let sim = try HuntBinary.run(
+            [
+                "simulate", "hunt.yaml", "--teams", "3", "--photos-per-team", "15", "--seed", "7",
+                "--out", out.appendingPathComponent("rehearsal").path
+            ], in: Self.example)
         #expect(sim.status == 0, "\(sim.stderr)")
         let answers = try Simulator.AnswerFile.decode(Data(contentsOf: out.appendingPathComponent("rehearsal/answers.json")))
         let choices = try #require(answers.choices)
         #expect(choices.count == 6)
-        let judge = try HuntBinary.run(["judge", "hunt.yaml", out.appendingPathComponent("rehearsal/submissions").path, "--format", "json"],
-                                       in: Self.example)
+        let judge = try HuntBinary.run(
+            ["judge", "hunt.yaml", out.appendingPathComponent("rehearsal/submissions").path, "--format", "json"],
+            in: Self.example)
         let results = try JudgeResults.decode(judge.stdoutData)
         for choice in choices {
             let task = try #require(results.tasks.first { $0.id == choice.task })
@@ -60,7 +64,7 @@ struct ChooseCommandTests {
         let run = try HuntBinary.run(["sheets", "hunt.yaml", "--team", "lucia", "-o", pdf.path], in: Self.example)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: pdf.path))
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }   // poppler-utils (.ci/install-deps)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }  // poppler-utils (.ci/install-deps)
         let text = try HuntBinary.run([pdf.path, "-"], executable: URL(fileURLWithPath: "/usr/bin/pdftotext")).stdout
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         #expect(flat.contains("Any 3 of these 5: Plaza de Mayo, The white needle"))

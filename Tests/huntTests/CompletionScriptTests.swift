@@ -25,12 +25,12 @@ import Testing
         let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let driver = """
-        shopt -s extglob
-        source .hunt-completion.bash
-        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
-        _hunt hunt '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : "")'
-        printf '%s\\n' "${COMPREPLY[@]}"
-        """
+            shopt -s extglob
+            source .hunt-completion.bash
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+            _hunt hunt '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : "")'
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
         let bash = try HuntBinary.run(["--norc", "-c", driver], in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
         return bash.stdout.split(separator: "\n").map(String.init).sorted()
     }
@@ -46,7 +46,7 @@ import Testing
         ("hunt serve hu", ["hunt-old.yml", "hunt.yaml", "hunts"]),
         ("hunt sheets hunt.yaml --out re", ["report.html", "results-2026"]),
         ("hunt simulate hunt.yaml --out re", ["results-2026"]),
-        ("hunt where --hunt hu", ["hunt-old.yml", "hunt.yaml", "hunts"]),
+        ("hunt where --hunt hu", ["hunt-old.yml", "hunt.yaml", "hunts"])
     ])
     func bashCompletesFilesAndFolders(line: String, expected: [String]) throws {
         let folder = try workspace()

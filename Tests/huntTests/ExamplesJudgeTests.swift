@@ -41,8 +41,10 @@ struct ExamplesJudgeTests {
         let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions"], in: folder)
         #expect(run.status == 0)
         #expect(run.stdout.contains("rank  team"))
-        #expect(run.stdout.hasPrefix("Utrecht Science Park Photo Hunt: \(expected.submissions.count) submissions — \(count("accepted")) accepted, "
-                                     + "\(count("review")) for review, \(count("rejected")) rejected\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix(
+                "Utrecht Science Park Photo Hunt: \(expected.submissions.count) submissions — \(count("accepted")) accepted, "
+                    + "\(count("review")) for review, \(count("rejected")) rejected\n"), "\(run.stdout)")
         #expect(count("review") > 0, "the demo shows a review queue")
         #expect(run.stdout.contains("\n\(count("review")) review items undecided: "), "\(run.stdout)")
     }

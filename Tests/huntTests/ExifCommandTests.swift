@@ -7,8 +7,9 @@ import Testing
     static let photos = SourceTree.root.appendingPathComponent("Tests/HuntKitTests/Fixtures/photos")
 
     @Test func csvOfReadableFilesExitsZero() throws {
-        let result = try HuntBinary.run(["exif", "--format", "csv", "jpeg-gps-complete.jpg", "heic-exif-item-in-idat.heic", "jpeg-no-exif.jpg"],
-                                        in: Self.photos)
+        let result = try HuntBinary.run(
+            ["exif", "--format", "csv", "jpeg-gps-complete.jpg", "heic-exif-item-in-idat.heic", "jpeg-no-exif.jpg"],
+            in: Self.photos)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\r\n").map(String.init)
         #expect(lines.count == 4)
@@ -20,8 +21,9 @@ import Testing
     }
 
     @Test func unreadableFilesGetARowAndExitOne() throws {
-        let result = try HuntBinary.run(["exif", "--format", "csv", "jpeg-truncated-inside-exif.jpg", "missing.jpg", "jpeg-gps-complete.jpg"],
-                                        in: Self.photos)
+        let result = try HuntBinary.run(
+            ["exif", "--format", "csv", "jpeg-truncated-inside-exif.jpg", "missing.jpg", "jpeg-gps-complete.jpg"],
+            in: Self.photos)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\r\n").map(String.init)
         #expect(lines.count == 4)

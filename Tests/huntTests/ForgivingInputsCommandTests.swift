@@ -15,11 +15,13 @@ struct ForgivingInputsCommandTests {
         let text = try String(contentsOf: huntFile, encoding: .utf8)
         try text.replacingOccurrences(of: "{ id: carmen, name: Carmen }", with: "{ id: rouge, name: Équipe Rouge }")
             .write(to: huntFile, atomically: true, encoding: .utf8)
-        try FileManager.default.moveItem(at: copy.appendingPathComponent("submissions/carmen"),
-                                         to: copy.appendingPathComponent("submissions/E\u{301}QUIPE_ROUGE"))  // decomposed, as macOS writes it
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("submissions/carmen"),
+            to: copy.appendingPathComponent("submissions/E\u{301}QUIPE_ROUGE"))  // decomposed, as macOS writes it
         try FileManager.default.moveItem(at: copy.appendingPathComponent("submissions/anouk"), to: copy.appendingPathComponent("submissions/ANOUK"))
-        try FileManager.default.moveItem(at: copy.appendingPathComponent("submissions/ANOUK/cafe"),
-                                         to: copy.appendingPathComponent("submissions/ANOUK/Café"))
+        try FileManager.default.moveItem(
+            at: copy.appendingPathComponent("submissions/ANOUK/cafe"),
+            to: copy.appendingPathComponent("submissions/ANOUK/Café"))
         return copy
     }
 
@@ -54,7 +56,8 @@ struct ForgivingInputsCommandTests {
         #expect(read.status == 0, "\(read.stderr)")
 
         // Paths in the wrong column: no row names a photo. Nothing is judged or written.
-        try "path,team,task\nbas,bas/cafe/IMG_0001.jpg,cafe\n".write(to: copy.appendingPathComponent("swapped.csv"), atomically: true, encoding: .utf8)
+        try "path,team,task\nbas,bas/cafe/IMG_0001.jpg,cafe\n".write(
+            to: copy.appendingPathComponent("swapped.csv"), atomically: true, encoding: .utf8)
         let stopped = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--manifest", "swapped.csv", "--out", "out"], in: copy)
         #expect(stopped.status == 1)
         #expect(stopped.stderr.contains("nothing written: fix the manifest and run again"), "\(stopped.stderr)")
@@ -86,8 +89,9 @@ struct ForgivingInputsCommandTests {
     }
 
     @Test func exifTableFitsEightyColumns() throws {
-        let result = try HuntBinary.run(["exif", "--format", "table", "Examples/photo-scavenger-hunt/submissions", "Examples/where-is-france/submissions"],
-                                        in: SourceTree.root)
+        let result = try HuntBinary.run(
+            ["exif", "--format", "table", "Examples/photo-scavenger-hunt/submissions", "Examples/where-is-france/submissions"],
+            in: SourceTree.root)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count > 40)

@@ -22,14 +22,15 @@ import Testing
     @Test func whereAgainstAHuntNamesEveryTask() throws {
         let run = try HuntBinary.run(["where", "48.0,-6.0", "--hunt", "hunt.yaml", "--format", "csv"], in: Self.france)
         #expect(run.status == 0, "\(run.stderr)")
-        let lines = run.stdout.split(separator: "\r\n")   // CSV rows end CRLF (one Character)
+        let lines = run.stdout.split(separator: "\r\n")  // CSV rows end CRLF (one Character)
         #expect(lines.first?.hasPrefix("input,latitude,longitude,target,distance_m,edge_m,bearing_deg,compass,inside,band") == true)
         #expect(lines.dropFirst().contains { $0.contains(",france,") && $0.contains(",false,") })
     }
 
     @Test func wherePositionsFromStandardInput() throws {
-        let run = try HuntBinary.run(["where", "--positions", "-", "--to", "fiji-across-antimeridian.geojson", "--format", "csv"],
-                                     in: Self.fixtures, stdin: Data("lat,lon\n-17.5,179.5\n-17.5,-179.5\n-18,180\n".utf8))
+        let run = try HuntBinary.run(
+            ["where", "--positions", "-", "--to", "fiji-across-antimeridian.geojson", "--format", "csv"],
+            in: Self.fixtures, stdin: Data("lat,lon\n-17.5,179.5\n-17.5,-179.5\n-18,180\n".utf8))
         #expect(run.status == 0, "\(run.stderr)")
         let inside = run.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[8] }
         #expect(inside == ["true", "true", "false"])
@@ -42,7 +43,7 @@ import Testing
         (["where", "--positions", "p.csv", "--to", "52,5", "--radius", "thirty"], "is not a length"),
         (["where", "52,5", "--to", "52,5", "--hunt", "h.yaml"], "not both"),
         (["where", "52,5", "--to", "52,5", "--radius", "wide"], "--radius"),
-        (["import", "x.csv", "--near", "52,5"], "--within"),
+        (["import", "x.csv", "--near", "52,5"], "--within")
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], mention: String) throws {
         let run = try HuntBinary.run(arguments)
@@ -51,8 +52,9 @@ import Testing
     }
 
     @Test func theContainmentBenchmarkOfAnAreaIsItsLineAlone() throws {
-        let run = try HuntBinary.run(["where", "52.0907,5.1213", "nowhere.jpg", "--to", "park-with-pond-clockwise.kml", "--benchmark-containment"],
-                                     in: Self.fixtures)
+        let run = try HuntBinary.run(
+            ["where", "52.0907,5.1213", "nowhere.jpg", "--to", "park-with-pond-clockwise.kml", "--benchmark-containment"],
+            in: Self.fixtures)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("containment: ") && run.stdout.contains(", 1 points ("), "\(run.stdout)")
         #expect(run.stderr.isEmpty)
@@ -61,7 +63,7 @@ import Testing
     @Test func badPositionsFileNamesTheLineAndStillMeasuresTheRest() throws {
         let run = try HuntBinary.run(["where", "--positions", "places-bad-rows.csv", "--to", "52,5", "--format", "csv"], in: Self.fixtures)
         #expect(run.status == 1)
-        #expect(run.stdout.split(separator: "\r\n").count == 2)       // header + the one good row
+        #expect(run.stdout.split(separator: "\r\n").count == 2)  // header + the one good row
         #expect(run.stderr.contains("places-bad-rows.csv:3:1"))
     }
 

@@ -9,8 +9,9 @@ import Testing
     /// so its thumbnail is wanted) sent as a HEIC: a 2×2 grid carrying that photo's EXIF.
     func workspace() throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-heic")
-        try FileManager.default.copyItem(at: SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt"),
-                                         to: folder.appendingPathComponent("hunt"))
+        try FileManager.default.copyItem(
+            at: SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt"),
+            to: folder.appendingPathComponent("hunt"))
         let educatorium = folder.appendingPathComponent("hunt/submissions/herons/educatorium")
         try FileManager.default.removeItem(at: educatorium.appendingPathComponent("IMG_0001.jpg"))
         try FileManager.default.copyItem(
@@ -22,8 +23,9 @@ import Testing
     @Test func reportShowsTheHEICsThumbnail() throws {
         let folder = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let judged = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--out", "out", "--format", "html"],
-                                        in: folder.appendingPathComponent("hunt"))
+        let judged = try HuntBinary.run(
+            ["judge", "hunt.yaml", "submissions", "--out", "out", "--format", "html"],
+            in: folder.appendingPathComponent("hunt"))
         #expect(judged.status == 0, "\(judged.stderr)")
         let html = try String(contentsOf: folder.appendingPathComponent("hunt/out/report.html"), encoding: .utf8)
         let alt = try #require(html.range(of: "alt=\"photo herons/educatorium/IMG_0001.heic\"")).lowerBound

@@ -18,8 +18,9 @@ import Testing
         defer { served.stop() }
         let crashed = try await served.get("/api/photo?path=foxes/x.heic")
         #expect(crashed.status == 404)
-        #expect(String(decoding: crashed.body, as: UTF8.self).hasPrefix("this photo cannot be previewed: libheif crashed decoding the picture (signal "),
-                "\(String(decoding: crashed.body, as: UTF8.self))")
+        #expect(
+            String(decoding: crashed.body, as: UTF8.self).hasPrefix("this photo cannot be previewed: libheif crashed decoding the picture (signal "),
+            "\(String(decoding: crashed.body, as: UTF8.self))")
         #expect(served.process.isRunning, "hunt serve died (status \(served.process.isRunning ? 0 : served.process.terminationStatus))")
         let good = try await served.get("/api/photo?path=foxes/y.heic")
         #expect(good.status == 200 && good.type == "image/jpeg" && good.body.starts(with: [0xFF, 0xD8]))

@@ -36,8 +36,9 @@ import Testing
             defer { previous = line.isEmpty || line.hasPrefix(" ") || line == "Examples:" ? nil : line }
             guard let above = previous, !line.isEmpty, !line.hasPrefix(" ") else { continue }
             let firstWord = line.prefix { $0 != " " }
-            #expect(above.count + 1 + firstWord.count > Self.width - 1,
-                    "ragged line in `hunt \(command) --help`: `\(above)` could take `\(firstWord)`")
+            #expect(
+                above.count + 1 + firstWord.count > Self.width - 1,
+                "ragged line in `hunt \(command) --help`: `\(above)` could take `\(firstWord)`")
         }
     }
 

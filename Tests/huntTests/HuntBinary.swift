@@ -68,8 +68,10 @@ enum HuntBinary {
     /// this process's environment, and `stdin` as standard input. Waits for it to exit.
     /// `executable`: a copy of the binary to run instead (an installed layout).
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil, executable: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdin: Data? = nil, executable: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = try executable ?? url()
         process.arguments = arguments
@@ -89,15 +91,20 @@ enum HuntBinary {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 
     /// Runs `hunt ARGUMENTS` in `directory` like `run` (stdin empty) and also measures the peak
@@ -127,20 +134,24 @@ enum HuntBinary {
             _, status, usage = os.wait4(pid, 0)
             open(measured, "w").write(f"{status} {usage.ru_maxrss}")
             """
-        let python = try run(["python3", "-c", script, directory.path, out.path, err.path, measured.path, try url().path] + arguments,
-                             executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let python = try run(
+            ["python3", "-c", script, directory.path, out.path, err.path, measured.path, try url().path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         let fields = ((try? String(contentsOf: measured, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
         guard python.status == 0, fields.count == 2 else {
             throw MeasuringFailed(detail: "python3 could not run and measure hunt: \(python.stderr)")
         }
         let status = fields[0]
-        let peakBytes = Int(fields[1]) * 1024   // kilobytes on Linux
+        let peakBytes = Int(fields[1]) * 1024  // kilobytes on Linux
         let stdout = (try? Data(contentsOf: out)) ?? Data()
         let stderr = (try? Data(contentsOf: err)) ?? Data()
         // Exit status when it exited (low 7 bits 0), else 128 + the signal, as a shell reports it.
         let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (Result(status: exit, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-                       stdoutData: stdout), peakBytes)
+        return (
+            Result(
+                status: exit, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+                stdoutData: stdout), peakBytes
+        )
     }
 
     struct MeasuringFailed: Error, CustomStringConvertible {

@@ -4,31 +4,31 @@ import Testing
 /// `hunt import --into`: places added to a hunt an organizer already wrote, which then validates.
 @Suite struct ImportIntoCommandTests {
     static let hunt = """
-    # Campus hunt — written by hand, keep the comments
-    hunt: Campus Hunt
-    timezone: Europe/Amsterdam
-    tasks:
-      # the tower is the first stop
-      - id: dom-tower
-        title: The Dom Tower   # tallest in NL
-        at: 52.09067, 5.12133
+        # Campus hunt — written by hand, keep the comments
+        hunt: Campus Hunt
+        timezone: Europe/Amsterdam
+        tasks:
+          # the tower is the first stop
+          - id: dom-tower
+            title: The Dom Tower   # tallest in NL
+            at: 52.09067, 5.12133
 
-    # rewards come last
-    rewards:
-      - { points: 10, reward: A drink }
+        # rewards come last
+        rewards:
+          - { points: 10, reward: A drink }
 
-    """
+        """
     static let gpx = """
-    <?xml version="1.0"?>
-    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
-      <wpt lat="52.0907" lon="5.1214"><name>Dom Tower</name></wpt>
-      <wpt lat="52.0912" lon="5.1208"><name>Café Noir</name><desc>Coffee: strong</desc></wpt>
-    </gpx>
-    """
+        <?xml version="1.0"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+          <wpt lat="52.0907" lon="5.1214"><name>Dom Tower</name></wpt>
+          <wpt lat="52.0912" lon="5.1208"><name>Café Noir</name><desc>Coffee: strong</desc></wpt>
+        </gpx>
+        """
     static let park = """
-    {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "Griftpark"},
-     "geometry": {"type": "Polygon", "coordinates": [[[5.125, 52.098], [5.131, 52.098], [5.131, 52.101], [5.125, 52.101], [5.125, 52.098]]]}}]}
-    """
+        {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "Griftpark"},
+         "geometry": {"type": "Polygon", "coordinates": [[[5.125, 52.098], [5.131, 52.098], [5.131, 52.101], [5.125, 52.101], [5.125, 52.098]]]}}]}
+        """
 
     func workspace() throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-import-into")
@@ -71,8 +71,9 @@ import Testing
         let validate = try HuntBinary.run(["validate", "myhunt/hunt.yaml"], in: folder)
         #expect(validate.status == 0, "\(validate.stderr)")
         // From inside the folder, the file is named where it is.
-        try FileManager.default.moveItem(at: folder.appendingPathComponent("downloads/park.geojson"),
-                                         to: folder.appendingPathComponent("myhunt/park.geojson"))
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("downloads/park.geojson"),
+            to: folder.appendingPathComponent("myhunt/park.geojson"))
         let inside = try HuntBinary.run(["import", "park.geojson", "--into", "hunt.yaml"], in: folder.appendingPathComponent("myhunt"))
         #expect(inside.status == 0, "\(inside.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("myhunt/hunt.yaml"), encoding: .utf8).contains("area: \"park.geojson\""))

@@ -39,15 +39,20 @@ import Testing
         let folder = try HuntBinary.temporaryDirectory("hunt-copied")
         defer { try? FileManager.default.removeItem(at: folder) }
         let hunt = folder.appendingPathComponent("hunt")
-        do { try FileManager.default.linkItem(at: try HuntBinary.url(), to: hunt) } catch { try FileManager.default.copyItem(at: try HuntBinary.url(), to: hunt) }
+        do { try FileManager.default.linkItem(at: try HuntBinary.url(), to: hunt) } catch {
+            try FileManager.default.copyItem(at: try HuntBinary.url(), to: hunt)
+        }
         let made = try Self.run(["init", folder.appendingPathComponent("work").path], executable: hunt)
         #expect(made.status == 0, "\(made.stderr)")
         let first = try String(contentsOf: folder.appendingPathComponent("work/hunt.yaml"), encoding: .utf8).prefix { $0 != "\n" }
         #expect(first.contains("_HuntKitTemplates.resources/hunt.schema.json"), "\(first)")
         let example = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt")
         let out = folder.appendingPathComponent("out")
-        let judged = try Self.run(["judge", example.appendingPathComponent("hunt.yaml").path, example.appendingPathComponent("submissions").path,
-                                   "--out", out.path, "--format", "text,html"], executable: hunt)
+        let judged = try Self.run(
+            [
+                "judge", example.appendingPathComponent("hunt.yaml").path, example.appendingPathComponent("submissions").path,
+                "--out", out.path, "--format", "text,html"
+            ], executable: hunt)
         #expect(judged.status <= 1, "\(judged.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path), "\(judged.stderr)")
     }

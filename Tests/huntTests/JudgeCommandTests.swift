@@ -11,8 +11,10 @@ struct JudgeCommandTests {
     /// A simulated folder: `DIR/submissions`, `DIR/answers.json`.
     func simulate(_ seed: Int, teams: Int = 3, photos: Int = 20) throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-judge")
-        let result = try HuntBinary.run(["simulate", Self.hunt.path, "--teams", "\(teams)", "--photos-per-team", "\(photos)",
-                                         "--out", folder.path, "--seed", "\(seed)"])
+        let result = try HuntBinary.run([
+            "simulate", Self.hunt.path, "--teams", "\(teams)", "--photos-per-team", "\(photos)",
+            "--out", folder.path, "--seed", "\(seed)"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // Exactly the number asked (issue 22, item 12).
         let answers = try Simulator.AnswerFile.decode(Data(contentsOf: folder.appendingPathComponent("answers.json")))
@@ -76,8 +78,11 @@ struct JudgeCommandTests {
         try FileManager.default.createDirectory(at: submissions.appendingPathComponent("foxes/library"), withIntermediateDirectories: true)
         try Data([0xFF, 0xD8, 0xFF, 0xE1, 0x10]).write(to: submissions.appendingPathComponent("foxes/library/cut-off.jpg"))
         try FileManager.default.createDirectory(at: submissions.appendingPathComponent("wolves"), withIntermediateDirectories: true)
-        let some = try FileManager.default.subpathsOfDirectory(atPath: submissions.appendingPathComponent("owls").path).first { $0.hasSuffix(".jpg") }!
-        try FileManager.default.copyItem(at: submissions.appendingPathComponent("owls/" + some), to: submissions.appendingPathComponent("wolves/x.jpg"))
+        let some = try FileManager.default.subpathsOfDirectory(atPath: submissions.appendingPathComponent("owls").path).first {
+            $0.hasSuffix(".jpg")
+        }!
+        try FileManager.default.copyItem(
+            at: submissions.appendingPathComponent("owls/" + some), to: submissions.appendingPathComponent("wolves/x.jpg"))
         let out = folder.appendingPathComponent("out")
         let run = try HuntBinary.run(["judge", Self.hunt.path, submissions.path, "--out", out.path])
         #expect(run.status == 1)
@@ -101,7 +106,7 @@ struct JudgeCommandTests {
         try earlier.write(to: out.appendingPathComponent("results.json"))
         let cases: [(String, String)] = [
             ("foxes/a.jpg: { decision: accept\n", "reviews.yaml:2:1: error:"),
-            ("foxes/a.jpg:\n  decision: perhaps\n", "decision must be accept or reject"),
+            ("foxes/a.jpg:\n  decision: perhaps\n", "decision must be accept or reject")
         ]
         for (text, message) in cases {
             let reviews = folder.appendingPathComponent("reviews.yaml")
@@ -128,7 +133,9 @@ struct JudgeCommandTests {
         try Data(text.utf8).write(to: reviews)
         let run = try HuntBinary.run(["judge", Self.hunt.path, "submissions", "--reviews", "reviews.yaml", "--out", "out"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("reviews.yaml:1:1: warning: `foxes/nope/IMG_9999.jpg` is decided here but is not a submission in this folder"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("reviews.yaml:1:1: warning: `foxes/nope/IMG_9999.jpg` is decided here but is not a submission in this folder"),
+            "\(run.stderr)")
         let results = try JudgeResults.decode(Data(contentsOf: folder.appendingPathComponent("out/results.json")))
         #expect(results.problems.contains { $0.code == "decided-photo-gone" })
         #expect(try Data(contentsOf: reviews) == Data(text.utf8))
@@ -143,9 +150,11 @@ struct JudgeCommandTests {
         let results = try JudgeResults.decode(first.stdoutData)
         let queue = results.reviewQueue
         try #require(!queue.isEmpty)
-        let text = "# decided by the marshals\n" + queue.enumerated().map { i, path in
-            "\(path):\n  decision: \(i % 2 == 0 ? "accept" : "reject")\n  note: looked at it\n  by: Anna\n"
-        }.joined()
+        let text =
+            "# decided by the marshals\n"
+            + queue.enumerated().map { i, path in
+                "\(path):\n  decision: \(i % 2 == 0 ? "accept" : "reject")\n  note: looked at it\n  by: Anna\n"
+            }.joined()
         try Data(text.utf8).write(to: folder.appendingPathComponent("reviews.yaml"))
         let second = try HuntBinary.run(["judge", Self.hunt.path, "submissions", "--reviews", "reviews.yaml", "--out", "out"], in: folder)
         #expect(second.status == 0, "\(second.stderr)")

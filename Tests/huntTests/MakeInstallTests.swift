@@ -27,8 +27,9 @@ import Testing
     }
 
     func dryRun(_ target: String, in root: URL) throws -> String {
-        let make = try HuntBinary.run(["make", "-n", target, "DESTDIR=\(root.path)/stage"], in: root,
-                                      executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let make = try HuntBinary.run(
+            ["make", "-n", target, "DESTDIR=\(root.path)/stage"], in: root,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(make.status == 0, "\(make.stderr)")
         return make.stdout
     }

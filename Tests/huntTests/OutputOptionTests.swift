@@ -15,11 +15,13 @@ import Testing
     @Test func sheetsAndExportTakeOutAndMakeTheFolder() throws {
         let folder = try HuntBinary.temporaryDirectory("hunt-out")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (arguments, path) in [(["sheets", Self.hunt, "--out", "print/sheets.html"], "print/sheets.html"),
-                                  (["sheets", Self.hunt, "-o", "short.html"], "short.html"),
-                                  (["sheets", Self.hunt, "--output", "long.html"], "long.html"),
-                                  (["export", Self.hunt, "--format", "gpx", "--out", "maps/hunt.gpx"], "maps/hunt.gpx"),
-                                  (["export", Self.hunt, "-o", "hunt.geojson"], "hunt.geojson")] {
+        for (arguments, path) in [
+            (["sheets", Self.hunt, "--out", "print/sheets.html"], "print/sheets.html"),
+            (["sheets", Self.hunt, "-o", "short.html"], "short.html"),
+            (["sheets", Self.hunt, "--output", "long.html"], "long.html"),
+            (["export", Self.hunt, "--format", "gpx", "--out", "maps/hunt.gpx"], "maps/hunt.gpx"),
+            (["export", Self.hunt, "-o", "hunt.geojson"], "hunt.geojson")
+        ] {
             let run = try HuntBinary.run(arguments, in: folder)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout.isEmpty, "\(arguments)")

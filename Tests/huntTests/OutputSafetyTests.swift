@@ -10,8 +10,10 @@ struct OutputSafetyTests {
 
     func simulate(teams: Int = 3, photos: Int = 20) throws -> URL {
         let folder = try HuntBinary.temporaryDirectory("hunt-outputs")
-        let result = try HuntBinary.run(["simulate", Self.hunt.path, "--teams", "\(teams)", "--photos-per-team", "\(photos)",
-                                         "--out", folder.path, "--seed", "3"])
+        let result = try HuntBinary.run([
+            "simulate", Self.hunt.path, "--teams", "\(teams)", "--photos-per-team", "\(photos)",
+            "--out", folder.path, "--seed", "3"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         return folder
     }
@@ -36,7 +38,8 @@ struct OutputSafetyTests {
         let pid = Int(ProcessInfo.processInfo.processIdentifier)
         for name in Self.reportNames {
             for p in pid..<(pid + 200) {
-                try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".\(name).\(p).tmp").path, withDestinationPath: victim.path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: out.appendingPathComponent(".\(name).\(p).tmp").path, withDestinationPath: victim.path)
             }
         }
         let run = try HuntBinary.run(["judge", Self.hunt.path, "submissions", "--out", "out", "--format", "text,html,csv,md"], in: folder)
@@ -51,15 +54,17 @@ struct OutputSafetyTests {
         #expect(left.count == Self.reportNames.count * 200)
     }
 
-    @Test("an output that is, or links to, an input is refused and the input kept", arguments: [
-        (["sheets", "hunt.yaml", "-o", "hunt.yaml", "--format", "html"], "hunt.yaml"),
-        (["sheets", "hunt.yaml", "-o", "link.html"], "hunt.yaml"),
-        (["export", "hunt.yaml", "--format", "gpx", "-o", "hunt.yaml"], "hunt.yaml"),
-        (["report", "out/results.json", "--format", "json", "--out", "out/results.json"], "out/results.json"),
-        (["report", "out/results.json", "--format", "json", "--out", "hard.json"], "out/results.json"),
-        (["judge", "hunt.yaml", "submissions", "--out", "submissions/foxes"], "hunt.yaml"),
-        (["export", "hunt.yaml", "--format", "geojson", "-o", "cafes.geojson"], "cafes.geojson"),
-    ])
+    @Test(
+        "an output that is, or links to, an input is refused and the input kept",
+        arguments: [
+            (["sheets", "hunt.yaml", "-o", "hunt.yaml", "--format", "html"], "hunt.yaml"),
+            (["sheets", "hunt.yaml", "-o", "link.html"], "hunt.yaml"),
+            (["export", "hunt.yaml", "--format", "gpx", "-o", "hunt.yaml"], "hunt.yaml"),
+            (["report", "out/results.json", "--format", "json", "--out", "out/results.json"], "out/results.json"),
+            (["report", "out/results.json", "--format", "json", "--out", "hard.json"], "out/results.json"),
+            (["judge", "hunt.yaml", "submissions", "--out", "submissions/foxes"], "hunt.yaml"),
+            (["export", "hunt.yaml", "--format", "geojson", "-o", "cafes.geojson"], "cafes.geojson")
+        ])
     func outputOverInput(arguments: [String], input: String) throws {
         let folder = try simulate(photos: 3)
         defer { try? FileManager.default.removeItem(at: folder) }

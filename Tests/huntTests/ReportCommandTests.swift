@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: [
         (["--team", "vans"], "did you mean `van`?"),
-        (["--template", "nowhere.mustache"], "nowhere.mustache"),
+        (["--template", "nowhere.mustache"], "nowhere.mustache")
     ])
     func badInputExitsOneAndSaysWhy(arguments: [String], message: String) throws {
         let folder = try workspace()
@@ -98,7 +98,7 @@ import Testing
         ("{ not json", "the JSON is malformed"),
         ("{\"schema\": 99}", "newer"),
         ("{\"schema\": 1, \"hunt\": {}}", "does not match schema 1"),
-        ("[]", "not a JSON object"),
+        ("[]", "not a JSON object")
     ])
     func badResultsFilesNameTheFile(content: String, message: String) throws {
         let folder = try HuntBinary.temporaryDirectory("hunt-report")
@@ -114,7 +114,7 @@ import Testing
         ["--format", "json", "--template", "t.mustache"],
         ["--thumbnails", "-1"],
         ["--table", "leaderboard"],
-        ["--format", "pdf"],
+        ["--format", "pdf"]
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let folder = try workspace()

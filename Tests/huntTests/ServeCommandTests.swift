@@ -32,8 +32,9 @@ struct ServeCommandTests {
         try process.run()
         defer { process.terminate(); process.waitUntilExit(); out.fileHandleForReading.readabilityHandler = nil }
         for _ in 0..<600 where !lines.all.contains(where: { $0.hasPrefix("leaderboard:") }) { try await Task.sleep(for: .milliseconds(50)) }
-        try FileManager.default.copyItem(at: hunt.appendingPathComponent("submissions/foxes/library/IMG_0002.jpg"),
-                                         to: hunt.appendingPathComponent("submissions/herons/arrived.jpg"))
+        try FileManager.default.copyItem(
+            at: hunt.appendingPathComponent("submissions/foxes/library/IMG_0002.jpg"),
+            to: hunt.appendingPathComponent("submissions/herons/arrived.jpg"))
         let results = folder.appendingPathComponent("out/results.json")
         for _ in 0..<600 where !((try? String(contentsOf: results, encoding: .utf8))?.contains("herons/arrived.jpg") ?? false) {
             try await Task.sleep(for: .milliseconds(50))

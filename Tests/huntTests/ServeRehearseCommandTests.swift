@@ -16,8 +16,10 @@ struct ServeRehearseCommandTests {
         try FileManager.default.copyItem(at: SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt"), to: hunt)
         let process = Process()
         process.executableURL = try HuntBinary.url()
-        process.arguments = ["serve", "hunt/hunt.yaml", "hunt/submissions", "--listen", "127.0.0.1:0", "--out", "out", "--format", "md",
-                             "--players", "--rehearse", "--quiet"]
+        process.arguments = [
+            "serve", "hunt/hunt.yaml", "hunt/submissions", "--listen", "127.0.0.1:0", "--out", "out", "--format", "md",
+            "--players", "--rehearse", "--quiet"
+        ]
         process.currentDirectoryURL = folder
         let (out, err) = (Pipe(), Pipe())
         (process.standardOutput, process.standardError) = (out, err)
@@ -41,7 +43,8 @@ struct ServeRehearseCommandTests {
         let json = try String(contentsOf: results, encoding: .utf8)
         #expect(json.contains("\"title\": \"REHEARSAL \(today) · Utrecht Science Park Photo Hunt\""))
         #expect(json.contains("\"start\": \"\(today)T10:00:00"))
-        let markdown = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).first { $0.hasSuffix(".md") })
+        let markdown = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).first { $0.hasSuffix(".md") })
         #expect(try String(contentsOf: folder.appendingPathComponent("out/" + markdown), encoding: .utf8).contains("REHEARSAL \(today)"))
 
         let banner = "Rehearsal on \(today): the hunt runs today as if it were its day."

@@ -49,8 +49,11 @@ struct ServeUploadFailureCommandTests {
         let failed = try await Self.post(photo + [0], to: team)
         #expect(failed.status == 500)
         for _ in 0..<100 where !lines.all.contains(where: { $0.contains("upload failed") }) { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(lines.all.contains { $0.wholeMatch(of: /\d\d:\d\d:\d\d upload failed foxes\/botanic-gardens: 500 the submissions folder cannot take uploads: .+/) != nil },
-                "\(lines.all)")
+        #expect(
+            lines.all.contains {
+                $0.wholeMatch(of: /\d\d:\d\d:\d\d upload failed foxes\/botanic-gardens: 500 the submissions folder cannot take uploads: .+/) != nil
+            },
+            "\(lines.all)")
         #expect(try await Self.queue(judge).contains("\"uploads_failing\":\"the submissions folder cannot take uploads"))
 
         try FileManager.default.createDirectory(at: submissions, withIntermediateDirectories: true)

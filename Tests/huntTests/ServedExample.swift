@@ -33,7 +33,8 @@ struct ServedExample {
         try process.run()
         for _ in 0..<600 where !lines.all.contains(where: { $0.hasPrefix("judge:") }) { try await Task.sleep(for: .milliseconds(50)) }
         guard let judge = lines.all.first(where: { $0.hasPrefix("judge:") })?.split(separator: " ").last.flatMap({ URL(string: String($0)) }),
-              let token = URLComponents(url: judge, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "token" })?.value else {
+            let token = URLComponents(url: judge, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "token" })?.value
+        else {
             process.terminate()
             process.waitUntilExit()
             try? FileManager.default.removeItem(at: folder)
@@ -55,17 +56,17 @@ struct ServedExample {
     /// threads is free, which in a full `swift test` on two cores can take a second.
     func timedGets(_ paths: [String]) throws -> [(status: Int, seconds: Double)] {
         let script = """
-        import sys, time, urllib.request, urllib.error
-        base, token = sys.argv[1], sys.argv[2]
-        for path in sys.argv[3:]:
-            request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
-            started = time.perf_counter()
-            try:
-                status = urllib.request.urlopen(request, timeout=60).status
-            except urllib.error.HTTPError as error:
-                status = error.code
-            print(status, time.perf_counter() - started, flush=True)
-        """
+            import sys, time, urllib.request, urllib.error
+            base, token = sys.argv[1], sys.argv[2]
+            for path in sys.argv[3:]:
+                request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
+                started = time.perf_counter()
+                try:
+                    status = urllib.request.urlopen(request, timeout=60).status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                print(status, time.perf_counter() - started, flush=True)
+            """
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let base = URL(string: "/", relativeTo: judge)!.absoluteString.dropLast()
@@ -93,7 +94,9 @@ struct ServedExample {
         let (body, response) = try await session.data(for: request)
         let took = ContinuousClock.now - started
         let http = response as? HTTPURLResponse
-        return (http?.statusCode ?? 0, body, http?.value(forHTTPHeaderField: "Content-Type"),
-                Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+        return (
+            http?.statusCode ?? 0, body, http?.value(forHTTPHeaderField: "Content-Type"),
+            Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+        )
     }
 }

@@ -98,7 +98,8 @@ import Testing
         let team = try HuntBinary.run(["sheets", hunt("accented-hunt.yaml"), "--team", "wolves"], in: dir)
         #expect(team.status == 1)
         #expect(team.stderr.contains("use one of: renards, zaby"))
-        let template = try HuntBinary.run(["sheets", hunt("accented-hunt.yaml"), "--template", Self.fixtures.appendingPathComponent("layout-with-typo").path], in: dir)
+        let template = try HuntBinary.run(
+            ["sheets", hunt("accented-hunt.yaml"), "--template", Self.fixtures.appendingPathComponent("layout-with-typo").path], in: dir)
         #expect(template.status == 1)
         #expect(template.stderr.contains("did you mean `accent`?"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
@@ -107,7 +108,7 @@ import Testing
     @Test(arguments: [
         ["--answer-key", "--team", "zaby"],
         ["--paper", "a3"],
-        ["-o", "-"],
+        ["-o", "-"]
     ])
     func badFlagCombinationsAreUsageErrors(_ flags: [String]) throws {
         let dir = try folder()

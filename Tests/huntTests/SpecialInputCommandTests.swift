@@ -32,14 +32,15 @@ struct SpecialInputCommandTests {
                 ["validate", special], ["sheets", special, "-o", "s.pdf"],
                 ["judge", "hunt.yaml", "subs", "--reviews", special, "--format", "json"],
                 ["judge", "hunt.yaml", "subs", "--manifest", special, "--format", "json"],
-                ["report", special, "--format", "md"], ["import", special],
+                ["report", special, "--format", "md"], ["import", special]
             ]
             for arguments in runs {
                 let started = Date()
                 let result = try HuntBinary.run(arguments, in: folder)
                 #expect(Date().timeIntervalSince(started) < 10, "\(arguments)")
                 #expect(result.status == 1, "\(arguments): \(result.stderr)")
-                #expect(result.stderr.contains("\(special): error: is a device, FIFO or socket, not a regular file"), "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("\(special): error: is a device, FIFO or socket, not a regular file"), "\(arguments): \(result.stderr)")
                 #expect(!result.stderr.contains("permission"), "\(arguments)")
             }
         }
@@ -53,8 +54,10 @@ struct SpecialInputCommandTests {
         let tower = folder.appendingPathComponent("subs/foxes/tower")
         try FileManager.default.createDirectory(at: tower, withIntermediateDirectories: true)
         let jpeg = [UInt8](try Data(contentsOf: Self.photo))
-        for name: [UInt8] in [Array("bad".utf8) + [0xFF] + Array(".jpg".utf8), Array("bad".utf8) + [0xFE] + Array(".jpg".utf8),
-                              Array("a\\b.jpg".utf8)] {
+        for name: [UInt8] in [
+            Array("bad".utf8) + [0xFF] + Array(".jpg".utf8), Array("bad".utf8) + [0xFE] + Array(".jpg".utf8),
+            Array("a\\b.jpg".utf8)
+        ] {
             let path = Array(tower.path.utf8) + [UInt8(ascii: "/")] + name + [0]
             let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
             try #require(fd >= 0)

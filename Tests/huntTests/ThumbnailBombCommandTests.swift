@@ -16,8 +16,11 @@ struct ThumbnailBombCommandTests {
         let folder = try HuntBinary.temporaryDirectory("hunt-bombs")
         let hunt = SourceTree.root.appendingPathComponent("Examples/photo-scavenger-hunt/hunt.yaml")
         try FileManager.default.copyItem(at: hunt, to: folder.appendingPathComponent("hunt.yaml"))
-        let simulated = try HuntBinary.run(["simulate", "hunt.yaml", "--teams", "1", "--photos-per-team", "3",
-                                            "--failure-share", "0", "--out", "sim"], in: folder)
+        let simulated = try HuntBinary.run(
+            [
+                "simulate", "hunt.yaml", "--teams", "1", "--photos-per-team", "3",
+                "--failure-share", "0", "--out", "sim"
+            ], in: folder)
         #expect(simulated.status == 0, "\(simulated.stderr)")
         let submissions = folder.appendingPathComponent("sim/submissions")
         let photos = try FileManager.default.subpathsOfDirectory(atPath: submissions.path).filter { $0.hasSuffix(".jpg") }.sorted()
@@ -41,8 +44,9 @@ struct ThumbnailBombCommandTests {
     @Test func judgeWithHTMLStaysSmall() throws {
         let (folder, bombs) = try workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (judged, peak) = try HuntBinary.runMeasuringMemory(["judge", "hunt.yaml", "sim/submissions", "--out", "out", "--format", "text,html"],
-                                                                in: folder)
+        let (judged, peak) = try HuntBinary.runMeasuringMemory(
+            ["judge", "hunt.yaml", "sim/submissions", "--out", "out", "--format", "text,html"],
+            in: folder)
         #expect(judged.status == 0, "\(judged.stderr)")
         #expect(judged.stdout.contains("3 accepted"))
         #expect(peak < Self.memoryLimitBytes, "peak \(peak >> 20) MiB")
@@ -55,8 +59,9 @@ struct ThumbnailBombCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let judged = try HuntBinary.run(["judge", "hunt.yaml", "sim/submissions", "--out", "out"], in: folder)
         #expect(judged.status == 0, "\(judged.stderr)")
-        let (report, peak) = try HuntBinary.runMeasuringMemory(["report", "out/results.json", "--format", "html", "--out", "report.html"],
-                                                                in: folder)
+        let (report, peak) = try HuntBinary.runMeasuringMemory(
+            ["report", "out/results.json", "--format", "html", "--out", "report.html"],
+            in: folder)
         #expect(report.status == 0, "\(report.stderr)")
         #expect(peak < Self.memoryLimitBytes, "peak \(peak >> 20) MiB")
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)

@@ -36,32 +36,34 @@ import Testing
         let dir = try HuntBinary.temporaryDirectory("hunt-e2e-video")
         defer { try? FileManager.default.removeItem(at: dir) }
         let hunt = """
-        hunt: Video test
-        timezone: Europe/Amsterdam
-        window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
-        teams:
-          - { id: foxes, name: Red Foxes }
-          - { id: owls, name: Night Owls }
-        tasks:
-          - id: dom
-            title: Film the Dom
-            at: 52.0907, 5.1213
-            radius: 50 m
-            evidence: video
-          - id: opera
-            title: A photo of the opera
-            at: -33.8688, 151.2093
-            radius: 50 m
-            evidence: photo
+            hunt: Video test
+            timezone: Europe/Amsterdam
+            window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
+            teams:
+              - { id: foxes, name: Red Foxes }
+              - { id: owls, name: Night Owls }
+            tasks:
+              - id: dom
+                title: Film the Dom
+                at: 52.0907, 5.1213
+                radius: 50 m
+                evidence: video
+              - id: opera
+                title: A photo of the opera
+                at: -33.8688, 151.2093
+                radius: 50 m
+                evidence: photo
 
-        """
+            """
         try hunt.write(to: dir.appendingPathComponent("hunt.yaml"), atomically: true, encoding: .utf8)
         // Two teams: one team filming in Utrecht and in Sydney 30 s apart would be too fast.
         let dom = dir.appendingPathComponent("submissions/foxes/dom"), opera = dir.appendingPathComponent("submissions/owls/opera")
         try FileManager.default.createDirectory(at: dom, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: opera, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.videos.appendingPathComponent("apple-keys-made-with-ffmpeg.mov"), to: dom.appendingPathComponent("IMG_1.MOV"))
-        try FileManager.default.copyItem(at: Self.videos.appendingPathComponent("udta-xyz-made-with-ffmpeg.mov"), to: opera.appendingPathComponent("clip.mov"))
+        try FileManager.default.copyItem(
+            at: Self.videos.appendingPathComponent("apple-keys-made-with-ffmpeg.mov"), to: dom.appendingPathComponent("IMG_1.MOV"))
+        try FileManager.default.copyItem(
+            at: Self.videos.appendingPathComponent("udta-xyz-made-with-ffmpeg.mov"), to: opera.appendingPathComponent("clip.mov"))
         let result = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--out", "out"], in: dir)
         let data = try Data(contentsOf: dir.appendingPathComponent("out/results.json"))
         let results = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -62,8 +62,9 @@ public struct AnswerKey: Sendable, Equatable {
                 let pattern = Self.foldedPattern(text)
                 if Self.matches(answer, pattern) { return .accepted(text) }
                 guard pattern.count == 1, let allowed = Self.closeness(pattern[0].count) else { continue }
-                let distance = Suggestions.editDistance(Array(answer.unicodeScalars.map(\.value)),
-                                                        Array(pattern[0].unicodeScalars.map(\.value)), limit: allowed)
+                let distance = Suggestions.editDistance(
+                    Array(answer.unicodeScalars.map(\.value)),
+                    Array(pattern[0].unicodeScalars.map(\.value)), limit: allowed)
                 if distance <= allowed, distance < (closest?.distance ?? .max) { closest = (text, distance) }
             case .number(let number, let within):
                 if let value = Self.number(in: answer, typed: typed), abs(value - number) <= within { return .accepted(Self.written(number)) }
@@ -87,7 +88,8 @@ public struct AnswerKey: Sendable, Equatable {
             switch accepted {
             case .text(let text):
                 if Self.foldedPattern(text).allSatisfy(\.isEmpty) {
-                    problems.append("the answer `\(text)` is empty once case, accents, punctuation and articles are ignored, so nothing typed could match it")
+                    problems.append(
+                        "the answer `\(text)` is empty once case, accents, punctuation and articles are ignored, so nothing typed could match it")
                 }
             case .number(let number, let within):
                 if !number.isFinite { problems.append("`number` must be a finite number") }
@@ -182,7 +184,8 @@ public struct AnswerKey: Sendable, Equatable {
         while index < words.count {
             // `twenty one`, and French `dix sept` (17 to 19).
             if let tens = numberWords[words[index]], tens >= 20 && tens % 10 == 0 || tens == 10, index + 1 < words.count,
-               let unit = numberWords[words[index + 1]], tens == 10 ? (7...9).contains(unit) : (1...9).contains(unit) {
+                let unit = numberWords[words[index + 1]], tens == 10 ? (7...9).contains(unit) : (1...9).contains(unit)
+            {
                 out.append(String(tens + unit))
                 index += 2
             } else {
@@ -201,7 +204,9 @@ public struct AnswerKey: Sendable, Equatable {
         let words = folded.split(separator: " ")
         if words.count == 1, words[0].allSatisfy(\.isASCIIDigit), let value = Double(words[0]) { return sign * value }
         // `42.5` and `42,5` were split at the point by folding.
-        if words.count == 2, words.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let value = Double(words[0] + "." + words[1]) { return sign * value }
+        if words.count == 2, words.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let value = Double(words[0] + "." + words[1]) {
+            return sign * value
+        }
         if words.count == 2, words[0] == "minus" || words[0] == "menos" || words[0] == "moins", let value = Double(words[1]) { return -value }
         return nil
     }
@@ -218,25 +223,37 @@ public struct AnswerKey: Sendable, Equatable {
         "le", "les", "l", "une", "des",
         "der", "die", "das", "ein", "eine",
         "de", "het", "een",
-        "o", "os", "as", "um", "uma",
+        "o", "os", "as", "um", "uma"
     ]
 
     /// Number words from 0 to 20 and the tens, in the six languages; a word that is a number in
     /// one and a word in another (`one`, `de`) is left out where it would misread.
     static let numberWords: [String: Int] = {
         let tables: [[String]] = [
-            ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-             "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"],
-            ["cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece",
-             "catorce", "quince", "dieciseis", "diecisiete", "dieciocho", "diecinueve", "veinte"],
-            ["zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
-             "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"],
-            ["null", "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwolf", "dreizehn",
-             "vierzehn", "funfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig"],
-            ["nul", "een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf", "dertien",
-             "veertien", "vijftien", "zestien", "zeventien", "achttien", "negentien", "twintig"],
-            ["zero", "um", "dois", "tres", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze", "treze",
-             "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove", "vinte"],
+            [
+                "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"
+            ],
+            [
+                "cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece",
+                "catorce", "quince", "dieciseis", "diecisiete", "dieciocho", "diecinueve", "veinte"
+            ],
+            [
+                "zero", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze", "treize",
+                "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf", "vingt"
+            ],
+            [
+                "null", "eins", "zwei", "drei", "vier", "funf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwolf", "dreizehn",
+                "vierzehn", "funfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig"
+            ],
+            [
+                "nul", "een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf", "dertien",
+                "veertien", "vijftien", "zestien", "zeventien", "achttien", "negentien", "twintig"
+            ],
+            [
+                "zero", "um", "dois", "tres", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze", "treze",
+                "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove", "vinte"
+            ]
         ]
         var words: [String: Int] = [:]
         for table in tables {
@@ -249,7 +266,7 @@ public struct AnswerKey: Sendable, Equatable {
             ("dreissig", 30), ("vierzig", 40), ("funfzig", 50), ("sechzig", 60), ("siebzig", 70), ("achtzig", 80), ("neunzig", 90),
             ("dertig", 30), ("veertig", 40), ("vijftig", 50), ("zestig", 60), ("zeventig", 70), ("tachtig", 80), ("negentig", 90),
             ("trinta", 30), ("quarenta", 40), ("cinquenta", 50), ("sessenta", 60), ("oitenta", 80), ("noventa", 90),
-            ("hundred", 100), ("cien", 100), ("cent", 100), ("hundert", 100), ("honderd", 100), ("cem", 100),
+            ("hundred", 100), ("cien", 100), ("cent", 100), ("hundert", 100), ("honderd", 100), ("cem", 100)
         ]
         for (word, value) in tens { words[word] = value }
         // Articles and words that are numbers in one language only where no other reading is common.

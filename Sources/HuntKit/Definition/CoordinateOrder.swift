@@ -41,7 +41,8 @@ struct CoordinateOrder {
                 let far = Geodesic.distanceMetres(from: candidate.written, to: zone.coordinate)
                 let swapped = far > 2_000_000 ? Geodesic.distanceMetres(from: candidate.swapped, to: zone.coordinate) : .infinity
                 if far > 2_000_000, swapped < min(1_000_000, far / 3) {
-                    why = "\(MeasureText.distance(far)) from \(zone.city), the city of the hunt's timezone (\(hunt.timezoneName)); swapped, it would be \(MeasureText.distance(swapped)) from it"
+                    why =
+                        "\(MeasureText.distance(far)) from \(zone.city), the city of the hunt's timezone (\(hunt.timezoneName)); swapped, it would be \(MeasureText.distance(swapped)) from it"
                 }
             }
             let limit = max(50_000, 10 * spread)
@@ -49,14 +50,17 @@ struct CoordinateOrder {
                 let far = Geodesic.distanceMetres(from: candidate.written, to: middle)
                 let swapped = far > limit ? Geodesic.distanceMetres(from: candidate.swapped, to: middle) : .infinity
                 if far > limit, swapped <= 2 * spread {
-                    why = "\(MeasureText.distance(far)) from the hunt's other targets; swapped, it would be among them (\(MeasureText.distance(swapped)) from their middle)"
+                    why =
+                        "\(MeasureText.distance(far)) from the hunt's other targets; swapped, it would be among them (\(MeasureText.distance(swapped)) from their middle)"
                 }
             }
             if let why {
                 let (name, fix) = candidate.words()
-                found.append(.warning(DiagnosticCode(.coordinatesSwapped),
-                                      "\(name) looks like latitude and longitude swapped: it is \(why)",
-                                      at: candidate.location, fix: fix))
+                found.append(
+                    .warning(
+                        DiagnosticCode(.coordinatesSwapped),
+                        "\(name) looks like latitude and longitude swapped: it is \(why)",
+                        at: candidate.location, fix: fix))
             }
         }
         return found
@@ -71,10 +75,13 @@ struct CoordinateOrder {
             case .circle(let center, _)?:
                 guard index < extras.count, let written = extras[index].swappableAt else { continue }
                 let (id, swapped) = (task.id, written.swapped)
-                result.append(Candidate(written: center, swapped: swapped, location: written.location) {
-                    ("task `\(id)`'s `at:`",
-                     "latitude comes first: `at: \(Coordinate.format(swapped.latitude)), \(Coordinate.format(swapped.longitude))`")
-                })
+                result.append(
+                    Candidate(written: center, swapped: swapped, location: written.location) {
+                        (
+                            "task `\(id)`'s `at:`",
+                            "latitude comes first: `at: \(Coordinate.format(swapped.latitude)), \(Coordinate.format(swapped.longitude))`"
+                        )
+                    })
             case .area(let target)?:
                 guard let area = target.area else { continue }
                 let points = area.polygons.flatMap(\.outer)

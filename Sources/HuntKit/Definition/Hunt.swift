@@ -16,7 +16,10 @@ public struct Hunt: Sendable, Equatable {
     /// A stable identifier: `id:` if given, else a slug of the title (`Hunt.slug(_:)`).
     public var id: String
     /// The name people see on reports and sheets, in the hunt's language (`titleText` has the others).
-    public var title: String { get { titleText.text } set { titleText = LocalizedText(newValue) } }
+    public var title: String {
+        get { titleText.text }
+        set { titleText = LocalizedText(newValue) }
+    }
     /// The title in the hunt's language and the others it is written in.
     public var titleText: LocalizedText
     /// The language players read by default (`language:`, a code such as `es`; `en` unless given).
@@ -45,7 +48,10 @@ public struct Hunt: Sendable, Equatable {
     /// Prize tiers (`rewards:`), in rising order of points (`validate()` checks); reports show each team's highest reached.
     public var rewards: [Reward]
     /// Free text shown on the cover of printed sheets, in the hunt's language.
-    public var rules: String? { get { rulesText?.text } set { rulesText = newValue.map { LocalizedText($0) } } }
+    public var rules: String? {
+        get { rulesText?.text }
+        set { rulesText = newValue.map { LocalizedText($0) } }
+    }
     /// The rules in the hunt's language and the others they are written in.
     public var rulesText: LocalizedText?
     /// How printed task sheets look (`sheets:`): paper, hint style, positions, layout.
@@ -60,10 +66,12 @@ public struct Hunt: Sendable, Equatable {
     public var fileURL: URL?
 
     /// A hunt; `timezoneName` is `timezone`'s identifier. Leave out `id` for a slug of `title`.
-    public init(id: String, title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
-                window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
-                teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
-                sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
+    public init(
+        id: String, title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+        window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+        teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
+        sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil
+    ) {
         self.id = id
         self.titleText = LocalizedText(title)
         self.timezoneName = Self.name(of: timezone)
@@ -82,12 +90,15 @@ public struct Hunt: Sendable, Equatable {
     }
 
     /// A hunt whose id is a slug of its title (`Utrecht Campus Photo Hunt` → `utrecht-campus-photo-hunt`).
-    public init(title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
-                window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
-                teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
-                sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil) {
-        self.init(id: Hunt.slug(title), title: title, timezone: timezone, window: window, defaults: defaults, policy: policy, bands: bands,
-                  teams: teams, tasks: tasks, rewards: rewards, rules: rules, sheets: sheets, source: source, fileURL: fileURL)
+    public init(
+        title: String, timezone: TimeZone = TimeZone(identifier: "UTC")!,
+        window: TimeWindow? = nil, defaults: TaskDefaults = TaskDefaults(), policy: Policy = Policy(), bands: Bands = Bands(),
+        teams: [Team] = [], tasks: [HuntTask] = [], rewards: [Reward] = [], rules: String? = nil,
+        sheets: SheetSettings = SheetSettings(), source: SourceLocation = .builtInCode, fileURL: URL? = nil
+    ) {
+        self.init(
+            id: Hunt.slug(title), title: title, timezone: timezone, window: window, defaults: defaults, policy: policy, bands: bands,
+            teams: teams, tasks: tasks, rewards: rewards, rules: rules, sheets: sheets, source: source, fileURL: fileURL)
     }
 
     /// The task or group whose id is `id`, or nil when the hunt has none.
@@ -219,7 +230,6 @@ public enum BrowserPositionUse: String, Sendable, Hashable, Codable, CaseIterabl
     /// Leave it out: the photo has no position (`no-position`), as without the players' page.
     case ignore
 }
-
 
 /// A team: its id names its submissions folder.
 public struct Team: Sendable, Hashable {
@@ -375,76 +385,155 @@ public struct Choice: Sendable, Hashable {
 public struct HuntTask: Sendable, Equatable {
     private var box: Box
     /// The task's identifier, unique in the hunt: what `after:`, group `tasks:`, reviews and reports refer to it by.
-    public var id: String { get { box.fields.id } set { unique().fields.id = newValue } }
+    public var id: String {
+        get { box.fields.id }
+        set { unique().fields.id = newValue }
+    }
     /// The name players and judges see on sheets, reports and the console, in the hunt's language.
-    public var title: String { get { box.fields.title.text } set { unique().fields.title = LocalizedText(newValue) } }
+    public var title: String {
+        get { box.fields.title.text }
+        set { unique().fields.title = LocalizedText(newValue) }
+    }
     /// The text that tells players what to find; printed on their sheets.
-    public var clue: String? { get { box.fields.clue?.text } set { unique().fields.clue = newValue.map { LocalizedText($0) } } }
+    public var clue: String? {
+        get { box.fields.clue?.text }
+        set { unique().fields.clue = newValue.map { LocalizedText($0) } }
+    }
     /// An optional extra clue; sheets print it as `SheetSettings.hints` says.
-    public var hint: String? { get { box.fields.hint?.text } set { unique().fields.hint = newValue.map { LocalizedText($0) } } }
+    public var hint: String? {
+        get { box.fields.hint?.text }
+        set { unique().fields.hint = newValue.map { LocalizedText($0) } }
+    }
     /// Text shown on reports once the task is done (the answer or a fun fact), never before.
-    public var reveal: String? { get { box.fields.reveal?.text } set { unique().fields.reveal = newValue.map { LocalizedText($0) } } }
+    public var reveal: String? {
+        get { box.fields.reveal?.text }
+        set { unique().fields.reveal = newValue.map { LocalizedText($0) } }
+    }
     /// `title`, `clue`, `hint` and `reveal` in the hunt's language and the others they are written in.
-    public var titleText: LocalizedText { get { box.fields.title } set { unique().fields.title = newValue } }
-    public var clueText: LocalizedText? { get { box.fields.clue } set { unique().fields.clue = newValue } }
-    public var hintText: LocalizedText? { get { box.fields.hint } set { unique().fields.hint = newValue } }
-    public var revealText: LocalizedText? { get { box.fields.reveal } set { unique().fields.reveal = newValue } }
+    public var titleText: LocalizedText {
+        get { box.fields.title }
+        set { unique().fields.title = newValue }
+    }
+    public var clueText: LocalizedText? {
+        get { box.fields.clue }
+        set { unique().fields.clue = newValue }
+    }
+    public var hintText: LocalizedText? {
+        get { box.fields.hint }
+        set { unique().fields.hint = newValue }
+    }
+    public var revealText: LocalizedText? {
+        get { box.fields.reveal }
+        set { unique().fields.reveal = newValue }
+    }
     /// The points one accepted photo (or one completion of a `choose`) scores; at most `Hunt.maximumPoints`.
-    public var points: Int { get { box.fields.points } set { unique().fields.points = newValue } }
+    public var points: Int {
+        get { box.fields.points }
+        set { unique().fields.points = newValue }
+    }
     /// Where the photo must be taken; nil for a group or a task judged without a place.
-    public var target: Target? { get { box.fields.target } set { unique().fields.target = newValue } }
+    public var target: Target? {
+        get { box.fields.target }
+        set { unique().fields.target = newValue }
+    }
     /// Ids of tasks the team must have done before this one; a photo taken earlier gets `order`.
-    public var after: [String] { get { box.fields.after } set { unique().fields.after = newValue } }
+    public var after: [String] {
+        get { box.fields.after }
+        set { unique().fields.after = newValue }
+    }
     /// How long a team must stay at the place, shown by two photos that far apart in time; nil for no stay.
-    public var dwell: TimeSpan? { get { box.fields.dwell } set { unique().fields.dwell = newValue } }
+    public var dwell: TimeSpan? {
+        get { box.fields.dwell }
+        set { unique().fields.dwell = newValue }
+    }
     /// How often the task can score for one team (`repeat:`): once, per place, per day or unlimited.
-    public var repeatRule: RepeatRule { get { box.fields.repeatRule } set { unique().fields.repeatRule = newValue } }
+    public var repeatRule: RepeatRule {
+        get { box.fields.repeatRule }
+        set { unique().fields.repeatRule = newValue }
+    }
     /// Whether the task scores on completion or by closest approach (`score:`).
-    public var score: ScoreRule { get { box.fields.score } set { unique().fields.score = newValue } }
+    public var score: ScoreRule {
+        get { box.fields.score }
+        set { unique().fields.score = newValue }
+    }
     /// Free labels (`tags:`), shown on reports and exported with the task's points; not used for judging.
-    public var tags: [String] { get { box.fields.tags } set { unique().fields.tags = newValue } }
+    public var tags: [String] {
+        get { box.fields.tags }
+        set { unique().fields.tags = newValue }
+    }
     /// The task's own window, inside the hunt's.
-    public var window: TimeWindow? { get { box.fields.window } set { unique().fields.window = newValue } }
+    public var window: TimeWindow? {
+        get { box.fields.window }
+        set { unique().fields.window = newValue }
+    }
     /// The task's own bands, else the hunt's.
-    public var bands: Bands? { get { box.fields.bands } set { unique().fields.bands = newValue } }
+    public var bands: Bands? {
+        get { box.fields.bands }
+        set { unique().fields.bands = newValue }
+    }
     /// Where the task was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
-    public var location: SourceLocation { get { box.fields.location } set { unique().fields.location = newValue } }
+    public var location: SourceLocation {
+        get { box.fields.location }
+        set { unique().fields.location = newValue }
+    }
     /// What the task takes: a photo, a video, or either (the default).
-    public var evidence: EvidenceKind { get { box.fields.evidence } set { unique().fields.evidence = newValue } }
+    public var evidence: EvidenceKind {
+        get { box.fields.evidence }
+        set { unique().fields.evidence = newValue }
+    }
     /// A photo of what to capture (`reference: FILE`, relative to the hunt file), shown to judges
     /// beside each submission; checked by the loader to be a photo inside the hunt's folder.
-    public var reference: TaskReference? { get { box.fields.reference } set { unique().fields.reference = newValue } }
+    public var reference: TaskReference? {
+        get { box.fields.reference }
+        set { unique().fields.reference = newValue }
+    }
     /// The task's own `sheets: { positions: … }`; nil follows the hunt's `sheets.positions`.
-    public var positions: SheetSettings.Positions? { get { box.fields.positions } set { unique().fields.positions = newValue } }
+    public var positions: SheetSettings.Positions? {
+        get { box.fields.positions }
+        set { unique().fields.positions = newValue }
+    }
     /// `choose: N` (over the task's places, or a group's `tasks:`); nil for an ordinary task.
-    public var choose: Choice? { get { box.fields.choose } set { unique().fields.choose = newValue } }
+    public var choose: Choice? {
+        get { box.fields.choose }
+        set { unique().fields.choose = newValue }
+    }
     /// `live: true`: the photo must be taken with the players' page's camera and sent soon after
     /// (`policy: live-max-age:`), else it is `not-live`.
-    public var live: Bool { get { box.fields.live } set { unique().fields.live = newValue } }
+    public var live: Bool {
+        get { box.fields.live }
+        set { unique().fields.live = newValue }
+    }
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
     /// A task with every field a hunt file can give it. Leave out `id` for a slug of `title`.
-    public init(id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
-                target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
-                score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
-                evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-                choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
-        box = Box(Fields(id: id, title: LocalizedText(title), clue: clue.map { LocalizedText($0) }, hint: hint.map { LocalizedText($0) },
-                         reveal: reveal.map { LocalizedText($0) }, points: points, target: target, after: after,
-                         dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location,
-                         evidence: evidence, reference: reference, positions: positions, choose: choose, live: live))
+    public init(
+        id: String, title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+        target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
+        score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
+        evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
+        choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode
+    ) {
+        box = Box(
+            Fields(
+                id: id, title: LocalizedText(title), clue: clue.map { LocalizedText($0) }, hint: hint.map { LocalizedText($0) },
+                reveal: reveal.map { LocalizedText($0) }, points: points, target: target, after: after,
+                dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location,
+                evidence: evidence, reference: reference, positions: positions, choose: choose, live: live))
     }
 
     /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
-    public init(title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
-                target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
-                score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
-                evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-                choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode) {
-        self.init(id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
-                  dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
-                  reference: reference, positions: positions, choose: choose, live: live, location: location)
+    public init(
+        title: String, clue: String? = nil, hint: String? = nil, reveal: String? = nil, points: Int = 10,
+        target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
+        score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
+        evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
+        choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode
+    ) {
+        self.init(
+            id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
+            dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
+            reference: reference, positions: positions, choose: choose, live: live, location: location)
     }
 
     public static func == (a: HuntTask, b: HuntTask) -> Bool { a.box === b.box || a.box.fields == b.box.fields }

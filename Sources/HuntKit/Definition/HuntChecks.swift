@@ -29,7 +29,8 @@ struct HuntChecks {
             if let choice = task.choose { extras.members = choice.tasks.map { ($0, choice.location) } }
             // Numbers in code are plain, so any point in range may have been swapped (`CoordinateOrder`).
             if case .circle(let center, _)? = task.target, center.isValid,
-               case .success(let swapped) = CoordinateText.check(latitude: center.longitude, longitude: center.latitude) {
+                case .success(let swapped) = CoordinateText.check(latitude: center.longitude, longitude: center.latitude)
+            {
                 extras.swappableAt = (task.location, swapped)
             }
             return extras
@@ -74,10 +75,11 @@ struct HuntChecks {
     func livePositions(into context: inout LoadContext) {
         guard hunt.policy.browserPosition == .ignore else { return }
         for (index, task) in hunt.tasks.enumerated() where task.live {
-            context.warning(.liveWithoutBrowserPosition,
-                            "task `\(task.id)` is live (taken with the players' page's camera), but `policy.browser-position` is ignore: such photos usually carry no GPS, so they will be `no-position`",
-                            at: extras[index].liveLocation ?? task.location,
-                            fix: "set `browser-position: review` (or `accept`) under `policy:`, or drop `live: true`")
+            context.warning(
+                .liveWithoutBrowserPosition,
+                "task `\(task.id)` is live (taken with the players' page's camera), but `policy.browser-position` is ignore: such photos usually carry no GPS, so they will be `no-position`",
+                at: extras[index].liveLocation ?? task.location,
+                fix: "set `browser-position: review` (or `accept`) under `policy:`, or drop `live: true`")
         }
     }
 
@@ -94,38 +96,46 @@ struct HuntChecks {
                     continue
                 }
                 guard let memberIndex = indexOf[id] else {
-                    context.error(.unknownTask, "the group `\(group.id)` lists `\(id)`, but no task has that id", at: location,
-                                  fix: suggestions.suggest(for: id).map { "did you mean `\($0)`?" } ?? "list the `id`s of tasks of this hunt")
+                    context.error(
+                        .unknownTask, "the group `\(group.id)` lists `\(id)`, but no task has that id", at: location,
+                        fix: suggestions.suggest(for: id).map { "did you mean `\($0)`?" } ?? "list the `id`s of tasks of this hunt")
                     continue
                 }
                 let member = hunt.tasks[memberIndex]
                 if id == group.id {
                     context.error(.groupMember, "the group `\(id)` lists itself", at: location, fix: "list the tasks it is made of")
                 } else if member.isGroup {
-                    context.error(.groupMember, "groups do not nest: `\(id)` is a group itself", at: location,
-                                  fix: "list `\(id)`'s tasks here instead, or make one group of all of them")
+                    context.error(
+                        .groupMember, "groups do not nest: `\(id)` is a group itself", at: location,
+                        fix: "list `\(id)`'s tasks here instead, or make one group of all of them")
                 } else if let other = groupOf[id] {
-                    context.error(.groupMember, "`\(id)` is already in the group `\(other)`; a task counts in one group", at: location,
-                                  fix: "remove it from one of the groups, or make a second task for the same place")
+                    context.error(
+                        .groupMember, "`\(id)` is already in the group `\(other)`; a task counts in one group", at: location,
+                        fix: "remove it from one of the groups, or make a second task for the same place")
                 } else if member.score == .closest {
-                    context.error(.groupMember, "`\(id)` is ranked by closest approach, so it is never done and cannot count in a group",
-                                  at: location, fix: "remove it from the group, or make it `score: complete`")
+                    context.error(
+                        .groupMember, "`\(id)` is ranked by closest approach, so it is never done and cannot count in a group",
+                        at: location, fix: "remove it from the group, or make it `score: complete`")
                 } else if let points = extras[memberIndex].pointsLocation {
-                    context.error(.groupMember, "`\(id)` has points of its own, but a group's tasks score only through the group `\(group.id)`",
-                                  at: points, fix: "move the points to the group: it scores its `points` once any \(group.choose!.count) of its tasks are done")
+                    context.error(
+                        .groupMember, "`\(id)` has points of its own, but a group's tasks score only through the group `\(group.id)`",
+                        at: points, fix: "move the points to the group: it scores its `points` once any \(group.choose!.count) of its tasks are done")
                 }
                 if groupOf[id] == nil { groupOf[id] = group.id }
             }
             let choice = group.choose!
             if choice.count > listed.count {
-                context.error(.chooseTooMany, "`choose: \(choice.count)`, but the group `\(group.id)` lists \(listed.count) task\(listed.count == 1 ? "" : "s")",
-                              at: choice.location, fix: "choose at most \(listed.count), or list more tasks")
+                context.error(
+                    .chooseTooMany,
+                    "`choose: \(choice.count)`, but the group `\(group.id)` lists \(listed.count) task\(listed.count == 1 ? "" : "s")",
+                    at: choice.location, fix: "choose at most \(listed.count), or list more tasks")
             }
         }
         for (index, links) in afterLocations.enumerated() where index < hunt.tasks.count {
             for (id, location) in links where indexOf[id].map({ hunt.tasks[$0].isGroup }) == true {
-                context.error(.chooseConflict, "`after` names the group `\(id)`; a group has no photo of its own to come after", at: location,
-                              fix: "name one of its tasks: \(hunt.task(id)!.choose!.tasks.prefix(3).joined(separator: ", "))")
+                context.error(
+                    .chooseConflict, "`after` names the group `\(id)`; a group has no photo of its own to come after", at: location,
+                    fix: "name one of its tasks: \(hunt.task(id)!.choose!.tasks.prefix(3).joined(separator: ", "))")
             }
         }
     }
@@ -134,22 +144,25 @@ struct HuntChecks {
         for (index, task) in hunt.tasks.enumerated() where !task.id.isEmpty {
             guard let firstIndex = indexOf[task.id], firstIndex != index else { continue }
             let first = extras[firstIndex].idLocation ?? hunt.tasks[firstIndex].location
-            context.error(.duplicateId, "task id `\(task.id)` is used twice\(Self.firstOn(first))", at: extras[index].idLocation ?? task.location,
-                          fix: "give each task its own id, e.g. `\(task.id)-2`")
+            context.error(
+                .duplicateId, "task id `\(task.id)` is used twice\(Self.firstOn(first))", at: extras[index].idLocation ?? task.location,
+                fix: "give each task its own id, e.g. `\(task.id)-2`")
         }
         var firstTeam: [String: SourceLocation] = [:]
         var folded: [String: String] = [:]
         for team in hunt.teams {
             if let first = firstTeam[team.id] {
-                context.error(.duplicateId, "team id `\(team.id)` is used twice\(Self.firstOn(first))", at: team.location,
-                              fix: "give each team its own id")
+                context.error(
+                    .duplicateId, "team id `\(team.id)` is used twice\(Self.firstOn(first))", at: team.location,
+                    fix: "give each team its own id")
                 continue
             }
             firstTeam[team.id] = team.location
             // Team ids name submission folders; on macOS and Windows `Foxes` and `foxes` are one folder.
             if let other = folded[team.id.lowercased()] {
-                context.error(.duplicateId, "team ids `\(other)` and `\(team.id)` differ only in case, so their folders clash on some systems",
-                              at: team.location, fix: "make them differ in more than case")
+                context.error(
+                    .duplicateId, "team ids `\(other)` and `\(team.id)` differ only in case, so their folders clash on some systems",
+                    at: team.location, fix: "make them differ in more than case")
             }
             folded[team.id.lowercased()] = team.id
         }
@@ -160,10 +173,12 @@ struct HuntChecks {
     func alikeNames(into context: inout LoadContext) {
         func clash(_ kind: String, _ ids: [String], at location: SourceLocation, spelled: [String]) {
             let shown = ids.map { "`\($0)`" }.joined(separator: " and ")
-            context.warning(.namesAlike, "\(kind) \(shown) share one name once case, accents and separators are ignored ("
-                            + spelled.map { "`\($0)`" }.joined(separator: ", ") + "): a folder or manifest cell spelt like that names neither, "
-                            + "unless it is exactly one's id",
-                            at: location, fix: "make their ids\(kind == "teams" ? " and names" : "") differ in a letter or digit")
+            context.warning(
+                .namesAlike,
+                "\(kind) \(shown) share one name once case, accents and separators are ignored ("
+                    + spelled.map { "`\($0)`" }.joined(separator: ", ") + "): a folder or manifest cell spelt like that names neither, "
+                    + "unless it is exactly one's id",
+                at: location, fix: "make their ids\(kind == "teams" ? " and names" : "") differ in a letter or digit")
         }
         for (key, teams) in hunt.teamLookup.alike {
             let ids = teams.map(\.id)
@@ -187,13 +202,14 @@ struct HuntChecks {
                     edges[index].append((target, location))
                 } else {
                     let near = suggestions.suggest(for: id)
-                    context.error(.unknownTask, "`after` names `\(id)`, but no task has that id", at: location,
-                                  fix: near.map { "did you mean `\($0)`?" } ?? "use the `id` of another task")
+                    context.error(
+                        .unknownTask, "`after` names `\(id)`, but no task has that id", at: location,
+                        fix: near.map { "did you mean `\($0)`?" } ?? "use the `id` of another task")
                 }
             }
         }
         // Iterative depth-first search; a grey node met again closes a cycle.
-        var colour = [UInt8](repeating: 0, count: hunt.tasks.count) // 0 white, 1 grey, 2 black
+        var colour = [UInt8](repeating: 0, count: hunt.tasks.count)  // 0 white, 1 grey, 2 black
         var reported = Set<[Int]>()
         for start in edges.indices where colour[start] == 0 {
             var stack: [(node: Int, next: Int)] = [(start, 0)]
@@ -213,9 +229,11 @@ struct HuntChecks {
                         if reported.insert(key).inserted {
                             let names = (cycle + [target]).map { hunt.tasks[$0].id }
                             let text = names.joined(separator: " → ")
-                            context.error(.afterCycle, "`after` goes round in a circle: \(text)", at: location,
-                                          fix: cycle.count == 1 ? "a task cannot come after itself; remove `\(names[0])` from its `after`"
-                                              : "each task must be done after the next one in the circle, so none can be first; remove one link")
+                            context.error(
+                                .afterCycle, "`after` goes round in a circle: \(text)", at: location,
+                                fix: cycle.count == 1
+                                    ? "a task cannot come after itself; remove `\(names[0])` from its `after`"
+                                    : "each task must be done after the next one in the circle, so none can be first; remove one link")
                         }
                     }
                 } else {
@@ -235,17 +253,20 @@ struct HuntChecks {
     func rewards(into context: inout LoadContext) {
         for i in hunt.rewards.indices.dropFirst() where hunt.rewards[i].points <= hunt.rewards[i - 1].points {
             let (previous, reward) = (hunt.rewards[i - 1], hunt.rewards[i])
-            context.error(.rewardsNotAscending,
-                          "reward tiers go up in points, but \(reward.points) comes after \(previous.points)" + (previous.location.line > 0 ? " (line \(previous.location.line))" : ""),
-                          at: reward.location, fix: "list the rewards from fewest to most points, each tier higher than the one before")
+            context.error(
+                .rewardsNotAscending,
+                "reward tiers go up in points, but \(reward.points) comes after \(previous.points)"
+                    + (previous.location.line > 0 ? " (line \(previous.location.line))" : ""),
+                at: reward.location, fix: "list the rewards from fewest to most points, each tier higher than the one before")
         }
         // Without repeatable tasks the most a team can score is the sum of the points.
         let repeatable = hunt.tasks.contains { $0.repeatRule != .once || $0.score == .closest }
         if !repeatable, !hunt.tasks.isEmpty {
             let total = hunt.tasks.clampedSum(\.points)
             for reward in hunt.rewards where reward.points > total {
-                context.warning(.rewardUnreachable, "no team can reach \(reward.points) points: all tasks together give \(total)",
-                                at: reward.location, fix: "lower the tier, add tasks, or make a task repeatable (`repeat:`)")
+                context.warning(
+                    .rewardUnreachable, "no team can reach \(reward.points) points: all tasks together give \(total)",
+                    at: reward.location, fix: "lower the tier, add tasks, or make a task repeatable (`repeat:`)")
             }
         }
     }
@@ -255,10 +276,11 @@ struct HuntChecks {
         for (index, task) in hunt.tasks.enumerated() {
             guard let window = task.window, window.start < outer.start || window.end > outer.end else { continue }
             let zone = hunt.timezone
-            context.warning(.taskWindowOutside,
-                            "task `\(task.id)`'s window (\(DateTimeText.format(window.start, timeZone: zone))–\(DateTimeText.format(window.end, timeZone: zone))) reaches outside the hunt's (\(DateTimeText.format(outer.start, timeZone: zone))–\(DateTimeText.format(outer.end, timeZone: zone)))",
-                            at: extras[index].windowLocation ?? task.location,
-                            fix: "photos outside the hunt's window are judged `outside-window` anyway; keep the task's window inside it")
+            context.warning(
+                .taskWindowOutside,
+                "task `\(task.id)`'s window (\(DateTimeText.format(window.start, timeZone: zone))–\(DateTimeText.format(window.end, timeZone: zone))) reaches outside the hunt's (\(DateTimeText.format(outer.start, timeZone: zone))–\(DateTimeText.format(outer.end, timeZone: zone)))",
+                at: extras[index].windowLocation ?? task.location,
+                fix: "photos outside the hunt's window are judged `outside-window` anyway; keep the task's window inside it")
         }
     }
 }

@@ -21,8 +21,9 @@ public struct HuntClock: Sendable {
     public init(timezone: TimeZone, around span: TimeWindow?) {
         self.timezone = timezone
         if let span, span.end.timeIntervalSince(span.start) < 120 * 86_400 {
-            table = OffsetTable(timezone: timezone, from: span.start.addingTimeInterval(-3 * 86_400),
-                                to: span.end.addingTimeInterval(3 * 86_400))
+            table = OffsetTable(
+                timezone: timezone, from: span.start.addingTimeInterval(-3 * 86_400),
+                to: span.end.addingTimeInterval(3 * 86_400))
         } else {
             table = nil
         }
@@ -45,8 +46,10 @@ public struct HuntClock: Sendable {
     /// else read in the hunt's timezone.
     public func instant(of local: LocalDateTime, offsetSeconds: Int?) -> Date? {
         guard (1...12).contains(local.month), (1...31).contains(local.day), (0...23).contains(local.hour),
-              (0...59).contains(local.minute), (0...60).contains(local.second) else { return nil }
-        let wall = Double(CivilCalendar.daysFromCivil(local.year, local.month, local.day)) * 86_400
+            (0...59).contains(local.minute), (0...60).contains(local.second)
+        else { return nil }
+        let wall =
+            Double(CivilCalendar.daysFromCivil(local.year, local.month, local.day)) * 86_400
             + Double(local.hour * 3600 + local.minute * 60 + local.second) + Double(local.nanosecond) / 1e9
         if let offsetSeconds { return Date(timeIntervalSince1970: wall - Double(offsetSeconds)) }
         // Guess with the offset at the wall time read as UTC, then correct once (DST edges).
@@ -130,8 +133,9 @@ public struct HuntClock: Sendable {
         let seconds = Int(whole)
         let (days, secondOfDay) = CivilCalendar.dayAndSecond(seconds)
         let (y, m, d) = CivilCalendar.civilFromDays(days)
-        return LocalDateTime(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
-                             second: secondOfDay % 60, nanosecond: min(999, Int(((t - whole) * 1000).rounded(.down))) * 1_000_000)
+        return LocalDateTime(
+            year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60, nanosecond: min(999, Int(((t - whole) * 1000).rounded(.down))) * 1_000_000)
     }
 }
 

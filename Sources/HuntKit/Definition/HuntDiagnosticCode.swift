@@ -95,7 +95,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .badCoordinate: return "not a coordinate in any of the accepted forms"
         case .coordinateOutOfRange: return "latitude outside -90…90 or longitude outside -180…180"
         case .nullIsland: return "warning: the point 0, 0 (usually a missing value)"
-        case .coordinatesSwapped: return "warning: a target far from the others (or from the hunt's timezone) that would be among them with latitude and longitude swapped"
+        case .coordinatesSwapped:
+            return "warning: a target far from the others (or from the hunt's timezone) that would be among them with latitude and longitude swapped"
         case .badTime: return "not a date-time, a date that does not exist, or a local time skipped by a DST change"
         case .badId: return "an id with characters that do not work as a folder or file-name prefix"
         case .unknownTimezone: return "not an IANA timezone name; the message suggests one"
@@ -113,23 +114,33 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .unknownTask: return "`after` names a task that does not exist"
         case .afterCycle: return "`after` links that go round in a circle (printed as a → b → a)"
         case .missingFile: return "an `area:`, `places:` or `reference:` file that does not exist"
-        case .fileOutsideFolder: return "an `area:`, `places:` or `reference:` path outside the hunt file's folder (absolute, `..`, or through a symbolic link)"
+        case .fileOutsideFolder:
+            return "an `area:`, `places:` or `reference:` path outside the hunt file's folder (absolute, `..`, or through a symbolic link)"
         case .referenceNotPhoto: return "a `reference:` file that is not a JPEG, PNG or WebP photo"
         case .rewardsNotAscending: return "reward tiers not in ascending order of points"
         case .rewardUnreachable: return "warning: a reward needs more points than the tasks can give"
         case .dwellWithoutPlace: return "`dwell` on a task without `at` or `places`"
         case .perPlaceWithoutPlaces: return "`repeat: per-place` on a task without `places`"
         case .noTarget: return "a task with none of `at`, `area`, `places`"
-        case .targetNotRead: return "warning (an error for the judge and the simulator): an `area:` or `places:` target with no geometry: a hunt built in code whose files were never read (`readTargetFiles()`) and that was given none"
+        case .targetNotRead:
+            return
+                "warning (an error for the judge and the simulator): an `area:` or `places:` target with no geometry: a hunt built in code whose files were never read (`readTargetFiles()`) and that was given none"
         case .multipleTargets: return "a task with more than one of `at`, `area`, `places`"
         case .noTasks: return "warning: `tasks:` is an empty list"
         case .chooseTooMany: return "`choose: N` asks for more than the group's tasks or the task's places"
         case .chooseWithoutSet: return "`choose` on a task with neither `places` nor `tasks`, or a group's `tasks` without `choose`"
-        case .chooseConflict: return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
-        case .groupMember: return "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
-        case .missingTranslation: return "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"
-        case .unknownLanguage: return "warning: a language HuntKit has no catalog for (Templates/languages): the page's and sheets' own words are English"
-        case .liveWithoutBrowserPosition: return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
+        case .chooseConflict:
+            return "a key that means nothing with `choose` (a group's target, `repeat`, `score: closest`…), or `after` naming a group"
+        case .groupMember:
+            return
+                "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
+        case .missingTranslation:
+            return
+                "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"
+        case .unknownLanguage:
+            return "warning: a language HuntKit has no catalog for (Templates/languages): the page's and sheets' own words are English"
+        case .liveWithoutBrowserPosition:
+            return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
         }
     }

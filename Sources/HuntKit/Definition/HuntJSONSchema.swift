@@ -26,22 +26,36 @@ package enum HuntJSONSchema {
 
     /// A mapping that allows exactly `properties` plus `x-…` keys (which the loader ignores).
     private static func object(_ description: String, _ properties: [String: JSON], required: [String] = []) -> JSON {
-        var result: JSON = ["type": "object", "description": description, "properties": properties,
-                            "patternProperties": ["^x-": [:] as JSON], "additionalProperties": false]
+        var result: JSON = [
+            "type": "object", "description": description, "properties": properties,
+            "patternProperties": ["^x-": [:] as JSON], "additionalProperties": false
+        ]
         if !required.isEmpty { result["required"] = required }
         return result
     }
 
     /// A switch: a YAML boolean, or the words the loader also takes (`yes`, `off`, any letter case).
     private static func flag(_ description: String) -> JSON {
-        ["description": description,
-         "anyOf": [["type": "boolean"], ["type": "string", "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"]] as [JSON]]
+        [
+            "description": description,
+            "anyOf": [
+                ["type": "boolean"],
+                [
+                    "type": "string",
+                    "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"
+                ]
+            ] as [JSON]
+        ]
     }
 
     /// A text for players: a string in the hunt's language, or one per language (`{ es: …, en: … }`).
     private static func localized(_ description: String) -> JSON {
-        ["description": description + " A text in the hunt's `language`, or a mapping by language: `{ es: El Obelisco, en: The Obelisk }`.",
-         "anyOf": [["type": "string"], ["type": "object", "propertyNames": ["pattern": languagePattern], "additionalProperties": ["type": "string"]]] as [JSON]]
+        [
+            "description": description + " A text in the hunt's `language`, or a mapping by language: `{ es: El Obelisco, en: The Obelisk }`.",
+            "anyOf": [
+                ["type": "string"], ["type": "object", "propertyNames": ["pattern": languagePattern], "additionalProperties": ["type": "string"]]
+            ] as [JSON]
+        ]
     }
 
     private static let languagePattern = #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#
@@ -52,8 +66,10 @@ package enum HuntJSONSchema {
 
     /// One of `values`: the enum is what editors offer; the loader also takes any letter case.
     private static func choice(_ description: String, _ values: [String]) -> JSON {
-        ["type": "string", "description": description,
-         "anyOf": [["enum": values], ["pattern": "^(?:" + values.map(caseless).joined(separator: "|") + ")$"]] as [JSON]]
+        [
+            "type": "string", "description": description,
+            "anyOf": [["enum": values], ["pattern": "^(?:" + values.map(caseless).joined(separator: "|") + ")$"]] as [JSON]
+        ]
     }
 
     /// `[mM]` for each letter: ECMA-262 patterns have no case-insensitive flag, and the loader
@@ -73,150 +89,206 @@ package enum HuntJSONSchema {
     }
 
     private static func length(_ description: String) -> JSON {
-        ["description": description + " A length: `30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres.",
-         "anyOf": [["type": "number"], ["type": "string", "pattern": unitPattern(Length.units.flatMap(\.names), unitRequired: false)]]]
+        [
+            "description": description + " A length: `30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres.",
+            "anyOf": [["type": "number"], ["type": "string", "pattern": unitPattern(Length.units.flatMap(\.names), unitRequired: false)]]
+        ]
     }
 
     private static func duration(_ description: String) -> JSON {
-        ["type": "string", "description": description + " A duration with its unit: `90 s`, `10 min`, `2 h`, `1 day`.",
-         "pattern": unitPattern(TimeSpan.units.flatMap(\.names), unitRequired: true)]
+        [
+            "type": "string", "description": description + " A duration with its unit: `90 s`, `10 min`, `2 h`, `1 day`.",
+            "pattern": unitPattern(TimeSpan.units.flatMap(\.names), unitRequired: true)
+        ]
     }
 
     private static func speed(_ description: String) -> JSON {
-        ["type": "string", "description": description + " A speed with its unit: `250 km/h`, `30 m/s`, `120 mph`, `10 kn`.",
-         "pattern": unitPattern(Speed.units.flatMap(\.names), unitRequired: true)]
+        [
+            "type": "string", "description": description + " A speed with its unit: `250 km/h`, `30 m/s`, `120 mph`, `10 kn`.",
+            "pattern": unitPattern(Speed.units.flatMap(\.names), unitRequired: true)
+        ]
     }
 
-    private static var identifier: JSON { [
-        "type": "string", "pattern": #"^[^.\-\s/\\][^\s/\\]*$"#,
-        "description": "Letters, digits, `-`, `_` and `.` (not first); it names folders and starts file names.",
-    ] }
+    private static var identifier: JSON {
+        [
+            "type": "string", "pattern": #"^[^.\-\s/\\][^\s/\\]*$"#,
+            "description": "Letters, digits, `-`, `_` and `.` (not first); it names folders and starts file names."
+        ]
+    }
 
     private static func window(_ description: String) -> JSON {
-        object(description, [
-            "start": text("A date-time: `2026-05-02 10:00`, `2026-05-02T10:00:30+02:00`; without an offset, in the hunt's timezone."),
-            "end": text("A date-time after `start`, or a time alone (`16:00`) on the start's date."),
-        ], required: ["start", "end"])
+        object(
+            description,
+            [
+                "start": text("A date-time: `2026-05-02 10:00`, `2026-05-02T10:00:30+02:00`; without an offset, in the hunt's timezone."),
+                "end": text("A date-time after `start`, or a time alone (`16:00`) on the start's date.")
+            ], required: ["start", "end"])
     }
 
     private static func bands(_ description: String) -> JSON {
-        object(description, [
-            "found": length("At most this far is found."),
-            "hot": length("Then hot, up to this distance."),
-            "warm": length("Then warm, up to this distance; anything further is cold."),
-        ])
+        object(
+            description,
+            [
+                "found": length("At most this far is found."),
+                "hot": length("Then hot, up to this distance."),
+                "warm": length("Then warm, up to this distance; anything further is cold.")
+            ])
     }
 
-    private static var coordinate: JSON { [
-        "description": "A position, latitude first, WGS84 degrees: `52.09067, 5.12133`, `-33.8568, 151.2153`, "
-            + "`[52.09067, 5.12133]`, `{ lat: …, lon: … }`, `52°05'26.4\"N 5°07'16.8\"E`.",
-        "anyOf": [
-            ["type": "string"],
-            ["type": "array", "items": ["type": ["number", "string"]], "minItems": 2, "maxItems": 2],
-            object("A position as a mapping.", [
-                "lat": ["type": ["number", "string"], "description": "Latitude, -90…90."],
-                "lon": ["type": ["number", "string"], "description": "Longitude, -180…180."],
-                "latitude": ["type": ["number", "string"], "description": "Latitude, -90…90."],
-                "longitude": ["type": ["number", "string"], "description": "Longitude, -180…180."],
-            ]),
-        ] as [JSON],
-    ] }
+    private static var coordinate: JSON {
+        [
+            "description": "A position, latitude first, WGS84 degrees: `52.09067, 5.12133`, `-33.8568, 151.2153`, "
+                + "`[52.09067, 5.12133]`, `{ lat: …, lon: … }`, `52°05'26.4\"N 5°07'16.8\"E`.",
+            "anyOf": [
+                ["type": "string"],
+                ["type": "array", "items": ["type": ["number", "string"]], "minItems": 2, "maxItems": 2],
+                object(
+                    "A position as a mapping.",
+                    [
+                        "lat": ["type": ["number", "string"], "description": "Latitude, -90…90."],
+                        "lon": ["type": ["number", "string"], "description": "Longitude, -180…180."],
+                        "latitude": ["type": ["number", "string"], "description": "Latitude, -90…90."],
+                        "longitude": ["type": ["number", "string"], "description": "Longitude, -180…180."]
+                    ])
+            ] as [JSON]
+        ]
+    }
 
     private static let action = PolicyAction.allCases.map(\.rawValue)
 
     private static func positions(_ description: String) -> JSON {
-        choice(description + " `none`, `text` (`34.6093° S, 58.3739° W`) or `qr` (a QR code of a `geo:` URI); the answer key always shows them.",
-               SheetSettings.Positions.allCases.map(\.rawValue))
+        choice(
+            description + " `none`, `text` (`34.6093° S, 58.3739° W`) or `qr` (a QR code of a `geo:` URI); the answer key always shows them.",
+            SheetSettings.Positions.allCases.map(\.rawValue))
     }
 
     // MARK: The schema
 
     private static func schema() -> JSON {
-        let points: JSON = ["type": "integer", "minimum": 0, "maximum": Hunt.maximumPoints,
-                            "description": "Whole points, 0 to \(Hunt.maximumPoints)."]
+        let points: JSON = [
+            "type": "integer", "minimum": 0, "maximum": Hunt.maximumPoints,
+            "description": "Whole points, 0 to \(Hunt.maximumPoints)."
+        ]
         var policy: [String: JSON] = [
             "accuracy": length("GPS error assumed when a photo does not record GPSHPositioningError (default 10 m)."),
             "clock-skew": duration("Largest gap allowed between capture time and GPS time (default 10 min)."),
             "max-speed": speed("Faster between a team's consecutive photos is `too-fast` (default 250 km/h)."),
-            "browser-max-gap": duration("Largest gap between capture time and the players' page's browser fix for the fix to stand for a photo without a position (default 10 min); beyond it, `browser-fix-weak`."),
-            "browser-max-accuracy": length("Largest accuracy of a browser fix that can stand for a photo without a position (default 100 m); beyond it, `browser-fix-weak`."),
+            "browser-max-gap": duration(
+                "Largest gap between capture time and the players' page's browser fix for the fix to stand for a photo without a position (default 10 min); beyond it, `browser-fix-weak`."
+            ),
+            "browser-max-accuracy": length(
+                "Largest accuracy of a browser fix that can stand for a photo without a position (default 100 m); beyond it, `browser-fix-weak`."),
             "live-max-age": duration("For `live: true` tasks, the largest time from capture to upload (default 5 min); beyond it, `not-live`."),
-            PolicyReader.browserPositionKey: choice("A photo without a position sent from the players' page: `accept` judges it at the browser's fix (which the phone sends and a team can forge: keep review unless you trust every team), `review` does and sends what it would accept to review (`browser-position`), `ignore` leaves the fix out (`no-position`). Default review.",
-                                                    BrowserPositionUse.allCases.map(\.rawValue)),
+            PolicyReader.browserPositionKey: choice(
+                "A photo without a position sent from the players' page: `accept` judges it at the browser's fix (which the phone sends and a team can forge: keep review unless you trust every team), `review` does and sends what it would accept to review (`browser-position`), `ignore` leaves the fix out (`no-position`). Default review.",
+                BrowserPositionUse.allCases.map(\.rawValue))
         ]
         for (key, reasons, _) in PolicyReader.actionKeys {
             policy[key] = choice("What to do with `\(reasons)`.", action)
         }
-        let team = object("A team: `{ id: foxes, name: Red Foxes, members: [Anna, Bram] }`.", [
-            "id": identifier.merging(["description": "Unique, also ignoring case: it names the team's submissions folder."]) { $1 },
-            "name": text("Shown in reports and on sheets (default: the id)."),
-            "members": oneOrMany("Member names."),
-        ], required: ["id"])
-        let task = object("A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.", [
-            "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
-            "title": localized("Shown everywhere."),
-            "clue": localized("Shown on sheets and the team page."),
-            "hint": localized("Printed as `sheets.hints` says."),
-            "reveal": localized("Shown in reports and answer keys only for completed tasks."),
-            "at": coordinate,
-            "area": text("A polygon target: a GeoJSON Polygon/MultiPolygon or KML file, relative to the hunt file."),
-            "places": text("Any of many points: a GeoJSON, GPX, KML or CSV file, relative to the hunt file."),
-            "radius": length("For `at` and `places` (default `defaults.radius`); at least 10 m."),
-            "points": points,
-            "after": oneOrMany("Task ids that must be done earlier in time."),
-            "dwell": duration("Two photos at the same place at least this far apart; `at` or `places` only."),
-            "repeat": choice("How often the task counts (default once); `per-place` needs `places`.", RepeatRule.allCases.map(\.rawValue)),
-            "score": choice("`closest`: ranked by closest approach, best per day (default complete).", ScoreRule.allCases.map(\.rawValue)),
-            "tags": oneOrMany("For filtering reports."),
-            "window": window("The task's own window (default: the hunt's); times alone are on the hunt window's start date."),
-            "bands": bands("The task's bands; they start from the hunt's."),
-            "evidence": choice("What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
-                               EvidenceKind.allCases.map(\.rawValue)),
-            "live": flag("The photo must be taken with the players' page's camera and sent within `policy.live-max-age`; else `not-live`."),
-            "reference": text("A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
-            "choose": ["type": "integer", "minimum": 1,
-                       "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."] as JSON,
-            "tasks": ["type": "array", "items": identifier, "minItems": 1,
-                      "description": "A group's tasks (with `choose`): ids of other tasks, which then score only through the group."] as JSON,
-            "sheets": object("The task's own printing.", [
-                "positions": positions("Where this `at:` task is on players' cards (default: the hunt's `sheets.positions`)."),
-            ]),
-        ], required: ["id", "title"])
-        let reward = object("A reward tier.", [
-            "points": points, "reward": text("What the tier gives."),
-        ], required: ["points", "reward"])
-        var root = object("A HuntKit hunt file (see the README, \"The hunt file\").", [
-            "hunt": localized("The hunt's title."),
-            "language": ["type": "string", "pattern": languagePattern,
-                         "description": "The language players read by default: `en` (the default), `es`, `fr`, `de`, `nl`, `pt`, `ar`…; plain texts are in it."] as JSON,
-            "units": choice("How distances are written to players on the team page, in reasons and on sheets (default metric); radii and bands are read as written either way.",
-                            UnitSystem.allCases.map(\.rawValue)),
-            "languages": ["type": "array", "items": ["type": "string", "pattern": languagePattern],
-                          "description": "The languages the team page offers (the hunt's own is always one); the phone's language chooses among them."] as JSON,
-            "id": identifier.merging(["description": "The hunt's id (default: a slug of the title)."]) { $1 },
-            "timezone": text("An IANA name (`Europe/Amsterdam`, `Australia/Sydney`, `UTC`) for times written without an offset (default UTC)."),
-            "window": window("When photos count."),
-            "defaults": object("Defaults for tasks.", [
-                "radius": length("Default radius (30 m)."), "points": points,
-            ]),
-            "policy": object("Thresholds, then one action (reject, review, ignore, accept) per kind of finding.", policy),
-            "bands": bands("Hot-or-cold feedback by distance: found ≤ hot ≤ warm (default 100 m, 300 m, 500 m)."),
-            "rules": ["description": "Rules for players, printed on sheets: text or a list of lines, or either by language (`{ es: …, en: … }`).",
-                      "anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]],
-                                ["type": "object", "propertyNames": ["pattern": languagePattern],
-                                 "additionalProperties": ["anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]] as [JSON]]]] as [JSON]] as JSON,
-            "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
-            "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
-            "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
-            "retention": duration("How long the teams' photos, videos and sidecars are kept after they arrive; `hunt purge` removes older ones."),
-            "sheets": object("How printed task sheets look.", [
-                "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
-                "positions": positions("Where point (`at:`) tasks are on players' cards (default none: the clue is the puzzle)."),
-                "qr": flag("The older switch for positions: `true` is `positions: qr`, `false` is `positions: none`."),
-                "hints": choice("Where hints print on players' sheets (default upside-down).", SheetSettings.HintStyle.allCases.map(\.rawValue)),
-                "layout": text("A sheet template: a folder or file relative to the hunt file, or a name in Templates/sheets/."),
-            ]),
-        ], required: ["hunt", "tasks"])
+        let team = object(
+            "A team: `{ id: foxes, name: Red Foxes, members: [Anna, Bram] }`.",
+            [
+                "id": identifier.merging(["description": "Unique, also ignoring case: it names the team's submissions folder."]) { $1 },
+                "name": text("Shown in reports and on sheets (default: the id)."),
+                "members": oneOrMany("Member names.")
+            ], required: ["id"])
+        let task = object(
+            "A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.",
+            [
+                "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
+                "title": localized("Shown everywhere."),
+                "clue": localized("Shown on sheets and the team page."),
+                "hint": localized("Printed as `sheets.hints` says."),
+                "reveal": localized("Shown in reports and answer keys only for completed tasks."),
+                "at": coordinate,
+                "area": text("A polygon target: a GeoJSON Polygon/MultiPolygon or KML file, relative to the hunt file."),
+                "places": text("Any of many points: a GeoJSON, GPX, KML or CSV file, relative to the hunt file."),
+                "radius": length("For `at` and `places` (default `defaults.radius`); at least 10 m."),
+                "points": points,
+                "after": oneOrMany("Task ids that must be done earlier in time."),
+                "dwell": duration("Two photos at the same place at least this far apart; `at` or `places` only."),
+                "repeat": choice("How often the task counts (default once); `per-place` needs `places`.", RepeatRule.allCases.map(\.rawValue)),
+                "score": choice("`closest`: ranked by closest approach, best per day (default complete).", ScoreRule.allCases.map(\.rawValue)),
+                "tags": oneOrMany("For filtering reports."),
+                "window": window("The task's own window (default: the hunt's); times alone are on the hunt window's start date."),
+                "bands": bands("The task's bands; they start from the hunt's."),
+                "evidence": choice(
+                    "What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
+                    EvidenceKind.allCases.map(\.rawValue)),
+                "live": flag("The photo must be taken with the players' page's camera and sent within `policy.live-max-age`; else `not-live`."),
+                "reference": text(
+                    "A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
+                "choose": [
+                    "type": "integer", "minimum": 1,
+                    "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."
+                ] as JSON,
+                "tasks": [
+                    "type": "array", "items": identifier, "minItems": 1,
+                    "description": "A group's tasks (with `choose`): ids of other tasks, which then score only through the group."
+                ] as JSON,
+                "sheets": object(
+                    "The task's own printing.",
+                    [
+                        "positions": positions("Where this `at:` task is on players' cards (default: the hunt's `sheets.positions`).")
+                    ])
+            ], required: ["id", "title"])
+        let reward = object(
+            "A reward tier.",
+            [
+                "points": points, "reward": text("What the tier gives.")
+            ], required: ["points", "reward"])
+        var root = object(
+            "A HuntKit hunt file (see the README, \"The hunt file\").",
+            [
+                "hunt": localized("The hunt's title."),
+                "language": [
+                    "type": "string", "pattern": languagePattern,
+                    "description":
+                        "The language players read by default: `en` (the default), `es`, `fr`, `de`, `nl`, `pt`, `ar`…; plain texts are in it."
+                ] as JSON,
+                "units": choice(
+                    "How distances are written to players on the team page, in reasons and on sheets (default metric); radii and bands are read as written either way.",
+                    UnitSystem.allCases.map(\.rawValue)),
+                "languages": [
+                    "type": "array", "items": ["type": "string", "pattern": languagePattern],
+                    "description": "The languages the team page offers (the hunt's own is always one); the phone's language chooses among them."
+                ] as JSON,
+                "id": identifier.merging(["description": "The hunt's id (default: a slug of the title)."]) { $1 },
+                "timezone": text("An IANA name (`Europe/Amsterdam`, `Australia/Sydney`, `UTC`) for times written without an offset (default UTC)."),
+                "window": window("When photos count."),
+                "defaults": object(
+                    "Defaults for tasks.",
+                    [
+                        "radius": length("Default radius (30 m)."), "points": points
+                    ]),
+                "policy": object("Thresholds, then one action (reject, review, ignore, accept) per kind of finding.", policy),
+                "bands": bands("Hot-or-cold feedback by distance: found ≤ hot ≤ warm (default 100 m, 300 m, 500 m)."),
+                "rules": [
+                    "description": "Rules for players, printed on sheets: text or a list of lines, or either by language (`{ es: …, en: … }`).",
+                    "anyOf": [
+                        ["type": "string"], ["type": "array", "items": ["type": "string"]],
+                        [
+                            "type": "object", "propertyNames": ["pattern": languagePattern],
+                            "additionalProperties": ["anyOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]] as [JSON]]
+                        ]
+                    ] as [JSON]
+                ] as JSON,
+                "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
+                "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
+                "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
+                "retention": duration("How long the teams' photos, videos and sidecars are kept after they arrive; `hunt purge` removes older ones."),
+                "sheets": object(
+                    "How printed task sheets look.",
+                    [
+                        "paper": choice("Paper size (default a4).", SheetSettings.Paper.allCases.map(\.rawValue)),
+                        "positions": positions("Where point (`at:`) tasks are on players' cards (default none: the clue is the puzzle)."),
+                        "qr": flag("The older switch for positions: `true` is `positions: qr`, `false` is `positions: none`."),
+                        "hints": choice(
+                            "Where hints print on players' sheets (default upside-down).", SheetSettings.HintStyle.allCases.map(\.rawValue)),
+                        "layout": text("A sheet template: a folder or file relative to the hunt file, or a name in Templates/sheets/.")
+                    ])
+            ], required: ["hunt", "tasks"])
         root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         root["title"] = "HuntKit hunt file"
         return root

@@ -8,9 +8,12 @@ extension HuntLoader {
         var results: [HuntLoadResult] = []
         results.reserveCapacity(files.count)
         let loader = self
-        await BoundedFanOut.run(files, width: maximumConcurrency, work: { file in
-            loader.load(contentsOf: URL(fileURLWithPath: file), displayPath: file)
-        }) { results.append($0) }
+        await BoundedFanOut.run(
+            files, width: maximumConcurrency,
+            work: { file in
+                loader.load(contentsOf: URL(fileURLWithPath: file), displayPath: file)
+            }
+        ) { results.append($0) }
         return results
     }
 }

@@ -57,8 +57,9 @@ public struct HuntLoader: Sendable {
             return HuntLoadResult(hunt: nil, diagnostics: error.diagnostics, file: displayPath)
         }
         guard let root = tree.take(), !root.isNull else {
-            context.error(.emptyFile, "the file is empty; a hunt needs at least `hunt:` and `tasks:`", at: SourceLocation(file: displayPath),
-                          fix: "run `hunt init` in an empty folder for a starter hunt")
+            context.error(
+                .emptyFile, "the file is empty; a hunt needs at least `hunt:` and `tasks:`", at: SourceLocation(file: displayPath),
+                fix: "run `hunt init` in an empty folder for a starter hunt")
             return HuntLoadResult(hunt: nil, diagnostics: context.diagnostics, file: displayPath)
         }
         var reader = HuntReader(context: context)

@@ -14,14 +14,19 @@ extension HuntReader {
         }
         hunt.languages = offered
         if let n = fields.present("units"), let text = context.text(n, "`units`") {
-            if let units = UnitSystem(rawValue: text.trimmedWhitespace.lowercased()) { hunt.units = units } else {
-                context.error(.badValue, "`units` is `metric` or `imperial`, not `\(text)`", at: n.location, fix: "write `units: imperial` for feet and miles")
+            if let units = UnitSystem(rawValue: text.trimmedWhitespace.lowercased()) {
+                hunt.units = units
+            } else {
+                context.error(
+                    .badValue, "`units` is `metric` or `imperial`, not `\(text)`", at: n.location, fix: "write `units: imperial` for feet and miles")
             }
         }
         for code in offered where PlayerCatalog.url(of: code) == nil {
             let at = fields.keyLocation(code == hunt.language ? "language" : "languages") ?? fields.node.location
-            context.warning(.unknownLanguage, "HuntKit has no catalog for `\(code)`: the page's and sheets' own words will be English",
-                            at: at, fix: "use one of \(PlayerCatalog.languages.map { "`\($0)`" }.joined(separator: ", ")), or add Templates/languages/\(code).yaml")
+            context.warning(
+                .unknownLanguage, "HuntKit has no catalog for `\(code)`: the page's and sheets' own words will be English",
+                at: at,
+                fix: "use one of \(PlayerCatalog.languages.map { "`\($0)`" }.joined(separator: ", ")), or add Templates/languages/\(code).yaml")
         }
     }
 
@@ -53,16 +58,19 @@ extension HuntReader {
             var byLanguage: [String: String] = [:]
             for pair in pairs {
                 guard let code = languageCode(pair.key, "a language of \(what)"),
-                      let value = context.text(pair.value, "\(what) in `\(code)`") else { continue }
+                    let value = context.text(pair.value, "\(what) in `\(code)`")
+                else { continue }
                 if !hunt.languages.contains(code) {
-                    context.warning(.missingTranslation, "\(what) has a `\(code)` text, but the hunt does not offer `\(code)` (`languages:`)",
-                                    at: pair.key.location, fix: "add `\(code)` to `languages:`, or remove this text")
+                    context.warning(
+                        .missingTranslation, "\(what) has a `\(code)` text, but the hunt does not offer `\(code)` (`languages:`)",
+                        at: pair.key.location, fix: "add `\(code)` to `languages:`, or remove this text")
                 }
                 byLanguage[code] = value.trimmedNewlines
             }
             guard let own = byLanguage.removeValue(forKey: hunt.language), !own.trimmedWhitespace.isEmpty else {
-                context.error(.missingKey, "\(what) has no `\(hunt.language)` text, the hunt's language (`language:`)", at: node.location,
-                              fix: "add `\(hunt.language): …`; the hunt's language is what players read when their own is missing")
+                context.error(
+                    .missingKey, "\(what) has no `\(hunt.language)` text, the hunt's language (`language:`)", at: node.location,
+                    fix: "add `\(hunt.language): …`; the hunt's language is what players read when their own is missing")
                 return nil
             }
             text = LocalizedText(own, translations: byLanguage)
@@ -72,8 +80,10 @@ extension HuntReader {
         }
         let missing = hunt.languages.filter { !text.has($0, hunt: hunt.language) }
         if !missing.isEmpty {
-            context.warning(.missingTranslation, "\(what) has no \(missing.map { "`\($0)`" }.joined(separator: ", ")) text; players who read \(missing.count == 1 ? "it" : "them") get `\(hunt.language)`",
-                            at: node.location, fix: "write it as `{ \(hunt.language): …, \(missing[0]): … }`")
+            context.warning(
+                .missingTranslation,
+                "\(what) has no \(missing.map { "`\($0)`" }.joined(separator: ", ")) text; players who read \(missing.count == 1 ? "it" : "them") get `\(hunt.language)`",
+                at: node.location, fix: "write it as `{ \(hunt.language): …, \(missing[0]): … }`")
         }
         return text
     }

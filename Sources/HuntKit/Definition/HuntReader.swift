@@ -35,8 +35,9 @@ struct HuntReader: Sendable {
 
     mutating func read(_ root: YAMLNode) -> Hunt? {
         guard root.mapping != nil else {
-            context.error(.wrongType, "a hunt file is a mapping with `hunt:`, `tasks:` and other keys, but this is \(root.kindName)",
-                          at: root.location, fix: "start with `hunt: My Hunt` and a `tasks:` list; `hunt init` writes a starter")
+            context.error(
+                .wrongType, "a hunt file is a mapping with `hunt:`, `tasks:` and other keys, but this is \(root.kindName)",
+                at: root.location, fix: "start with `hunt: My Hunt` and a `tasks:` list; `hunt init` writes a starter")
             return nil
         }
         guard let fields = context.mapping(root, section: "the hunt file", keys: HuntSchema.topLevel, hints: HuntSchema.topLevelHints)
@@ -46,7 +47,8 @@ struct HuntReader: Sendable {
         readTaskBasis(fields, into: &hunt)
 
         if let n = context.require("hunt", in: fields, section: "the hunt file", example: "hunt: Utrecht Campus Photo Hunt"),
-           let title = localizedText(n, "the hunt's title", hunt: hunt, required: true, example: "hunt: Utrecht Campus Photo Hunt") {
+            let title = localizedText(n, "the hunt's title", hunt: hunt, required: true, example: "hunt: Utrecht Campus Photo Hunt")
+        {
             hunt.titleText = title
         }
         hunt.id = Hunt.slug(hunt.title)
@@ -58,8 +60,9 @@ struct HuntReader: Sendable {
         if let n = context.require("tasks", in: fields, section: "the hunt file", example: "tasks: [ { id: first, title: …, at: 52.09, 5.12 } ]") {
             hunt.tasks = tasks(n, hunt: hunt)
             if n.sequence?.isEmpty == true {
-                context.warning(.noTasks, "`tasks` is empty; players have nothing to do", at: n.location,
-                                fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
+                context.warning(
+                    .noTasks, "`tasks` is empty; players have nothing to do", at: n.location,
+                    fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`")
             }
         }
         // A group's tasks score only through the group.
@@ -75,8 +78,9 @@ struct HuntReader: Sendable {
         }
 
         if let location = context.firstLocalTime, !context.timeZoneWritten {
-            context.warning(.noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,
-                            fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
+            context.warning(
+                .noTimezone, "this time has no offset and the hunt has no `timezone`, so it is read as UTC", at: location,
+                fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
         }
         return hunt
     }
@@ -116,9 +120,10 @@ struct HuntReader: Sendable {
             context.timeZone = zone
             context.timeZoneWritten = true
         } else {
-            context.error(.unknownTimezone, "unknown timezone `\(name)`", at: node.location,
-                          fix: Self.didYouMean(TimezoneNames.suggestions(for: name))
-                            ?? "use an IANA name such as `Europe/Amsterdam` or `America/New_York`")
+            context.error(
+                .unknownTimezone, "unknown timezone `\(name)`", at: node.location,
+                fix: Self.didYouMean(TimezoneNames.suggestions(for: name))
+                    ?? "use an IANA name such as `Europe/Amsterdam` or `America/New_York`")
             // Times below are still read (as UTC) so that their own problems are found.
             context.timeZoneWritten = true
         }
@@ -128,13 +133,19 @@ struct HuntReader: Sendable {
         if let text = node.text, !node.isNull {
             // `window: 2026-12-05 10:00 - 17:00` reads naturally but is one text: say how to split it.
             let (start, end) = Self.range(text) ?? ("2026-05-02 10:00", "16:00")
-            context.error(.wrongType, "\(what) is one text, `\(text)`; a window is a `start` and an `end`", at: node.location,
-                          fix: "write `window: { start: \(start), end: \(end) }`")
+            context.error(
+                .wrongType, "\(what) is one text, `\(text)`; a window is a `start` and an `end`", at: node.location,
+                fix: "write `window: { start: \(start), end: \(end) }`")
             return nil
         }
-        guard let fields = context.mapping(node, section: what, keys: HuntSchema.window,
-                                           hints: ["from": "did you mean `start`?", "to": "did you mean `end`?",
-                                                   "begin": "did you mean `start`?", "until": "did you mean `end`?"]) else { return nil }
+        guard
+            let fields = context.mapping(
+                node, section: what, keys: HuntSchema.window,
+                hints: [
+                    "from": "did you mean `start`?", "to": "did you mean `end`?",
+                    "begin": "did you mean `start`?", "until": "did you mean `end`?"
+                ])
+        else { return nil }
         let startNode = context.require("start", in: fields, section: what, example: "start: 2026-05-02 10:00")
         let endNode = context.require("end", in: fields, section: what, example: "end: 2026-05-02 16:00")
         let start = startNode.flatMap { context.date($0, "\(what) start", defaultDate: defaultDate) }
@@ -165,9 +176,14 @@ struct HuntReader: Sendable {
     }
 
     mutating func bands(_ node: YAMLNode, _ what: String, base: Bands) -> Bands? {
-        guard let fields = context.mapping(node, section: what, keys: HuntSchema.bands,
-                                           hints: ["cold": "anything beyond `warm` is cold; no key needed",
-                                                   "close": "did you mean `hot`?"]) else { return nil }
+        guard
+            let fields = context.mapping(
+                node, section: what, keys: HuntSchema.bands,
+                hints: [
+                    "cold": "anything beyond `warm` is cold; no key needed",
+                    "close": "did you mean `hot`?"
+                ])
+        else { return nil }
         var result = base
         var locations: [String: SourceLocation] = [:]
         for key in HuntSchema.bands {
@@ -196,10 +212,14 @@ struct HuntReader: Sendable {
                 if let id = identifier(item, "a team id") { result.append(Team(id: id, name: id, location: item.location)) }
                 continue
             }
-            guard let fields = context.mapping(item, section: "a team", keys: HuntSchema.team,
-                                               hints: ["players": "did you mean `members`?", "title": "did you mean `name`?"]) else { continue }
+            guard
+                let fields = context.mapping(
+                    item, section: "a team", keys: HuntSchema.team,
+                    hints: ["players": "did you mean `members`?", "title": "did you mean `name`?"])
+            else { continue }
             guard let idNode = context.require("id", in: fields, section: "a team", example: "id: foxes"),
-                  let id = identifier(idNode, "a team id") else { continue }
+                let id = identifier(idNode, "a team id")
+            else { continue }
             var team = Team(id: id, name: id, location: idNode.location)
             if let n = fields.present("name"), let name = context.nonEmptyText(n, "a team's `name`", example: "name: Red Foxes") { team.name = name }
             if let n = fields.present("members"), let members = context.textList(n, "`members`") { team.members = members }
@@ -212,13 +232,19 @@ struct HuntReader: Sendable {
         guard let items = context.list(node, "`rewards`", example: "{ points: 10, reward: A free drink }") else { return [] }
         var result: [Reward] = []
         for item in items {
-            guard let fields = context.mapping(item, section: "a reward", keys: HuntSchema.reward,
-                                               hints: ["prize": "did you mean `reward`?", "name": "did you mean `reward`?",
-                                                       "title": "did you mean `reward`?"]) else { continue }
+            guard
+                let fields = context.mapping(
+                    item, section: "a reward", keys: HuntSchema.reward,
+                    hints: [
+                        "prize": "did you mean `reward`?", "name": "did you mean `reward`?",
+                        "title": "did you mean `reward`?"
+                    ])
+            else { continue }
             let pointsNode = context.require("points", in: fields, section: "a reward", example: "points: 10")
             let rewardNode = context.require("reward", in: fields, section: "a reward", example: "reward: A free drink")
             guard let pointsNode, let points = context.points(pointsNode, "a reward's `points`"),
-                  let rewardNode, let text = context.nonEmptyText(rewardNode, "`reward`", example: "reward: A free drink") else { continue }
+                let rewardNode, let text = context.nonEmptyText(rewardNode, "`reward`", example: "reward: A free drink")
+            else { continue }
             result.append(Reward(points: points, reward: text, location: pointsNode.location))
         }
         return result
@@ -286,7 +312,8 @@ struct HuntReader: Sendable {
         }
         var task = HuntTask(id: id, title: id, points: hunt.defaults.points, location: node.location)
         if let n = context.require("title", in: fields, section: "a task", example: "title: A short name players will see"),
-           let title = localizedText(n, "a task's `title`", hunt: hunt, required: true, example: "title: A short name players will see") {
+            let title = localizedText(n, "a task's `title`", hunt: hunt, required: true, example: "title: A short name players will see")
+        {
             task.titleText = title
         }
         task.clueText = localizedText(fields["clue"], "`clue`", hunt: hunt)
@@ -299,7 +326,9 @@ struct HuntReader: Sendable {
         if let n = fields.present("tasks") {
             task.choose = group(n, fields: fields, id: id, extras: &extras)
             if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
-                task.tags = tags.compactMap { let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag }
+                task.tags = tags.compactMap {
+                    let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag
+                }
             }
             afterLocations.append([])
             taskExtras.append(extras)
@@ -356,7 +385,9 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("sheets") { task.positions = SheetSettingsReader.readTask(n, context: &context) }
         if let n = fields.present("tags"), let tags = context.textList(n, "`tags`") {
-            task.tags = tags.compactMap { let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag }
+            task.tags = tags.compactMap {
+                let tag = $0.trimmedWhitespace; return tag.isEmpty ? nil : tag
+            }
         }
         if let n = fields.present("window") {
             extras.windowLocation = n.location
@@ -374,23 +405,26 @@ struct HuntReader: Sendable {
     mutating func group(_ node: YAMLNode, fields: Fields, id: String, extras: inout TaskExtras) -> Choice? {
         for key in HuntSchema.task where !HuntSchema.group.contains(key) {
             guard fields.present(key) != nil, let at = fields.keyLocation(key) else { continue }
-            context.error(.chooseConflict, "`\(key)` means nothing on the group `\(id)`: a group is done through its tasks", at: at,
-                          fix: "put `\(key)` on each of the group's tasks, or remove it")
+            context.error(
+                .chooseConflict, "`\(key)` means nothing on the group `\(id)`: a group is done through its tasks", at: at,
+                fix: "put `\(key)` on each of the group's tasks, or remove it")
         }
         var members: [(id: String, location: SourceLocation)] = []
         for item in node.sequence ?? [node] {
             if item.mapping != nil {
-                context.error(.wrongType, "a group's `tasks` lists task ids, but this is a task written in place", at: item.location,
-                              fix: "write the task in the hunt's `tasks:` list and its id here: `tasks: [\(item["id"]?.text ?? "its-id"), …]`")
+                context.error(
+                    .wrongType, "a group's `tasks` lists task ids, but this is a task written in place", at: item.location,
+                    fix: "write the task in the hunt's `tasks:` list and its id here: `tasks: [\(item["id"]?.text ?? "its-id"), …]`")
             } else if let text = context.nonEmptyText(item, "a group's task id", example: "tasks: [rijks, van-gogh, stedelijk]") {
                 members.append((text, item.location))
             }
         }
         extras.members = members
         guard let n = fields.present("choose") else {
-            context.error(.chooseWithoutSet, "the group `\(id)` lists `tasks` but not how many of them count",
-                          at: fields.keyLocation("tasks") ?? node.location,
-                          fix: "add `choose: N`, e.g. `choose: \(max(1, members.count - 1))`: the group is done once any N of its tasks are")
+            context.error(
+                .chooseWithoutSet, "the group `\(id)` lists `tasks` but not how many of them count",
+                at: fields.keyLocation("tasks") ?? node.location,
+                fix: "add `choose: N`, e.g. `choose: \(max(1, members.count - 1))`: the group is done once any N of its tasks are")
             return nil
         }
         guard let count = chooseCount(n) else { return nil }
@@ -412,14 +446,16 @@ struct HuntReader: Sendable {
             return nil
         }
         if written.count > 1, let second = fields.keyLocation(written[1]) {
-            context.error(.multipleTargets, "task `\(id)` has both `\(written[0])` and `\(written[1])`; a task has one target",
-                          at: second, fix: "keep one of them, or split the task in two")
+            context.error(
+                .multipleTargets, "task `\(id)` has both `\(written[0])` and `\(written[1])`; a task has one target",
+                at: second, fix: "keep one of them, or split the task in two")
         }
         var radiusValue = hunt.defaults.radius
         if let n = fields.present("radius") {
             if written.first == "area" {
-                context.warning(.radiusUnused, "`radius` means nothing for an `area` target (the polygon's edge is the limit)",
-                                at: fields.keyLocation("radius") ?? n.location, fix: "remove `radius`")
+                context.warning(
+                    .radiusUnused, "`radius` means nothing for an `area` target (the polygon's edge is the limit)",
+                    at: fields.keyLocation("radius") ?? n.location, fix: "remove `radius`")
             } else if let r = radius(n, "`radius`") {
                 radiusValue = r
             }
@@ -477,8 +513,9 @@ struct HuntReader: Sendable {
             result = axes!.flatMap(CoordinateText.coordinate(axes:))
         case .sequence(let items):
             guard items.count == 2, let a = items[0].text, let b = items[1].text else {
-                context.error(.badCoordinate, "\(what) as a list holds a latitude and a longitude, found \(items.count) item\(items.count == 1 ? "" : "s")",
-                              at: node.location, fix: example)
+                context.error(
+                    .badCoordinate, "\(what) as a list holds a latitude and a longitude, found \(items.count) item\(items.count == 1 ? "" : "s")",
+                    at: node.location, fix: example)
                 return nil
             }
             result = pair(a, b)
@@ -504,8 +541,11 @@ struct HuntReader: Sendable {
                 context.check(HuntRules.outOfRange(problem, what, swapped: try? swappedIfPlain(node, axes: axes).get()), at: node.location)
             case .notTwoValues(1) where node.text != nil:
                 // `{ id: a, at: -33.8568, 151.2153 }`: in a flow mapping the comma ends the value.
-                context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location,
-                              fix: "give both, latitude first; inside `{ … }` a comma ends a value, so there write the pair in brackets or quotes: `[\(node.text ?? "LAT"), LON]`")
+                context.error(
+                    .badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location,
+                    fix:
+                        "give both, latitude first; inside `{ … }` a comma ends a value, so there write the pair in brackets or quotes: `[\(node.text ?? "LAT"), LON]`"
+                )
             default:
                 context.error(.badCoordinate, "\(what) is not a coordinate: \(problem)", at: node.location, fix: example)
             }
@@ -519,8 +559,14 @@ struct HuntReader: Sendable {
     private func pair(_ a: String, _ b: String) -> Result<Coordinate, CoordinateText.Problem> {
         let lat: (degrees: Double, hemisphere: Character?)
         let lon: (degrees: Double, hemisphere: Character?)
-        switch CoordinateText.parseAngle(a) { case .success(let v): lat = v; case .failure(let p): return .failure(p) }
-        switch CoordinateText.parseAngle(b) { case .success(let v): lon = v; case .failure(let p): return .failure(p) }
+        switch CoordinateText.parseAngle(a) {
+        case .success(let v): lat = v;
+        case .failure(let p): return .failure(p)
+        }
+        switch CoordinateText.parseAngle(b) {
+        case .success(let v): lon = v;
+        case .failure(let p): return .failure(p)
+        }
         if lat.hemisphere == "E" || lat.hemisphere == "W" || lon.hemisphere == "N" || lon.hemisphere == "S" {
             return .failure(.badComponent("latitude (N/S) comes first, then longitude (E/W)"))
         }
@@ -529,13 +575,17 @@ struct HuntReader: Sendable {
 
     /// For the "did you swap them?" hint: the coordinate with its two values exchanged.
     /// `axes`: the scalar's, when they are already read.
-    private func swappedIfPlain(_ node: YAMLNode, axes read: Result<[CoordinateText.Axis], CoordinateText.Problem>? = nil)
-        -> Result<Coordinate, CoordinateText.Problem> {
+    private func swappedIfPlain(
+        _ node: YAMLNode, axes read: Result<[CoordinateText.Axis], CoordinateText.Problem>? = nil
+    )
+        -> Result<Coordinate, CoordinateText.Problem>
+    {
         let written: (lat: String?, lon: String?)
         switch node.value {
         case .scalar(let s):
             guard case .success(let axes) = read ?? CoordinateText.parseAxes(s.text), axes.count == 2,
-                  axes.allSatisfy({ $0.hemisphere == nil }) else { return .failure(.empty) }
+                axes.allSatisfy({ $0.hemisphere == nil })
+            else { return .failure(.empty) }
             return CoordinateText.check(latitude: axes[1].degrees, longitude: axes[0].degrees)
         case .sequence(let items):
             written = (items.first?.text, items.last?.text)

@@ -31,15 +31,17 @@ enum HuntRules {
     static func identifier(_ text: String, _ what: String) -> HuntFinding? {
         let allowed = text.unicodeScalars.allSatisfy { $0.isIdentifierCharacter || $0 == "-" || $0 == "_" || $0 == "." }
         guard !allowed || text.hasPrefix(".") || text.hasPrefix("-") else { return nil }
-        return .error(.badId, "\(what) `\(text)` has characters that do not work in folder and file names",
-                      fix: "use letters, digits, `-`, `_` and `.` (not first), e.g. `\(Hunt.slug(text))`")
+        return .error(
+            .badId, "\(what) `\(text)` has characters that do not work in folder and file names",
+            fix: "use letters, digits, `-`, `_` and `.` (not first), e.g. `\(Hunt.slug(text))`")
     }
 
     /// Text no longer than `Hunt.maximumTextBytes`.
     static func textLength(_ text: String, _ what: String) -> HuntFinding? {
         guard text.utf8.count > Hunt.maximumTextBytes else { return nil }
-        return .error(.textTooLong, "\(what) is \(text.utf8.count) bytes long; a text in a hunt file can be at most \(Hunt.maximumTextBytes / 1024) KiB",
-                      fix: "shorten it; put long material in a file the players get separately")
+        return .error(
+            .textTooLong, "\(what) is \(text.utf8.count) bytes long; a text in a hunt file can be at most \(Hunt.maximumTextBytes / 1024) KiB",
+            fix: "shorten it; put long material in a file the players get separately")
     }
 
     /// Text that must say something.
@@ -50,11 +52,13 @@ enum HuntRules {
     /// Points: a whole number from 0 to `Hunt.maximumPoints`.
     static func points(_ value: Int, _ what: String) -> HuntFinding? {
         if value < 0 {
-            return .error(.negativePoints, "\(what) is \(value); points cannot be negative", fix: "use 0 or more; to take points away, leave the task out")
+            return .error(
+                .negativePoints, "\(what) is \(value); points cannot be negative", fix: "use 0 or more; to take points away, leave the task out")
         }
         if value > Hunt.maximumPoints {
-            return .error(.pointsTooLarge, "\(what) is \(value); a task or reward can carry at most \(Hunt.maximumPoints) points",
-                          fix: "use a smaller number, e.g. `points: 100`")
+            return .error(
+                .pointsTooLarge, "\(what) is \(value); a task or reward can carry at most \(Hunt.maximumPoints) points",
+                fix: "use a smaller number, e.g. `points: 100`")
         }
         return nil
     }
@@ -73,12 +77,14 @@ enum HuntRules {
     /// late appeal need the photos after the hunt).
     static func retention(_ value: TimeSpan) -> HuntFinding? {
         if value.seconds <= 0 {
-            return .error(.badDuration, "`retention` must be more than 0, found \(value)",
-                          fix: "say how long photos are kept after they arrive, e.g. `retention: 30 days`")
+            return .error(
+                .badDuration, "`retention` must be more than 0, found \(value)",
+                fix: "say how long photos are kept after they arrive, e.g. `retention: 30 days`")
         }
         if value.seconds < 86400 {
-            return .warning(.shortRetention, "`retention: \(value)` lets `hunt purge` remove photos before the judges may be done with them",
-                            fix: "keep photos at least a day, e.g. `retention: 30 days`")
+            return .warning(
+                .shortRetention, "`retention: \(value)` lets `hunt purge` remove photos before the judges may be done with them",
+                fix: "keep photos at least a day, e.g. `retention: 30 days`")
         }
         return nil
     }
@@ -91,12 +97,14 @@ enum HuntRules {
     /// A radius: at least 10 m (error), better at least 15 m (warning).
     static func radius(_ value: Length, _ what: String) -> HuntFinding? {
         if value.metres < 10 {
-            return .error(.radiusTooSmall, "\(what) is \(value); it must be at least 10 m",
-                          fix: "phone GPS is rarely better than 5–10 m; use 10 m or more (25–50 m is typical)")
+            return .error(
+                .radiusTooSmall, "\(what) is \(value); it must be at least 10 m",
+                fix: "phone GPS is rarely better than 5–10 m; use 10 m or more (25–50 m is typical)")
         }
         if value.metres < 15 {
-            return .warning(.radiusSmall, "\(what) is \(value); under 15 m many good photos will land in review",
-                            fix: "use 15 m or more unless the place is open sky")
+            return .warning(
+                .radiusSmall, "\(what) is \(value); under 15 m many good photos will land in review",
+                fix: "use 15 m or more unless the place is open sky")
         }
         return nil
     }
@@ -129,17 +137,22 @@ enum HuntRules {
     static func window(_ window: TimeWindow, _ what: String, zone: TimeZone) -> HuntFinding? {
         let (start, end) = (window.start, window.end)
         guard end <= start else { return nil }
-        return .error(.windowEndBeforeStart,
-                      "\(what) ends (\(DateTimeText.format(end, timeZone: zone))) \(end == start ? "when" : "before") it starts (\(DateTimeText.format(start, timeZone: zone)))",
-                      fix: "make `end` later than `start`")
+        return .error(
+            .windowEndBeforeStart,
+            "\(what) ends (\(DateTimeText.format(end, timeZone: zone))) \(end == start ? "when" : "before") it starts (\(DateTimeText.format(start, timeZone: zone)))",
+            fix: "make `end` later than `start`")
     }
 
     /// Bands that grow outwards; the finding names the first band that does not (`hot`, `warm`).
     static func bands(_ bands: Bands) -> (key: String, finding: HuntFinding)? {
         let order: [(String, Length)] = [("found", bands.found), ("hot", bands.hot), ("warm", bands.warm)]
         for i in 1..<order.count where order[i].1 < order[i - 1].1 {
-            return (order[i].0, .error(.bandsNotAscending, "band `\(order[i].0)` (\(order[i].1)) is smaller than `\(order[i - 1].0)` (\(order[i - 1].1))",
-                                       fix: "bands grow outwards: found ≤ hot ≤ warm"))
+            return (
+                order[i].0,
+                .error(
+                    .bandsNotAscending, "band `\(order[i].0)` (\(order[i].1)) is smaller than `\(order[i - 1].0)` (\(order[i - 1].1))",
+                    fix: "bands grow outwards: found ≤ hot ≤ warm")
+            )
         }
         return nil
     }
@@ -152,32 +165,38 @@ enum HuntRules {
     // MARK: A task's parts together
 
     static func noTarget(_ id: String) -> HuntFinding {
-        .error(.noTarget, "task `\(id)` has no target: say where it is done",
-               fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
+        .error(
+            .noTarget, "task `\(id)` has no target: say where it is done",
+            fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
     }
 
     static func targetNotRead(_ id: String, key: String, path: String) -> HuntFinding {
-        .warning(.targetNotRead, "task `\(id)`'s `\(key): \(path)` has no geometry: the file was never read, so no photo can be placed in it",
-               fix: "call `readTargetFiles()` on the hunt first, or build the area with its polygons (`AreaTarget(path:area:)`)")
+        .warning(
+            .targetNotRead, "task `\(id)`'s `\(key): \(path)` has no geometry: the file was never read, so no photo can be placed in it",
+            fix: "call `readTargetFiles()` on the hunt first, or build the area with its polygons (`AreaTarget(path:area:)`)")
     }
 
     static func dwellOnArea() -> HuntFinding {
-        .error(.dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area",
-               fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
+        .error(
+            .dwellWithoutPlace, "`dwell` needs a place to stay at, but this task's target is an area",
+            fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
     }
 
     static func dwellWithoutTarget() -> HuntFinding {
-        .error(.dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", fix: "add `at: LAT, LON` or `places: FILE` to the task")
+        .error(
+            .dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", fix: "add `at: LAT, LON` or `places: FILE` to the task")
     }
 
     static func perPlaceWithoutPlaces() -> HuntFinding {
-        .error(.perPlaceWithoutPlaces, "`repeat: per-place` counts each place of a `places` file, but this task has no `places`",
-               fix: "add `places: FILE`, or use `repeat: unlimited` or `per-day`")
+        .error(
+            .perPlaceWithoutPlaces, "`repeat: per-place` counts each place of a `places` file, but this task has no `places`",
+            fix: "add `places: FILE`, or use `repeat: unlimited` or `per-day`")
     }
 
     static func chooseWithoutSet(_ id: String, count: Int) -> HuntFinding {
-        .error(.chooseWithoutSet, "`choose` counts the places of a `places:` task or the tasks of a group, and task `\(id)` has neither",
-               fix: "use `places: FILE` (any \(count) of its places), or make a group: `choose: \(count)` with `tasks: [a, b, c]` and no target")
+        .error(
+            .chooseWithoutSet, "`choose` counts the places of a `places:` task or the tasks of a group, and task `\(id)` has neither",
+            fix: "use `places: FILE` (any \(count) of its places), or make a group: `choose: \(count)` with `tasks: [a, b, c]` and no target")
     }
 
     /// `repeat` or `score` beside `choose`: the keys of `task` that cannot go with it.
@@ -185,8 +204,12 @@ enum HuntRules {
         guard let choice = task.choose else { return [] }
         // `choose` counts distinct places once; another way of counting cannot be added to it.
         return [("repeat", task.repeatRule != .once), ("score", task.score == .closest)].filter(\.1).map { key, _ in
-            (key, .error(.chooseConflict, "`\(key)` cannot go with `choose`: the task counts once, when any \(choice.count) of its places are done",
-                         fix: "remove `\(key)`, or `choose`"))
+            (
+                key,
+                .error(
+                    .chooseConflict, "`\(key)` cannot go with `choose`: the task counts once, when any \(choice.count) of its places are done",
+                    fix: "remove `\(key)`, or `choose`")
+            )
         }
     }
 }

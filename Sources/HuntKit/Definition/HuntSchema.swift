@@ -1,14 +1,18 @@
 /// The keys of each section of a hunt file, and hints for keys people write in the wrong place.
 enum HuntSchema {
-    static let topLevel = ["hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
-                           "teams", "tasks", "rewards", "sheets", "retention"]
+    static let topLevel = [
+        "hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
+        "teams", "tasks", "rewards", "sheets", "retention"
+    ]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]
     static let bands = ["found", "hot", "warm"]
     static let team = ["id", "name", "members"]
-    static let task = ["id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
-                       "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-                       "choose", "tasks", "live"]
+    static let task = [
+        "id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
+        "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
+        "choose", "tasks", "live"
+    ]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
     static let reward = ["points", "reward"]
@@ -26,10 +30,12 @@ enum HuntSchema {
             "task": "did you mean `tasks`?",
             "team": "did you mean `teams`?",
             "reward": "did you mean `rewards`?",
-            "description": "a hunt's description for players goes in `rules:`",
+            "description": "a hunt's description for players goes in `rules:`"
         ]
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
-        for key in ["at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live"] {
+        for key in [
+            "at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live"
+        ] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }
         for key in PolicyReader.keys {
@@ -66,6 +72,6 @@ enum HuntSchema {
         "group": "a group is a task with `choose: N` and `tasks: [ids]`",
         "of": "a group lists its tasks as `tasks: [a, b, c]`",
         "live-capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
-        "capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
+        "capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?"
     ]
 }

@@ -67,9 +67,10 @@ package struct HuntTemplates: Sendable {
 
     static func summary(of file: URL, name: String) -> String {
         guard let head = try? InputFile(path: file.path).read(at: 0, count: 4096),
-              let text = String(validating: head, as: UTF8.self),
-              let first = text.split(separator: "\n").first(where: { !$0.hasPrefix(schemaModeline) }),
-              first.hasPrefix("#") else { return "" }
+            let text = String(validating: head, as: UTF8.self),
+            let first = text.split(separator: "\n").first(where: { !$0.hasPrefix(schemaModeline) }),
+            first.hasPrefix("#")
+        else { return "" }
         var line = first.dropFirst().trimmingCharacters(in: .whitespaces)
         if line.hasPrefix(name + ":") { line = String(line.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         return line
@@ -101,11 +102,13 @@ package struct HuntTemplates: Sendable {
             for file in files {
                 let source = template.folder.appendingPathComponent(file)
                 let destination = directory.appendingPathComponent(file)
-                try batch.makeFolder(destination.deletingLastPathComponent(), displayPath: destination.deletingLastPathComponent().relativePathForDisplay)
+                try batch.makeFolder(
+                    destination.deletingLastPathComponent(), displayPath: destination.deletingLastPathComponent().relativePathForDisplay)
                 let bytes = try InputFile.read(path: source.path, limitBytes: 64 << 20, what: "template file")
                 let schema = template.folder.appendingPathComponent("../../\(HuntJSONSchema.fileName)").standardizedFileURL
-                try batch.stage([UInt8](Self.withSchemaPath(Data(bytes), schema: schema)), to: destination,
-                                displayPath: destination.relativePathForDisplay, replacing: false)
+                try batch.stage(
+                    [UInt8](Self.withSchemaPath(Data(bytes), schema: schema)), to: destination,
+                    displayPath: destination.relativePathForDisplay, replacing: false)
             }
             try batch.commit()
         } catch let error as OutputError {

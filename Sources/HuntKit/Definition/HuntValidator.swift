@@ -60,8 +60,10 @@ struct HuntValidator {
         if let retention = hunt.retention { report(HuntRules.retention(retention), at: at) }
         for team in hunt.teams { self.team(team) }
         if hunt.tasks.isEmpty {
-            report(.warning(.noTasks, "`tasks` is empty; players have nothing to do",
-                            fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`"), at: at)
+            report(
+                .warning(
+                    .noTasks, "`tasks` is empty; players have nothing to do",
+                    fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`"), at: at)
         }
         for task in hunt.tasks { self.task(task) }
         for reward in hunt.rewards {
@@ -116,8 +118,10 @@ struct HuntValidator {
         if let choice = task.choose { report(HuntRules.chooseCount(choice.count), at: choice.location) }
         if task.isGroup {
             if let key = Self.key(of: task.target) {
-                report(.error(.chooseConflict, "`\(key)` means nothing on the group `\(task.id)`: a group is done through its tasks",
-                              fix: "put `\(key)` on each of the group's tasks, or remove it"), at: at)
+                report(
+                    .error(
+                        .chooseConflict, "`\(key)` means nothing on the group `\(task.id)`: a group is done through its tasks",
+                        fix: "put `\(key)` on each of the group's tasks, or remove it"), at: at)
             }
             return
         }

@@ -36,8 +36,12 @@ struct HuntYAMLWriter {
         if hunt.units != .metric { line(0, "units", hunt.units.rawValue) }
         // IANA names (`America/Argentina/Buenos_Aires`, `Etc/GMT+3`) read back plain.
         let name = hunt.timezoneName
-        let plain = name.first?.isLetter == true && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0)) }
-        line(0, "timezone", plain && !["yes", "no", "on", "off", "y", "n", "true", "false", "null"].contains(name.lowercased()) ? name : YAMLText.quoted(name))
+        let plain =
+            name.first?.isLetter == true
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0)) }
+        line(
+            0, "timezone",
+            plain && !["yes", "no", "on", "off", "y", "n", "true", "false", "null"].contains(name.lowercased()) ? name : YAMLText.quoted(name))
         if let window = hunt.window { self.window(window, indent: 0) }
         if hunt.defaults != TaskDefaults() {
             line(0, "defaults", "{ radius: \(Self.length(hunt.defaults.radius)), points: \(hunt.defaults.points) }")
@@ -46,7 +50,9 @@ struct HuntYAMLWriter {
         if hunt.bands != Bands() { line(0, "bands", Self.bands(hunt.bands)) }
         if let rules = hunt.rulesText { line(0, "rules", localized(rules)) }
         sheets()
-        if let retention = hunt.retention { line(0, "retention", TimeSpan.parse(retention.inDays) == retention ? retention.inDays : Self.timeSpan(retention)) }
+        if let retention = hunt.retention {
+            line(0, "retention", TimeSpan.parse(retention.inDays) == retention ? retention.inDays : Self.timeSpan(retention))
+        }
         if !hunt.teams.isEmpty {
             text += "teams:\n"
             for team in hunt.teams {

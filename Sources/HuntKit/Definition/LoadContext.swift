@@ -23,8 +23,10 @@ struct LoadContext: Sendable {
         self.displayFolder = folder
     }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ code: HuntDiagnosticCode, _ message: String,
-                         at location: SourceLocation, fix: String? = nil) {
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ code: HuntDiagnosticCode, _ message: String,
+        at location: SourceLocation, fix: String? = nil
+    ) {
         diagnostics.append(Diagnostic(severity, DiagnosticCode(code), message, at: location, fix: fix))
     }
 
@@ -50,11 +52,14 @@ struct LoadContext: Sendable {
     /// reported with the closest allowed key (or a hint from `hints`); a key written twice is
     /// reported at its second place and the first value is kept. Keys starting with `x-` are
     /// the author's own (a place for anchors) and are skipped.
-    mutating func mapping(_ node: YAMLNode, section: String, keys allowed: [String],
-                          hints: [String: String] = [:]) -> Fields? {
+    mutating func mapping(
+        _ node: YAMLNode, section: String, keys allowed: [String],
+        hints: [String: String] = [:]
+    ) -> Fields? {
         guard let pairs = node.mapping else {
-            error(.wrongType, "\(section) should be a mapping of keys to values, but this is \(node.kindName)", at: node.location,
-                  fix: node.isNull ? "write the keys of \(section) indented below it, or remove it" : nil)
+            error(
+                .wrongType, "\(section) should be a mapping of keys to values, but this is \(node.kindName)", at: node.location,
+                fix: node.isNull ? "write the keys of \(section) indented below it, or remove it" : nil)
             return nil
         }
         var fields = Fields(node: node, pairs: pairs)
@@ -81,8 +86,9 @@ struct LoadContext: Sendable {
                 continue
             }
             if let first = fields.keyLocation(key) {
-                error(.duplicateKey, "`\(key)` is given twice in \(section); the first, on line \(first.line), is used",
-                      at: pairs[index].key.location, fix: "remove one of them")
+                error(
+                    .duplicateKey, "`\(key)` is given twice in \(section); the first, on line \(first.line), is used",
+                    at: pairs[index].key.location, fix: "remove one of them")
                 continue
             }
             fields.add(key, pair: index)
@@ -106,8 +112,9 @@ struct LoadContext: Sendable {
     /// Text of a scalar. Numbers and words are text too; a list or mapping is not.
     mutating func text(_ node: YAMLNode, _ what: String) -> String? {
         guard let s = node.scalar else {
-            error(.wrongType, "\(what) should be text, but this is \(node.kindName)", at: node.location,
-                  fix: node.mapping != nil ? "a `key: value` inside text needs quotes: \"…\"" : nil)
+            error(
+                .wrongType, "\(what) should be text, but this is \(node.kindName)", at: node.location,
+                fix: node.mapping != nil ? "a `key: value` inside text needs quotes: \"…\"" : nil)
             return nil
         }
         guard check(HuntRules.textLength(s.text, what), at: node.location) else { return nil }
@@ -140,8 +147,9 @@ struct LoadContext: Sendable {
             return text(node, what).map { [$0] }
         }
         guard let items = node.sequence else {
-            error(.wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
-                  fix: "write `[a, b]` or one `- item` per line")
+            error(
+                .wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
+                fix: "write `[a, b]` or one `- item` per line")
             return nil
         }
         var result: [String] = []
@@ -157,8 +165,9 @@ struct LoadContext: Sendable {
     mutating func list(_ node: YAMLNode, _ what: String, example: String) -> [YAMLNode]? {
         if node.isNull { return [] }
         guard let items = node.sequence else {
-            error(.wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
-                  fix: "write one `- \(example)` per item")
+            error(
+                .wrongType, "\(what) should be a list, but this is \(node.kindName)", at: node.location,
+                fix: "write one `- \(example)` per item")
             return nil
         }
         return items
@@ -169,8 +178,9 @@ struct LoadContext: Sendable {
         let trimmed = text.trimmedWhitespace
         if let value = Int(trimmed) { return value }
         if let value = Double(trimmed), value.isFinite, value.rounded() == value, abs(value) < 1e15 { return Int(value) }
-        error(.badNumber, "\(what) should be a whole number, found `\(text)`", at: node.location,
-              fix: Double(trimmed) != nil ? "round it to a whole number" : "write a number, e.g. `10`")
+        error(
+            .badNumber, "\(what) should be a whole number, found `\(text)`", at: node.location,
+            fix: Double(trimmed) != nil ? "round it to a whole number" : "write a number, e.g. `10`")
         return nil
     }
 
@@ -199,8 +209,9 @@ struct LoadContext: Sendable {
         if let value = T(rawValue: trimmed) ?? T(rawValue: trimmed.lowercased()) { return value }
         let names = T.allCases.map(\.rawValue)
         let near = Suggestions.closest(to: trimmed, in: names)
-        error(.badValue, "\(what) is one of \(names.map { "`\($0)`" }.joined(separator: ", ")); found `\(text)`", at: node.location,
-              fix: near.map { "did you mean `\($0)`?" })
+        error(
+            .badValue, "\(what) is one of \(names.map { "`\($0)`" }.joined(separator: ", ")); found `\(text)`", at: node.location,
+            fix: near.map { "did you mean `\($0)`?" })
         return nil
     }
 
@@ -208,34 +219,41 @@ struct LoadContext: Sendable {
 
     /// A positive distance (`30 m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres).
     mutating func length(_ node: YAMLNode, _ what: String) -> Length? {
-        quantity(node, what, code: .badLength, kind: "a distance", example: "30 m", parse: Length.parse,
-                 units: Length.units.flatMap(\.names), rule: HuntRules.positive)
+        quantity(
+            node, what, code: .badLength, kind: "a distance", example: "30 m", parse: Length.parse,
+            units: Length.units.flatMap(\.names), rule: HuntRules.positive)
     }
 
     /// A duration, 0 or more (`90 s`, `10 min`, `2 h`; a unit is required).
     mutating func timeSpan(_ node: YAMLNode, _ what: String) -> TimeSpan? {
-        quantity(node, what, code: .badDuration, kind: "a duration", example: "10 min", parse: TimeSpan.parse,
-                 units: TimeSpan.units.flatMap(\.names), rule: HuntRules.notNegative) { text in
+        quantity(
+            node, what, code: .badDuration, kind: "a duration", example: "10 min", parse: TimeSpan.parse,
+            units: TimeSpan.units.flatMap(\.names), rule: HuntRules.notNegative
+        ) { text in
             guard let (number, unit) = UnitText.split(text), unit.isEmpty else { return nil }
             return "say the unit: `\(Length.trim(number)) s` or `\(Length.trim(number)) min`"
         }
     }
 
     mutating func speed(_ node: YAMLNode, _ what: String) -> Speed? {
-        quantity(node, what, code: .badSpeed, kind: "a speed", example: "250 km/h", parse: Speed.parse,
-                 units: Speed.units.flatMap(\.names), rule: HuntRules.positive)
+        quantity(
+            node, what, code: .badSpeed, kind: "a speed", example: "250 km/h", parse: Speed.parse,
+            units: Speed.units.flatMap(\.names), rule: HuntRules.positive)
     }
 
     /// A number with a unit: parsed, else an error whose fix names the unit meant (or what
     /// `bareNumberFix` says of a number written without one); then held to `rule`. The unit
     /// names are listed only for that error.
-    private mutating func quantity<Q>(_ node: YAMLNode, _ what: String, code: HuntDiagnosticCode, kind: String, example: String,
-                                      parse: (String) -> Q?, units: @autoclosure () -> [String], rule: (Q, String, String) -> HuntFinding?,
-                                      bareNumberFix: (String) -> String? = { _ in nil }) -> Q? {
+    private mutating func quantity<Q>(
+        _ node: YAMLNode, _ what: String, code: HuntDiagnosticCode, kind: String, example: String,
+        parse: (String) -> Q?, units: @autoclosure () -> [String], rule: (Q, String, String) -> HuntFinding?,
+        bareNumberFix: (String) -> String? = { _ in nil }
+    ) -> Q? {
         guard let text = text(node, what) else { return nil }
         guard let value = parse(text) else {
-            error(code, "\(what) should be \(kind) like `\(example)`, found `\(text)`", at: node.location,
-                  fix: bareNumberFix(text) ?? unitFix(text, names: units(), example: example))
+            error(
+                code, "\(what) should be \(kind) like `\(example)`, found `\(text)`", at: node.location,
+                fix: bareNumberFix(text) ?? unitFix(text, names: units(), example: example))
             return nil
         }
         guard check(rule(value, what, text), at: node.location) else { return nil }
@@ -288,8 +306,9 @@ struct LoadContext: Sendable {
         let displayPath = path.hasPrefix("/") || displayFolder.isEmpty ? path : (displayFolder as NSString).appendingPathComponent(path)
         let outside = "copy the file into the hunt file's folder (or a folder below it) and name it from there"
         guard let folder = try? InputFolder(path: baseURL.path) else {
-            error(.missingFile, "`\(key)` file `\(displayPath)` cannot be found: the hunt file's folder cannot be opened", at: node.location,
-                  fix: "check the folder's permissions")
+            error(
+                .missingFile, "`\(key)` file `\(displayPath)` cannot be found: the hunt file's folder cannot be opened", at: node.location,
+                fix: "check the folder's permissions")
             return nil
         }
         let parent: InputFolder?, name: String
@@ -298,11 +317,13 @@ struct LoadContext: Sendable {
         } catch {
             switch error.reason {
             case .leavesFolder:
-                self.error(.fileOutsideFolder, "`\(key)` file `\(path)` is outside the hunt file's folder; such files are not read",
-                           at: node.location, fix: outside)
+                self.error(
+                    .fileOutsideFolder, "`\(key)` file `\(path)` is outside the hunt file's folder; such files are not read",
+                    at: node.location, fix: outside)
             case .symbolicLink:
-                self.error(.fileOutsideFolder, "`\(key)` file `\(displayPath)` is reached through a symbolic link; links are not followed",
-                           at: node.location, fix: outside)
+                self.error(
+                    .fileOutsideFolder, "`\(key)` file `\(displayPath)` is reached through a symbolic link; links are not followed",
+                    at: node.location, fix: outside)
             default:
                 missing(key, path: path, displayPath: displayPath, url: url, at: node.location)
             }
@@ -312,13 +333,15 @@ struct LoadContext: Sendable {
         case .file:
             return (path, url.standardizedFileURL)
         case .directory:
-            error(.missingFile, "`\(key)` names `\(displayPath)`, which is a directory, not a file", at: node.location,
-                  fix: "name the file inside it")
+            error(
+                .missingFile, "`\(key)` names `\(displayPath)`, which is a directory, not a file", at: node.location,
+                fix: "name the file inside it")
         case .symbolicLink:
             error(.fileOutsideFolder, "`\(key)` file `\(displayPath)` is a symbolic link; links are not followed", at: node.location, fix: outside)
         case .other, .unknown:
-            error(.missingFile, "`\(key)` file `\(displayPath)` is a device, FIFO or socket, not a regular file", at: node.location,
-                  fix: key == "reference" ? "name a JPEG, PNG or WebP photo" : "name a GPX, KML, GeoJSON or CSV file")
+            error(
+                .missingFile, "`\(key)` file `\(displayPath)` is a device, FIFO or socket, not a regular file", at: node.location,
+                fix: key == "reference" ? "name a JPEG, PNG or WebP photo" : "name a GPX, KML, GeoJSON or CSV file")
         case nil:
             missing(key, path: path, displayPath: displayPath, url: url, at: node.location)
         }
@@ -328,10 +351,12 @@ struct LoadContext: Sendable {
     /// Whether a `reference:` file (already found by `referencedFile`) is a photo a browser shows
     /// as it is: JPEG, PNG or WebP. Anything else is an error that says what the file is.
     mutating func checkReferencePhoto(_ file: (path: String, url: URL), at location: SourceLocation) -> Bool {
-        let displayPath = file.path.hasPrefix("/") || displayFolder.isEmpty ? file.path : (displayFolder as NSString).appendingPathComponent(file.path)
+        let displayPath =
+            file.path.hasPrefix("/") || displayFolder.isEmpty ? file.path : (displayFolder as NSString).appendingPathComponent(file.path)
         let head: [UInt8]
         do {
-            head = try InputFile(file.path, inside: try InputFolder(path: baseURL.path), displayPath: displayPath).read(at: 0, count: FormatSniffer.headLength)
+            head = try InputFile(file.path, inside: try InputFolder(path: baseURL.path), displayPath: displayPath).read(
+                at: 0, count: FormatSniffer.headLength)
         } catch {
             self.error(.missingFile, "`reference` file `\(displayPath)` cannot be read: \(error.message)", at: location, fix: error.fix)
             return false
@@ -341,9 +366,12 @@ struct LoadContext: Sendable {
         case .photo(.jpeg), .photo(.png), .photo(.webp):
             return true
         case .photo(let format) where format.media == .photo:
-            self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) photo, which browsers do not show", at: location, fix: fix)
+            self.error(
+                .referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) photo, which browsers do not show", at: location,
+                fix: fix)
         case .photo(let format):
-            self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) video; a reference is a photo", at: location, fix: fix)
+            self.error(
+                .referenceNotPhoto, "`reference` file `\(displayPath)` is a \(format.rawValue) video; a reference is a photo", at: location, fix: fix)
         case .other(let what):
             self.error(.referenceNotPhoto, "`reference` file `\(displayPath)` is \(what), not a photo", at: location, fix: fix)
         }

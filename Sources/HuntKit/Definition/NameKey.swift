@@ -128,12 +128,16 @@ extension Hunt {
         switch team(named: typed) {
         case .found(let team): return team.id
         case .ambiguous(let a, let b):
-            throw DiagnosticError(.error("ambiguous-team", "`\(typed)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name))",
-                                         at: source, fix: "give the id of one: `\(a.id)` or `\(b.id)`"))
+            throw DiagnosticError(
+                .error(
+                    "ambiguous-team", "`\(typed)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name))",
+                    at: source, fix: "give the id of one: `\(a.id)` or `\(b.id)`"))
         case .notFound:
             let known = teams.map(\.id).sorted()
-            throw DiagnosticError(.error("unknown-team", "no team `\(typed)` in \(source.file)", at: source,
-                                         fix: known.isEmpty ? "the hunt has no `teams:`, so no team can be named" : "use one of: \(known.joined(separator: ", "))"))
+            throw DiagnosticError(
+                .error(
+                    "unknown-team", "no team `\(typed)` in \(source.file)", at: source,
+                    fix: known.isEmpty ? "the hunt has no `teams:`, so no team can be named" : "use one of: \(known.joined(separator: ", "))"))
         }
     }
 }

@@ -14,7 +14,7 @@ enum PolicyReader {
         ("order", "order", \.order),
         ("wrong-media", "wrong-media", \.wrongMedia),
         ("browser-fix-weak", "browser-fix-weak", \.browserFixWeak),
-        ("not-live", "not-live", \.notLive),
+        ("not-live", "not-live", \.notLive)
     ]
     static let thresholdKeys = ["accuracy", "clock-skew", "max-speed", "browser-max-gap", "browser-max-accuracy", "live-max-age"]
     /// What to make of the browser's fix at upload: `accept`, `review` or `ignore` (`BrowserPositionUse`).
@@ -41,7 +41,7 @@ enum PolicyReader {
         "browser_fix_max_accuracy": "did you mean `browser-max-accuracy`?",
         "browser-fix-max-accuracy": "did you mean `browser-max-accuracy`?",
         "live_max_age": "did you mean `live-max-age`?",
-        "live": "`live: true` goes on a task; the policy's limit is `live-max-age: 5 min`, its action `not-live:`",
+        "live": "`live: true` goes on a task; the policy's limit is `live-max-age: 5 min`, its action `not-live:`"
     ]
 
     static func read(_ node: YAMLNode, into policy: inout Policy, context: inout LoadContext) {
@@ -53,7 +53,10 @@ enum PolicyReader {
         if let n = fields.present("browser-max-accuracy"), let v = context.length(n, "`browser-max-accuracy`") { policy.browserMaxAccuracy = v }
         if let n = fields.present("live-max-age"), let v = context.timeSpan(n, "`live-max-age`") { policy.liveMaxAge = v }
         if let n = fields.present(browserPositionKey),
-           let use = context.choice(n, "`policy.\(browserPositionKey)`", as: BrowserPositionUse.self) { policy.browserPosition = use }
+            let use = context.choice(n, "`policy.\(browserPositionKey)`", as: BrowserPositionUse.self)
+        {
+            policy.browserPosition = use
+        }
         for (key, _, path) in actionKeys {
             if let n = fields.present(key), let action = context.choice(n, "`policy.\(key)`", as: PolicyAction.self) {
                 policy[keyPath: path] = action

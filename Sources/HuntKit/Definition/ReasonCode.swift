@@ -45,13 +45,15 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .afterWindow: "taken after the hunt's or the task's window closed"
         case .clockSkew: "capture time and GPS time differ by more than the policy allows"
         case .edited: "the Software tag names a photo editor"
-        case .duplicateOf: "the same file was submitted for another team or task; the copy received first keeps it (another team's copy goes to review)"
+        case .duplicateOf:
+            "the same file was submitted for another team or task; the copy received first keeps it (another team's copy goes to review)"
         case .tooFast: "reaching this photo's position from the team's previous photo needs an impossible speed"
         case .dwellShort: "a dwell task needs two photos at the same place at least the dwell apart; this one has no partner"
         case .order: "a task this one must come after was not done (accepted) earlier"
         case .wrongMedia: "the task's `evidence:` asks for a video and this is a photo, or the reverse"
         case .browserPosition: "the photo records no position; the one judged is the players' page's browser fix at upload"
-        case .browserFixWeak: "the photo records no position, and the browser's fix at upload is too far in time from the capture or too imprecise to stand for it"
+        case .browserFixWeak:
+            "the photo records no position, and the browser's fix at upload is too far in time from the capture or too imprecise to stand for it"
         case .notLive: "a `live: true` task: the photo was not taken with the players' page's camera, or was sent too long after it was taken"
         }
     }

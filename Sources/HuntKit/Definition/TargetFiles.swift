@@ -36,8 +36,11 @@ extension Hunt {
                 let polygons = features.areas.flatMap(\.polygons)
                 if polygons.isEmpty {
                     if !features.diagnostics.hasErrors {
-                        diagnostics.append(.error("area-without-polygon", "\(features.displayPath(target.path, huntFolder)) has no Polygon or MultiPolygon for task `\(tasks[i].id)`",
-                                                  at: tasks[i].location, fix: "an area file needs a polygon; for points use `places:` instead"))
+                        diagnostics.append(
+                            .error(
+                                "area-without-polygon",
+                                "\(features.displayPath(target.path, huntFolder)) has no Polygon or MultiPolygon for task `\(tasks[i].id)`",
+                                at: tasks[i].location, fix: "an area file needs a polygon; for points use `places:` instead"))
                     }
                 } else {
                     target.area = Area(name: features.areas.first?.name, polygons: polygons)
@@ -48,22 +51,30 @@ extension Hunt {
                 if reported.insert(target.url).inserted {
                     diagnostics += features.diagnostics
                     if !features.areas.isEmpty {
-                        diagnostics.append(.warning("places-polygons-ignored", "\(features.displayPath(target.path, huntFolder)) has \(features.areas.count) polygon(s); a places target uses only its points",
-                                                    at: features.areas[0].location, fix: "put polygons in an `area:` task"))
+                        diagnostics.append(
+                            .warning(
+                                "places-polygons-ignored",
+                                "\(features.displayPath(target.path, huntFolder)) has \(features.areas.count) polygon(s); a places target uses only its points",
+                                at: features.areas[0].location, fix: "put polygons in an `area:` task"))
                     }
                 }
                 if features.places.isEmpty {
                     if !features.diagnostics.hasErrors {
-                        diagnostics.append(.error("places-empty", "\(features.displayPath(target.path, huntFolder)) has no points for task `\(tasks[i].id)`",
-                                                  at: tasks[i].location, fix: "add points (GPX waypoints, KML or GeoJSON points, CSV rows with latitude and longitude)"))
+                        diagnostics.append(
+                            .error(
+                                "places-empty", "\(features.displayPath(target.path, huntFolder)) has no points for task `\(tasks[i].id)`",
+                                at: tasks[i].location, fix: "add points (GPX waypoints, KML or GeoJSON points, CSV rows with latitude and longitude)")
+                        )
                     }
                 } else {
                     target.places = features.places
                     tasks[i].target = .places(target)
                     if let choice = tasks[i].choose, choice.count > target.places.count {
-                        diagnostics.append(.error(DiagnosticCode(.chooseTooMany),
-                                                  "`choose: \(choice.count)`, but \(features.displayPath(target.path, huntFolder)) has \(target.places.count) place\(target.places.count == 1 ? "" : "s") for task `\(tasks[i].id)`",
-                                                  at: choice.location, fix: "choose at most \(target.places.count), or add places to the file"))
+                        diagnostics.append(
+                            .error(
+                                DiagnosticCode(.chooseTooMany),
+                                "`choose: \(choice.count)`, but \(features.displayPath(target.path, huntFolder)) has \(target.places.count) place\(target.places.count == 1 ? "" : "s") for task `\(tasks[i].id)`",
+                                at: choice.location, fix: "choose at most \(target.places.count), or add places to the file"))
                     }
                 }
             default: break

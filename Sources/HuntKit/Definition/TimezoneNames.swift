@@ -18,7 +18,7 @@ enum TimezoneNames {
         "AWST": "Australia/Perth", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland", "BRT": "America/Sao_Paulo",
         "ART": "America/Argentina/Buenos_Aires", "CLT": "America/Santiago", "CLST": "America/Santiago",
         "SAST": "Africa/Johannesburg", "JST": "Asia/Tokyo", "KST": "Asia/Seoul", "SGT": "Asia/Singapore",
-        "HKT": "Asia/Hong_Kong", "WIB": "Asia/Jakarta", "PHT": "Asia/Manila",
+        "HKT": "Asia/Hong_Kong", "WIB": "Asia/Jakarta", "PHT": "Asia/Manila"
     ]
 
     /// Abbreviations shared by zones whose clocks differ some of the year: every one is offered,
@@ -27,7 +27,7 @@ enum TimezoneNames {
         "AEST": ["Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane", "Australia/Hobart"],
         "AEDT": ["Australia/Sydney", "Australia/Melbourne", "Australia/Hobart"],
         "ACST": ["Australia/Adelaide", "Australia/Darwin"],
-        "ACDT": ["Australia/Adelaide", "Australia/Broken_Hill"],
+        "ACDT": ["Australia/Adelaide", "Australia/Broken_Hill"]
     ]
 
     /// Every zone worth offering for `name`, best first: the shared zones of an abbreviation, else
@@ -57,7 +57,7 @@ enum TimezoneNames {
             guard fields.count >= 3, fields[2].elementsEqual(name) else { continue }
             let text = String(decoding: fields[1], as: UTF8.self)[...]
             guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }),
-                  let latitude = angle(text[..<split], degreeDigits: 2), let longitude = angle(text[split...], degreeDigits: 3)
+                let latitude = angle(text[..<split], degreeDigits: 2), let longitude = angle(text[split...], degreeDigits: 3)
             else { return nil }
             return Coordinate(latitude: latitude, longitude: longitude)
         }

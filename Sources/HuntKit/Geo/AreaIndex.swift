@@ -12,14 +12,14 @@ final class AreaIndex: Sendable {
         var x1: [Double], y1: [Double], x2: [Double], y2: [Double]
         var minX: Double, maxX: Double, minY: Double, maxY: Double
         var stripHeight: Double
-        var stripStart: [Int32]   // CSR offsets into stripEdges, count = strips + 1
+        var stripStart: [Int32]  // CSR offsets into stripEdges, count = strips + 1
         var stripEdges: [Int32]
     }
 
     /// An edge on the unit sphere, for the nearest-edge search.
     struct SphereEdge: Sendable {
         var a: Vec3, b: Vec3
-        var normal: Vec3      // a × b, normalised; zero for a degenerate edge
+        var normal: Vec3  // a × b, normalised; zero for a degenerate edge
         var slackRadians: Double
         var shape: Int32, edge: Int32
         /// The edge in unwrapped degrees, for the local-projection search.
@@ -55,8 +55,9 @@ final class AreaIndex: Sendable {
                 if shift != 0 { ring = ring.map { (x: $0.x + shift, y: $0.y) } }
                 rings.append(ring)
             }
-            var shape = Shape(x1: [], y1: [], x2: [], y2: [], minX: .infinity, maxX: -.infinity, minY: .infinity,
-                              maxY: -.infinity, stripHeight: 1, stripStart: [], stripEdges: [])
+            var shape = Shape(
+                x1: [], y1: [], x2: [], y2: [], minX: .infinity, maxX: -.infinity, minY: .infinity,
+                maxY: -.infinity, stripHeight: 1, stripStart: [], stripEdges: [])
             let shapeNumber = Int32(shapes.count)
             for ring in rings {
                 let ringStart = edges.count
@@ -84,7 +85,9 @@ final class AreaIndex: Sendable {
         self.shapes = shapes
         self.edges = edges
         self.chunks = chunks
-        self.boundingBox = shapes.isEmpty ? GeoBox(south: 0, west: 0, north: 0, east: 0)
+        self.boundingBox =
+            shapes.isEmpty
+            ? GeoBox(south: 0, west: 0, north: 0, east: 0)
             : Self.box(intervals, south: south, north: north)
     }
 
@@ -174,18 +177,24 @@ final class AreaIndex: Sendable {
         let strips = shape.stripStart.count - 1
         let s = min(strips - 1, max(0, Int((lat - shape.minY) / shape.stripHeight)))
         var inside = false
-        shape.x1.withUnsafeBufferPointer { x1 in shape.y1.withUnsafeBufferPointer { y1 in
-        shape.x2.withUnsafeBufferPointer { x2 in shape.y2.withUnsafeBufferPointer { y2 in
-        shape.stripEdges.withUnsafeBufferPointer { list in
-            for k in Int(shape.stripStart[s])..<Int(shape.stripStart[s + 1]) {
-                let e = Int(list[k])
-                let ya = y1[e], yb = y2[e]
-                if (ya > lat) != (yb > lat) {
-                    let xCross = x1[e] + (lat - ya) * (x2[e] - x1[e]) / (yb - ya)
-                    if lon < xCross { inside.toggle() }
+        shape.x1.withUnsafeBufferPointer { x1 in
+            shape.y1.withUnsafeBufferPointer { y1 in
+                shape.x2.withUnsafeBufferPointer { x2 in
+                    shape.y2.withUnsafeBufferPointer { y2 in
+                        shape.stripEdges.withUnsafeBufferPointer { list in
+                            for k in Int(shape.stripStart[s])..<Int(shape.stripStart[s + 1]) {
+                                let e = Int(list[k])
+                                let ya = y1[e], yb = y2[e]
+                                if (ya > lat) != (yb > lat) {
+                                    let xCross = x1[e] + (lat - ya) * (x2[e] - x1[e]) / (yb - ya)
+                                    if lon < xCross { inside.toggle() }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        } } } } }
+        }
         return inside
     }
 
@@ -199,8 +208,9 @@ final class AreaIndex: Sendable {
         // real course lies within about this angle of the arc (1.5× and a floor for safety).
         let mid = Vec3(latitude: (p.y + q.y) / 2, longitude: (p.x + q.x) / 2)
         let stray = length > 1e-15 ? abs(asin(max(-1, min(1, mid.dot(n.scaled(1 / length)))))) : 0
-        return SphereEdge(a: a, b: b, normal: length > 1e-15 ? n.scaled(1 / length) : Vec3(x: 0, y: 0, z: 0),
-                          slackRadians: stray * 1.5 + 1e-12, shape: shape, edge: edge, x1: p.x, y1: p.y, x2: q.x, y2: q.y)
+        return SphereEdge(
+            a: a, b: b, normal: length > 1e-15 ? n.scaled(1 / length) : Vec3(x: 0, y: 0, z: 0),
+            slackRadians: stray * 1.5 + 1e-12, shape: shape, edge: edge, x1: p.x, y1: p.y, x2: q.x, y2: q.y)
     }
 
     static func chunk(_ edges: [SphereEdge], _ range: Range<Int>) -> Chunk {
@@ -349,7 +359,11 @@ final class AreaIndex: Sendable {
         var c = hi - g * (hi - lo), d = lo + g * (hi - lo)
         var fc = f(c), fd = f(d)
         for _ in 0..<60 where hi - lo > 1e-12 {
-            if fc < fd { hi = d; d = c; fd = fc; c = hi - g * (hi - lo); fc = f(c) } else { lo = c; c = d; fc = fd; d = lo + g * (hi - lo); fd = f(d) }
+            if fc < fd {
+                hi = d; d = c; fd = fc; c = hi - g * (hi - lo); fc = f(c)
+            } else {
+                lo = c; c = d; fc = fd; d = lo + g * (hi - lo); fd = f(d)
+            }
         }
         let t = (lo + hi) / 2, dt = f(t)
         if dt < bestD { return (point(t), dt) }

@@ -14,8 +14,10 @@ enum CSVPlacesReader {
     static func read(_ data: Data, path: String) -> GeoFeatures {
         var result = GeoFeatures()
         guard var rows = CSVRows(bytes: data) else {
-            result.diagnostics.append(.error("not-utf8", "\(path) is not UTF-8 text", at: SourceLocation(file: path),
-                                             fix: "save the CSV as UTF-8"))
+            result.diagnostics.append(
+                .error(
+                    "not-utf8", "\(path) is not UTF-8 text", at: SourceLocation(file: path),
+                    fix: "save the CSV as UTF-8"))
             return result
         }
         let delimiter = rows.delimiterCharacter
@@ -31,16 +33,19 @@ enum CSVPlacesReader {
         if lat == nil || lon == nil {
             // No header: rows of lat,lon[,name].
             if header.fields.count >= 2, degrees(GeoText.trim(header.fields[0].value), delimiter: delimiter) != nil,
-               degrees(GeoText.trim(header.fields[1].value), delimiter: delimiter) != nil {
+                degrees(GeoText.trim(header.fields[1].value), delimiter: delimiter) != nil
+            {
                 lat = 0; lon = 1; name = header.fields.count > 2 ? 2 : nil
                 pendingFirst = header
             } else {
                 // Not recognised as a places CSV: say so without quoting the file (it may be any
                 // file, e.g. one holding secrets), and without a line the renderer would print.
-                result.diagnostics.append(.error("csv-missing-columns",
-                    "\(path) is not a places CSV: its first line names no latitude and longitude columns",
-                    at: SourceLocation(file: path),
-                    fix: "name the columns `latitude` (or `lat`) and `longitude` (or `lon`, `lng`)"))
+                result.diagnostics.append(
+                    .error(
+                        "csv-missing-columns",
+                        "\(path) is not a places CSV: its first line names no latitude and longitude columns",
+                        at: SourceLocation(file: path),
+                        fix: "name the columns `latitude` (or `lat`) and `longitude` (or `lon`, `lng`)"))
                 return result
             }
         }
@@ -53,7 +58,7 @@ enum CSVPlacesReader {
         var row = pendingFirst ?? rows.next()
         while let current = row {
             defer { row = rows.next() }
-            if rows.error != nil { break }   // an unclosed quote swallowed the rest; reported below
+            if rows.error != nil { break }  // an unclosed quote swallowed the rest; reported below
             if current.fields.allSatisfy({ GeoText.trim($0.value).isEmpty }) { continue }
             func field(_ i: Int?) -> String? {
                 guard let i, i < current.fields.count else { return nil }
@@ -64,32 +69,45 @@ enum CSVPlacesReader {
                 return SourceLocation(file: path, line: current.line, column: current.fields[i].column)
             }
             guard let latText = field(lat), let latValue = degrees(latText, delimiter: delimiter),
-                  let lonText = field(lon), let lonValue = degrees(lonText, delimiter: delimiter) else {
+                let lonText = field(lon), let lonValue = degrees(lonText, delimiter: delimiter)
+            else {
                 let bad = field(lat).flatMap { degrees($0, delimiter: delimiter) } == nil ? lat : lon
-                result.diagnostics.append(.error("bad-coordinate", "\(path):\(current.line): latitude and longitude must be decimal degrees (got \(field(lat).map { "`\($0)`" } ?? "nothing"), \(field(lon).map { "`\($0)`" } ?? "nothing"))",
-                                                 at: at(bad), fix: "write them like 52.0907 and 5.1213"))
+                result.diagnostics.append(
+                    .error(
+                        "bad-coordinate",
+                        "\(path):\(current.line): latitude and longitude must be decimal degrees (got \(field(lat).map { "`\($0)`" } ?? "nothing"), \(field(lon).map { "`\($0)`" } ?? "nothing"))",
+                        at: at(bad), fix: "write them like 52.0907 and 5.1213"))
                 continue
             }
             guard let coordinate = GeoText.coordinate(latitude: latValue, longitude: lonValue) else {
-                result.diagnostics.append(.error("coordinate-out-of-range", "latitude \(latText), longitude \(lonText) is not on the Earth",
-                                                 at: at(lat), fix: "latitude must be within ±90 and longitude within ±180; are the columns swapped?"))
+                result.diagnostics.append(
+                    .error(
+                        "coordinate-out-of-range", "latitude \(latText), longitude \(lonText) is not on the Earth",
+                        at: at(lat), fix: "latitude must be within ±90 and longitude within ±180; are the columns swapped?"))
                 continue
             }
-            var place = Place(name: field(name) ?? "place \(result.places.count + 1)", coordinate: coordinate,
-                              description: field(description), hint: field(hint), kind: field(kind),
-                              difficulty: field(difficulty).flatMap(Double.init), terrain: field(terrain).flatMap(Double.init),
-                              location: SourceLocation(file: path, line: current.line, column: 1))
+            var place = Place(
+                name: field(name) ?? "place \(result.places.count + 1)", coordinate: coordinate,
+                description: field(description), hint: field(hint), kind: field(kind),
+                difficulty: field(difficulty).flatMap(Double.init), terrain: field(terrain).flatMap(Double.init),
+                location: SourceLocation(file: path, line: current.line, column: 1))
             if let text = field(radius) {
-                if let length = Length.parse(text), length.metres > 0, length.metres <= 20_000_000 { place.radius = length } else {
-                    result.diagnostics.append(.warning("bad-radius", "radius `\(text)` is not a radius (a positive length up to 20,000 km); the task's radius is used",
-                                                       at: at(radius), fix: "write it like `30 m` or `30`"))
+                if let length = Length.parse(text), length.metres > 0, length.metres <= 20_000_000 {
+                    place.radius = length
+                } else {
+                    result.diagnostics.append(
+                        .warning(
+                            "bad-radius", "radius `\(text)` is not a radius (a positive length up to 20,000 km); the task's radius is used",
+                            at: at(radius), fix: "write it like `30 m` or `30`"))
                 }
             }
             result.places.append(place)
         }
         if let error = rows.error {
-            result.diagnostics.append(.error("csv-syntax", error.message, at: SourceLocation(file: path, line: error.line, column: error.column),
-                                             fix: "close the quoted field with \""))
+            result.diagnostics.append(
+                .error(
+                    "csv-syntax", error.message, at: SourceLocation(file: path, line: error.line, column: error.column),
+                    fix: "close the quoted field with \""))
         }
         return result
     }
@@ -103,7 +121,8 @@ enum CSVPlacesReader {
         // Over UTF-8 bytes: position files can have 100,000 rows.
         var bytes = Array(text.utf8)
         guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")), bytes.lastIndex(of: UInt8(ascii: ",")) == comma,
-              !bytes.contains(UInt8(ascii: ".")) else { return nil }
+            !bytes.contains(UInt8(ascii: "."))
+        else { return nil }
         bytes[comma] = UInt8(ascii: ".")
         return Double(String(decoding: bytes, as: UTF8.self))
     }

@@ -76,7 +76,8 @@ package enum CoordinateText {
     /// tokens (what `parseAxes` would read from them); nil for anything else.
     static func plainNumber(_ text: String) -> Double? {
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
-              let value = Double(text), value.isFinite else { return nil }
+            let value = Double(text), value.isFinite
+        else { return nil }
         return value
     }
 
@@ -121,7 +122,8 @@ package enum CoordinateText {
                 // An exponent only directly after digits, and only with digits after it.
                 var exponent: Int?
                 if j + 1 < scalars.count, scalars[j] == "e" || scalars[j] == "E",
-                   isDigit(j + 1) || ((scalars[j + 1] == "-" || scalars[j + 1] == "+") && j + 2 < scalars.count && isDigit(j + 2)) {
+                    isDigit(j + 1) || ((scalars[j + 1] == "-" || scalars[j + 1] == "+") && j + 2 < scalars.count && isDigit(j + 2))
+                {
                     exponent = j
                     j += 2
                     while j < scalars.count, isDigit(j) { j += 1 }
@@ -189,7 +191,9 @@ package enum CoordinateText {
 
     /// `52.1 5.1`: with no sign, letter or comma, each number is an axis; nil otherwise.
     static func plainAxes(_ tokens: [Token]) -> [Axis]? {
-        let hasMarks = tokens.contains { if case .number = $0 { return false }; return $0 != .comma }
+        let hasMarks = tokens.contains {
+            if case .number = $0 { return false }; return $0 != .comma
+        }
         guard !hasMarks, !tokens.contains(.comma) else { return nil }
         return tokens.compactMap { if case .number(let v, _) = $0 { Axis(degrees: v, hemisphere: nil) } else { nil } }
     }

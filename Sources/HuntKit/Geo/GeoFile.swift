@@ -73,14 +73,17 @@ package enum GeoFileReader {
     /// (see `InputFile(_:inside:)`); diagnostics name `displayPath`.
     public static func read(_ relativePath: String, inside folder: InputFolder, displayPath: String) -> GeoFeatures {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        return read(name: name, path: displayPath) { () throws(InputFileError) in try InputFile(relativePath, inside: folder, displayPath: displayPath) }
+        return read(name: name, path: displayPath) { () throws(InputFileError) in
+            try InputFile(relativePath, inside: folder, displayPath: displayPath)
+        }
     }
 
     /// Reads standard input (a pipe, or a file redirected to it) as `format`, at most `maximumBytes`.
     public static func readStandardInput(format: GeoFileFormat, path: String) -> GeoFeatures {
         do {
-            return read(Data(try InputFile.readStandardInput(displayPath: path, limitBytes: maximumBytes, what: "places or area file")),
-                        format: format, path: path)
+            return read(
+                Data(try InputFile.readStandardInput(displayPath: path, limitBytes: maximumBytes, what: "places or area file")),
+                format: format, path: path)
         } catch {
             return GeoFeatures(diagnostics: [error.diagnostic])
         }
@@ -91,13 +94,19 @@ package enum GeoFileReader {
         do {
             data = Data(try open().readAll(limitBytes: maximumBytes, what: "places or area file"))
         } catch {
-            return GeoFeatures(diagnostics: [.error(error.reason == .notFound ? "unreadable-file" : error.code, error.message,
-                                                    at: SourceLocation(file: path), fix: error.fix)])
+            return GeoFeatures(diagnostics: [
+                .error(
+                    error.reason == .notFound ? "unreadable-file" : error.code, error.message,
+                    at: SourceLocation(file: path), fix: error.fix)
+            ])
         }
         guard let format = GeoFileFormat.detect(url: URL(fileURLWithPath: name), data: data) else {
-            return GeoFeatures(diagnostics: [.error("unknown-format", "cannot tell the format of \(path)",
-                                                    at: SourceLocation(file: path),
-                                                    fix: "name it .gpx, .kml, .geojson or .csv")])
+            return GeoFeatures(diagnostics: [
+                .error(
+                    "unknown-format", "cannot tell the format of \(path)",
+                    at: SourceLocation(file: path),
+                    fix: "name it .gpx, .kml, .geojson or .csv")
+            ])
         }
         var features = read(data, format: format, path: path)
         features.format = format
@@ -145,7 +154,9 @@ enum GeoText {
                     let name = t.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
                     if !inline.contains(name) { out.append(" ") }
                     tag = nil
-                } else { t.append(c); tag = t }
+                } else {
+                    t.append(c); tag = t
+                }
                 continue
             }
             out.append(c)

@@ -14,8 +14,10 @@ enum GeoJSONReader {
         // Not recognised as JSON at all: say so without pointing at (and so printing) a line of it.
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            reader.result.diagnostics.append(.error("json-syntax", "\(path) is not a GeoJSON file (it does not start with `{`)",
-                                                    at: SourceLocation(file: path), fix: "give a GeoJSON FeatureCollection, or name the file for its format (.gpx, .kml, .csv)"))
+            reader.result.diagnostics.append(
+                .error(
+                    "json-syntax", "\(path) is not a GeoJSON file (it does not start with `{`)",
+                    at: SourceLocation(file: path), fix: "give a GeoJSON FeatureCollection, or name the file for its format (.gpx, .kml, .csv)"))
             return reader.result
         }
         let root: Any
@@ -23,8 +25,10 @@ enum GeoJSONReader {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let message = Self.describe(error)
-            reader.result.diagnostics.append(.error("json-syntax", "\(path) is not valid JSON: \(message)",
-                                                    at: Self.location(of: message, in: data, path: path), fix: "check it with a JSON validator"))
+            reader.result.diagnostics.append(
+                .error(
+                    "json-syntax", "\(path) is not valid JSON: \(message)",
+                    at: Self.location(of: message, in: data, path: path), fix: "check it with a JSON validator"))
             return reader.result
         }
         guard let object = root as? [String: Any] else {
@@ -87,8 +91,9 @@ enum GeoJSONReader {
             case let type?:
                 geometry(object, properties: [:], feature: (0, nil), typeName: type)
             case nil:
-                fail("geojson-no-type", "the top-level object has no `type`", feature: nil,
-                     fix: "GeoJSON starts with {\"type\": \"FeatureCollection\", \"features\": [...]}")
+                fail(
+                    "geojson-no-type", "the top-level object has no `type`", feature: nil,
+                    fix: "GeoJSON starts with {\"type\": \"FeatureCollection\", \"features\": [...]}")
             }
         }
 
@@ -96,8 +101,10 @@ enum GeoJSONReader {
             let properties = f["properties"] as? [String: Any] ?? [:]
             let name = Self.string(properties, ["name", "title", "Name", "NAME", "ADMIN"])
             guard let geometry = f["geometry"] as? [String: Any] else {
-                result.diagnostics.append(.warning("geojson-no-geometry", "\(path): feature \(index)\(name.map { " \"\($0)\"" } ?? "") has no geometry; skipped",
-                                                   at: SourceLocation(file: path)))
+                result.diagnostics.append(
+                    .warning(
+                        "geojson-no-geometry", "\(path): feature \(index)\(name.map { " \"\($0)\"" } ?? "") has no geometry; skipped",
+                        at: SourceLocation(file: path)))
                 return
             }
             self.geometry(geometry, properties: properties, feature: (index, name), typeName: geometry["type"] as? String ?? "")
@@ -116,8 +123,9 @@ enum GeoJSONReader {
                 fail("geojson-bad-position", "a position must be [longitude, latitude]", feature: feature); return nil
             }
             guard let c = GeoText.coordinate(latitude: lat, longitude: lon) else {
-                fail("coordinate-out-of-range", "position [\(lon), \(lat)] is not on the Earth", feature: feature,
-                     fix: "GeoJSON writes [longitude, latitude]; are they swapped?")
+                fail(
+                    "coordinate-out-of-range", "position [\(lon), \(lat)] is not on the Earth", feature: feature,
+                    fix: "GeoJSON writes [longitude, latitude]; are they swapped?")
                 return nil
             }
             return c
@@ -167,36 +175,51 @@ enum GeoJSONReader {
                 if !polygons.isEmpty { addArea(polygons, properties: properties, feature: feature) }
             case "GeometryCollection":
                 for member in g["geometries"] as? [Any] ?? [] {
-                    if let m = member as? [String: Any] { geometry(m, properties: properties, feature: feature, typeName: m["type"] as? String ?? "") }
+                    if let m = member as? [String: Any] {
+                        geometry(m, properties: properties, feature: feature, typeName: m["type"] as? String ?? "")
+                    }
                 }
             case "LineString", "MultiLineString":
-                result.diagnostics.append(.warning("geojson-line-ignored", "\(path): a \(typeName)\(where_(feature)) is neither a place nor an area; skipped",
-                                                   at: SourceLocation(file: path)))
+                result.diagnostics.append(
+                    .warning(
+                        "geojson-line-ignored", "\(path): a \(typeName)\(where_(feature)) is neither a place nor an area; skipped",
+                        at: SourceLocation(file: path)))
             default:
-                fail("geojson-unknown-geometry", "unknown geometry type `\(typeName)`", feature: feature,
-                     fix: "use Point, MultiPoint, Polygon or MultiPolygon")
+                fail(
+                    "geojson-unknown-geometry", "unknown geometry type `\(typeName)`", feature: feature,
+                    fix: "use Point, MultiPoint, Polygon or MultiPolygon")
             }
         }
 
         mutating func addPlace(_ c: Coordinate, properties: [String: Any], feature: (index: Int, name: String?)) {
-            var place = Place(name: feature.name ?? "place \(result.places.count + 1)", coordinate: c,
-                              description: Self.string(properties, ["description", "desc", "clue"]),
-                              hint: Self.string(properties, ["hint"]), kind: Self.string(properties, ["type", "category", "kind"]),
-                              difficulty: Self.string(properties, ["difficulty"]).flatMap(Double.init),
-                              terrain: Self.string(properties, ["terrain"]).flatMap(Double.init),
-                              location: SourceLocation(file: path))
+            var place = Place(
+                name: feature.name ?? "place \(result.places.count + 1)", coordinate: c,
+                description: Self.string(properties, ["description", "desc", "clue"]),
+                hint: Self.string(properties, ["hint"]), kind: Self.string(properties, ["type", "category", "kind"]),
+                difficulty: Self.string(properties, ["difficulty"]).flatMap(Double.init),
+                terrain: Self.string(properties, ["terrain"]).flatMap(Double.init),
+                location: SourceLocation(file: path))
             if let r = properties["radius"] {
-                if let n = Self.number(r), n > 0, n <= 20_000_000 { place.radius = .metres(n) } else if let s = r as? String, let l = Length.parse(s), l.metres > 0, l.metres <= 20_000_000 { place.radius = l } else {
-                    result.diagnostics.append(.warning("bad-radius", "\(path): `radius`\(where_(feature)) is not a radius (a positive length up to 20,000 km); the task's radius is used",
-                                                       at: SourceLocation(file: path), fix: "write a number of metres or a string like \"30 m\""))
+                if let n = Self.number(r), n > 0, n <= 20_000_000 {
+                    place.radius = .metres(n)
+                } else if let s = r as? String, let l = Length.parse(s), l.metres > 0, l.metres <= 20_000_000 {
+                    place.radius = l
+                } else {
+                    result.diagnostics.append(
+                        .warning(
+                            "bad-radius",
+                            "\(path): `radius`\(where_(feature)) is not a radius (a positive length up to 20,000 km); the task's radius is used",
+                            at: SourceLocation(file: path), fix: "write a number of metres or a string like \"30 m\""))
                 }
             }
             result.places.append(place)
         }
 
         mutating func addArea(_ polygons: [AreaPolygon], properties: [String: Any], feature: (index: Int, name: String?)) {
-            result.areas.append(NamedArea(name: feature.name, description: Self.string(properties, ["description", "desc", "clue"]),
-                                          polygons: polygons, location: SourceLocation(file: path)))
+            result.areas.append(
+                NamedArea(
+                    name: feature.name, description: Self.string(properties, ["description", "desc", "clue"]),
+                    polygons: polygons, location: SourceLocation(file: path)))
         }
     }
 }

@@ -31,7 +31,8 @@ enum GeoJSONText {
 
     static func geometry(_ polygons: [AreaPolygon]) -> String {
         func rings(_ p: AreaPolygon) -> String {
-            "[" + ([Winding.closed(p.outer, counterClockwise: true)] + p.holes.map { Winding.closed($0, counterClockwise: false) })
+            "["
+                + ([Winding.closed(p.outer, counterClockwise: true)] + p.holes.map { Winding.closed($0, counterClockwise: false) })
                 .map { "[" + $0.map(position).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
         }
         if polygons.count == 1 { return "{\"type\": \"Polygon\", \"coordinates\": \(rings(polygons[0]))}" }
@@ -42,6 +43,7 @@ enum GeoJSONText {
     static func areaFile(name: String, description: String?, polygons: [AreaPolygon]) -> String {
         var properties = "\"name\": \(JSONText.quote(name))"
         if let description { properties += ", \"description\": \(JSONText.quote(description))" }
-        return "{\"type\": \"FeatureCollection\", \"features\": [\n  {\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(geometry(polygons))}\n]}\n"
+        return
+            "{\"type\": \"FeatureCollection\", \"features\": [\n  {\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(geometry(polygons))}\n]}\n"
     }
 }

@@ -55,8 +55,11 @@ public enum Geodesic {
 
     /// The point `distanceMetres` from `start` along initial azimuth `azimuthDegrees`, and the
     /// forward azimuth there (`Geodesic::Direct`).
-    public static func direct(from start: Coordinate, azimuthDegrees: Double, distanceMetres: Double)
-        -> (coordinate: Coordinate, finalAzimuthDegrees: Double) {
+    public static func direct(
+        from start: Coordinate, azimuthDegrees: Double, distanceMetres: Double
+    )
+        -> (coordinate: Coordinate, finalAzimuthDegrees: Double)
+    {
         var lat2 = 0.0, lon2 = 0.0, azi2 = 0.0
         geographiclib_wgs84_direct(start.latitude, start.longitude, azimuthDegrees, distanceMetres, &lat2, &lon2, &azi2)
         return (Coordinate(latitude: lat2, longitude: lon2), azi2)

@@ -23,8 +23,10 @@ public struct Place: Sendable, Hashable {
     public var location: SourceLocation
 
     /// A place read from a file, or made in code with `SourceLocation.builtInCode` as its `location`.
-    public init(name: String, coordinate: Coordinate, description: String? = nil, hint: String? = nil, kind: String? = nil,
-                difficulty: Double? = nil, terrain: Double? = nil, radius: Length? = nil, location: SourceLocation) {
+    public init(
+        name: String, coordinate: Coordinate, description: String? = nil, hint: String? = nil, kind: String? = nil,
+        difficulty: Double? = nil, terrain: Double? = nil, radius: Length? = nil, location: SourceLocation
+    ) {
         self.name = name
         self.coordinate = coordinate
         self.description = description

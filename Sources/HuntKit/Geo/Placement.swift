@@ -28,8 +28,10 @@ public struct Placement: Sendable, Hashable {
     public var band: Band
 
     /// A placement with its band decided; `Target.placement(of:bands:)` makes one from a position.
-    public init(edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
-                placeName: String? = nil, band: Band) {
+    public init(
+        edgeDistance: Length, centreDistance: Length?, bearingDegrees: Double, placeIndex: Int? = nil,
+        placeName: String? = nil, band: Band
+    ) {
         self.edgeDistance = edgeDistance
         self.centreDistance = centreDistance
         self.bearingDegrees = bearingDegrees

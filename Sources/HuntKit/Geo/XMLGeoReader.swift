@@ -52,7 +52,8 @@ enum XMLGeoReader {
                 let close = end - instructionEnd.count
                 // Target name, then only white space (or nothing) before `?>`: no data.
                 if close > i + 2, starts(instructionEnd, at: close),
-                   bytes[(i + 2)..<close].drop(while: { !isSpace($0) }).allSatisfy(isSpace) {
+                    bytes[(i + 2)..<close].drop(while: { !isSpace($0) }).allSatisfy(isSpace)
+                {
                     insertAt.append(close)
                 }
                 i = end
@@ -75,9 +76,12 @@ enum XMLGeoReader {
 
     static func read(_ data: Data, format: GeoFileFormat, path: String) -> GeoFeatures {
         if let line = invalidUTF8Line(data) {
-            return GeoFeatures(diagnostics: [.error("not-utf8", "\(path) is not valid UTF-8 and declares no encoding that can be converted",
-                                                    at: SourceLocation(file: path, line: line),
-                                                    fix: "save the file as UTF-8, or declare its encoding in <?xml … encoding=\"…\"?>")])
+            return GeoFeatures(diagnostics: [
+                .error(
+                    "not-utf8", "\(path) is not valid UTF-8 and declares no encoding that can be converted",
+                    at: SourceLocation(file: path, line: line),
+                    fix: "save the file as UTF-8, or declare its encoding in <?xml … encoding=\"…\"?>")
+            ])
         }
         let parser = XMLParser(data: fillingEmptyProcessingInstructions(data))
         parser.shouldResolveExternalEntities = false
@@ -88,8 +92,10 @@ enum XMLGeoReader {
         if let failure = delegate.failure {
             result.diagnostics.append(failure)
         } else if !delegate.sawRoot {
-            result.diagnostics.append(.error("xml-wrong-root", "\(path) is not a \(format == .gpx ? "GPX" : "KML") file (no <\(format == .gpx ? "gpx" : "kml")> element)",
-                                             at: SourceLocation(file: path, line: 1, column: 1)))
+            result.diagnostics.append(
+                .error(
+                    "xml-wrong-root", "\(path) is not a \(format == .gpx ? "GPX" : "KML") file (no <\(format == .gpx ? "gpx" : "kml")> element)",
+                    at: SourceLocation(file: path, line: 1, column: 1)))
         }
         return result
     }
@@ -100,7 +106,7 @@ enum XMLGeoReader {
     /// declared encodings (ISO-8859-1, UTF-16…) to UTF-8, so those are left to it.
     static func invalidUTF8Line(_ data: Data) -> Int? {
         let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return nil }   // UTF-16
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return nil }  // UTF-16
         if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstIndex(of: UInt8(ascii: ">")) {
             let prolog = String(decoding: bytes[..<end], as: UTF8.self).lowercased()
             if let r = prolog.range(of: "encoding=") {
@@ -109,7 +115,10 @@ enum XMLGeoReader {
                 // says, and libxml2 then hands its bytes on unconverted (Foundation trapped on them).
                 let name = String(prolog[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" })
                 if name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125")
-                    || ["latin1", "iso-latin-1", "cp1252"].contains(name) { return nil }
+                    || ["latin1", "iso-latin-1", "cp1252"].contains(name)
+                {
+                    return nil
+                }
             }
         }
         guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
@@ -170,8 +179,10 @@ enum XMLGeoReader {
             SourceLocation(file: path, line: parser.lineNumber, column: parser.columnNumber)
         }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let name = XMLGeoReader.localName(elementName)
             if stack.isEmpty { sawRoot = name == (format == .gpx ? "gpx" : "kml") }
             stack.append(name)
@@ -182,12 +193,16 @@ enum XMLGeoReader {
                 beginFeature(parser)
                 let latText = attributes["lat"] ?? "", lonText = attributes["lon"] ?? ""
                 if let lat = Double(latText.trimmingCharacters(in: .whitespaces)), let lon = Double(lonText.trimmingCharacters(in: .whitespaces)),
-                   let c = GeoText.coordinate(latitude: lat, longitude: lon) {
+                    let c = GeoText.coordinate(latitude: lat, longitude: lon)
+                {
                     featurePoint = c
                 } else {
                     featureFailed = true
-                    result.diagnostics.append(.error("bad-coordinate", "a <wpt> needs lat and lon attributes in decimal degrees within range (got lat=\"\(latText)\" lon=\"\(lonText)\")",
-                                                     at: location(parser), fix: "write <wpt lat=\"52.0907\" lon=\"5.1213\">"))
+                    result.diagnostics.append(
+                        .error(
+                            "bad-coordinate",
+                            "a <wpt> needs lat and lon attributes in decimal degrees within range (got lat=\"\(latText)\" lon=\"\(lonText)\")",
+                            at: location(parser), fix: "write <wpt lat=\"52.0907\" lon=\"5.1213\">"))
                 }
             case (.kml, "Placemark"):
                 beginFeature(parser)
@@ -231,16 +246,22 @@ enum XMLGeoReader {
                 finishKML(parser)
             case (.kml, "coordinates"):
                 guard let points = parseCoordinates(text, parser) else { featureFailed = true; return }
-                if stack.contains("Point") { kmlPoints.append(contentsOf: points) } else if stack.contains("outerBoundaryIs") {
+                if stack.contains("Point") {
+                    kmlPoints.append(contentsOf: points)
+                } else if stack.contains("outerBoundaryIs") {
                     outer = points
-                } else if stack.contains("innerBoundaryIs") { holes.append(points) }
+                } else if stack.contains("innerBoundaryIs") {
+                    holes.append(points)
+                }
             case (.kml, "Polygon"):
                 if let outer, AreaPolygon.open(outer).count >= 3 {
                     kmlPolygons.append(AreaPolygon(outer: outer, holes: holes.filter { AreaPolygon.open($0).count >= 3 }))
                 } else if !featureFailed {
                     featureFailed = true
-                    result.diagnostics.append(.error("kml-bad-polygon", "a <Polygon> needs an <outerBoundaryIs> ring of at least 3 points\(featureName)",
-                                                     at: location(parser)))
+                    result.diagnostics.append(
+                        .error(
+                            "kml-bad-polygon", "a <Polygon> needs an <outerBoundaryIs> ring of at least 3 points\(featureName)",
+                            at: location(parser)))
                 }
             case (.kml, "value") where parent == "Data":
                 if let dataName, let value = GeoText.clean(text) { fields["data." + dataName.lowercased()] = value }
@@ -257,10 +278,13 @@ enum XMLGeoReader {
             for tuple in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
                 let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count >= 2, let lon = Double(parts[0]), let lat = Double(parts[1]),
-                      let c = GeoText.coordinate(latitude: lat, longitude: lon) else {
-                    result.diagnostics.append(.error("bad-coordinate", "`\(tuple.prefix(60))` is not a lon,lat[,alt] position on the Earth\(featureName)",
-                                                     at: SourceLocation(file: path, line: parser.lineNumber, column: 0),
-                                                     fix: "KML writes longitude first: <coordinates>5.1213,52.0907,0</coordinates>"))
+                    let c = GeoText.coordinate(latitude: lat, longitude: lon)
+                else {
+                    result.diagnostics.append(
+                        .error(
+                            "bad-coordinate", "`\(tuple.prefix(60))` is not a lon,lat[,alt] position on the Earth\(featureName)",
+                            at: SourceLocation(file: path, line: parser.lineNumber, column: 0),
+                            fix: "KML writes longitude first: <coordinates>5.1213,52.0907,0</coordinates>"))
                     return nil
                 }
                 points.append(c)
@@ -279,12 +303,13 @@ enum XMLGeoReader {
             let name = fields["cache.name"] ?? fields["urlname"] ?? fields["name"] ?? "place \(result.places.count + 1)"
             var kind = fields["cache.type"] ?? fields["type"]
             if let k = kind, k.hasPrefix("Geocache|") { kind = String(k.dropFirst("Geocache|".count)) }
-            var place = Place(name: name, coordinate: point,
-                              description: descriptions.isEmpty ? (fields["desc"] ?? fields["cmt"]) : descriptions.joined(separator: "\n\n"),
-                              hint: fields["cache.encoded_hints"] ?? fields["task.hint"], kind: kind == "task" ? nil : kind,
-                              difficulty: fields["cache.difficulty"].flatMap(Double.init),
-                              terrain: fields["cache.terrain"].flatMap(Double.init),
-                              location: SourceLocation(file: path, line: featureLine))
+            var place = Place(
+                name: name, coordinate: point,
+                description: descriptions.isEmpty ? (fields["desc"] ?? fields["cmt"]) : descriptions.joined(separator: "\n\n"),
+                hint: fields["cache.encoded_hints"] ?? fields["task.hint"], kind: kind == "task" ? nil : kind,
+                difficulty: fields["cache.difficulty"].flatMap(Double.init),
+                terrain: fields["cache.terrain"].flatMap(Double.init),
+                location: SourceLocation(file: path, line: featureLine))
             if let r = fields["task.radius"].flatMap(Length.parse), r.metres > 0, r.metres <= 20_000_000 { place.radius = r }
             result.places.append(place)
         }
@@ -295,9 +320,10 @@ enum XMLGeoReader {
             let description = fields["description"].map { $0.contains("<") ? GeoText.plain(fromHTML: $0) : $0 }.flatMap(GeoText.clean)
             let at = SourceLocation(file: path, line: featureLine)
             for (i, point) in kmlPoints.enumerated() {
-                var place = Place(name: fields["name"] ?? "place \(result.places.count + 1)", coordinate: point,
-                                  description: description, hint: fields["data.hint"], kind: fields["data.type"] ?? fields["data.category"],
-                                  location: at)
+                var place = Place(
+                    name: fields["name"] ?? "place \(result.places.count + 1)", coordinate: point,
+                    description: description, hint: fields["data.hint"], kind: fields["data.type"] ?? fields["data.category"],
+                    location: at)
                 if kmlPoints.count > 1 { place.name += " \(i + 1)" }
                 if let r = fields["data.radius"], let l = Length.parse(r), l.metres > 0, l.metres <= 20_000_000 { place.radius = l }
                 result.places.append(place)
@@ -312,8 +338,10 @@ enum XMLGeoReader {
             let code = (parseError as NSError).code
             if !sawRoot && !stack.isEmpty { return }  // abortParsing after a wrong root; reported as such
             // Before the root element the file is not recognised: no line of it is shown.
-            failure = .error("xml-syntax", "\(path) is not well-formed XML: \(XMLGeoReader.message(forXMLError: code))",
-                             at: sawRoot ? location(parser) : SourceLocation(file: path), fix: "fix the file at this line, or re-export it from the app that made it")
+            failure = .error(
+                "xml-syntax", "\(path) is not well-formed XML: \(XMLGeoReader.message(forXMLError: code))",
+                at: sawRoot ? location(parser) : SourceLocation(file: path),
+                fix: "fix the file at this line, or re-export it from the app that made it")
         }
     }
 }

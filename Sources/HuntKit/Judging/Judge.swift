@@ -30,9 +30,11 @@ package struct Judge: Sendable {
     /// The organizer's decisions, applied over the judge's own verdicts; empty for none.
     public var reviews: Reviews
     /// Names in a Software tag that mean a photo editor (matched case-insensitively anywhere in it).
-    package static let editors = ["Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
-                                 "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
-                                 "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"]
+    package static let editors = [
+        "Photoshop", "Lightroom", "GIMP", "Snapseed", "PicsArt", "Pixelmator", "Affinity Photo",
+        "Paint.NET", "Facetune", "VSCO", "Canva", "Luminar", "darktable", "RawTherapee",
+        "Capture One", "Fotor", "Photopea", "PhotoDirector", "Polarr", "Meitu", "Picasa", "AirBrush"
+    ]
 
     /// A judge for `hunt`, applying `reviews` over its own verdicts. Throws the hunt's errors
     /// (`Hunt.requireNoErrors()`) when it has any.
@@ -48,8 +50,10 @@ package struct Judge: Sendable {
     }
 
     /// Judges every input; `skipped` and `problems` are carried into the results.
-    public func judge(_ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = [],
-                      files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+    public func judge(
+        _ inputs: [JudgeInput], skipped: [SkippedFile] = [], problems: [Diagnostic] = [],
+        files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)
+    ) -> JudgeResults {
         judge(examine(inputs, skipped: skipped, problems: problems), files: files)
     }
 
@@ -67,8 +71,10 @@ package struct Judge: Sendable {
     /// team's rules and score, the ranking across teams, the results (`Judgement`). Photos whose
     /// reviewed task changed since they were examined are examined again. `examined` must come
     /// from a judge of the same hunt (examine again when the hunt changes).
-    public func judge(_ examined: consuming ExaminedSubmissions,
-                      files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)) -> JudgeResults {
+    public func judge(
+        _ examined: consuming ExaminedSubmissions,
+        files: (hunt: String?, submissions: String?, reviews: String?) = (nil, nil, nil)
+    ) -> JudgeResults {
         let groups = examined.groups, skipped = examined.skipped, problems = examined.problems
         // The cases are handed on as the only reference, so the rules change them in place.
         var judgement = Judgement(self, cases: cases(consume examined), groups: groups)

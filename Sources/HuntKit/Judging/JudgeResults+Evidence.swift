@@ -124,12 +124,16 @@ extension JudgeResults.Evidence {
         /// of 20,000 photos' evidence: through the key path, which copied the whole evidence for
         /// each field, a judge run took a fifth longer. `EvidenceFieldsTests` checks that `get`
         /// and `path` are the same property.
-        init<V: EvidenceValue>(_ key: String, _ path: WritableKeyPath<JudgeResults.Evidence, V?> & Sendable,
-                               _ get: @escaping @Sendable (JudgeResults.Evidence) -> V?) {
+        init<V: EvidenceValue>(
+            _ key: String, _ path: WritableKeyPath<JudgeResults.Evidence, V?> & Sendable,
+            _ get: @escaping @Sendable (JudgeResults.Evidence) -> V?
+        ) {
             stringValue = key
             self.path = path
             read = { get($0)?.evidenceValue }
-            decode = { evidence, container, field in evidence[keyPath: path] = try container.decodeIfPresent(V.Coded.self, forKey: field).map(V.init(coded:)) }
+            decode = { evidence, container, field in
+                evidence[keyPath: path] = try container.decodeIfPresent(V.Coded.self, forKey: field).map(V.init(coded:))
+            }
             encode = { evidence, container, field in try container.encodeIfPresent(get(evidence)?.coded, forKey: field) }
         }
 
@@ -188,7 +192,7 @@ extension JudgeResults.Evidence {
             Field("browser_gap_s", \.browserGapS, { $0.browserGapS }),
             Field("browser_distance_m", \.browserDistance, { $0.browserDistance }),
             Field("uploaded_at", \.uploadedAt, { $0.uploadedAt }),
-            Field("upload_age_s", \.uploadAgeS, { $0.uploadAgeS }),
+            Field("upload_age_s", \.uploadAgeS, { $0.uploadAgeS })
         ]
 
         /// Sorted by key, the order results.json writes them in.

@@ -36,7 +36,9 @@ extension JudgeRun {
         /// or `manifestFile`.
         public init(_ diagnostics: [Diagnostic], reviewsFile: String?, manifestFile: String? = nil) {
             func names(_ file: String?) -> Bool { file.map { file in diagnostics.contains { $0.location.file == file } } ?? false }
-            note = names(reviewsFile) ? "nothing written: fix the reviews file and run again"
+            note =
+                names(reviewsFile)
+                ? "nothing written: fix the reviews file and run again"
                 : names(manifestFile) ? "nothing written: fix the manifest and run again" : nil
             self.diagnostics = diagnostics
         }

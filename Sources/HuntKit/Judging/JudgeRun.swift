@@ -20,8 +20,10 @@ public struct JudgeRun: Sendable {
     public var manifestFile: String?
 
     /// A run over already loaded inputs; `maxConcurrency` defaults to one photo per processor.
-    public init(hunt: Hunt, reviews: Reviews = Reviews(), manifest: Manifest? = nil, reader: PhotoReader = PhotoReader(),
-                maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        hunt: Hunt, reviews: Reviews = Reviews(), manifest: Manifest? = nil, reader: PhotoReader = PhotoReader(),
+        maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.hunt = hunt
         self.reviews = reviews
         self.manifest = manifest
@@ -33,8 +35,10 @@ public struct JudgeRun: Sendable {
     /// an `InputError` (before reading any photo) when the folder cannot be scanned or the reviews
     /// file names a task the hunt does not have; a decision about a photo that is gone is a
     /// warning among the results' problems. `progress` gets (done, total).
-    public func run(submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> JudgeResults {
+    public func run(
+        submissions folder: URL, displayPath: String, huntDisplayPath: String? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws -> JudgeResults {
         try hunt.requireNoErrors()
         let scan: SubmissionScan
         do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
@@ -63,8 +67,10 @@ public struct JudgeRun: Sendable {
     /// then makes the whole examination — a step of its own, so that the caller can first let
     /// go of what else it holds of the judgement before (two judgements side by side is what
     /// peaks in memory).
-    package func examineChanges(submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
-                               unchanged: (String) -> Bool = { _ in false }) async throws -> ExaminedChanges {
+    package func examineChanges(
+        submissions folder: URL, displayPath: String, since previous: ExaminedSubmissions?,
+        unchanged: (String) -> Bool = { _ in false }
+    ) async throws -> ExaminedChanges {
         try hunt.requireNoErrors()
         let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
         return try await examine(scan, keepingInputs: true, since: previous, unchanged: unchanged)
@@ -76,8 +82,10 @@ public struct JudgeRun: Sendable {
     /// a photo again when a review moves it to another task needs them. Submissions `previous`
     /// examined as they are now (the same submission, a file `unchanged` vouches for) are not
     /// read: their cases are carried over when the changes are merged.
-    func examine(_ scan: SubmissionScan, keepingInputs: Bool, since previous: ExaminedSubmissions? = nil,
-                 unchanged: (String) -> Bool = { _ in false }, progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> ExaminedChanges {
+    func examine(
+        _ scan: SubmissionScan, keepingInputs: Bool, since previous: ExaminedSubmissions? = nil,
+        unchanged: (String) -> Bool = { _ in false }, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async throws -> ExaminedChanges {
         let total = scan.submissions.count
         let submissions = scan.submissions
         let engine = RuleEngine(hunt: hunt, reviews: reviews)
@@ -102,18 +110,21 @@ public struct JudgeRun: Sendable {
             if carriedIndex < carried.endIndex, carried[carriedIndex].index == index { carriedIndex += 1 } else { toRead.append(index) }
         }
         var done = carried.count
-        try await reader.readAll(toRead, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
-                                 transform: { index, result in
-            let input = switch result {
-            case .success(let photo): JudgeInput(submission: submissions[index], photo: photo)
-            case .failure(let error): JudgeInput(submission: submissions[index], photo: nil, readError: error.summary)
+        try await reader.readAll(
+            toRead, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
+            transform: { index, result in
+                let input =
+                    switch result {
+                    case .success(let photo): JudgeInput(submission: submissions[index], photo: photo)
+                    case .failure(let error): JudgeInput(submission: submissions[index], photo: nil, readError: error.summary)
+                    }
+                let examined = engine.examine(input, index: index)
+                let contentHash = examined.contentHash
+                slots.fill(index, with: examined)
+                if keepingInputs { inputSlots.fill(index, with: input) }
+                return (index, contentHash)
             }
-            let examined = engine.examine(input, index: index)
-            let contentHash = examined.contentHash
-            slots.fill(index, with: examined)
-            if keepingInputs { inputSlots.fill(index, with: input) }
-            return (index, contentHash)
-        }) { index, contentHash in
+        ) { index, contentHash in
             // In index order.
             groupCarried(before: index)
             groups.add(index: index, team: submissions[index].team, contentHash: contentHash)
@@ -126,15 +137,18 @@ public struct JudgeRun: Sendable {
     }
 
     /// The submissions `previous` examined as they are now, by their index now and in `previous`.
-    private static func carried(from previous: ExaminedSubmissions, unchanged: (String) -> Bool,
-                                into submissions: [Submission]) -> [(index: Int, at: Int)] {
+    private static func carried(
+        from previous: ExaminedSubmissions, unchanged: (String) -> Bool,
+        into submissions: [Submission]
+    ) -> [(index: Int, at: Int)] {
         // Without its inputs an examination cannot be judged again: nothing to carry.
         guard previous.inputs.count == previous.cases.count else { return [] }
         let earlier = Dictionary(previous.inputs.indices.map { (previous.inputs[$0].submission.path, $0) }, uniquingKeysWith: { first, _ in first })
         return submissions.indices.compactMap { index in
             let submission = submissions[index]
             guard let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
-                  unchanged(submission.path) else { return nil }
+                unchanged(submission.path)
+            else { return nil }
             return (index, at)
         }
     }
@@ -160,7 +174,9 @@ package struct ExaminedChanges: ~Copyable, Sendable {
         if let previous {
             for (index, at) in carried {
                 let submission = scan.submissions[index]
-                precondition(previous.cases[at].submission.path == submission.path, "merged with another examination than the one the changes were read against")
+                precondition(
+                    previous.cases[at].submission.path == submission.path,
+                    "merged with another examination than the one the changes were read against")
                 // The new scan's submission (its folder is the one open now; the old one can close).
                 var kept = previous.cases[at], input = previous.inputs[at]
                 kept.index = index
@@ -172,7 +188,8 @@ package struct ExaminedChanges: ~Copyable, Sendable {
         } else {
             precondition(carried.isEmpty, "changes read against an examination were merged without it")
         }
-        return ExaminedSubmissions(inputs: inputSlots.takeAll(), cases: slots.takeAll(), groups: groups,
-                                   skipped: scan.skipped, problems: scan.diagnostics)
+        return ExaminedSubmissions(
+            inputs: inputSlots.takeAll(), cases: slots.takeAll(), groups: groups,
+            skipped: scan.skipped, problems: scan.diagnostics)
     }
 }

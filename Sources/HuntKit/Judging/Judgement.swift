@@ -64,8 +64,10 @@ struct Judgement: Sendable {
     /// consuming: a consuming method that changes its `self` works on a copy of it, so the cases
     /// would be shared and `RuleEngine.takeSubmissions` would copy all of them (8 MB for 20,000
     /// photos) before moving one.
-    mutating func results(skipped: [SkippedFile], problems: [Diagnostic],
-                          files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    mutating func results(
+        skipped: [SkippedFile], problems: [Diagnostic],
+        files: (hunt: String?, submissions: String?, reviews: String?)
+    ) -> JudgeResults {
         let scoring = scoring()
         let submissions = engine.takeSubmissions(scoring: scoring)
         let tallies = Tally.byTeam(submissions, groups.byTeam, hunt: engine.hunt)
@@ -74,8 +76,10 @@ struct Judgement: Sendable {
 
     /// The results of every case, copied: the cases stay for the next `judgeTeams`, and every
     /// team's tally for the next `resultsKeepingCases(updating:…)`.
-    mutating func resultsKeepingCases(skipped: [SkippedFile], problems: [Diagnostic],
-                                      files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    mutating func resultsKeepingCases(
+        skipped: [SkippedFile], problems: [Diagnostic],
+        files: (hunt: String?, submissions: String?, reviews: String?)
+    ) -> JudgeResults {
         let scoring = scoring()
         let policy = engine.hunt.policy
         let cases = engine.cases
@@ -89,9 +93,11 @@ struct Judgement: Sendable {
     /// The results with `submissions` (the previous results' submissions) brought up to date
     /// after `judgeTeams(only: teams)`: the results and tallies of those teams' cases made
     /// again, and every case's points, which the ranking across teams may move. The cases stay.
-    mutating func resultsKeepingCases(updating submissions: consuming [JudgeResults.SubmissionResult], teams: Set<String>,
-                                      skipped: [SkippedFile], problems: [Diagnostic],
-                                      files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    mutating func resultsKeepingCases(
+        updating submissions: consuming [JudgeResults.SubmissionResult], teams: Set<String>,
+        skipped: [SkippedFile], problems: [Diagnostic],
+        files: (hunt: String?, submissions: String?, reviews: String?)
+    ) -> JudgeResults {
         let scoring = scoring()
         let policy = engine.hunt.policy
         for team in teams {

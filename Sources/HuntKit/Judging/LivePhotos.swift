@@ -20,7 +20,7 @@ enum LivePhotos {
             if let id = c.contentIdentifier { byIdentifier[c.submission.team + "\u{0}" + id] = byIdentifier[c.submission.team + "\u{0}" + id] ?? i }
             byName[nameKey(c.submission), default: []].append(i)
         }
-        var motionOf: [Int: Int] = [:]   // video index → still index
+        var motionOf: [Int: Int] = [:]  // video index → still index
         var taken = Set<Int>()
         for (v, video) in cases.enumerated() where video.evidence.media == .video {
             var still: Int?

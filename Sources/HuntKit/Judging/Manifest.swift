@@ -33,8 +33,10 @@ public struct Manifest: Sendable {
             throw DiagnosticError(error.diagnostic)
         }
         guard let reader = CSVRows(bytes: bytes) else {
-            throw DiagnosticError(.error("not-utf8", "the manifest is not UTF-8 text", at: SourceLocation(file: displayPath),
-                                         fix: "save it as UTF-8 CSV (in Excel: Save As, \"CSV UTF-8\")"))
+            throw DiagnosticError(
+                .error(
+                    "not-utf8", "the manifest is not UTF-8 text", at: SourceLocation(file: displayPath),
+                    fix: "save it as UTF-8 CSV (in Excel: Save As, \"CSV UTF-8\")"))
         }
         return try parse(reader, displayPath: displayPath)
     }
@@ -71,8 +73,10 @@ public struct Manifest: Sendable {
             if reader.error != nil { break }  // an unclosed quote swallowed the rest; reported below
             let location = SourceLocation(file: displayPath, line: record.line, column: 1)
             if problems.count >= maximumProblems {
-                problems.append(.error("manifest-row", "stopped reading after \(maximumProblems) bad rows", at: location,
-                                       fix: "check that the file is a team,task,path CSV"))
+                problems.append(
+                    .error(
+                        "manifest-row", "stopped reading after \(maximumProblems) bad rows", at: location,
+                        fix: "check that the file is a team,task,path CSV"))
                 break
             }
             let values = record.fields.map(\.value.trimmedWhitespace)
@@ -84,27 +88,36 @@ public struct Manifest: Sendable {
                 let (team, task, path) = (column(columnNames.team), column(columnNames.task), column(columnNames.path))
                 if team != nil || task != nil || path != nil {
                     guard let team, let path else {
-                        throw DiagnosticError(.error("manifest-header", "the header row names no `\(team == nil ? "team" : "path")` column (it has "
-                                                     + values.map { "`\($0)`" }.joined(separator: ", ") + ")", at: location,
-                                                     fix: "name the columns team, task and path (task may be left out)"))
+                        throw DiagnosticError(
+                            .error(
+                                "manifest-header",
+                                "the header row names no `\(team == nil ? "team" : "path")` column (it has "
+                                    + values.map { "`\($0)`" }.joined(separator: ", ") + ")", at: location,
+                                fix: "name the columns team, task and path (task may be left out)"))
                     }
                     columns = (team, task, path)
                     continue
                 }
             }
             guard values.count > max(columns.team, columns.task ?? 0, columns.path) else {
-                problems.append(.error("manifest-row", "expected team,task,path; found \(values.count) field(s)", at: location,
-                                       fix: "write one photo per line: team,task,path"))
+                problems.append(
+                    .error(
+                        "manifest-row", "expected team,task,path; found \(values.count) field(s)", at: location,
+                        fix: "write one photo per line: team,task,path"))
                 continue
             }
             if let long = values.first(where: { $0.utf8.count > maximumFieldBytes }) {
-                problems.append(.error("manifest-row", "a field of \(long.utf8.count) bytes; a team, task or path is at most \(maximumFieldBytes)",
-                                       at: location, fix: "check the row: a missing closing quote joins lines into one field"))
+                problems.append(
+                    .error(
+                        "manifest-row", "a field of \(long.utf8.count) bytes; a team, task or path is at most \(maximumFieldBytes)",
+                        at: location, fix: "check the row: a missing closing quote joins lines into one field"))
                 continue
             }
             guard rows.count < maximumRows else {
-                problems.append(.error("manifest-too-large", "more than \(maximumRows) photo rows", at: location,
-                                       fix: "split the photos into several runs of `hunt judge`, or remove repeated rows"))
+                problems.append(
+                    .error(
+                        "manifest-too-large", "more than \(maximumRows) photo rows", at: location,
+                        fix: "split the photos into several runs of `hunt judge`, or remove repeated rows"))
                 break
             }
             let row = Row(team: values[columns.team], task: columns.task.map { values[$0] } ?? "", path: values[columns.path], location: location)
@@ -115,8 +128,10 @@ public struct Manifest: Sendable {
             rows.append(row)
         }
         if let error = reader.error {
-            problems.append(.error("csv-syntax", error.message, at: SourceLocation(file: displayPath, line: error.line, column: error.column),
-                                   fix: "close the quoted field with \""))
+            problems.append(
+                .error(
+                    "csv-syntax", error.message, at: SourceLocation(file: displayPath, line: error.line, column: error.column),
+                    fix: "close the quoted field with \""))
         }
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return Manifest(rows: rows)

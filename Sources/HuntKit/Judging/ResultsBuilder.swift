@@ -3,13 +3,16 @@ import Foundation
 extension RuleEngine {
     /// The results around `submissions` (one per case, in case order), with `tallies`, every
     /// team's `Tally` of them: counts, the review queue, teams and ranks, tasks, the summary.
-    func assemble(submissions: [JudgeResults.SubmissionResult], tallies: [String: Tally], scoring: Scoring, skipped: [SkippedFile],
-                  problems: [Diagnostic], files: (hunt: String?, submissions: String?, reviews: String?)) -> JudgeResults {
+    func assemble(
+        submissions: [JudgeResults.SubmissionResult], tallies: [String: Tally], scoring: Scoring, skipped: [SkippedFile],
+        problems: [Diagnostic], files: (hunt: String?, submissions: String?, reviews: String?)
+    ) -> JudgeResults {
         let rewards = hunt.rewards.sorted { $0.points < $1.points }.map { JudgeResults.RewardInfo(points: $0.points, reward: $0.reward) }
         let window = hunt.window.map { JudgeResults.Window(start: clock.timestamp($0.start), end: clock.timestamp($0.end)) }
-        let info = JudgeResults.HuntInfo(id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
-                                         file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
-                                         rewards: rewards)
+        let info = JudgeResults.HuntInfo(
+            id: hunt.id, title: hunt.title, timezone: hunt.timezoneName, window: window,
+            file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
+            rewards: rewards)
         let total = Tally(adding: tallies.values, tasks: hunt.tasks.count)
         var teams = hunt.teams.map { team in
             let points = scoring.points[team.id] ?? 0
@@ -61,11 +64,14 @@ extension RuleEngine {
             skipped: skipped.count,
             unreadable: total.unreadable)
         let problemList = problems.map {
-            JudgeResults.Problem(severity: $0.severity, code: $0.code, message: $0.message,
-                                 location: $0.location.description, fix: $0.fix)
+            JudgeResults.Problem(
+                severity: $0.severity, code: $0.code, message: $0.message,
+                location: $0.location.description, fix: $0.fix)
         }
-        return JudgeResults(hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
-                            reviewQueue: total.queue.map { submissions[$0].path }, skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
+        return JudgeResults(
+            hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
+            reviewQueue: total.queue.map { submissions[$0].path },
+            skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
     }
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from

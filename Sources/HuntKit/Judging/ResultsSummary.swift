@@ -19,7 +19,8 @@ package struct ResultsSummary: Sendable {
     public func text(resultsPath: String?, reviewsPath: String?) -> String {
         let s = results.summary
         var lines: [String] = []
-        var head = "\(results.hunt.title): \(s.submissions) submission\(s.submissions == 1 ? "" : "s") — "
+        var head =
+            "\(results.hunt.title): \(s.submissions) submission\(s.submissions == 1 ? "" : "s") — "
             + "\(s.accepted) accepted, \(s.review) for review, \(s.rejected) rejected"
         if s.skipped > 0 { head += " (\(s.skipped) file\(s.skipped == 1 ? "" : "s") skipped)" }
         lines.append(head)
@@ -33,12 +34,15 @@ package struct ResultsSummary: Sendable {
             // One day: the time is enough; longer hunts need the date too.
             let days = Set(shown.compactMap { $0.reachedAt?.day })
             for (team, name) in zip(shown, names) {
-                let reached = team.reachedAt.map(\.text).map {
-                    days.count > 1 ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
-                } ?? "—"
+                let reached =
+                    team.reachedAt.map(\.text).map {
+                        days.count > 1
+                            ? String($0.dropFirst(5).prefix(11)).replacingOccurrences(of: "T", with: " ") : String($0.dropFirst(11).prefix(5))
+                    } ?? "—"
                 let rewards = team.rewards.last.map { "  🎁 \($0.reward)" } ?? ""
-                lines.append(leftPad(String(team.rank), 4) + "  " + pad(name, nameWidth) + "  "
-                             + leftPad(String(team.points), 6) + "  " + reached + rewards)
+                lines.append(
+                    leftPad(String(team.rank), 4) + "  " + pad(name, nameWidth) + "  "
+                        + leftPad(String(team.points), 6) + "  " + reached + rewards)
             }
             if results.teams.count > shown.count { lines.append("   … and \(results.teams.count - shown.count) more teams") }
             lines.append("")

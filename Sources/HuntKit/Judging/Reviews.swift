@@ -84,8 +84,10 @@ public struct Reviews: Sendable {
     package static func parse(_ root: YAMLNode, displayPath: String) throws(DiagnosticError) -> Reviews {
         if root.isNull { return Reviews(displayPath: displayPath) }
         guard let pairs = root.mapping else {
-            throw DiagnosticError(.error("wrong-type", "a reviews file is a mapping from submission path to decision; found \(root.kindName)",
-                                         at: root.location, fix: "write `team/task/photo.jpg: { decision: accept, note: ..., by: ... }`"))
+            throw DiagnosticError(
+                .error(
+                    "wrong-type", "a reviews file is a mapping from submission path to decision; found \(root.kindName)",
+                    at: root.location, fix: "write `team/task/photo.jpg: { decision: accept, note: ..., by: ... }`"))
         }
         var entries: [String: Review] = [:]
         var locations: [String: SourceLocation] = [:]
@@ -97,8 +99,10 @@ public struct Reviews: Sendable {
             }
             let path = SubmissionFinder.normalised(rawPath) ?? rawPath
             if let earlier = locations[path] {
-                problems.append(.error("duplicate-key", "`\(rawPath)` is decided twice (first at line \(earlier.line))",
-                                       at: pair.key.location, fix: "keep one decision per photo"))
+                problems.append(
+                    .error(
+                        "duplicate-key", "`\(rawPath)` is decided twice (first at line \(earlier.line))",
+                        at: pair.key.location, fix: "keep one decision per photo"))
                 continue
             }
             guard let fields = pair.value.mapping else {
@@ -107,8 +111,10 @@ public struct Reviews: Sendable {
                     entries[path] = Review(decision: decision)
                     locations[path] = pair.key.location
                 } else {
-                    problems.append(.error("wrong-type", "expected `{ decision: accept|reject, note: ..., by: ... }`, found \(pair.value.kindName)",
-                                           at: pair.value.location))
+                    problems.append(
+                        .error(
+                            "wrong-type", "expected `{ decision: accept|reject, note: ..., by: ... }`, found \(pair.value.kindName)",
+                            at: pair.value.location))
                 }
                 continue
             }
@@ -118,7 +124,9 @@ public struct Reviews: Sendable {
             for field in fields {
                 let name = field.key.text ?? ""
                 guard let key = Review.CodingKeys(rawValue: name) else {
-                    let hint = Suggestions.closest(to: name, in: keys).map { "did you mean `\($0)`?" } ?? "the keys are \(keys.dropLast().joined(separator: ", ")) and \(keys.last!)"
+                    let hint =
+                        Suggestions.closest(to: name, in: keys).map { "did you mean `\($0)`?" }
+                        ?? "the keys are \(keys.dropLast().joined(separator: ", ")) and \(keys.last!)"
                     problems.append(.error("unknown-key", "unknown key `\(name)`", at: field.key.location, fix: hint))
                     continue
                 }
@@ -127,15 +135,19 @@ public struct Reviews: Sendable {
                     continue
                 }
                 if text.utf8.count > Hunt.maximumTextBytes {
-                    problems.append(.error("text-too-long", "`\(name)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB",
-                                           at: field.value.location, fix: "shorten it; a note of a few lines says enough"))
+                    problems.append(
+                        .error(
+                            "text-too-long", "`\(name)` is \(text.utf8.count) bytes long; at most \(Hunt.maximumTextBytes / 1024) KiB",
+                            at: field.value.location, fix: "shorten it; a note of a few lines says enough"))
                     continue
                 }
                 switch key {
                 case .decision:
                     guard let d = Decision(word: text) else {
-                        problems.append(.error("bad-decision", Decision.wrongWord(text), at: field.value.location,
-                                               fix: "write `decision: accept` or `decision: reject`"))
+                        problems.append(
+                            .error(
+                                "bad-decision", Decision.wrongWord(text), at: field.value.location,
+                                fix: "write `decision: accept` or `decision: reject`"))
                         continue
                     }
                     decision = d
@@ -147,8 +159,10 @@ public struct Reviews: Sendable {
             }
             guard let decision else {
                 if problems.count == problemsBefore {
-                    problems.append(.error("missing-decision", "no `decision:` for `\(rawPath)`", at: pair.key.location,
-                                           fix: "add `decision: accept` or `decision: reject`"))
+                    problems.append(
+                        .error(
+                            "missing-decision", "no `decision:` for `\(rawPath)`", at: pair.key.location,
+                            fix: "add `decision: accept` or `decision: reject`"))
                 }
                 continue
             }
@@ -188,9 +202,13 @@ public struct Reviews: Sendable {
                 // Bounded like `Suggestions.suggest(for:)`, across all folders.
                 suggested += 1
                 let near = suggested <= Suggestions.maximumSuggestions ? pathSuggestions[folder]?.closest(to: path) : nil
-                problems.append(.warning("decided-photo-gone", "`\(path)` is decided here but is not a submission in this folder (the photo is gone, or the path is mistyped); the decision is kept and judges nothing",
-                                         at: location,
-                                         fix: near.map { "did you mean `\($0)`?" } ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
+                problems.append(
+                    .warning(
+                        "decided-photo-gone",
+                        "`\(path)` is decided here but is not a submission in this folder (the photo is gone, or the path is mistyped); the decision is kept and judges nothing",
+                        at: location,
+                        fix: near.map { "did you mean `\($0)`?" }
+                            ?? "paths are relative to the submissions folder, like team/task/photo.jpg; if the photo moved, move its entry too"))
             }
             if let problem = taskDiagnostic(review, at: location, in: tasks, suggestions: &taskSuggestions) { problems.append(problem) }
         }
@@ -210,8 +228,10 @@ public struct Reviews: Sendable {
     }
 
     /// The `unknown-task` error for a review whose `task:` is not one of the hunt's, or nil.
-    private func taskDiagnostic(_ review: Review, at location: SourceLocation, in tasks: NameLookup<HuntTask>,
-                                suggestions: inout Suggestions) -> Diagnostic? {
+    private func taskDiagnostic(
+        _ review: Review, at location: SourceLocation, in tasks: NameLookup<HuntTask>,
+        suggestions: inout Suggestions
+    ) -> Diagnostic? {
         guard let task = review.task, let problem = Self.taskProblem(task, in: tasks, suggestions: &suggestions) else { return nil }
         return .error("unknown-task", problem.message, at: location, fix: problem.fix)
     }

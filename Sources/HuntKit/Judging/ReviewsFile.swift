@@ -81,7 +81,8 @@ package struct ReviewsFile: Sendable {
             if let unchanged { file = unchanged } else { file = try ReviewsFileEdit(bytes, displayPath: path) }
             before = try file.reviews()
         } catch {
-            throw Refused(.fileHasProblems, "\(path) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
+            throw Refused(
+                .fileHasProblems, "\(path) has a problem, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
         }
         let text: [UInt8]
         let known: ReviewsFileEdit?
@@ -89,7 +90,10 @@ package struct ReviewsFile: Sendable {
             throw Refused(.fileHasProblems, error.description)
         }
         guard text.count <= Reviews.maximumFileBytes else {
-            throw Refused(.tooLong, "this would make \(path) \(text.count >> 20) MiB, past the \(Reviews.maximumFileBytes >> 20) MiB that hunt judge and hunt serve read, so nothing was written; decide fewer photos at once or write a shorter note")
+            throw Refused(
+                .tooLong,
+                "this would make \(path) \(text.count >> 20) MiB, past the \(Reviews.maximumFileBytes >> 20) MiB that hunt judge and hunt serve read, so nothing was written; decide fewer photos at once or write a shorter note"
+            )
         }
         let edited: ReviewsFileEdit
         let after: Reviews
@@ -98,12 +102,16 @@ package struct ReviewsFile: Sendable {
             if let known { edited = known } else { edited = try ReviewsFileEdit(text, displayPath: path) }
             after = try edited.reviews()
         } catch {
-            throw Refused(.fileFailed, "the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
+            throw Refused(
+                .fileFailed,
+                "the edited reviews file would not parse, so nothing was written: \(error.diagnostics.map(\.oneLine).joined(separator: "; "))")
         }
         if let hunt {
             let problems = after.taskErrors(hunt: hunt)
             if !problems.isEmpty {
-                throw Refused(.fileHasProblems, "\(path) has a problem, so nothing was written; fix it, then decide again: " + problems.map(\.oneLine).joined(separator: "; "))
+                throw Refused(
+                    .fileHasProblems,
+                    "\(path) has a problem, so nothing was written; fix it, then decide again: " + problems.map(\.oneLine).joined(separator: "; "))
             }
         }
         return Edit(before: before, after: after, file: edited)
@@ -113,7 +121,10 @@ package struct ReviewsFile: Sendable {
     /// read it); none while it does not exist.
     private func readText() throws(Refused) -> [UInt8] {
         guard FileStamp.of(path: path) != nil else { return [] }
-        do { return Array(String(decoding: try InputFile.read(path: path, limitBytes: Reviews.maximumFileBytes, what: "reviews file"), as: UTF8.self).utf8) } catch {
+        do {
+            return Array(
+                String(decoding: try InputFile.read(path: path, limitBytes: Reviews.maximumFileBytes, what: "reviews file"), as: UTF8.self).utf8)
+        } catch {
             throw Refused(.fileFailed, "\(error)")
         }
     }
@@ -139,7 +150,8 @@ extension Reviews.Review {
         guard let decision = Reviews.Decision(word: word) else { throw ReviewsFile.Refused(.invalid, Reviews.Decision.wrongWord(word)) }
         let by = try Self.judgeName(by, required: true)
         if let note, note.count > Reviews.maximumNoteCharacters {
-            throw ReviewsFile.Refused(.tooLong, "the note is \(note.count) characters long; at most \(Reviews.maximumNoteCharacters): say it in fewer words")
+            throw ReviewsFile.Refused(
+                .tooLong, "the note is \(note.count) characters long; at most \(Reviews.maximumNoteCharacters): say it in fewer words")
         }
         if let task {
             if task.utf8.count > Hunt.maximumTextBytes {
@@ -316,7 +328,8 @@ struct ReviewsFileEdit: Sendable {
         if !appended.isEmpty {
             // A new entry goes after the file's last one, which must be one written here.
             guard let last = layout.keyLines.indices.last,
-                  isOwnEntry(lines[(layout.keyLines[last] - 1)..<entryEnd(of: last)], path: layout.paths[last], reviews: reviews) else { return (out, nil) }
+                isOwnEntry(lines[(layout.keyLines[last] - 1)..<entryEnd(of: last)], path: layout.paths[last], reviews: reviews)
+            else { return (out, nil) }
         }
         // Each new entry read alone is the review, and the file stays within what the parser takes.
         var nodes = layout.nodes
@@ -367,8 +380,9 @@ struct ReviewsFileEdit: Sendable {
     /// The nodes `lines` add to a file when they read alone as `path: review`, or nil.
     private static func readsBack(_ lines: [String], as review: Reviews.Review, path: String, displayPath: String) -> Int? {
         guard SubmissionFinder.normalised(path) == path,
-              let root = try? YAMLParser().parse(Array((lines.joined(separator: "\n") + "\n").utf8), displayPath: displayPath),
-              let alone = try? Reviews.parse(root, displayPath: displayPath), alone.entries == [path: review] else { return nil }
+            let root = try? YAMLParser().parse(Array((lines.joined(separator: "\n") + "\n").utf8), displayPath: displayPath),
+            let alone = try? Reviews.parse(root, displayPath: displayPath), alone.entries == [path: review]
+        else { return nil }
         return nodes(in: root)
     }
 
@@ -398,7 +412,10 @@ struct ReviewsFileEdit: Sendable {
         var lines: [Int] = []
         for pair in pairs {
             guard pair.key.location.column == 1, pair.key.location.line > (lines.last ?? 0) else {
-                throw Refused(description: "\(displayPath):\(pair.key.location.line): hunt serve edits only block-style reviews files (one `path:` per line, at its start); rewrite it that way")
+                throw Refused(
+                    description:
+                        "\(displayPath):\(pair.key.location.line): hunt serve edits only block-style reviews files (one `path:` per line, at its start); rewrite it that way"
+                )
             }
             lines.append(pair.key.location.line)
         }
@@ -423,8 +440,9 @@ struct ReviewsFileEdit: Sendable {
     /// An entry's lines, its keys in `Reviews.Review.CodingKeys` order: the decision as a bare
     /// word, every other value quoted (any text reads back as written).
     static func lines(for path: String, _ review: Reviews.Review) -> [String] {
-        ["\(YAMLText.quoted(path)):"] + Reviews.Review.CodingKeys.allCases.compactMap { key in
-            review.text(of: key).map { "  \(key.rawValue): \(key == .decision ? $0 : YAMLText.quoted($0))" }
-        }
+        ["\(YAMLText.quoted(path)):"]
+            + Reviews.Review.CodingKeys.allCases.compactMap { key in
+                review.text(of: key).map { "  \(key.rawValue): \(key == .decision ? $0 : YAMLText.quoted($0))" }
+            }
     }
 }

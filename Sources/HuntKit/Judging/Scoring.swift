@@ -50,8 +50,10 @@ extension TeamScore {
 
     /// Brings `byTask` (from `completedByTask`) up to date when `team`'s own score goes from
     /// `old` to `new`: only that team's entries move, so a decision sorts nothing.
-    static func replace(_ team: String, from old: TeamScore?, to new: TeamScore,
-                        in byTask: inout [String: [JudgeResults.TaskCompletion]]) {
+    static func replace(
+        _ team: String, from old: TeamScore?, to new: TeamScore,
+        in byTask: inout [String: [JudgeResults.TaskCompletion]]
+    ) {
         if let old {
             for task in old.completedBy.keys {
                 byTask[task]?.removeAll { $0.team == team }
@@ -86,7 +88,7 @@ extension RuleEngine {
     /// One team's scoring from the final verdicts of its cases (`team`: their indices).
     func teamScore(_ team: [Int]) -> TeamScore {
         var score = TeamScore()
-        var units: [String: [Int]] = [:]     // task → photos that can score
+        var units: [String: [Int]] = [:]  // task → photos that can score
         var approachCases: [String: [Int]] = [:]
         for i in team where cases[i].effective == .accepted && cases[i].teamKnown && !cases[i].resent {
             guard let task = cases[i].task else { continue }
@@ -104,7 +106,7 @@ extension RuleEngine {
         }
 
         let times = self.times
-        var firstDone: [String: Int] = [:]     // group task → the photo that did it
+        var firstDone: [String: Int] = [:]  // group task → the photo that did it
         for key in units.keys.sorted() {
             let ordered = units[key]!.sorted { Self.earlier($0, $1, times: times) }
             let task = cases[ordered[0]].task!
@@ -204,8 +206,9 @@ extension RuleEngine {
     private func day(of i: Int) -> String { cases[i].instant.map { clock.day(of: $0) } ?? "" }
 
     private func approach(_ i: Int, task: String, distance: Double) -> JudgeResults.Approach {
-        JudgeResults.Approach(task: task, day: day(of: i), distanceM: distance,
-                              at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path)
+        JudgeResults.Approach(
+            task: task, day: day(of: i), distanceM: distance,
+            at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path)
     }
 
     /// The whole scoring from every team's own: the closest approaches ranked across teams (the
@@ -229,14 +232,18 @@ extension RuleEngine {
             for (position, entry) in ranked.enumerated() {
                 var rank = position + 1
                 if let previous = entries.last, previous.distanceM == entry.distance,
-                   cases[ranked[position - 1].index].instant == cases[entry.index].instant {
+                    cases[ranked[position - 1].index].instant == cases[entry.index].instant
+                {
                     rank = previous.rank
                 }
-                let points = rank <= Self.closestShares.count
+                let points =
+                    rank <= Self.closestShares.count
                     ? Self.share(of: task.points, Self.closestShares[rank - 1]) : 0
-                entries.append(JudgeResults.ClosestEntry(rank: rank, team: entry.team, distanceM: entry.distance,
-                                                         at: cases[entry.index].instant.map(clock.timestamp),
-                                                         submission: cases[entry.index].submission.path, points: points))
+                entries.append(
+                    JudgeResults.ClosestEntry(
+                        rank: rank, team: entry.team, distanceM: entry.distance,
+                        at: cases[entry.index].instant.map(clock.timestamp),
+                        submission: cases[entry.index].submission.path, points: points))
                 if points > 0 {
                     award(&teams[entry.team]!, entry.index, points: points)
                     reordered.insert(entry.team)
@@ -267,8 +274,9 @@ extension RuleEngine {
         for score in teams.values { for (task, members) in score.nearest { nearByTask[task, default: []] += members } }
         for (task, members) in nearByTask where scoring.completedBy[task] == nil {
             scoring.nearest[task] = bestOfEachDay(members, by: nearer).prefix(3).enumerated().map { rank, i in
-                JudgeResults.ClosestEntry(rank: rank + 1, team: cases[i].submission.team, distanceM: max(0, edgeDistance(i)),
-                                          at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path, points: 0)
+                JudgeResults.ClosestEntry(
+                    rank: rank + 1, team: cases[i].submission.team, distanceM: max(0, edgeDistance(i)),
+                    at: cases[i].instant.map(clock.timestamp), submission: cases[i].submission.path, points: 0)
             }
         }
         return scoring
@@ -306,9 +314,11 @@ extension RuleEngine {
             score.reachedAt = instant
         }
         let at = cases[i].instant.map(clock.timestamp)
-        score.completions.append(JudgeResults.Completion(
-            task: task.id, points: points, at: at, submission: cases[i].submission.path, place: task.isGroup ? nil : cases[i].placement?.placeName,
-            dwellStart: task.isGroup ? nil : dwellStarts[i].map { cases[$0].submission.path }))
+        score.completions.append(
+            JudgeResults.Completion(
+                task: task.id, points: points, at: at, submission: cases[i].submission.path,
+                place: task.isGroup ? nil : cases[i].placement?.placeName,
+                dwellStart: task.isGroup ? nil : dwellStarts[i].map { cases[$0].submission.path }))
         if score.completedBy[task.id] != nil {
             score.completedBy[task.id]!.points = score.completedBy[task.id]!.points.addingClamped(points)
         } else {

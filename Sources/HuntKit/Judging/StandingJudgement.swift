@@ -36,8 +36,9 @@ package struct StandingJudgement: Sendable {
         // Sorted once here, so that every update's results find them sorted.
         let skipped = examined.skipped.sorted { $0.path < $1.path }
         judgement.judgeTeams(only: nil)
-        results = judgement.resultsKeepingCases(skipped: skipped, problems: examined.problems,
-                                                files: (files.hunt, files.submissions, reviews.displayPath))
+        results = judgement.resultsKeepingCases(
+            skipped: skipped, problems: examined.problems,
+            files: (files.hunt, files.submissions, reviews.displayPath))
         self.judgement = judgement
         self.prepared = prepared
         self.reviews = reviews
@@ -71,8 +72,9 @@ package struct StandingJudgement: Sendable {
         judgement.judgeTeams(only: teams)
         var submissions: [JudgeResults.SubmissionResult] = []
         swap(&submissions, &results.submissions)
-        results = judgement.resultsKeepingCases(updating: consume submissions, teams: teams, skipped: skipped, problems: problems,
-                                                files: (files.hunt, files.submissions, newReviews.displayPath))
+        results = judgement.resultsKeepingCases(
+            updating: consume submissions, teams: teams, skipped: skipped, problems: problems,
+            files: (files.hunt, files.submissions, newReviews.displayPath))
         return true
     }
 }

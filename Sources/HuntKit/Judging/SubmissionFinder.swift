@@ -48,11 +48,15 @@ package struct SubmissionFinder: Sendable {
         } catch {
             switch error.reason {
             case .notFound:
-                throw DiagnosticError(.error("file-not-found", "no such folder", at: rootLocation,
-                                             fix: "give the folder that holds one subfolder per team"))
+                throw DiagnosticError(
+                    .error(
+                        "file-not-found", "no such folder", at: rootLocation,
+                        fix: "give the folder that holds one subfolder per team"))
             case .notRegularFile:
-                throw DiagnosticError(.error("not-a-folder", "is a file, not a folder", at: rootLocation,
-                                             fix: "give the folder that holds one subfolder per team"))
+                throw DiagnosticError(
+                    .error(
+                        "not-a-folder", "is a file, not a folder", at: rootLocation,
+                        fix: "give the folder that holds one subfolder per team"))
             default:
                 throw DiagnosticError(.error("unreadable", "cannot open the folder: \(error.message)", at: rootLocation, fix: error.fix))
             }
@@ -70,8 +74,10 @@ package struct SubmissionFinder: Sendable {
             row.team = teams.find(row.team).value?.id ?? row.team
             if !row.task.isEmpty { row.task = tasks.find(row.task).value?.id ?? row.task }
             guard let relative = Self.normalised(row.path) else {
-                diagnostics.append(.error("path-outside", "`\(row.path)` leaves the submissions folder; refused",
-                                          at: row.location, fix: "give paths relative to \(displayPath)"))
+                diagnostics.append(
+                    .error(
+                        "path-outside", "`\(row.path)` leaves the submissions folder; refused",
+                        at: row.location, fix: "give paths relative to \(displayPath)"))
                 continue
             }
             if let earlier = manifestRows[relative] {
@@ -79,18 +85,22 @@ package struct SubmissionFinder: Sendable {
                     repeats.count += 1
                     if repeats.first == nil { repeats.first = (row, earlier) }
                 } else {
-                    diagnostics.append(.error("manifest-conflict",
-                        "`\(row.path)` is given to \(row.team)/\(row.task) here and to \(earlier.team)/\(earlier.task) at line \(earlier.location.line)",
-                        at: row.location, fix: "keep the one row that is right"))
+                    diagnostics.append(
+                        .error(
+                            "manifest-conflict",
+                            "`\(row.path)` is given to \(row.team)/\(row.task) here and to \(earlier.team)/\(earlier.task) at line \(earlier.location.line)",
+                            at: row.location, fix: "keep the one row that is right"))
                 }
                 continue
             }
             manifestRows[relative] = row
         }
         if let (row, earlier) = repeats.first {
-            diagnostics.append(.warning("manifest-duplicate",
-                "\(repeats.count) row(s) repeat an earlier row; this one repeats line \(earlier.location.line)",
-                at: row.location, fix: "remove the repeated rows (each photo once)"))
+            diagnostics.append(
+                .warning(
+                    "manifest-duplicate",
+                    "\(repeats.count) row(s) repeat an earlier row; this one repeats line \(earlier.location.line)",
+                    at: row.location, fix: "remove the repeated rows (each photo once)"))
         }
         return manifestRows
     }
@@ -98,11 +108,15 @@ package struct SubmissionFinder: Sendable {
     /// The folder's own entries: its team folders, each with the team id it names (or its own
     /// name), returned in name order; a photo right in the folder is a submission only when the
     /// manifest places it, and anything else is skipped.
-    private func entries(of folder: InputFolder, displayPath: String, manifestRows: [String: Manifest.Row],
-                         into scan: inout SubmissionScan) throws(DiagnosticError) -> [(folder: String, team: String)] {
+    private func entries(
+        of folder: InputFolder, displayPath: String, manifestRows: [String: Manifest.Row],
+        into scan: inout SubmissionScan
+    ) throws(DiagnosticError) -> [(folder: String, team: String)] {
         guard let entries = folder.entries()?.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) else {
-            throw DiagnosticError(.error("unreadable", "cannot list the folder: \(String(cString: strerror(errno)))",
-                                         at: SourceLocation(file: displayPath), fix: "make the folder readable (chmod +rx)"))
+            throw DiagnosticError(
+                .error(
+                    "unreadable", "cannot list the folder: \(String(cString: strerror(errno)))",
+                    at: SourceLocation(file: displayPath), fix: "make the folder readable (chmod +rx)"))
         }
         let teams = hunt.teamLookup
         var teamFolders: [(folder: String, team: String)] = []
@@ -122,9 +136,12 @@ package struct SubmissionFinder: Sendable {
                 case .notFound: teamFolders.append((name, name))
                 case .ambiguous(let a, let b):
                     teamFolders.append((name, name))
-                    scan.diagnostics.append(.warning("ambiguous-team", "team folder `\(name)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); its photos are rejected as unknown-team",
-                                                     at: SourceLocation(file: displayPath + "/" + name),
-                                                     fix: "rename the folder to the id of one team (`\(a.id)` or `\(b.id)`)"))
+                    scan.diagnostics.append(
+                        .warning(
+                            "ambiguous-team",
+                            "team folder `\(name)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); its photos are rejected as unknown-team",
+                            at: SourceLocation(file: displayPath + "/" + name),
+                            fix: "rename the folder to the id of one team (`\(a.id)` or `\(b.id)`)"))
                 }
             case .other, .unknown:
                 scan.skipped.append(SkippedFile(path: name, reason: "not a regular file"))
@@ -136,8 +153,10 @@ package struct SubmissionFinder: Sendable {
     /// The photos of every team folder, walked in parallel (team folders are independent), each
     /// sorted by path, then merged in folder order; a folder that names no team and holds photos
     /// is warned about, with the team id it may have meant.
-    private func walkTeamFolders(_ teamFolders: [(folder: String, team: String)], of folder: InputFolder, displayPath: String,
-                      manifestRows: [String: Manifest.Row], into scan: inout SubmissionScan) {
+    private func walkTeamFolders(
+        _ teamFolders: [(folder: String, team: String)], of folder: InputFolder, displayPath: String,
+        manifestRows: [String: Manifest.Row], into scan: inout SubmissionScan
+    ) {
         let names = TaskNames(hunt.taskLookup, ids: hunt.tasks.map(\.id))
         let walked = [([Submission], [SkippedFile])](parallelCount: teamFolders.count) { k in
             var folderSkipped: [SkippedFile] = []
@@ -157,33 +176,44 @@ package struct SubmissionFinder: Sendable {
         var teamSuggestions = Suggestions(hunt.teams.map(\.id))
         for (folder, count) in unknownTeamPhotos.sorted(by: { $0.key < $1.key }) {
             let suggestion = teamSuggestions.suggest(for: folder)
-            scan.diagnostics.append(.warning("unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
-                                             at: SourceLocation(file: displayPath + "/" + folder),
-                                             fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
-                                                 ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
+            scan.diagnostics.append(
+                .warning(
+                    "unknown-team", "team folder `\(folder)` names no team of the hunt; its \(count) photo(s) are rejected as unknown-team",
+                    at: SourceLocation(file: displayPath + "/" + folder),
+                    fix: suggestion.map { "did you mean `\($0)`? Rename the folder, or add the team to the hunt" }
+                        ?? "rename the folder to a team id, or add the team to the hunt's `teams:`"))
         }
     }
 
     /// Manifest rows whose file was not found are errors. When no row names a photo, the manifest
     /// was not understood (columns swapped, paths from another folder): nothing is judged.
-    private func checkFound(_ manifestRows: [String: Manifest.Row], displayPath: String,
-                            into scan: inout SubmissionScan) throws(DiagnosticError) {
+    private func checkFound(
+        _ manifestRows: [String: Manifest.Row], displayPath: String,
+        into scan: inout SubmissionScan
+    ) throws(DiagnosticError) {
         let foundPaths = manifestRows.isEmpty ? [] : Set(scan.submissions.map(\.path))
         if let (_, first) = manifestRows.min(by: { $0.value.location.line < $1.value.location.line }),
-           !manifestRows.keys.contains(where: foundPaths.contains) {
-            throw DiagnosticError(.error("manifest-matches-nothing",
-                "none of the manifest's \(manifestRows.count) path(s) is a photo in \(displayPath); the first is `\(first.path)`",
-                at: first.location, fix: "give paths relative to \(displayPath) (team/photo.jpg), in a column named `path`"))
+            !manifestRows.keys.contains(where: foundPaths.contains)
+        {
+            throw DiagnosticError(
+                .error(
+                    "manifest-matches-nothing",
+                    "none of the manifest's \(manifestRows.count) path(s) is a photo in \(displayPath); the first is `\(first.path)`",
+                    at: first.location, fix: "give paths relative to \(displayPath) (team/photo.jpg), in a column named `path`"))
         }
         for (path, row) in manifestRows.sorted(by: { $0.key < $1.key }) where !foundPaths.contains(path) {
-            scan.diagnostics.append(.error("manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
-                                           fix: "check the path; it is relative to the submissions folder"))
+            scan.diagnostics.append(
+                .error(
+                    "manifest-missing-file", "`\(row.path)` is not a photo in \(displayPath)", at: row.location,
+                    fix: "check the path; it is relative to the submissions folder"))
         }
     }
 
     /// The team folder's photos, found by `FolderWalk`: `team` is the id the folder names (or the folder's name).
-    private func walk(_ teamFolder: (folder: String, team: String), root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
-                      skipped: inout [SkippedFile]) -> [Submission] {
+    private func walk(
+        _ teamFolder: (folder: String, team: String), root: InputFolder, names: TaskNames, manifestRows: [String: Manifest.Row],
+        skipped: inout [SkippedFile]
+    ) -> [Submission] {
         let (folderName, team) = teamFolder
         var result: [Submission] = []
         // The task each subfolder right under the team folder names (a near miss is a typo to
@@ -232,8 +262,9 @@ package struct SubmissionFinder: Sendable {
     }
 
     private func submission(_ path: String, in root: InputFolder, row: Manifest.Row) -> Submission {
-        Submission(path: path, inside: root, team: row.team, task: row.task.isEmpty ? nil : row.task,
-                   taskSource: row.task.isEmpty ? .auto : .manifest)
+        Submission(
+            path: path, inside: root, team: row.team, task: row.task.isEmpty ? nil : row.task,
+            taskSource: row.task.isEmpty ? .auto : .manifest)
     }
 
     /// `a/./b` → `a/b`, names in the one spelling `PathText` gives them; nil when the path is
@@ -258,7 +289,8 @@ package struct SubmissionFinder: Sendable {
         switch PhotoFiles.kind(ofName: name) {
         case .media: return nil
         case .sidecar:
-            return name.hasSuffix(BrowserFix.sidecarSuffix) ? "the browser's position at upload (read with its photo)" : "XMP sidecar (read with its photo)"
+            return name.hasSuffix(BrowserFix.sidecarSuffix)
+                ? "the browser's position at upload (read with its photo)" : "XMP sidecar (read with its photo)"
         case nil: break
         }
         let head: [UInt8]

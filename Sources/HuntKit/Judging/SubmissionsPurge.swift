@@ -112,15 +112,18 @@ public struct SubmissionsPurge: Sendable {
     public func plan() throws(DiagnosticError) -> Plan {
         var plan = Plan()
         guard isFolder(submissions) else {
-            throw DiagnosticError(.error("not-a-folder", "no such folder", at: SourceLocation(file: displayPath),
-                                         fix: "give the submissions folder the judge and `hunt serve` used"))
+            throw DiagnosticError(
+                .error(
+                    "not-a-folder", "no such folder", at: SourceLocation(file: displayPath),
+                    fix: "give the submissions folder the judge and `hunt serve` used"))
         }
         walk(submissions, shown: displayPath, into: &plan)
         if let out, isFolder(out) {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.sorted() ?? [] where name.lowercased().hasSuffix(".html") {
                 let url = out.appendingPathComponent(name)
                 guard let info = Self.info(url), info.regular, Self.embedsImages(url) else { continue }
-                plan.removals.append(Removal(path: Self.join(out.path, name), url: url, kind: .reportWithPhotos, bytes: info.bytes, arrived: info.modified))
+                plan.removals.append(
+                    Removal(path: Self.join(out.path, name), url: url, kind: .reportWithPhotos, bytes: info.bytes, arrived: info.modified))
             }
         }
         if let playersLog, let text = try? String(contentsOf: playersLog, encoding: .utf8) {
@@ -192,7 +195,9 @@ public struct SubmissionsPurge: Sendable {
         }
         if !record.isEmpty {
             let url = submissions.appendingPathComponent(Self.recordName)
-            if let handle = FileHandle(forWritingAtPath: url.path) ?? (FileManager.default.createFile(atPath: url.path, contents: nil) ? FileHandle(forWritingAtPath: url.path) : nil) {
+            if let handle = FileHandle(forWritingAtPath: url.path)
+                ?? (FileManager.default.createFile(atPath: url.path, contents: nil) ? FileHandle(forWritingAtPath: url.path) : nil)
+            {
                 handle.seekToEndOfFile()
                 handle.write(Data(record.utf8))
                 try? handle.close()
@@ -227,9 +232,9 @@ public struct SubmissionsPurge: Sendable {
         let parser = ISO8601DateFormatter()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard !line.isEmpty,
-                  var object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let at = object["at"] as? String, let when = parser.date(from: at), when < before,
-                  positionFields.contains(where: { object[$0] != nil })
+                var object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                let at = object["at"] as? String, let when = parser.date(from: at), when < before,
+                positionFields.contains(where: { object[$0] != nil })
             else { return String(line) }
             for field in positionFields { object[field] = nil }
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
@@ -252,7 +257,8 @@ public struct SubmissionsPurge: Sendable {
         for line in text.split(separator: "\n") {
             files += 1
             if let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-               let removed = (object["removed"] as? String).flatMap(parser.date(from:)) {
+                let removed = (object["removed"] as? String).flatMap(parser.date(from:))
+            {
                 last = max(last ?? removed, removed)
             }
         }
@@ -294,5 +300,7 @@ public struct SubmissionsPurge: Sendable {
         folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
     }
 
-    private static func iso(_ date: Date) -> String { HuntClock.iso(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), offsetSeconds: 0) }
+    private static func iso(_ date: Date) -> String {
+        HuntClock.iso(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)), offsetSeconds: 0)
+    }
 }

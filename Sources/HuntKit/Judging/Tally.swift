@@ -57,8 +57,10 @@ struct Tally: Sendable {
 
     /// Each team's tally (`byTeam`: every team's case indices, in index order), for the teams
     /// `only` names (all when nil).
-    static func byTeam(_ submissions: [JudgeResults.SubmissionResult], _ byTeam: [String: [Int]], only: Set<String>? = nil,
-                       hunt: Hunt) -> [String: Tally] {
+    static func byTeam(
+        _ submissions: [JudgeResults.SubmissionResult], _ byTeam: [String: [Int]], only: Set<String>? = nil,
+        hunt: Hunt
+    ) -> [String: Tally] {
         let positions = Dictionary(hunt.tasks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let teams = byTeam.filter { only?.contains($0.key) ?? true }.map { (team: $0.key, indices: $0.value) }
         // Teams side by side: each tally reads only its own team's results.

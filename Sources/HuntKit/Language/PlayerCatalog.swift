@@ -183,8 +183,9 @@ extension PlayerCatalog {
                 throw fail("`\(key)`: a text, or its forms by count", pair.value)
             }
         }
-        return PlayerCatalog(language: code, name: root["name"]?.text ?? code, isRightToLeft: root["direction"]?.text == "rtl",
-                             locale: Locale(identifier: root["locale"]?.text ?? code), entries: entries)
+        return PlayerCatalog(
+            language: code, name: root["name"]?.text ?? code, isRightToLeft: root["direction"]?.text == "rtl",
+            locale: Locale(identifier: root["locale"]?.text ?? code), entries: entries)
     }
 }
 

@@ -76,12 +76,12 @@ public struct BrowserFix: Sendable, Hashable, Codable {
     public static func read(xmp: [UInt8]) -> BrowserFix? {
         // The packet's closing tag: a file cut short (a half-written upload) is not read.
         guard xmp.count <= maximumBytes, xmp.firstRange(of: Array(namespace.utf8)) != nil,
-              xmp.firstRange(of: Array("</x:xmpmeta>".utf8)) != nil
+            xmp.firstRange(of: Array("</x:xmpmeta>".utf8)) != nil
         else { return nil }
         func field(_ name: String) -> String? { XMPLocation.value(qualified: "huntkit:" + name, in: xmp) }
         guard let lat = field("Latitude").flatMap(number), let lon = field("Longitude").flatMap(number),
-              let accuracy = field("AccuracyMetres").flatMap(number), accuracy >= 0, accuracy <= maximumAccuracyMetres,
-              let fixedAt = field("FixedAt").flatMap(date), let uploadedAt = field("UploadedAt").flatMap(date)
+            let accuracy = field("AccuracyMetres").flatMap(number), accuracy >= 0, accuracy <= maximumAccuracyMetres,
+            let fixedAt = field("FixedAt").flatMap(date), let uploadedAt = field("UploadedAt").flatMap(date)
         else { return nil }
         let position = Coordinate(latitude: lat, longitude: lon)
         guard position.isFix, let liveText = field("LiveCapture") else { return nil }
@@ -107,8 +107,8 @@ public struct BrowserFix: Sendable, Hashable, Codable {
     /// A decimal number as the sidecar writes it (no exponent, hex, `nan` or `inf`).
     private static func number(_ text: String) -> Double? {
         guard !text.isEmpty, text.count <= 32,
-              text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
-              let value = Double(text), value.isFinite
+            text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
+            let value = Double(text), value.isFinite
         else { return nil }
         return value
     }
@@ -116,7 +116,7 @@ public struct BrowserFix: Sendable, Hashable, Codable {
     /// An ISO 8601 date and time with its offset (`Z` or `+02:00`).
     private static func date(_ text: String) -> Date? {
         guard text.count <= 40, case .success(let parts) = DateTimeText.parts(text), parts.offsetSeconds != nil,
-              case .success(let date) = DateTimeText.resolve(parts, timeZone: TimeZone(identifier: "UTC")!)
+            case .success(let date) = DateTimeText.resolve(parts, timeZone: TimeZone(identifier: "UTC")!)
         else { return nil }
         return date
     }

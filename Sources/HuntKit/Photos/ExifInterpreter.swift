@@ -139,8 +139,10 @@ enum ExifInterpreter {
 
     /// Applies a hemisphere ref. An empty, missing or odd ref leaves the value as written (positive
     /// unless the writer used a negative SRATIONAL), with a warning.
-    static func signed(_ value: Double, ref: RawExif.Entry?, negative: Character, positive: Character, name: String,
-                       warnings: inout [String]) -> Double {
+    static func signed(
+        _ value: Double, ref: RawExif.Entry?, negative: Character, positive: Character, name: String,
+        warnings: inout [String]
+    ) -> Double {
         if let ref, ref.type != 2, !ref.bytes.isEmpty {
             warnings.append("\(name) is of TIFF type \(ref.type), not ASCII: its first byte was used")
         }
@@ -173,9 +175,9 @@ enum ExifInterpreter {
     static func parseDateTime(_ text: String) -> LocalDateTime? {
         let digits = digitRuns(text, limit: 6)
         guard digits.count == 6, digits[0].count == 4, let y = digits[0].value, let mo = digits[1].value, let d = digits[2].value,
-              let h = digits[3].value, let mi = digits[4].value, let s = digits[5].value,
-              y > 0, (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi), (0...60).contains(s),
-              digits[1].count <= 2, digits[2].count <= 2
+            let h = digits[3].value, let mi = digits[4].value, let s = digits[5].value,
+            y > 0, (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi), (0...60).contains(s),
+            digits[1].count <= 2, digits[2].count <= 2
         else { return nil }
         return LocalDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
     }
@@ -184,7 +186,7 @@ enum ExifInterpreter {
     static func parseDate(_ text: String) -> (Int, Int, Int)? {
         let parts = digitRuns(text, limit: 3)
         guard parts.count == 3, parts[0].count == 4, parts[1].count <= 2, parts[2].count <= 2,
-              let y = parts[0].value, let m = parts[1].value, let d = parts[2].value, y > 0, (1...12).contains(m), (1...31).contains(d)
+            let y = parts[0].value, let m = parts[1].value, let d = parts[2].value, y > 0, (1...12).contains(m), (1...31).contains(d)
         else { return nil }
         return (y, m, d)
     }

@@ -31,8 +31,11 @@ struct FolderWalk: Sequence, IteratorProtocol {
         var sidecars: Set<String>
     }
 
-    private var stack: [(relative: String, folder: InputFolder, names: ArraySlice<(name: String, kind: InputFolder.EntryKind)>,
-                         sidecars: Set<String>)] = []
+    private var stack:
+        [(
+            relative: String, folder: InputFolder, names: ArraySlice<(name: String, kind: InputFolder.EntryKind)>,
+            sidecars: Set<String>
+        )] = []
     private var failure: Step?
 
     /// Walks the tree below `relative` in `root` ("" for `root` itself).

@@ -70,8 +70,10 @@ final class HEIFDecoder {
         heif = try Self.libheif.get()
         reader = Reader(source)
         functions = .allocate(capacity: 1)
-        functions.initialize(to: heif_reader(reader_api_version: 1, get_position: Reader.position, read: Reader.read,
-                                             seek: Reader.seek, wait_for_file_size: Reader.waitForSize))
+        functions.initialize(
+            to: heif_reader(
+                reader_api_version: 1, get_position: Reader.position, read: Reader.read,
+                seek: Reader.seek, wait_for_file_size: Reader.waitForSize))
         guard let context = heif.context_alloc() else {
             functions.deallocate()
             throw DecodeError(message: "libheif could not start")
@@ -84,7 +86,7 @@ final class HEIFDecoder {
         if error.code == heif_error_Ok { error = heif.context_get_primary_image_ID(context, &primaryID) }
         if error.code == heif_error_Ok { error = heif.context_get_primary_image_handle(context, &handle) }
         guard error.code == heif_error_Ok, let handle else {
-            let failure = Self.failure(error)   // its message lives in the context
+            let failure = Self.failure(error)  // its message lives in the context
             heif.context_free(context)
             functions.deallocate()
             throw failure
@@ -112,16 +114,17 @@ final class HEIFDecoder {
 
     private static func picture(_ handle: OpaquePointer, id: UInt32, _ heif: libheif_functions) -> Picture {
         let bits = Int(heif.image_handle_get_luma_bits_per_pixel(handle))
-        return Picture(id: id, codedWidth: Int(max(0, heif.image_handle_get_ispe_width(handle))),
-                       codedHeight: Int(max(0, heif.image_handle_get_ispe_height(handle))),
-                       shownWidth: Int(max(0, heif.image_handle_get_width(handle))),
-                       shownHeight: Int(max(0, heif.image_handle_get_height(handle))),
-                       bitDepth: bits > 0 ? bits : 8)
+        return Picture(
+            id: id, codedWidth: Int(max(0, heif.image_handle_get_ispe_width(handle))),
+            codedHeight: Int(max(0, heif.image_handle_get_ispe_height(handle))),
+            shownWidth: Int(max(0, heif.image_handle_get_width(handle))),
+            shownHeight: Int(max(0, heif.image_handle_get_height(handle))),
+            bitDepth: bits > 0 ? bits : 8)
     }
 
     private static func failure(_ error: heif_error) -> DecodeError {
         var text = error.message.map { String(cString: $0) } ?? "error \(error.code.rawValue)"
-        while text.last?.isWhitespace == true { text.removeLast() }   // some of libheif's messages end in a line break
+        while text.last?.isWhitespace == true { text.removeLast() }  // some of libheif's messages end in a line break
         return DecodeError(message: text, overSizeLimit: error.subcode == heif_suberror_Security_limit_exceeded)
     }
 
@@ -146,13 +149,15 @@ final class HEIFDecoder {
         defer { heif.image_release(image) }
         let width = Int(heif.image_get_width(image, heif_channel_R)), height = Int(heif.image_get_height(image, heif_channel_R))
         guard width > 0, height > 0, width * height <= picture.codedWidth * picture.codedHeight else {
-            throw DecodeError(message: "the decoded picture is \(width)×\(height), not the \(picture.codedWidth)×\(picture.codedHeight) the file declares")
+            throw DecodeError(
+                message: "the decoded picture is \(width)×\(height), not the \(picture.codedWidth)×\(picture.codedHeight) the file declares")
         }
         var planes: [SamplePlane] = []
         for channel in [heif_channel_R, heif_channel_G, heif_channel_B] {
             var stride: Int32 = 0
             guard heif.image_get_width(image, channel) == width, heif.image_get_height(image, channel) == height,
-                  let base = heif.image_get_plane_readonly(image, channel, &stride), stride > 0 else {
+                let base = heif.image_get_plane_readonly(image, channel, &stride), stride > 0
+            else {
                 throw DecodeError(message: "libheif gave no full-size RGB planes")
             }
             let storage = Int(heif.image_get_bits_per_pixel(image, channel))

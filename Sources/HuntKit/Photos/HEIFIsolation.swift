@@ -62,24 +62,33 @@ package enum HEIFIsolation: Sendable, Equatable {
 
     /// `picture` of the photo `decoder` read from `source`, decoded into a small JPEG where this
     /// setting says.
-    func scaledJPEG(_ decoder: HEIFDecoder, _ picture: HEIFDecoder.Picture, source: any ByteSource,
-                    plan: HEIFDecodePlan) throws(HEIFDecoder.DecodeError) -> [UInt8] {
+    func scaledJPEG(
+        _ decoder: HEIFDecoder, _ picture: HEIFDecoder.Picture, source: any ByteSource,
+        plan: HEIFDecodePlan
+    ) throws(HEIFDecoder.DecodeError) -> [UInt8] {
         guard case .childProcess(let executable, let arguments) = self, let file = (source as? FileByteSource)?.file else {
             return try decoder.scaledJPEG(picture, maxPixels: plan.maxPixels)
         }
-        return try Self.decodeInChild(executable: executable, arguments: arguments, file: file, picture: picture.id,
-                                      maxPixels: plan.maxPixels, limits: Limits(plan))
+        return try Self.decodeInChild(
+            executable: executable, arguments: arguments, file: file, picture: picture.id,
+            maxPixels: plan.maxPixels, limits: Limits(plan))
     }
 
     /// Runs the child on `file` and gives its JPEG, or why there is none.
-    static func decodeInChild(executable: String, arguments: [String], file: InputFile, picture: UInt32, maxPixels: Int,
-                              limits: Limits) throws(HEIFDecoder.DecodeError) -> [UInt8] {
-        let argv = [executable] + arguments + ["--picture", String(picture), "--max-pixels", String(maxPixels),
-                                               "--memory-bytes", String(limits.memoryBytes), "--cpu-seconds", String(limits.cpuSeconds)]
+    static func decodeInChild(
+        executable: String, arguments: [String], file: InputFile, picture: UInt32, maxPixels: Int,
+        limits: Limits
+    ) throws(HEIFDecoder.DecodeError) -> [UInt8] {
+        let argv =
+            [executable] + arguments + [
+                "--picture", String(picture), "--max-pixels", String(maxPixels),
+                "--memory-bytes", String(limits.memoryBytes), "--cpu-seconds", String(limits.cpuSeconds)
+            ]
         let ended: ChildProcess.Ended
         do {
-            ended = try ChildProcess.run(argv, descriptor: file.descriptor, as: childDescriptor, maxStdoutBytes: maxJPEGBytes,
-                                         maxStderrBytes: maxMessageBytes, wallSeconds: limits.wallSeconds)
+            ended = try ChildProcess.run(
+                argv, descriptor: file.descriptor, as: childDescriptor, maxStdoutBytes: maxJPEGBytes,
+                maxStderrBytes: maxMessageBytes, wallSeconds: limits.wallSeconds)
         } catch {
             throw HEIFDecoder.DecodeError(message: "the decoding process could not start (\(error.message))")
         }
@@ -113,8 +122,10 @@ package enum HEIFIsolation: Sendable, Equatable {
 
     /// The child's side: sets its limits, reads the photo from `descriptor` (never by path),
     /// decodes `picture` and writes the JPEG to stdout. Gives the exit status.
-    public static func runChild(descriptor: Int32, picture: UInt32, maxPixels: Int, memoryBytes: Int,
-                                cpuSeconds: Int) -> ChildStatus? {
+    public static func runChild(
+        descriptor: Int32, picture: UInt32, maxPixels: Int, memoryBytes: Int,
+        cpuSeconds: Int
+    ) -> ChildStatus? {
         ChildProcess.limitSelf(addressSpaceBytes: memoryBytes, cpuSeconds: cpuSeconds)
         let file: InputFile
         do { file = try InputFile(inherited: descriptor, displayPath: "descriptor \(descriptor)") } catch {

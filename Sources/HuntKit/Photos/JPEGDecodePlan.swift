@@ -24,7 +24,7 @@ struct JPEGDecodePlan: Sendable {
     /// Nil when the frame cannot be decoded at all.
     init?(frame: JPEGFrame, fileBytes: Int, maxPixels: Int) {
         guard frame.isDecodable, maxPixels > 0,
-              let scale = JPEGScaler.scalingFactor(width: frame.pixelWidth, height: frame.pixelHeight, maxPixels: maxPixels)
+            let scale = JPEGScaler.scalingFactor(width: frame.pixelWidth, height: frame.pixelHeight, maxPixels: maxPixels)
         else { return nil }
         self.frame = frame
         self.fileBytes = fileBytes

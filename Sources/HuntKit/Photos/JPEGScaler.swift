@@ -34,8 +34,9 @@ enum JPEGScaler {
         var rgb = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
         let decoded = jpeg.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(decoder, source.baseAddress, UInt(source.count), target.baseAddress,
-                              Int32(scaledWidth), 0, Int32(scaledHeight), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
+                tjDecompress2(
+                    decoder, source.baseAddress, UInt(source.count), target.baseAddress,
+                    Int32(scaledWidth), 0, Int32(scaledHeight), Int32(TJPF_RGB.rawValue), TJFLAG_FASTDCT)
             }
         }
         // A warning (a truncated file still decodes partly) is fine; a hard error is not.
@@ -76,8 +77,9 @@ enum JPEGScaler {
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = rgb.withUnsafeBufferPointer {
-            tjCompress2(encoder, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-                        &output, &size, Int32(TJSAMP_420.rawValue), quality, TJFLAG_FASTDCT)
+            tjCompress2(
+                encoder, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
+                &output, &size, Int32(TJSAMP_420.rawValue), quality, TJFLAG_FASTDCT)
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output, size > 0 else { return nil }

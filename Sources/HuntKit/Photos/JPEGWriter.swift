@@ -22,9 +22,11 @@ package struct PhotoTags: Sendable, Hashable {
     public var software: String?
 
     /// Tags to write; each nil field is left out of the EXIF (altitude and accuracy only go with a position).
-    public init(position: Coordinate? = nil, altitudeMetres: Double? = nil, horizontalAccuracyMetres: Double? = nil,
-                capturedAt: LocalDateTime? = nil, offsetSeconds: Int? = nil, gpsTime: Date? = nil,
-                make: String? = nil, model: String? = nil, software: String? = nil) {
+    public init(
+        position: Coordinate? = nil, altitudeMetres: Double? = nil, horizontalAccuracyMetres: Double? = nil,
+        capturedAt: LocalDateTime? = nil, offsetSeconds: Int? = nil, gpsTime: Date? = nil,
+        make: String? = nil, model: String? = nil, software: String? = nil
+    ) {
         self.position = position
         self.altitudeMetres = altitudeMetres
         self.horizontalAccuracyMetres = horizontalAccuracyMetres
@@ -56,14 +58,17 @@ package enum JPEGWriter {
     /// The APP1 payload: `Exif\0\0` and a TIFF structure, as `exif_data_save_data` lays it out.
     static func exifSegment(_ tags: PhotoTags, width: Int, height: Int) -> [UInt8] {
         LibExif.encode { builder in
-            builder.ascii(.ifd0, 0x010F, tags.make)        // Make
-            builder.ascii(.ifd0, 0x0110, tags.model)       // Model
-            builder.ascii(.ifd0, 0x0131, tags.software)    // Software
-            builder.short(.ifd0, 0x0112, 1)                // Orientation: upright
+            builder.ascii(.ifd0, 0x010F, tags.make)  // Make
+            builder.ascii(.ifd0, 0x0110, tags.model)  // Model
+            builder.ascii(.ifd0, 0x0131, tags.software)  // Software
+            builder.short(.ifd0, 0x0112, 1)  // Orientation: upright
 
             if let t = tags.capturedAt {
-                builder.ascii(.exif, 0x9003, String(format: "%04d:%02d:%02d %02d:%02d:%02d",
-                                                    t.year, t.month, t.day, t.hour, t.minute, t.second))  // DateTimeOriginal
+                builder.ascii(
+                    .exif, 0x9003,
+                    String(
+                        format: "%04d:%02d:%02d %02d:%02d:%02d",
+                        t.year, t.month, t.day, t.hour, t.minute, t.second))  // DateTimeOriginal
                 if t.nanosecond > 0 {
                     builder.ascii(.exif, 0x9291, String(format: "%03d", t.nanosecond / 1_000_000))  // SubSecTimeOriginal
                 }
@@ -73,8 +78,8 @@ package enum JPEGWriter {
                 let minutes = abs(offset) / 60
                 builder.ascii(.exif, 0x9011, String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60))  // OffsetTimeOriginal
             }
-            builder.long(.exif, 0xA002, UInt32(width))     // PixelXDimension
-            builder.long(.exif, 0xA003, UInt32(height))    // PixelYDimension
+            builder.long(.exif, 0xA002, UInt32(width))  // PixelXDimension
+            builder.long(.exif, 0xA003, UInt32(height))  // PixelYDimension
 
             if let position = tags.position {
                 builder.bytes(.gps, 0x0000, [2, 3, 0, 0])  // GPSVersionID
@@ -95,8 +100,12 @@ package enum JPEGWriter {
                 calendar.timeZone = TimeZone(identifier: "UTC")!
                 let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: gpsTime)
                 let seconds = Double(c.second!) + Double(c.nanosecond!) / 1e9
-                builder.rationals(.gps, 0x0007, [(UInt32(c.hour!), 1), (UInt32(c.minute!), 1),
-                                                  (UInt32((seconds * 100).rounded(.down)), 100)])  // GPSTimeStamp
+                builder.rationals(
+                    .gps, 0x0007,
+                    [
+                        (UInt32(c.hour!), 1), (UInt32(c.minute!), 1),
+                        (UInt32((seconds * 100).rounded(.down)), 100)
+                    ])  // GPSTimeStamp
                 builder.ascii(.gps, 0x001D, String(format: "%04d:%02d:%02d", c.year!, c.month!, c.day!))  // GPSDateStamp
             }
         }

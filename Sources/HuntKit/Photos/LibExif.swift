@@ -294,14 +294,17 @@ struct ExifEntryBuilder {
         }
     }
 
-    private func add(_ ifd: IFD, _ tag: UInt32, _ format: ExifFormat, components: Int,
-                     fill: (UnsafeMutablePointer<UInt8>, ExifByteOrder) -> Void) {
+    private func add(
+        _ ifd: IFD, _ tag: UInt32, _ format: ExifFormat, components: Int,
+        fill: (UnsafeMutablePointer<UInt8>, ExifByteOrder) -> Void
+    ) {
         let ifds = data.pointee.ifd
-        let target: UnsafeMutablePointer<ExifContent>? = switch ifd {
-        case .ifd0: ifds.0
-        case .exif: ifds.2
-        case .gps: ifds.3
-        }
+        let target: UnsafeMutablePointer<ExifContent>? =
+            switch ifd {
+            case .ifd0: ifds.0
+            case .exif: ifds.2
+            case .gps: ifds.3
+            }
         guard let content = target, let entry = exif_entry_new() else { fatalError("libexif could not allocate an entry") }
         defer { exif_entry_unref(entry) }
         let size = Int(exif_format_get_size(format)) * components

@@ -97,7 +97,9 @@ package struct PhotoFiles: Sequence, Sendable {
     }
 
     /// Lowercase extensions of the still-photo formats listed from folders (matched case-insensitively).
-    public static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"]
+    public static let photoExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "tif", "tiff", "dng"
+    ]
     /// Lowercase extensions of the video formats listed from folders (matched case-insensitively).
     public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "3g2"]
     /// Photo and video extensions: the files listed and judged without looking inside.
@@ -152,7 +154,9 @@ package struct PhotoFiles: Sequence, Sendable {
                     // Stepped in place: a copy of the walk would copy its listings at every step.
                     guard let step = walk!.steps.next() else { walk = nil; continue }
                     let (display, root, rootPath) = (walk!.display, walk!.root, walk!.rootPath)
-                    func displayPath(of relative: String) -> String { relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative }
+                    func displayPath(of relative: String) -> String {
+                        relative.isEmpty || display.hasSuffix("/") ? display + relative : display + "/" + relative
+                    }
                     switch step {
                     case .unlistable(let relative, let reason):
                         var input = listingFailure(display: displayPath(of: relative), path: relative, reason: reason)
@@ -166,7 +170,8 @@ package struct PhotoFiles: Sequence, Sendable {
                     case .entry(let entry) where entry.kind == .symbolicLink:
                         let prefix = Array(rootPath.utf8) + [UInt8(ascii: "/")]
                         guard accepts(entry.name), let resolved = realpath(prefix + (PathText.unescape(entry.relative) ?? [])),
-                              resolved.starts(with: prefix) else { continue }
+                            resolved.starts(with: prefix)
+                        else { continue }
                         let inside = PathText.escape(resolved.dropFirst(prefix.count))
                         guard root.kind(ofPath: inside) == .file else { continue }
                         return PhotoInput(path: inside, inside: root, displayPath: displayPath(of: entry.relative))
@@ -193,8 +198,9 @@ package struct PhotoFiles: Sequence, Sendable {
 
         private func listingFailure(display: String, path: String, reason: String) -> PhotoInput {
             var input = PhotoInput(path: path, displayPath: display)
-            input.listingError = PhotoReadError(path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
-                                                fix: "make the folder readable (chmod +rx)")
+            input.listingError = PhotoReadError(
+                path: display, code: .notAFile, message: "folder could not be listed: \(reason)",
+                fix: "make the folder readable (chmod +rx)")
             return input
         }
 

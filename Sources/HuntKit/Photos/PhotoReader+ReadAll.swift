@@ -15,8 +15,9 @@ extension PhotoReader {
         transform: @escaping @Sendable (PhotoInput, PhotoReadResult) -> Output,
         deliver: (Output) async throws -> Void
     ) async throws where Inputs.Element == PhotoInput {
-        try await readAll(inputs, input: { $0 }, maxConcurrency: maxConcurrency, batchSize: batchSize,
-                          transform: transform, deliver: deliver)
+        try await readAll(
+            inputs, input: { $0 }, maxConcurrency: maxConcurrency, batchSize: batchSize,
+            transform: transform, deliver: deliver)
     }
 
     /// As `readAll(_:maxConcurrency:batchSize:transform:deliver:)`, for items that each name a
@@ -30,11 +31,13 @@ extension PhotoReader {
         deliver: (Output) async throws -> Void
     ) async throws where Items.Element: Sendable {
         let reader = self
-        try await BoundedFanOut.run(items, width: maxConcurrency, batchSize: batchSize, work: { batch in
-            var folders = PhotoReader.FolderCache()
-            let buffers = PageBuffers()
-            return batch.map { transform($0, reader.read(input($0), folders: &folders, buffers: buffers)) }
-        }, deliver: deliver)
+        try await BoundedFanOut.run(
+            items, width: maxConcurrency, batchSize: batchSize,
+            work: { batch in
+                var folders = PhotoReader.FolderCache()
+                let buffers = PageBuffers()
+                return batch.map { transform($0, reader.read(input($0), folders: &folders, buffers: buffers)) }
+            }, deliver: deliver)
     }
 
     /// Reads many files concurrently and delivers `(input, result)` in input order; see

@@ -14,7 +14,11 @@ extension PhotoReader {
         var point: ISO6709.Point?
         for (text, name) in [(scan.appleLocation, "com.apple.quicktime.location.ISO6709"), (scan.userDataLocation, "©xyz")] {
             guard let text, point == nil else { continue }
-            if let parsed = ISO6709.parse(text) { point = parsed } else { meta.warnings.append("\(name) `\(text.prefix(60))` is not an ISO 6709 position") }
+            if let parsed = ISO6709.parse(text) {
+                point = parsed
+            } else {
+                meta.warnings.append("\(name) `\(text.prefix(60))` is not an ISO 6709 position")
+            }
         }
         if let point = point ?? scan.locationInformation {
             meta.position = Coordinate(latitude: point.latitude, longitude: point.longitude)
@@ -64,9 +68,10 @@ extension PhotoReader {
             return v
         }
         guard b.count >= 19, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              b[4] == UInt8(ascii: "-") || b[4] == UInt8(ascii: ":"), b[10] == UInt8(ascii: "T") || b[10] == 0x20,
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            b[4] == UInt8(ascii: "-") || b[4] == UInt8(ascii: ":"), b[10] == UInt8(ascii: "T") || b[10] == 0x20,
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
         var i = 19
         var nanosecond = 0
         if i < b.count, b[i] == UInt8(ascii: ".") {

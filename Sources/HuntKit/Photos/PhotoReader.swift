@@ -119,18 +119,21 @@ public struct PhotoReader: Sendable {
             } else {
                 file = try InputFile(path: input.path, displayPath: displayPath)
                 let slash = input.path.lastIndex(of: "/")
-                sidecars = SidecarPlace(folder: nil, folderPath: slash.map { String(input.path[...$0]) } ?? ".",
-                                        photoName: slash.map { String(input.path[input.path.index(after: $0)...]) } ?? input.path,
-                                        hint: input.sidecar, browserHint: input.browserSidecar)
+                sidecars = SidecarPlace(
+                    folder: nil, folderPath: slash.map { String(input.path[...$0]) } ?? ".",
+                    photoName: slash.map { String(input.path[input.path.index(after: $0)...]) } ?? input.path,
+                    hint: input.sidecar, browserHint: input.browserSidecar)
             }
         } catch {
             return .failure(Self.openError(error))
         }
         guard let cache else {
-            return addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
+            return addingBrowserFix(
+                read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
         }
         if let kept = cache.result(for: input.path, stamp: file.stamp) { return kept }
-        let result = addingBrowserFix(read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
+        let result = addingBrowserFix(
+            read(source: FileByteSource(file), displayPath: displayPath, sidecars: sidecars, buffers: buffers), from: sidecars)
         cache.keep(result, for: input.path, stamp: file.stamp)
         return result
     }
@@ -160,8 +163,9 @@ public struct PhotoReader: Sendable {
             guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }) else { return nil }
             for name in names {
                 guard let file = try? InputFile(name: name, in: folder, displayPath: name),
-                      let bytes = try? file.read(at: 0, count: Int(min(file.size, 4 << 20))),
-                      let found = XMPLocation.parse(bytes) else { continue }
+                    let bytes = try? file.read(at: 0, count: Int(min(file.size, 4 << 20))),
+                    let found = XMPLocation.parse(bytes)
+                else { continue }
                 return found
             }
             return nil
@@ -176,8 +180,8 @@ public struct PhotoReader: Sendable {
             case .unknown: name = BrowserFix.sidecarName(for: photoName)
             }
             guard let folder = folder ?? folderPath.flatMap({ try? InputFolder(path: $0) }),
-                  let file = try? InputFile(name: name, in: folder, displayPath: name), file.size <= UInt64(BrowserFix.maximumBytes),
-                  let bytes = try? file.read(at: 0, count: Int(file.size))
+                let file = try? InputFile(name: name, in: folder, displayPath: name), file.size <= UInt64(BrowserFix.maximumBytes),
+                let bytes = try? file.read(at: 0, count: Int(file.size))
             else { return nil }
             return BrowserFix.read(xmp: bytes)
         }
@@ -194,8 +198,10 @@ public struct PhotoReader: Sendable {
     /// `sidecars`: where to look for a `.xmp` sidecar when the photo itself has no position; nil to skip.
     func read(source: any ByteSource, displayPath: String, sidecars: SidecarPlace?, buffers: PageBuffers? = nil) -> PhotoReadResult {
         guard source.size > 0 else {
-            return .failure(PhotoReadError(path: displayPath, code: .empty, message: "empty file (0 bytes)",
-                                           fix: "re-send the photo; the upload or copy did not complete"))
+            return .failure(
+                PhotoReadError(
+                    path: displayPath, code: .empty, message: "empty file (0 bytes)",
+                    fix: "re-send the photo; the upload or copy did not complete"))
         }
         let reader = PagedReader(source, buffers: buffers)
         var format: PhotoMetadata.Format?
@@ -203,8 +209,10 @@ public struct PhotoReader: Sendable {
             let head = try reader.bytes(at: 0, count: FormatSniffer.headLength)
             switch FormatSniffer.sniff(head) {
             case .other(let what):
-                return .failure(PhotoReadError(path: displayPath, code: .notAPhoto, message: "not a photo or video: \(what)",
-                                               fix: "send a JPEG, HEIC/HEIF, AVIF, PNG, WebP or TIFF photo, or a MOV, MP4 or 3GP video"))
+                return .failure(
+                    PhotoReadError(
+                        path: displayPath, code: .notAPhoto, message: "not a photo or video: \(what)",
+                        fix: "send a JPEG, HEIC/HEIF, AVIF, PNG, WebP or TIFF photo, or a MOV, MP4 or 3GP video"))
             case .photo(let f) where f.media == .video:
                 format = f
                 return .success(try readVideo(reader, format: f, displayPath: displayPath))
@@ -280,18 +288,23 @@ public struct PhotoReader: Sendable {
         let thing = format?.media == .video ? "video" : "photo"
         switch error {
         case .io(let message):
-            return PhotoReadError(path: path, format: format, code: .ioError, message: "could not be read: \(message)",
-                                  fix: "check the disk or network share and try again")
+            return PhotoReadError(
+                path: path, format: format, code: .ioError, message: "could not be read: \(message)",
+                fix: "check the disk or network share and try again")
         case .truncated(let message):
-            return PhotoReadError(path: path, format: format, code: .truncated, message: "truncated \(name): \(message)",
-                                  fix: "re-send the original \(thing); this copy was cut off")
+            return PhotoReadError(
+                path: path, format: format, code: .truncated, message: "truncated \(name): \(message)",
+                fix: "re-send the original \(thing); this copy was cut off")
         case .corrupt(let message):
-            return PhotoReadError(path: path, format: format, code: .corrupt, message: "damaged \(name): \(message)",
-                                  fix: "re-send the original \(thing) from the phone or camera")
+            return PhotoReadError(
+                path: path, format: format, code: .corrupt, message: "damaged \(name): \(message)",
+                fix: "re-send the original \(thing) from the phone or camera")
         case .unsupported(let message):
-            return PhotoReadError(path: path, format: format, code: .unsupported, message: "unsupported \(name): \(message)",
-                                  fix: format?.media == .video ? "send the video as the phone or camera saved it (MOV or MP4)"
-                                                               : "export the photo as JPEG with its metadata and send that")
+            return PhotoReadError(
+                path: path, format: format, code: .unsupported, message: "unsupported \(name): \(message)",
+                fix: format?.media == .video
+                    ? "send the video as the phone or camera saved it (MOV or MP4)"
+                    : "export the photo as JPEG with its metadata and send that")
         }
     }
 

@@ -35,8 +35,10 @@ struct SamplePlane {
 enum PixelBoxDown {
     /// Interleaved 8-bit RGB of the picture made from the three channels `red`, `green`, `blue`
     /// of a `width` × `height` picture, and its size.
-    static func rgb(red: SamplePlane, green: SamplePlane, blue: SamplePlane,
-                    width: Int, height: Int, maxPixels: Int) -> (rgb: [UInt8], width: Int, height: Int) {
+    static func rgb(
+        red: SamplePlane, green: SamplePlane, blue: SamplePlane,
+        width: Int, height: Int, maxPixels: Int
+    ) -> (rgb: [UInt8], width: Int, height: Int) {
         let k = max(1, (max(width, height) + maxPixels - 1) / maxPixels)
         let outWidth = max(1, width / k), outHeight = max(1, height / k)
         var out = [UInt8](repeating: 0, count: outWidth * outHeight * 3)

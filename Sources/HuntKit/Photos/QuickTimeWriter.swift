@@ -48,7 +48,8 @@ package enum QuickTimeWriter {
     /// as a hole in a sparse file) and tail bytes.
     public static func layout(_ movie: Movie, mediaDataBytes: UInt64, movieLast: Bool) -> (head: [UInt8], gap: UInt64, tail: [UInt8]) {
         let moov = movieBox(movie)
-        let mdatHeader: [UInt8] = mediaDataBytes + 8 > UInt64(UInt32.max)
+        let mdatHeader: [UInt8] =
+            mediaDataBytes + 8 > UInt64(UInt32.max)
             ? u32(1) + Array("mdat".utf8) + u64(mediaDataBytes + 16)
             : u32(UInt32(mediaDataBytes + 8)) + Array("mdat".utf8)
         let ftyp = fileType(movie.format)
@@ -85,33 +86,40 @@ package enum QuickTimeWriter {
     }
 
     static func movieHeader(_ m: Movie, created: UInt64, timescale: UInt32, duration: UInt64) -> [UInt8] {
-        var p: [UInt8] = m.version1Headers ? [1, 0, 0, 0] + u64(created) + u64(created) + u32(timescale) + u64(duration)
-                                           : [0, 0, 0, 0] + u32(UInt32(truncatingIfNeeded: created)) + u32(UInt32(truncatingIfNeeded: created))
-                                             + u32(timescale) + u32(UInt32(truncatingIfNeeded: duration))
-        p += u32(0x0001_0000) + [1, 0] + [UInt8](repeating: 0, count: 10)   // rate 1.0, volume 1.0, reserved
+        var p: [UInt8] =
+            m.version1Headers
+            ? [1, 0, 0, 0] + u64(created) + u64(created) + u32(timescale) + u64(duration)
+            : [0, 0, 0, 0] + u32(UInt32(truncatingIfNeeded: created)) + u32(UInt32(truncatingIfNeeded: created))
+                + u32(timescale) + u32(UInt32(truncatingIfNeeded: duration))
+        p += u32(0x0001_0000) + [1, 0] + [UInt8](repeating: 0, count: 10)  // rate 1.0, volume 1.0, reserved
         p += matrix(0)
-        p += [UInt8](repeating: 0, count: 24) + u32(2)                        // pre-defined, next track id
+        p += [UInt8](repeating: 0, count: 24) + u32(2)  // pre-defined, next track id
         return box("mvhd", p)
     }
 
     /// The 3×3 display matrix for a clockwise rotation (a, b, u, c, d, v, x, y, w).
     static func matrix(_ degrees: Int) -> [UInt8] {
         let one: Int32 = 0x1_0000, w: Int32 = 0x4000_0000
-        let (a, b, c, d): (Int32, Int32, Int32, Int32) = switch degrees {
-        case 90: (0, one, -one, 0)
-        case 180: (-one, 0, 0, -one)
-        case 270: (0, -one, one, 0)
-        default: (one, 0, 0, one)
-        }
+        let (a, b, c, d): (Int32, Int32, Int32, Int32) =
+            switch degrees {
+            case 90: (0, one, -one, 0)
+            case 180: (-one, 0, 0, -one)
+            case 270: (0, -one, one, 0)
+            default: (one, 0, 0, one)
+            }
         return [a, b, 0, c, d, 0, 0, 0, w].flatMap { u32(UInt32(bitPattern: $0)) }
     }
 
     static func track(_ m: Movie, created: UInt64, duration: UInt64) -> [UInt8] {
-        let times = m.version1Headers ? u64(created) + u64(created) + u32(1) + u32(0) + u64(duration)
-                                      : u32(UInt32(truncatingIfNeeded: created)) + u32(UInt32(truncatingIfNeeded: created)) + u32(1) + u32(0)
-                                        + u32(UInt32(truncatingIfNeeded: duration))
-        let tkhd = box("tkhd", [m.version1Headers ? 1 : 0, 0, 0, 3] + times + [UInt8](repeating: 0, count: 16)
-                       + matrix(m.rotationDegrees) + u32(UInt32(m.width) << 16) + u32(UInt32(m.height) << 16))
+        let times =
+            m.version1Headers
+            ? u64(created) + u64(created) + u32(1) + u32(0) + u64(duration)
+            : u32(UInt32(truncatingIfNeeded: created)) + u32(UInt32(truncatingIfNeeded: created)) + u32(1) + u32(0)
+                + u32(UInt32(truncatingIfNeeded: duration))
+        let tkhd = box(
+            "tkhd",
+            [m.version1Headers ? 1 : 0, 0, 0, 3] + times + [UInt8](repeating: 0, count: 16)
+                + matrix(m.rotationDegrees) + u32(UInt32(m.width) << 16) + u32(UInt32(m.height) << 16))
         let mdhd = box("mdhd", [0, 0, 0, 0] + u32(0) + u32(0) + u32(1000) + u32(UInt32(truncatingIfNeeded: duration)) + [0x55, 0xC4, 0, 0])
         let hdlr = box("hdlr", [0, 0, 0, 0] + u32(0) + Array("vide".utf8) + [UInt8](repeating: 0, count: 12) + Array("VideoHandler".utf8) + [0])
         let dinf = box("dinf", box("dref", [0, 0, 0, 0] + u32(1) + box("url ", [0, 0, 0, 1])))

@@ -61,4 +61,3 @@ extension RawExif.Entry {
         return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
     }
 }
-

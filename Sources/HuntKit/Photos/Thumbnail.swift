@@ -128,12 +128,15 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// The thumbnail of the photo at `relativePath` inside `folder` (opened component by
     /// component, never following a link out of it), turned the right way up by the photo's EXIF
     /// Orientation (a HEIF's copy is turned already): what a report or the review console shows.
-    package static func read(_ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
-                            budget: ThumbnailMemoryBudget) async -> Outcome {
+    package static func read(
+        _ relativePath: String, inside folder: InputFolder, maxPixels: Int = defaultMaxPixels,
+        budget: ThumbnailMemoryBudget
+    ) async -> Outcome {
         guard let file = try? InputFile(relativePath, inside: folder) else { return .none }
         let outcome = await read(file, maxPixels: maxPixels, budget: budget)
         guard case .thumbnail(let thumbnail) = outcome else { return outcome }
-        return .thumbnail(await BlockingWork.shared.run { oriented(thumbnail, photo: PhotoInput(path: relativePath, inside: folder, displayPath: relativePath)) })
+        return .thumbnail(
+            await BlockingWork.shared.run { oriented(thumbnail, photo: PhotoInput(path: relativePath, inside: folder, displayPath: relativePath)) })
     }
 
     /// `thumbnail` made to show the right way up: tagged with the photo's EXIF Orientation (see
@@ -174,7 +177,7 @@ public struct PhotoThumbnail: Sendable, Hashable {
                 do throws(HEIFDecoder.DecodeError) {
                     let jpeg = try HEIFIsolation.current.scaledJPEG(decoder, picture, source: source, plan: plan)
                     return .thumbnail(PhotoThumbnail(jpeg: jpeg, source: .heif))
-                } catch where error.overSizeLimit {
+                } catch  where error.overSizeLimit {
                     return .refused(.largerThanDeclared(width: picture.codedWidth, height: picture.codedHeight, detail: "libheif: " + error.message))
                 } catch {
                     return .undecodable(error.message)
@@ -186,8 +189,10 @@ public struct PhotoThumbnail: Sendable, Hashable {
             guard let whole = try? source.read(at: 0, count: plan.fileBytes) else { return .none }
             let scans = PhotoThumbnail.scanCount(whole)
             guard scans <= PhotoThumbnail.maxScans else { return .refused(.tooManyScans(count: scans, limit: PhotoThumbnail.maxScans)) }
-            guard let scaled = JPEGScaler.scaled(whole, maxPixels: plan.maxPixels,
-                                                 expected: (plan.frame.pixelWidth, plan.frame.pixelHeight))
+            guard
+                let scaled = JPEGScaler.scaled(
+                    whole, maxPixels: plan.maxPixels,
+                    expected: (plan.frame.pixelWidth, plan.frame.pixelHeight))
             else { return .none }
             return .thumbnail(PhotoThumbnail(jpeg: scaled, source: .scaled))
         }
@@ -200,7 +205,8 @@ public struct PhotoThumbnail: Sendable, Hashable {
         guard source.size > 0 else { return .done(.none) }
         let reader = PagedReader(source)
         guard let head = try? reader.bytes(at: 0, count: FormatSniffer.headLength),
-              case .photo(let format) = FormatSniffer.sniff(head) else { return .done(.none) }
+            case .photo(let format) = FormatSniffer.sniff(head)
+        else { return .done(.none) }
         let scan = try? PhotoReader.scan(reader, format: format)
         let decoded: Set<PhotoMetadata.Format> = [.jpeg, .heic, .avif]
         // The camera's thumbnail (about 160 px) serves a small copy; a larger one is decoded.
@@ -227,14 +233,20 @@ public struct PhotoThumbnail: Sendable, Hashable {
                 return .done(.refused(.tooManyPixels(width: frame.pixelWidth, height: frame.pixelHeight, limitPixels: maxArithmeticPixels)))
             }
         } else if source.size < UInt64(blocks / 8) {
-            return .done(.refused(.truncated(width: frame.pixelWidth, height: frame.pixelHeight,
-                                             bytes: Int(source.size), minimumBytes: blocks / 8)))
+            return .done(
+                .refused(
+                    .truncated(
+                        width: frame.pixelWidth, height: frame.pixelHeight,
+                        bytes: Int(source.size), minimumBytes: blocks / 8)))
         }
         guard let plan = JPEGDecodePlan(frame: frame, fileBytes: Int(source.size), maxPixels: maxPixels) else { return .done(.none) }
         guard plan.totalBytes <= budgetBytes else {
             let layout: ThumbnailRefusal.Layout = frame.isProgressive ? .progressive : frame.buffersWholeImage ? .multiScan : .sequential
-            return .done(.refused(.needsTooMuchMemory(width: frame.pixelWidth, height: frame.pixelHeight, layout: layout,
-                                                      neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
+            return .done(
+                .refused(
+                    .needsTooMuchMemory(
+                        width: frame.pixelWidth, height: frame.pixelHeight, layout: layout,
+                        neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
         }
         return .decode(.jpeg(plan, source))
     }
@@ -247,18 +259,23 @@ public struct PhotoThumbnail: Sendable, Hashable {
     static func prepareHEIF(_ source: any ByteSource, maxPixels: Int, budgetBytes: Int) -> Preparation {
         let decoder: HEIFDecoder
         do throws(HEIFDecoder.DecodeError) { decoder = try HEIFDecoder(source) } catch { return .done(.undecodable(error.message)) }
-        let picture = decoder.thumbnails.first { max($0.shownWidth, $0.shownHeight) >= maxPixels && $0.codedWidth > 0 && $0.codedHeight > 0 }
+        let picture =
+            decoder.thumbnails.first { max($0.shownWidth, $0.shownHeight) >= maxPixels && $0.codedWidth > 0 && $0.codedHeight > 0 }
             ?? decoder.primary
         let (width, height) = (picture.codedWidth, picture.codedHeight)
         guard width > 0, height > 0 else { return .done(.undecodable("the picture declares no size (no `ispe`)")) }
         guard width.multipliedReportingOverflow(by: height).partialValue <= maxDecodePixels, width <= 1 << 20, height <= 1 << 20 else {
             return .done(.refused(.tooManyPixels(width: width, height: height, limitPixels: maxDecodePixels)))
         }
-        let plan = HEIFDecodePlan(codedWidth: width, codedHeight: height, bytesPerSample: picture.bitDepth > 8 ? 2 : 1,
-                                  fileBytes: Int(source.size), maxPixels: maxPixels)
+        let plan = HEIFDecodePlan(
+            codedWidth: width, codedHeight: height, bytesPerSample: picture.bitDepth > 8 ? 2 : 1,
+            fileBytes: Int(source.size), maxPixels: maxPixels)
         guard plan.totalBytes <= budgetBytes else {
-            return .done(.refused(.needsTooMuchMemory(width: width, height: height, layout: .heif,
-                                                      neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
+            return .done(
+                .refused(
+                    .needsTooMuchMemory(
+                        width: width, height: height, layout: .heif,
+                        neededBytes: plan.totalBytes, budgetBytes: budgetBytes)))
         }
         if let refusal = codedDataRefusal(source, picture: picture) { return .done(refusal) }
         return .decode(.heif(plan, decoder, picture, source))
@@ -289,8 +306,10 @@ public struct PhotoThumbnail: Sendable, Hashable {
             total += frame.width * frame.height
         }
         guard total <= 2 * width * height + 1_000_000 else {
-            return .refused(.largerThanDeclared(width: width, height: height,
-                                                detail: "its \(coded.count) coded frames add up to \(total / 1_000_000) megapixels"))
+            return .refused(
+                .largerThanDeclared(
+                    width: width, height: height,
+                    detail: "its \(coded.count) coded frames add up to \(total / 1_000_000) megapixels"))
         }
         return nil
     }
@@ -309,7 +328,8 @@ public struct PhotoThumbnail: Sendable, Hashable {
     /// 64 KB can declare 65535×65535 pixels.
     static func usableAsStored(_ thumbnail: [UInt8]) -> Bool {
         guard thumbnail.count >= 4, thumbnail[0] == 0xFF, thumbnail[1] == 0xD8,
-              let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame else { return false }
+            let frame = try? JPEGReader.scan(PagedReader(MemoryByteSource(thumbnail))).jpegFrame
+        else { return false }
         return frame.isDecodable && frame.pixelWidth * frame.pixelHeight <= maxExifThumbnailPixels
     }
 

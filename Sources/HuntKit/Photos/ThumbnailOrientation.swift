@@ -20,7 +20,8 @@ enum ThumbnailOrientation {
     /// 1…8, or when `jpeg` does not start with SOI.
     static func tagged(_ jpeg: [UInt8], orientation: Int?) -> [UInt8] {
         guard let orientation, orientation != 1, valid.contains(orientation),
-              jpeg.count >= 2, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return jpeg }
+            jpeg.count >= 2, jpeg[0] == 0xFF, jpeg[1] == 0xD8
+        else { return jpeg }
         var insertAt = 2
         var dropped: [Range<Int>] = []
         var sawOtherSegment = false
@@ -58,11 +59,13 @@ enum ThumbnailOrientation {
     /// FF E1, length, `Exif\0\0`, then a big-endian TIFF structure whose IFD0 has one SHORT entry
     /// (0x0112 = `orientation`) and no next IFD.
     static func segment(orientation: UInt16) -> [UInt8] {
-        let tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,   // "MM", 42, IFD0 at 8
-                             0x00, 0x01,                                       // one entry
-                             0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01,   // Orientation, SHORT, count 1
-                             UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0x00, 0x00,
-                             0x00, 0x00, 0x00, 0x00]                           // no IFD1
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // "MM", 42, IFD0 at 8
+            0x00, 0x01,  // one entry
+            0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01,  // Orientation, SHORT, count 1
+            UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00
+        ]  // no IFD1
         let length = 2 + exifHeader.count + tiff.count
         return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exifHeader + tiff
     }

@@ -44,12 +44,15 @@ public enum ThumbnailRefusal: Error, Sendable, Hashable, CustomStringConvertible
         case .tooManyPixels(let width, let height, let limit):
             return "\(width)×\(height) is \(width * height / 1_000_000) megapixels, over the \(limit / 1_000_000)-megapixel limit for a thumbnail"
         case .needsTooMuchMemory(let width, let height, .heif, let needed, let budget):
-            return "a \(width)×\(height) HEIF picture needs about \(Self.size(needed)) to decode (libheif decodes the whole picture, at full size), over the \(Self.size(budget)) set aside for thumbnails"
+            return
+                "a \(width)×\(height) HEIF picture needs about \(Self.size(needed)) to decode (libheif decodes the whole picture, at full size), over the \(Self.size(budget)) set aside for thumbnails"
         case .needsTooMuchMemory(let width, let height, let layout, let needed, let budget):
             let why = layout == .sequential ? "" : " (libjpeg keeps a \(layout.rawValue) JPEG's whole image in memory, at any scale)"
-            return "a \(width)×\(height) \(layout.rawValue) JPEG needs about \(Self.size(needed)) to decode\(why), over the \(Self.size(budget)) set aside for thumbnails"
+            return
+                "a \(width)×\(height) \(layout.rawValue) JPEG needs about \(Self.size(needed)) to decode\(why), over the \(Self.size(budget)) set aside for thumbnails"
         case .truncated(let width, let height, let bytes, let minimum):
-            return "the file is \(bytes) bytes, too short for the \(width)×\(height) picture it declares (at least \(minimum) bytes): most of it is missing"
+            return
+                "the file is \(bytes) bytes, too short for the \(width)×\(height) picture it declares (at least \(minimum) bytes): most of it is missing"
         case .largerThanDeclared(let width, let height, let detail):
             return "the file declares a \(width)×\(height) picture, but its coded data asks for more (\(detail))"
         case .tooManyScans(let count, let limit):

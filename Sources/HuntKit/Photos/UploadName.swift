@@ -15,7 +15,8 @@ package struct UploadName: Sendable, Hashable {
         var time = time_t(receivedAt.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&time, &parts)
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
             + "-" + sha256.prefix(12) + "." + fileExtension
     }
 
@@ -23,7 +24,8 @@ package struct UploadName: Sendable, Hashable {
     public init?(_ name: String) {
         let bytes = Array(name.utf8)
         guard bytes.count > 30, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z"), bytes[16] == UInt8(ascii: "-"),
-              bytes[29] == UInt8(ascii: ".") else { return nil }
+            bytes[29] == UInt8(ascii: ".")
+        else { return nil }
         let digits = bytes[0..<8] + bytes[9..<15]
         let hex = bytes[17..<29]
         guard digits.allSatisfy({ (48...57).contains($0) }), hex.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }

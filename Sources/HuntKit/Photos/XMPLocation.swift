@@ -17,8 +17,8 @@ enum XMPLocation {
     static func parse(_ packet: [UInt8]) -> Found? {
         let text = Array(packet.prefix(4 << 20))
         guard let latText = value(of: "GPSLatitude", in: text), let lonText = value(of: "GPSLongitude", in: text),
-              let lat = coordinate(latText, negative: "S", positive: "N"), let lon = coordinate(lonText, negative: "W", positive: "E"),
-              abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0)
+            let lat = coordinate(latText, negative: "S", positive: "N"), let lon = coordinate(lonText, negative: "W", positive: "E"),
+            abs(lat) <= 90, abs(lon) <= 180, !(lat == 0 && lon == 0)
         else { return nil }
         var found = Found(latitude: lat, longitude: lon)
         if let altText = value(of: "GPSAltitude", in: text), let alt = rational(altText) {

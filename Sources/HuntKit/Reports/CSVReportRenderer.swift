@@ -39,8 +39,10 @@ public struct CSVReportRenderer: ReportRenderer {
 
         /// The latitude or longitude (`lat`, `lon`) of the position `field` (the photo's, or the
         /// browser's as `browser_lat`, `browser_lon`), to 6 decimals.
-        init(position name: String, field path: PartialKeyPath<JudgeResults.Evidence> = \.position,
-             _ axis: @escaping @Sendable (JudgeResults.Position) -> Double) {
+        init(
+            position name: String, field path: PartialKeyPath<JudgeResults.Evidence> = \.position,
+            _ axis: @escaping @Sendable (JudgeResults.Position) -> Double
+        ) {
             let field = JudgeResults.Evidence.Field(path)!
             self.name = name
             self.field = field
@@ -71,27 +73,30 @@ public struct CSVReportRenderer: ReportRenderer {
         // The players' page's browser fix, after the rest so the columns before keep their places.
         Column(\.positionSource), Column(position: "browser_lat", field: \.browserPosition, \.lat),
         Column(position: "browser_lon", field: \.browserPosition, \.lon), Column(\.browserAccuracy, places: 1),
-        Column(\.browserFixedAt), Column(\.browserGapS), Column(\.browserDistance, places: 1), Column(\.uploadedAt), Column(\.uploadAgeS),
+        Column(\.browserFixedAt), Column(\.browserGapS), Column(\.browserDistance, places: 1), Column(\.uploadedAt), Column(\.uploadAgeS)
     ]
 
     /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.
-    static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = Set(([
-        \.capturedLocal, \.offset, \.gpsTime, \.format, \.media, \.durationS, \.motion, \.error, \.candidates,
-    ] as [PartialKeyPath<JudgeResults.Evidence>]).map { JudgeResults.Evidence.Field($0)! })
+    static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = Set(
+        ([
+            \.capturedLocal, \.offset, \.gpsTime, \.format, \.media, \.durationS, \.motion, \.error, \.candidates
+        ] as [PartialKeyPath<JudgeResults.Evidence>]).map { JudgeResults.Evidence.Field($0)! })
 
     /// The header of submissions.csv, in column order.
     public static let submissionColumns = submissionTable.map(\.name)
 
     /// The header of leaderboard.csv, in column order.
     public static let leaderboardColumns = [
-        "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected",
+        "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected"
     ]
 
     /// submissions.csv and leaderboard.csv (named for the team in a `--team` report).
     public func render(_ report: Report) throws(ReportError) -> [ReportDocument] {
         let names = format.fileNames(team: report.team?.id)
-        return [ReportDocument(name: names[0], bytes: Array(submissions(report).utf8)),
-                ReportDocument(name: names[1], bytes: Array(leaderboard(report).utf8))]
+        return [
+            ReportDocument(name: names[0], bytes: Array(submissions(report).utf8)),
+            ReportDocument(name: names[1], bytes: Array(leaderboard(report).utf8))
+        ]
     }
 
     /// submissions.csv's text: a row per submission, by path.
@@ -108,8 +113,10 @@ public struct CSVReportRenderer: ReportRenderer {
         var out = CSVWriter()
         out.header(Self.leaderboardColumns)
         for r in report.leaderboard {
-            out.row([.int(r.rank), .text(r.team), .text(r.name), .int(r.points), .int(r.tasksDone),
-                     .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt?.text), .int(r.accepted), .int(r.review), .int(r.rejected)])
+            out.row([
+                .int(r.rank), .text(r.team), .text(r.name), .int(r.points), .int(r.tasksDone),
+                .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt?.text), .int(r.accepted), .int(r.review), .int(r.rejected)
+            ])
         }
         return out.text
     }

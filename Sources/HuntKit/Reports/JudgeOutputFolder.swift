@@ -75,7 +75,9 @@ package struct JudgeOutputFolder: Sendable {
 
     /// Stages and commits: results.json and the reports replace the old ones together, or none does.
     /// Returns the reports written, by their paths as messages show them.
-    public func write(_ results: JudgeResults, json: some Sequence<[UInt8]>) async throws(WriteError) -> (reports: [String], diagnostics: [Diagnostic]) {
+    public func write(
+        _ results: JudgeResults, json: some Sequence<[UInt8]>
+    ) async throws(WriteError) -> (reports: [String], diagnostics: [Diagnostic]) {
         let written: ReportWriter.Written
         do { written = try await stage(results, json: json) } catch { throw WriteError(description: "\(error)\nnothing in \(path) was replaced") }
         do { try commit() } catch { throw WriteError(description: "\(error)") }

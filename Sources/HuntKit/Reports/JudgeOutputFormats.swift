@@ -67,9 +67,13 @@ package struct JudgeOutputFormats: Sendable, Hashable {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             if name.isEmpty { continue }
             let word: Word
-            if let stdout = Stdout(rawValue: name) { word = .stdout(stdout) }
-            else if let report = ReportFormat(besideResults: name) { word = .report(report) }
-            else { throw ReportFormat.UnknownWord(word: name) }
+            if let stdout = Stdout(rawValue: name) {
+                word = .stdout(stdout)
+            } else if let report = ReportFormat(besideResults: name) {
+                word = .report(report)
+            } else {
+                throw ReportFormat.UnknownWord(word: name)
+            }
             if !words.contains(word) { words.append(word) }
         }
         return words

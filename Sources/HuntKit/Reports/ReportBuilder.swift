@@ -43,9 +43,10 @@ extension Report {
     /// Derives the report from the judge's results. Never reads a file.
     public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
         let scope = try ReportScope(results, teamID: options.teamID)
-        hunt = HuntHeader(id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
-                          windowText: ReportText.window(results.hunt.window),
-                          submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
+        hunt = HuntHeader(
+            id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
+            windowText: ReportText.window(results.hunt.window),
+            submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
         team = scope.selected.map { TeamHeader(id: $0.id, name: $0.name, rank: $0.rank, points: $0.points) }
         leaderboard = scope.leaderboard()
         columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }
@@ -100,10 +101,11 @@ struct ReportScope {
     /// Every team, ranked; the selected one marked.
     func leaderboard() -> [Report.LeaderboardRow] {
         results.teams.map { t in
-            Report.LeaderboardRow(rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
-                                  rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
-                                  accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
-                                  isSelected: t.id == selected?.id)
+            Report.LeaderboardRow(
+                rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
+                rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
+                accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
+                isSelected: t.id == selected?.id)
         }
     }
 
@@ -159,9 +161,10 @@ struct ReportScope {
         let submissions = submissions
         return [Report.Entry](parallelCount: submissions.count, chunkSize: 2_000) { i in
             let s = submissions[i]
-            return Report.entry(s, teamName: name(s.team), taskTitle: s.task.flatMap { taskTitles[$0] },
-                                targetKind: s.task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
-                                thumbnail: thumbnails.contains(s.path))
+            return Report.entry(
+                s, teamName: name(s.team), taskTitle: s.task.flatMap { taskTitles[$0] },
+                targetKind: s.task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
+                thumbnail: thumbnails.contains(s.path))
         }
     }
 
@@ -173,8 +176,9 @@ struct ReportScope {
         return results.tasks.map { task in
             let photos = byTask[task.id] ?? []
             let completions = task.completedBy.filter { inScope($0.team) }.map { c in
-                Report.Completion(team: c.team, teamName: name(c.team), at: c.at, atText: time(c.at), submission: c.submission,
-                                  points: c.points, place: c.place)
+                Report.Completion(
+                    team: c.team, teamName: name(c.team), at: c.at, atText: time(c.at), submission: c.submission,
+                    points: c.points, place: c.place)
             }
             let revealShown = selected == nil ? !task.completedBy.isEmpty : completedBySelected.contains(task.id)
             var counts = JudgeResults.Counts()
@@ -193,8 +197,9 @@ struct ReportScope {
                 accepted: counts.accepted, review: counts.review, rejected: counts.rejected,
                 progress: task.choose.map { count in
                     (task.progress ?? []).filter { inScope($0.team) }.map { p in
-                        Report.ChoiceProgress(team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
-                                              text: Choice.progress(done: p.done.count, of: count))
+                        Report.ChoiceProgress(
+                            team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
+                            text: Choice.progress(done: p.done.count, of: count))
                     }
                 })
         }
@@ -202,14 +207,15 @@ struct ReportScope {
 
     /// The counts at the top of the report, of the entries in scope.
     func summary(_ entries: [Report.Entry], reviewQueue: [Report.Entry]) -> Report.Summary {
-        Report.Summary(teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
-                       submissions: entries.count,
-                       accepted: entries.count { $0.verdict == .accepted },
-                       review: reviewQueue.count,
-                       rejected: entries.count { $0.verdict == .rejected },
-                       reviewed: entries.count { $0.review != nil },
-                       skipped: selected == nil ? results.skipped.count : 0,
-                       unreadable: entries.count { $0.reasons.contains { $0.code == .unreadable } })
+        Report.Summary(
+            teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
+            submissions: entries.count,
+            accepted: entries.count { $0.verdict == .accepted },
+            review: reviewQueue.count,
+            rejected: entries.count { $0.verdict == .rejected },
+            reviewed: entries.count { $0.review != nil },
+            skipped: selected == nil ? results.skipped.count : 0,
+            unreadable: entries.count { $0.reasons.contains { $0.code == .unreadable } })
     }
 
     /// The judge's closest approaches: for `score: closest` tasks its ranking of the teams (in
@@ -218,9 +224,10 @@ struct ReportScope {
     /// whole hunt, every team's (`nearest`).
     func closest(_ task: JudgeResults.TaskResult) -> [Report.Approach] {
         func approach(rank: Int, team: String, distanceM: Double, at: Timestamp?, submission: String, points: Int) -> Report.Approach {
-            Report.Approach(rank: rank, team: team, teamName: name(team), day: at?.day ?? "", distanceM: distanceM,
-                            distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
-                            at: at, atText: time(at), submission: submission, points: points)
+            Report.Approach(
+                rank: rank, team: team, teamName: name(team), day: at?.day ?? "", distanceM: distanceM,
+                distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
+                at: at, atText: time(at), submission: submission, points: points)
         }
         if task.score == .closest {
             return task.closest.filter { inScope($0.team) }.prefix(3).map {
@@ -246,15 +253,18 @@ struct ReportScope {
             nearest[p.team] = p
         }
         return nearest.values.sorted { ($0.evidence.distance!, $0.team) < ($1.evidence.distance!, $1.team) }.map { p in
-            Report.Miss(team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distance!.metres,
-                        band: p.evidence.band, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
+            Report.Miss(
+                team: p.team, teamName: name(p.team), text: p.missText!, distanceM: p.evidence.distance!.metres,
+                band: p.evidence.band, at: p.evidence.capturedAt, atText: time(p.evidence.capturedAt), submission: p.path)
         }
     }
 }
 
 extension Report {
-    static func entry(_ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: Target.Kind?, huntDay: String?,
-                      thumbnail: Bool) -> Entry {
+    static func entry(
+        _ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: Target.Kind?, huntDay: String?,
+        thumbnail: Bool
+    ) -> Entry {
         let whereText = ReportText.miss(s.evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
         return Entry(

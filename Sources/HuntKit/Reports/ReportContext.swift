@@ -29,7 +29,7 @@ struct ReportContext {
         var root: [String: Any] = [
             "format": format.rawValue,
             "has_skipped": !report.skipped.isEmpty,
-            "has_problems": !report.problems.isEmpty,
+            "has_problems": !report.problems.isEmpty
         ]
         for key in Report.CodingKeys.allCases {
             let name = key.stringValue
@@ -64,8 +64,9 @@ struct ReportContext {
     }
 
     private func entry(_ e: Report.Entry) -> EntryContext {
-        EntryContext(entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil,
-                     thumbnailRefused: e.wantsThumbnail && refusedThumbnails.contains(e.path))
+        EntryContext(
+            entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil,
+            thumbnailRefused: e.wantsThumbnail && refusedThumbnails.contains(e.path))
     }
 
     /// One submission as a template sees it. Looked up by name on demand rather than built as a

@@ -19,8 +19,10 @@ package struct ReportRequest: Sendable {
     public var photos: String?
     public var table: Table
 
-    public init(results: String, format: ReportFormat? = nil, template: String? = nil, options: ReportOptions = ReportOptions(),
-                out: String? = nil, photos: String? = nil, table: Table = .submissions) {
+    public init(
+        results: String, format: ReportFormat? = nil, template: String? = nil, options: ReportOptions = ReportOptions(),
+        out: String? = nil, photos: String? = nil, table: Table = .submissions
+    ) {
         self.results = results
         self.format = format
         self.template = template
@@ -69,21 +71,27 @@ package struct ReportRequest: Sendable {
     public func make() async throws(RequestError) -> Rendered {
         let resultsURL = URL(fileURLWithPath: results)
         let judged: JudgeResults
-        do { judged = try ResultsFileReader.read(resultsURL, displayPath: results) } catch { throw RequestError(message: error.description, fix: error.fix) }
+        do { judged = try ResultsFileReader.read(resultsURL, displayPath: results) } catch {
+            throw RequestError(message: error.description, fix: error.fix)
+        }
         let format = chosenFormat
         var notes: [String] = []
         do {
             let report = try Report(judged, options: options)
             let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
             if format == .html, options.thumbnailLimit > 0, folder == nil {
-                notes.append("note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)")
+                notes.append(
+                    "note: the photos folder \(judged.hunt.submissionsFolder.map { "`\($0)` " } ?? "")was not found; thumbnails are placeholders (use --photos DIR)"
+                )
             }
             let documents = try await ReportWriter.render(report, format: format, photosFolder: folder, templatePath: template)
-            return Rendered(report: report, documents: documents, notes: notes,
-                        single: format == .csv && table == .leaderboard ? documents[1] : documents[0])
+            return Rendered(
+                report: report, documents: documents, notes: notes,
+                single: format == .csv && table == .leaderboard ? documents[1] : documents[0])
         } catch {
             switch error {
-            case .unknownTeam, .ambiguousTeam: throw RequestError(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
+            case .unknownTeam, .ambiguousTeam:
+                throw RequestError(message: "\(results): error: \(error.description)", fix: "pass one of the team ids above to --team")
             case .template(let path, let reason): throw RequestError(message: "\(path): error: \(reason)")
             }
         }
@@ -97,6 +105,7 @@ package struct ReportRequest: Sendable {
         let documents = if case .file = destination { [made.single] } else { made.documents }
         let written = try destination.write(documents, inputs: inputs)
         let who = made.report.team.map { "team \($0.id)" } ?? "\(made.report.summary.teams) teams"
-        return "wrote \(written.joined(separator: ", ")): \(who), \(made.report.summary.submissions) photos, \(made.report.reviewQueue.count) to review"
+        return
+            "wrote \(written.joined(separator: ", ")): \(who), \(made.report.summary.submissions) photos, \(made.report.reviewQueue.count) to review"
     }
 }

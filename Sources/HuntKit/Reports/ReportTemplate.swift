@@ -29,10 +29,15 @@ public struct ReportTemplate: Sendable, Hashable {
 
     /// The standard layout from Templates/reports/.
     public static func standard(for format: ReportFormat) throws(ReportError) -> ReportTemplate {
-        guard let name = fileName(for: format) else { throw .template(path: "Templates/reports", reason: "\(format.rawValue) reports have no layout") }
+        guard let name = fileName(for: format) else {
+            throw .template(path: "Templates/reports", reason: "\(format.rawValue) reports have no layout")
+        }
         guard let url = TemplateLibrary.url("reports/\(name)"), FileManager.default.fileExists(atPath: url.path) else {
-            throw .template(path: "Templates/reports/\(name)",
-                            reason: "the standard report layout was not found (neither in HuntKit's resources, an installed Templates folder nor $HUNT_TEMPLATES); give a layout of your own as `templatePath`, or set HUNT_TEMPLATES to a Templates folder")
+            throw .template(
+                path: "Templates/reports/\(name)",
+                reason:
+                    "the standard report layout was not found (neither in HuntKit's resources, an installed Templates folder nor $HUNT_TEMPLATES); give a layout of your own as `templatePath`, or set HUNT_TEMPLATES to a Templates folder"
+            )
         }
         return try read(url, displayPath: url.path)
     }
@@ -73,8 +78,9 @@ public struct ReportTemplate: Sendable, Hashable {
         do {
             return try MustacheTemplate(string: source)
         } catch let error as MustacheTemplate.ParserError {
-            throw .template(path: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
-                            reason: "the Mustache template does not parse (\(error.error)): \(error.context.line)")
+            throw .template(
+                path: "\(path):\(error.context.lineNumber):\(error.context.columnNumber)",
+                reason: "the Mustache template does not parse (\(error.error)): \(error.context.line)")
         } catch {
             throw .template(path: path, reason: "the Mustache template does not parse: \(error)")
         }
@@ -126,7 +132,7 @@ struct MarkdownContentType: MustacheContentType {
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
                 out.append(UInt8(ascii: "\\"))
                 out.append(b)
                 changed = true

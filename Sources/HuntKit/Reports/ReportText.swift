@@ -81,7 +81,9 @@ enum ReportText {
         guard e.media == .video else { return nil }
         guard let seconds = e.durationS, seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "video" }
         let s = Int(seconds.rounded(.up))
-        return s >= 3600 ? "video \(s / 3600):\(ClockText.twoDigits(s / 60 % 60)):\(ClockText.twoDigits(s % 60))" : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
+        return s >= 3600
+            ? "video \(s / 3600):\(ClockText.twoDigits(s / 60 % 60)):\(ClockText.twoDigits(s % 60))"
+            : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
     }
 
     static func evidence(_ e: JudgeResults.Evidence, targetKind: Target.Kind?, reasons: Set<ReasonCode>, huntDay: String?) -> String {

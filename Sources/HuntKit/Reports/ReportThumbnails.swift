@@ -20,7 +20,9 @@ package enum ReportThumbnails {
             }
         }
         if explicit != nil { return candidates.first }
-        return candidates.first { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && d.boolValue }
+        return candidates.first {
+            var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && d.boolValue
+        }
     }
 
     /// What `load` found: thumbnails by submission path, and the photos refused as too costly to
@@ -41,24 +43,30 @@ package enum ReportThumbnails {
     /// Thumbnails of the report's wanted photos, read in a bounded task group whose decodes share
     /// `budget` (`PhotoThumbnail.defaultMemoryBudgetBytes` unless given): a photo whose decode alone
     /// would need more is refused with a warning, so memory stays bounded whatever the photos say.
-    public static func load(_ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
-                            concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-                            budget: ThumbnailMemoryBudget = ThumbnailMemoryBudget()) async -> Loaded {
+    public static func load(
+        _ report: Report, photosFolder: URL?, maxPixels: Int = PhotoThumbnail.defaultMaxPixels,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        budget: ThumbnailMemoryBudget = ThumbnailMemoryBudget()
+    ) async -> Loaded {
         // Paths come from results.json: each is opened inside the folder, component by component,
         // never following a link or `..` out of it (`InputFile(_:inside:)`).
         guard let photosFolder, let folder = try? InputFolder(path: photosFolder.path) else { return Loaded() }
         let paths = Set(report.verdicts.filter(\.wantsThumbnail).map(\.path)).sorted()
         guard !paths.isEmpty else { return Loaded() }
         var loaded = Loaded()
-        await BoundedFanOut.run(paths, width: concurrency, work: { path in
-            (path, await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: budget))
-        }) { (path, outcome) in
+        await BoundedFanOut.run(
+            paths, width: concurrency,
+            work: { path in
+                (path, await PhotoThumbnail.read(path, inside: folder, maxPixels: maxPixels, budget: budget))
+            }
+        ) { (path, outcome) in
             switch outcome {
             case .thumbnail(let thumbnail):
                 loaded.thumbnails[path] = thumbnail
             case .refused(let reason):
-                loaded.refused[path] = .warning("thumbnail-refused", "no thumbnail: \(reason)",
-                                                at: SourceLocation(file: photosFolder.appendingPathComponent(path).relativePath), fix: reason.fix)
+                loaded.refused[path] = .warning(
+                    "thumbnail-refused", "no thumbnail: \(reason)",
+                    at: SourceLocation(file: photosFolder.appendingPathComponent(path).relativePath), fix: reason.fix)
             case .none, .undecodable:
                 break
             }

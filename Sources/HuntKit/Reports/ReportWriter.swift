@@ -15,9 +15,11 @@ public enum ReportWriter {
     /// a run's reports and results file change together. Thumbnails are read from `photosFolder`
     /// when given. Returns the paths staged, in order, and the warnings.
     @discardableResult
-    package static func stage(results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
-                             options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
-                             templatePath: String? = nil) async throws -> Written {
+    package static func stage(
+        results: JudgeResults, formats: [ReportFormat], to folder: URL, in batch: OutputBatch,
+        options: ReportOptions = ReportOptions(), photosFolder: URL? = nil,
+        templatePath: String? = nil
+    ) async throws -> Written {
         // No report model for no reports: building it costs a fifth of a 20,000-photo judge.
         guard !formats.isEmpty else { return Written(files: [], diagnostics: []) }
         let report = try Report(results, options: options)
@@ -37,14 +39,18 @@ public enum ReportWriter {
 
     /// The documents of one format; reads the template (standard or `templatePath`) and, for
     /// HTML, the thumbnails.
-    public static func render(_ report: Report, format: ReportFormat, photosFolder: URL?,
-                              templatePath: String? = nil) async throws(ReportError) -> [ReportDocument] {
+    public static func render(
+        _ report: Report, format: ReportFormat, photosFolder: URL?,
+        templatePath: String? = nil
+    ) async throws(ReportError) -> [ReportDocument] {
         try await renderer(for: format, report: report, photosFolder: photosFolder, templatePath: templatePath).render(report)
     }
 
     /// The renderer for `format`: the standard layout or `templatePath` for html and md, thumbnails from `photosFolder` for html.
-    public static func renderer(for format: ReportFormat, report: Report, photosFolder: URL?,
-                                templatePath: String?) async throws(ReportError) -> any ReportRenderer {
+    public static func renderer(
+        for format: ReportFormat, report: Report, photosFolder: URL?,
+        templatePath: String?
+    ) async throws(ReportError) -> any ReportRenderer {
         switch format {
         case .json: return JSONReportRenderer()
         case .csv: return CSVReportRenderer()

@@ -20,8 +20,9 @@ enum ResultsFileLimits {
     /// file) are crossed with `memchr`, and lines are counted only for a problem found.
     static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         if let encoding = wideEncoding(bytes) {
-            return Problem(message: "the file is \(encoding) text; results files are UTF-8",
-                           fix: "re-save it as UTF-8, or run `hunt judge` again to write it")
+            return Problem(
+                message: "the file is \(encoding) text; results files are UTF-8",
+                fix: "re-save it as UTF-8, or run `hunt judge` again to write it")
         }
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
@@ -40,10 +41,11 @@ enum ResultsFileLimits {
                     search = at + 1
                 }
                 if index - start - 2 > maximumStringBytes {
-                    return Problem(message: "the text at \(position(start, in: bytes)) is \(index - start - 2) bytes long; "
-                                       + "no text in a results file may be longer than \(maximumStringBytes / 1024) KiB",
-                                   fix: "shorten it (a team name, a path or a note) in the hunt, reviews or submissions "
-                                       + "and run `hunt judge` again")
+                    return Problem(
+                        message: "the text at \(position(start, in: bytes)) is \(index - start - 2) bytes long; "
+                            + "no text in a results file may be longer than \(maximumStringBytes / 1024) KiB",
+                        fix: "shorten it (a team name, a path or a note) in the hunt, reviews or submissions "
+                            + "and run `hunt judge` again")
                 }
             } else if byte == 0x2D || (0x30...0x39).contains(byte) {  // a number: the digits before any `.` or exponent
                 let start = index
@@ -53,10 +55,11 @@ enum ResultsFileLimits {
                 let isWhole = index >= count || !(bytes[index] == 0x2E || bytes[index] | 0x20 == 0x65)
                 if index - digitsStart > maximumIntegerDigits {
                     let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(index, start + 24)]), as: UTF8.self)
-                    return Problem(message: "the number at \(position(start, in: bytes)) (\(shown)\(index - start > 24 ? "…" : "")) "
-                                       + "has \(index - digitsStart) digits\(isWhole ? "" : " before its point"); "
-                                       + "a results file holds none with more than \(maximumIntegerDigits)",
-                                   fix: "correct the number, or run `hunt judge` again to write the file")
+                    return Problem(
+                        message: "the number at \(position(start, in: bytes)) (\(shown)\(index - start > 24 ? "…" : "")) "
+                            + "has \(index - digitsStart) digits\(isWhole ? "" : " before its point"); "
+                            + "a results file holds none with more than \(maximumIntegerDigits)",
+                        fix: "correct the number, or run `hunt judge` again to write the file")
                 }
                 while index < count, !isDelimiter(bytes[index]) { index += 1 }
             } else {

@@ -23,8 +23,9 @@ package enum ResultsFileReader {
         do {
             data = Data(try InputFile.read(path: url.path, displayPath: displayPath, limitBytes: maximumBytes, what: "results file"))
         } catch {
-            throw ReadError(path: displayPath, message: error.message,
-                          fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
+            throw ReadError(
+                path: displayPath, message: error.message,
+                fix: error.reason == .tooLarge ? error.fix : "give the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
         let limit = data.withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { ResultsFileLimits.firstProblem(in: $0) } }
         if let limit { throw ReadError(path: displayPath, message: limit.message, fix: limit.fix) }
@@ -39,16 +40,20 @@ package enum ResultsFileReader {
         }
         let header: Header
         do { header = try JSONDecoder().decode(Header.self, from: data) } catch {
-            throw ReadError(path: displayPath, message: describeSyntax(error, data), fix: "pass the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
+            throw ReadError(
+                path: displayPath, message: describeSyntax(error, data),
+                fix: "pass the results.json that `hunt judge HUNT.yaml SUBMISSIONS --out DIR` wrote")
         }
         let schema: Int
         switch header.schema {
         case nil:
-            throw ReadError(path: displayPath, message: "no `schema` key: this is not a results file of `hunt judge`",
-                          fix: "pass the results.json that `hunt judge --out DIR` wrote (not report.json)")
+            throw ReadError(
+                path: displayPath, message: "no `schema` key: this is not a results file of `hunt judge`",
+                fix: "pass the results.json that `hunt judge --out DIR` wrote (not report.json)")
         case .other(let found)?:
-            throw ReadError(path: displayPath, message: "`schema` is \(found); results files of `hunt judge` give it as a whole number",
-                          fix: "write `\"schema\": \(JudgeResults.schemaVersion)`, or run `hunt judge` again to write the file")
+            throw ReadError(
+                path: displayPath, message: "`schema` is \(found); results files of `hunt judge` give it as a whole number",
+                fix: "write `\"schema\": \(JudgeResults.schemaVersion)`, or run `hunt judge` again to write the file")
         case .number(let number)?:
             schema = number
         }
@@ -56,13 +61,15 @@ package enum ResultsFileReader {
         guard let mismatch = decodeError as? DecodingError else {
             throw ReadError(path: displayPath, message: "cannot decode the results: \(decodeError)", fix: nil)
         }
-        throw ReadError(path: displayPath, message: "results file does not match schema \(schema): \(describe(mismatch))",
-                      fix: "re-run `hunt judge` to write it again; results files are not meant to be edited by hand")
+        throw ReadError(
+            path: displayPath, message: "results file does not match schema \(schema): \(describe(mismatch))",
+            fix: "re-run `hunt judge` to write it again; results files are not meant to be edited by hand")
     }
 
     private static func newerSchema(_ schema: Int, _ displayPath: String) -> ReadError {
-        ReadError(path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
-                fix: "update hunt, or re-judge with this version")
+        ReadError(
+            path: displayPath, message: "results schema \(schema) is newer than this hunt understands (\(JudgeResults.schemaVersion))",
+            fix: "update hunt, or re-judge with this version")
     }
 
     /// The top of a results file: an object, and its `schema` if it has one.
@@ -74,10 +81,15 @@ package enum ResultsFileReader {
 
             init(from decoder: any Decoder) throws {
                 let value = try decoder.singleValueContainer()
-                if let number = try? value.decode(Int.self) { self = .number(number) }
-                else if let text = try? value.decode(String.self) { self = .other("`\"\(text.prefix(40))\"` (text)") }
-                else if let number = try? value.decode(Double.self) { self = .other("`\(number)`") }
-                else { self = .other("not a number") }
+                if let number = try? value.decode(Int.self) {
+                    self = .number(number)
+                } else if let text = try? value.decode(String.self) {
+                    self = .other("`\"\(text.prefix(40))\"` (text)")
+                } else if let number = try? value.decode(Double.self) {
+                    self = .other("`\(number)`")
+                } else {
+                    self = .other("not a number")
+                }
             }
         }
         var schema: Schema?
@@ -88,8 +100,9 @@ package enum ResultsFileReader {
         let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if first != UInt8(ascii: "{") { return "this is not a JSON object (it should start with `{`); is this the judge's results.json?" }
         if case DecodingError.dataCorrupted(let context) = error,
-           let underlying = context.underlyingError as NSError?,
-           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            let underlying = context.underlyingError as NSError?,
+            let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+        {
             return "the JSON is malformed: \(detail)"
         }
         return "the JSON is malformed (cut short, or edited by hand)"

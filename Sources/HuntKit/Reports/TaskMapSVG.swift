@@ -52,8 +52,9 @@ enum TaskMapSVG {
         case .area:
             guard let outline = target.outline, let first = outline.first?.first else { return nil }
             let all = outline.flatMap { $0 }
-            let centre = JudgeResults.Position(lat: (all.map(\.lat).min()! + all.map(\.lat).max()!) / 2,
-                                               lon: (all.map(\.lon).min()! + all.map(\.lon).max()!) / 2)
+            let centre = JudgeResults.Position(
+                lat: (all.map(\.lat).min()! + all.map(\.lat).max()!) / 2,
+                lon: (all.map(\.lon).min()! + all.map(\.lon).max()!) / 2)
             _ = first
             let rings = outline.map { ring in ring.map { project($0, around: centre, verdict: nil) } }
             let extent = rings.flatMap { $0 }.map { max(abs($0.east), abs($0.north)) }.max() ?? 50
@@ -61,9 +62,10 @@ enum TaskMapSVG {
             viewRadius = fit(marks, minimum: extent * 1.15, cap: extent * 4)
             let scale = size / 2 / viewRadius
             targetShape = rings.map { ring in
-                "<path class=\"target\" d=\"" + ring.enumerated().map { i, m in
-                    "\(i == 0 ? "M" : "L")\(coordinate(size / 2 + m.east * scale)) \(coordinate(size / 2 - m.north * scale))"
-                }.joined(separator: " ") + " Z\"/>"
+                "<path class=\"target\" d=\""
+                    + ring.enumerated().map { i, m in
+                        "\(i == 0 ? "M" : "L")\(coordinate(size / 2 + m.east * scale)) \(coordinate(size / 2 - m.north * scale))"
+                    }.joined(separator: " ") + " Z\"/>"
             }.joined()
         }
 
@@ -85,14 +87,19 @@ enum TaskMapSVG {
                 let k = reach / max(abs(x), abs(y))
                 x *= k; y *= k
             }
-            svg += "<circle class=\"p \(MarkupText.escape(m.verdict?.rawValue ?? ""))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
+            svg +=
+                "<circle class=\"p \(MarkupText.escape(m.verdict?.rawValue ?? ""))\(beyond ? " far" : "")\" cx=\"\(coordinate(size / 2 + x))\" cy=\"\(coordinate(size / 2 + y))\" r=\"3.2\"/>"
         }
         let bar = scaleBar(viewRadius)
         let barPixels = bar * scale
         svg += "<line class=\"scale\" x1=\"8\" y1=\"\(Int(size) - 10)\" x2=\"\(coordinate(8 + barPixels))\" y2=\"\(Int(size) - 10)\"/>"
         svg += "<text class=\"scale-label\" x=\"8\" y=\"\(Int(size) - 14)\">\(MeasureText.distance(bar))</text>"
-        if target.kind == .places { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"\(Int(size) - 6)\" text-anchor=\"end\">around the nearest place</text>" }
-        if marks.count > drawn.count { svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"14\" text-anchor=\"end\">\(drawn.count) of \(marks.count) photos</text>" }
+        if target.kind == .places {
+            svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"\(Int(size) - 6)\" text-anchor=\"end\">around the nearest place</text>"
+        }
+        if marks.count > drawn.count {
+            svg += "<text class=\"note\" x=\"\(Int(size) - 6)\" y=\"14\" text-anchor=\"end\">\(drawn.count) of \(marks.count) photos</text>"
+        }
         svg += "</svg>"
         return svg
     }

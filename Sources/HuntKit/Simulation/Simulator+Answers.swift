@@ -99,8 +99,11 @@ extension Simulator {
                     if task.isGroup {
                         unit = choice.tasks.contains(photo.task.id) ? photo.task.id : nil
                     } else if photo.task.id == task.id, case .places(let places) = task.target, let position = photo.tags.position {
-                        unit = places.places.min { Geodesic.distanceMetres(from: $0.coordinate, to: position)
-                            < Geodesic.distanceMetres(from: $1.coordinate, to: position) }?.name
+                        unit =
+                            places.places.min {
+                                Geodesic.distanceMetres(from: $0.coordinate, to: position)
+                                    < Geodesic.distanceMetres(from: $1.coordinate, to: position)
+                            }?.name
                     } else {
                         unit = nil
                     }
@@ -131,8 +134,9 @@ extension Simulator {
                 }
                 let verdict = Verdict.from(reasons.map(action))
                 if verdict == .accepted { done[photo.task.id, default: []].append(photo.instant) }
-                answers[photo.path] = Answer(path: photo.path, team: photo.team, task: photo.task.id, kind: photo.kind,
-                                             verdict: verdict, reasons: reasons.filter { [.reject, .review].contains(action($0)) })
+                answers[photo.path] = Answer(
+                    path: photo.path, team: photo.team, task: photo.task.id, kind: photo.kind,
+                    verdict: verdict, reasons: reasons.filter { [.reject, .review].contains(action($0)) })
             }
         }
         return answers.values.sorted { $0.path < $1.path }

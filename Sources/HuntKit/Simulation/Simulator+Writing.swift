@@ -18,7 +18,8 @@ extension Simulator {
             if folders.insert(parent.path).inserted {
                 try batch.makeFolder(parent, displayPath: parent.relativePathForDisplay)
             }
-            let bytes = photo.video.map { Self.movie(photo.tags, format: $0, instant: photo.instant, identity: photo.identity) }
+            let bytes =
+                photo.video.map { Self.movie(photo.tags, format: $0, instant: photo.instant, identity: photo.identity) }
                 ?? JPEGWriter.jpeg(tags: photo.tags, image: SyntheticImage(identity: photo.identity, hue: photo.hue))
             try batch.stage(bytes, to: url, displayPath: url.relativePathForDisplay, replacing: false)
             if let fix = photo.browserFix {

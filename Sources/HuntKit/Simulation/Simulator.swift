@@ -170,8 +170,12 @@ public struct Simulator: Sendable {
         let answers = expectedAnswers(photos)
         var kinds: [Kind: Int] = [:]
         for p in photos { kinds[p.kind, default: 0] += 1 }
-        return (photos, AnswerFile(hunt: hunt.id, seed: options.seed, teams: options.teams, photosPerTeam: options.photosPerTeam,
-                                   kinds: kinds, submissions: answers, choices: expectedChoices(photos, answers)))
+        return (
+            photos,
+            AnswerFile(
+                hunt: hunt.id, seed: options.seed, teams: options.teams, photosPerTeam: options.photosPerTeam,
+                kinds: kinds, submissions: answers, choices: expectedChoices(photos, answers))
+        )
     }
 
     /// A task photos can be planned for: one with loaded target geometry.

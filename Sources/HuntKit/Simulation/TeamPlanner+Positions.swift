@@ -32,10 +32,12 @@ extension TeamPlanner {
 
     /// For `score: closest`: anywhere near where the team was (the distance is the score).
     func nearLast(area: Area, rng: inout SplitMix64) -> (Coordinate, Double) {
-        let from = lastPosition ?? {
-            let box = area.boundingBox
-            return Coordinate(latitude: min(89, box.north + 0.3), longitude: (box.west + box.east) / 2)
-        }()
+        let from =
+            lastPosition
+            ?? {
+                let box = area.boundingBox
+                return Coordinate(latitude: min(89, box.north + 0.3), longitude: (box.west + box.east) / 2)
+            }()
         let p = Geodesic.direct(from: from, azimuthDegrees: rng.uniform(0, 360), distanceMetres: rng.uniform(100, 3000)).coordinate
         return (p, rng.uniform(3, 15).rounded())
     }
@@ -54,7 +56,9 @@ extension TeamPlanner {
     /// The second photo of a stay: at the same place as the first.
     func nearby(_ task: HuntTask, photo: Coordinate, rng: inout SplitMix64) -> (Coordinate, Double)? {
         guard case .places(let places) = task.target else { return honestPosition(task, rng: &rng) }
-        let place = places.places.min { Geodesic.distanceMetres(from: $0.coordinate, to: photo) < Geodesic.distanceMetres(from: $1.coordinate, to: photo) }!
+        let place = places.places.min {
+            Geodesic.distanceMetres(from: $0.coordinate, to: photo) < Geodesic.distanceMetres(from: $1.coordinate, to: photo)
+        }!
         return inside(center: place.coordinate, radius: places.radius.metres, rng: &rng)
     }
 

@@ -32,8 +32,9 @@ struct TeamPlanner {
             windowStart = window.start
             windowEnd = window.end
         } else {
-            let start = HuntClock(timezone: hunt.timezone).instant(of: LocalDateTime(year: 2026, month: 6, day: 1, hour: 10, minute: 0, second: 0),
-                                                                   offsetSeconds: nil)!
+            let start = HuntClock(timezone: hunt.timezone).instant(
+                of: LocalDateTime(year: 2026, month: 6, day: 1, hour: 10, minute: 0, second: 0),
+                offsetSeconds: nil)!
             windowStart = start
             windowEnd = start.addingTimeInterval(8 * 3600)
         }
@@ -59,7 +60,9 @@ struct TeamPlanner {
         if plain && matters(.duplicateOf) && teamIndex > 0 { kinds.append(.duplicate) }
         // Outside the hunt's window at either end of the day; outside a plain task's own window
         // when the team gets there before it opens or after it closes.
-        if (hunt.window != nil && task.window == nil || task.window != nil && plain) && matters(.beforeWindow) { kinds += [.beforeWindow, .afterWindow] }
+        if (hunt.window != nil && task.window == nil || task.window != nil && plain) && matters(.beforeWindow) {
+            kinds += [.beforeWindow, .afterWindow]
+        }
         if complete && task.dwell == nil && matters(.tooFast) { kinds.append(.tooFast) }
         if complete { kinds.append(.offTarget) }
         if complete && matters(.uncertainPosition), case .circle = task.target { kinds.append(.uncertain) }
@@ -106,12 +109,15 @@ struct TeamPlanner {
         // before any is added: a second before-window photo sits beside the same first photo).
         let anchored = windowFailures.compactMap { kind in windowAnchor(for: kind).map { (kind, $0) } }
         for (kind, anchor) in anchored {
-            let instant = kind == .beforeWindow ? windowStart.addingTimeInterval(-rng.uniform(600, 3000))
-                                                : windowEnd.addingTimeInterval(rng.uniform(600, 3000))
+            let instant =
+                kind == .beforeWindow
+                ? windowStart.addingTimeInterval(-rng.uniform(600, 3000))
+                : windowEnd.addingTimeInterval(rng.uniform(600, 3000))
             // The anchor's own position, so the jump in time needs no travel.
             let position = anchor.tags.position!
             let accuracy = anchor.tags.horizontalAccuracyMetres ?? hunt.policy.assumedAccuracy.metres
-            add(task: anchor.task, kind: kind, instant: instant, position: position, accuracy: accuracy, writeAccuracy: true,
+            add(
+                task: anchor.task, kind: kind, instant: instant, position: position, accuracy: accuracy, writeAccuracy: true,
                 reasons: [kind.reason!], rng: &rng, layout: .folder)
         }
         return photos
@@ -123,7 +129,8 @@ struct TeamPlanner {
     func windowAnchor(for kind: Simulator.Kind) -> Simulator.PlannedPhoto? {
         let sequence = photos.filter { $0.tags.position != nil && $0.kind != .duplicate }.sorted { $0.instant < $1.instant }
         guard let anchor = kind == .beforeWindow ? sequence.first : sequence.last, anchor.task.window == nil,
-              [.honest, .edited, .clockSkew, .tooFast].contains(anchor.kind) else { return nil }
+            [.honest, .edited, .clockSkew, .tooFast].contains(anchor.kind)
+        else { return nil }
         return anchor
     }
 
@@ -147,8 +154,10 @@ struct TeamPlanner {
     enum Layout { case folder, prefix, auto }
 
     /// Plans the photo(s) of one slot; false when it could not (window over, no position found).
-    mutating func planSlot(task: HuntTask, kind planned: Simulator.Kind, baseGap: Double,
-                           rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]) -> Bool {
+    mutating func planSlot(
+        task: HuntTask, kind planned: Simulator.Kind, baseGap: Double,
+        rng: inout SplitMix64, earlier: [Simulator.PlannedPhoto]
+    ) -> Bool {
         var kind = planned
         if kind == .duplicate {
             // A copy of an earlier team's honest photo of a plain task, filed later in path order.
@@ -191,7 +200,8 @@ struct TeamPlanner {
         if kind == .tooFast {
             // Two seconds after the previous photo, far enough away to need more than twice the limit.
             guard let last = lastPosition, photos.last(where: { $0.kind != .duplicate })?.tags.position != nil,
-                  Geodesic.distanceMetres(from: last, to: position) - lastAccuracy - accuracy > 2 * limit * 2 + 20 else {
+                Geodesic.distanceMetres(from: last, to: position) - lastAccuracy - accuracy > 2 * limit * 2 + 20
+            else {
                 return planSlot(task: task, kind: .honest, baseGap: baseGap, rng: &rng, earlier: earlier)
             }
             instant = time.addingTimeInterval(2)
@@ -227,12 +237,14 @@ struct TeamPlanner {
         if instant > windowEnd.addingTimeInterval(-120) { time = instant; return false }
         let layout: Layout
         if kind == .honest, task.dwell == nil, rng.unit() < 0.15,
-           autoMatchable(task, position: position, accuracy: writeAccuracy ? accuracy : hunt.policy.assumedAccuracy.metres) {
+            autoMatchable(task, position: position, accuracy: writeAccuracy ? accuracy : hunt.policy.assumedAccuracy.metres)
+        {
             layout = .auto
         } else {
             layout = rng.unit() < 0.8 ? .folder : .prefix
         }
-        add(task: task, kind: kind, instant: instant, position: kind == .noGPS ? nil : position, accuracy: accuracy,
+        add(
+            task: task, kind: kind, instant: instant, position: kind == .noGPS ? nil : position, accuracy: accuracy,
             writeAccuracy: writeAccuracy, reasons: reasons, rng: &rng, layout: layout)
         time = instant
         if kind != .noGPS {
@@ -248,7 +260,8 @@ struct TeamPlanner {
                 return false
             }
             guard let (second, secondAccuracy) = nearby(task, photo: position, rng: &rng) else { photos.removeLast(); return false }
-            add(task: task, kind: .honest, instant: leave, position: second, accuracy: secondAccuracy, writeAccuracy: true,
+            add(
+                task: task, kind: .honest, instant: leave, position: second, accuracy: secondAccuracy, writeAccuracy: true,
                 reasons: [], rng: &rng, layout: .folder)
             time = leave
             lastPosition = second
@@ -257,15 +270,18 @@ struct TeamPlanner {
         return true
     }
 
-    mutating func add(task: HuntTask, kind: Simulator.Kind, instant: Date, position: Coordinate?, accuracy: Double,
-                      writeAccuracy: Bool, reasons: [ReasonCode], rng: inout SplitMix64, layout: Layout) {
+    mutating func add(
+        task: HuntTask, kind: Simulator.Kind, instant: Date, position: Coordinate?, accuracy: Double,
+        writeAccuracy: Bool, reasons: [ReasonCode], rng: inout SplitMix64, layout: Layout
+    ) {
         counter += 1
         let number = String(format: "%04d", counter)
         let media = self.media(task: task, kind: kind, rng: &rng)
         let device = Self.devices[rng.below(Self.devices.count)]
-        var tags = PhotoTags(position: position, altitudeMetres: position == nil ? nil : (rng.uniform(0, 30) * 10).rounded() / 10,
-                             horizontalAccuracyMetres: position != nil && writeAccuracy ? accuracy : nil,
-                             make: device.0, model: device.1, software: Self.phoneSoftware[rng.below(Self.phoneSoftware.count)])
+        var tags = PhotoTags(
+            position: position, altitudeMetres: position == nil ? nil : (rng.uniform(0, 30) * 10).rounded() / 10,
+            horizontalAccuracyMetres: position != nil && writeAccuracy ? accuracy : nil,
+            make: device.0, model: device.1, software: Self.phoneSoftware[rng.below(Self.phoneSoftware.count)])
         let huntOffset = hunt.timezone.secondsFromGMT(for: instant)
         let mode = rng.unit()
         var wall = instant
@@ -283,7 +299,8 @@ struct TeamPlanner {
         }
         let actual = clock.instant(of: tags.capturedAt!, offsetSeconds: tags.offsetSeconds) ?? instant
         if position != nil, !media.video {
-            tags.gpsTime = kind == .clockSkew
+            tags.gpsTime =
+                kind == .clockSkew
                 ? actual.addingTimeInterval(-(hunt.policy.clockSkew.seconds + rng.uniform(300, 3600)))
                 : actual.addingTimeInterval(rng.uniform(-2, 2))
         }
@@ -291,24 +308,29 @@ struct TeamPlanner {
         let taskIndex = hunt.tasks.firstIndex { $0.id == task.id } ?? 0
         // An accuracy needs Apple's keys (MOV); without one, an Android-style MP4 or 3GP, whose
         // movie header's UTC time gives the same instant as any offset would.
-        let video: PhotoMetadata.Format? = !media.video ? nil
+        let video: PhotoMetadata.Format? =
+            !media.video
+            ? nil
             : tags.horizontalAccuracyMetres != nil ? .mov : counter % 2 == 0 ? .mp4 : .threeGP
         let ext = Self.fileExtension(video)
-        let path = switch layout {
-        case .folder: "\(team)/\(task.id)/IMG_\(number).\(ext)"
-        case .prefix: "\(team)/\(task.id)-\(number).\(ext)"
-        case .auto: "\(team)/IMG_\(number).\(ext)"
-        }
-        var photo = Simulator.PlannedPhoto(path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
-                                           identity: rng.next(), hue: Double(taskIndex % 12) / 12, video: video,
-                                           motion: media.motion, reasons: reasons)
+        let path =
+            switch layout {
+            case .folder: "\(team)/\(task.id)/IMG_\(number).\(ext)"
+            case .prefix: "\(team)/\(task.id)-\(number).\(ext)"
+            case .auto: "\(team)/IMG_\(number).\(ext)"
+            }
+        var photo = Simulator.PlannedPhoto(
+            path: path, team: team, task: task, kind: kind, instant: actual, tags: tags,
+            identity: rng.next(), hue: Double(taskIndex % 12) / 12, video: video,
+            motion: media.motion, reasons: reasons)
         // Sent from the players' page as the judge expects a live task's photo: the browser's fix
         // at the photo's place, seconds after the capture, well within `live-max-age`. A
         // non-live task's photos draw nothing more, so their files stay those of earlier runs.
         if task.live, let position {
             let sent = min(40, hunt.policy.liveMaxAge.seconds / 2) * rng.uniform(0.1, 1)
-            photo.browserFix = BrowserFix(position: position, accuracyMetres: max(5, accuracy), fixedAt: actual.addingTimeInterval(sent / 2),
-                                          uploadedAt: actual.addingTimeInterval(sent), liveCapture: kind != .notLive)
+            photo.browserFix = BrowserFix(
+                position: position, accuracyMetres: max(5, accuracy), fixedAt: actual.addingTimeInterval(sent / 2),
+                uploadedAt: actual.addingTimeInterval(sent), liveCapture: kind != .notLive)
         }
         photos.append(photo)
     }

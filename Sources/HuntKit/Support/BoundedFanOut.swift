@@ -16,14 +16,17 @@ enum BoundedFanOut {
     ) async throws(Failure) where Items.Element: Sendable {
         let batchSize = max(1, batchSize)
         var iterator = items.makeIterator()
-        try await fanOut(width: width, next: { () -> [Items.Element]? in
-            var batch: [Items.Element] = []
-            batch.reserveCapacity(batchSize)
-            while batch.count < batchSize, let item = iterator.next() { batch.append(item) }
-            return batch.isEmpty ? nil : batch
-        }, work: work, deliver: { (outputs: [Output]) async throws(Failure) in
-            for output in outputs { try await deliver(output) }
-        })
+        try await fanOut(
+            width: width,
+            next: { () -> [Items.Element]? in
+                var batch: [Items.Element] = []
+                batch.reserveCapacity(batchSize)
+                while batch.count < batchSize, let item = iterator.next() { batch.append(item) }
+                return batch.isEmpty ? nil : batch
+            }, work: work,
+            deliver: { (outputs: [Output]) async throws(Failure) in
+                for output in outputs { try await deliver(output) }
+            })
     }
 
     /// `work` gets one item at a time (no batch arrays made per item).

@@ -39,7 +39,11 @@ package struct CSVWriter {
             if !first { text += "," }
             first = false
             switch cell {
-            case .text(let value): if let value { text += Self.quoted(Self.neutralized(TerminalText.visible(value, keepingLineBreaks: true, keepingTabs: true, keepingCarriageReturns: true))) }
+            case .text(let value):
+                if let value {
+                    text += Self.quoted(
+                        Self.neutralized(TerminalText.visible(value, keepingLineBreaks: true, keepingTabs: true, keepingCarriageReturns: true)))
+                }
             case .int(let value): text += String(value)
             case .number(let value, let digits): if let value, value.isFinite { text += DecimalText.trimmed(value, places: digits) }
             case .formatted(let value): text += Self.quoted(value)

@@ -32,8 +32,10 @@ enum ChildProcess {
 
     /// Runs `argv` (`argv[0]` is the executable's path) with `descriptor` as its descriptor
     /// `target`, and waits for it to end.
-    static func run(_ argv: [String], descriptor: Int32, as target: Int32, maxStdoutBytes: Int, maxStderrBytes: Int,
-                    wallSeconds: Double) throws(SpawnError) -> Ended {
+    static func run(
+        _ argv: [String], descriptor: Int32, as target: Int32, maxStdoutBytes: Int, maxStderrBytes: Int,
+        wallSeconds: Double
+    ) throws(SpawnError) -> Ended {
         let out = try pipe(), err = try pipe()
         defer { close(out.read); close(err.read) }
         var actions = posix_spawn_file_actions_t()
@@ -52,8 +54,9 @@ enum ChildProcess {
         close(out.write)
         close(err.write)
         guard spawned == 0 else { throw SpawnError("posix_spawn \(argv[0])", spawned) }
-        return collect(pid: pid, stdout: out.read, stderr: err.read, maxStdoutBytes: maxStdoutBytes, maxStderrBytes: maxStderrBytes,
-                       deadline: ContinuousClock.now + .milliseconds(Int(wallSeconds * 1000)))
+        return collect(
+            pid: pid, stdout: out.read, stderr: err.read, maxStdoutBytes: maxStdoutBytes, maxStderrBytes: maxStderrBytes,
+            deadline: ContinuousClock.now + .milliseconds(Int(wallSeconds * 1000)))
     }
 
     private static func pipe() throws(SpawnError) -> (read: Int32, write: Int32) {
@@ -65,8 +68,10 @@ enum ChildProcess {
     /// Reads both pipes until they end and the child has exited, then reaps it; kills it at the
     /// deadline or when a pipe brings more than its cap. The child's end is one more descriptor
     /// in the same `poll` (a pidfd, Linux 5.3), so nothing here asks `waitpid` in a loop.
-    private static func collect(pid: pid_t, stdout: Int32, stderr: Int32, maxStdoutBytes: Int, maxStderrBytes: Int,
-                                deadline: ContinuousClock.Instant) -> Ended {
+    private static func collect(
+        pid: pid_t, stdout: Int32, stderr: Int32, maxStdoutBytes: Int, maxStderrBytes: Int,
+        deadline: ContinuousClock.Instant
+    ) -> Ended {
         var ended = Ended(end: .exited(0), stdout: [], stderr: [])
         var open = [stdout, stderr]
         let exit = childEnd(pid)
@@ -80,7 +85,8 @@ enum ChildProcess {
             guard left > .zero else { killedFor = .timedOut; break }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if exit >= 0, !reaped { fds.append(pollfd(fd: exit, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            let ready = poll(
+                &fds, nfds_t(fds.count), Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
             if ready < 0, errno != EINTR { killedFor = .exited(-1); break }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == exit {

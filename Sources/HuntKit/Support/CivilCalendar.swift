@@ -29,7 +29,7 @@ enum CivilCalendar {
     /// The instants these functions take, in seconds since 1970: some 31 million years either
     /// side, far past any real date, and near enough that its milliseconds, days and years fit
     /// in `Int` with room to spare.
-    static let heldSeconds: ClosedRange<Double> = -1e15 ... 1e15
+    static let heldSeconds: ClosedRange<Double> = -1e15...1e15
 
     /// `seconds` (since 1970) held within `heldSeconds`, NaN read as 0: what every conversion of
     /// an instant to whole days and seconds starts from, so that a number past any date (a

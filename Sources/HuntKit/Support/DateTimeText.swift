@@ -128,9 +128,11 @@ public enum DateTimeText {
         // Local time: the offset in force at that moment. Try the offsets around the guess so that
         // times after a change resolve right; a time no offset maps back to is in a DST gap.
         let guess = Date(timeIntervalSince1970: wall)
-        let candidates = [timeZone.secondsFromGMT(for: guess),
-                          timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86400)),
-                          timeZone.secondsFromGMT(for: guess.addingTimeInterval(86400))]
+        let candidates = [
+            timeZone.secondsFromGMT(for: guess),
+            timeZone.secondsFromGMT(for: guess.addingTimeInterval(-86400)),
+            timeZone.secondsFromGMT(for: guess.addingTimeInterval(86400))
+        ]
         // In the hour that repeats when clocks go back, two offsets fit: take the earlier moment
         // (the first time the clock shows it), as ISO 8601 readers and `date -d` do.
         let fitting = candidates.compactMap { offset -> Date? in

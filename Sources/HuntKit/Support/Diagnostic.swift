@@ -59,7 +59,8 @@ extension Array where Element == Diagnostic {
 /// Open-ended: each reader has codes of its own (a hunt file's are `HuntDiagnosticCode`, and
 /// `DiagnosticCode(_:)` takes one). Written in code as a string literal: `"unknown-key"`.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Comparable, Codable, ExpressibleByStringLiteral,
-                              CustomStringConvertible {
+    CustomStringConvertible
+{
     /// The code's text.
     public var rawValue: String
 

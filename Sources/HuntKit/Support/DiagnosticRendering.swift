@@ -48,7 +48,8 @@ package struct TextDiagnosticRenderer: DiagnosticRenderer {
         case .note: severityColour = "\u{1B}[1;36m"
         }
         // Paths, messages and fixes quote what the files hold: shown, never obeyed.
-        var out = paint(TerminalText.visible("\(d.location):"), "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
+        var out =
+            paint(TerminalText.visible("\(d.location):"), "\u{1B}[1m") + " " + paint("\(d.severity.rawValue):", severityColour) + " "
             + paint(TerminalText.visible(d.message), "\u{1B}[1m") + " " + paint("[\(TerminalText.visible(d.code.rawValue))]", "\u{1B}[2m") + "\n"
         if d.location.line > 0, let line = sources.line(d.location.line, of: d.location.file) {
             let (shown, caretColumn) = window(TerminalText.visible(line, keepingTabs: true), column: d.location.column)

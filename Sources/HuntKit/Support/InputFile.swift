@@ -141,16 +141,18 @@ package final class InputFile: Sendable {
     /// The whole file, refusing one larger than `limitBytes`. `what` names the kind of input for the message ("hunt file").
     public func readAll(limitBytes: Int, what: String) throws(InputFileError) -> [UInt8] {
         guard size <= UInt64(limitBytes) else {
-            throw InputFileError(path: displayPath, reason: .tooLarge,
-                                 message: "is \(Self.describe(bytes: size)); a \(what) may be at most \(Self.describe(bytes: UInt64(limitBytes)))",
-                                 fix: "is this really a \(what)? Check the path")
+            throw InputFileError(
+                path: displayPath, reason: .tooLarge,
+                message: "is \(Self.describe(bytes: size)); a \(what) may be at most \(Self.describe(bytes: UInt64(limitBytes)))",
+                fix: "is this really a \(what)? Check the path")
         }
         // The file may have grown since fstat: read one byte past the limit to notice.
         let bytes = try read(at: 0, count: Int(size) + 1)
         guard bytes.count <= limitBytes else {
-            throw InputFileError(path: displayPath, reason: .tooLarge,
-                                 message: "grew past \(Self.describe(bytes: UInt64(limitBytes))) while being read; a \(what) may be at most that",
-                                 fix: "wait until the file is complete, then run again")
+            throw InputFileError(
+                path: displayPath, reason: .tooLarge,
+                message: "grew past \(Self.describe(bytes: UInt64(limitBytes))) while being read; a \(what) may be at most that",
+                fix: "wait until the file is complete, then run again")
         }
         return bytes
     }
@@ -195,8 +197,9 @@ package final class InputFile: Sendable {
     }
 
     private func readError(_ code: Int32) -> InputFileError {
-        InputFileError(path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(code)))",
-                       fix: "check the disk or network share and try again")
+        InputFileError(
+            path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(code)))",
+            fix: "check the disk or network share and try again")
     }
 
     /// Reads a whole file the user named; see `readAll(limitBytes:what:)`.
@@ -213,19 +216,22 @@ package final class InputFile: Sendable {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputFileError(path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(errno)))",
-                                     fix: "check what is piped in")
+                throw InputFileError(
+                    path: displayPath, reason: .io, message: "could not be read: \(String(cString: strerror(errno)))",
+                    fix: "check what is piped in")
             }
             if n == 0 { return bytes }
             bytes += chunk[..<n]
         }
-        throw InputFileError(path: displayPath, reason: .tooLarge, message: "holds more than \(describe(bytes: UInt64(limitBytes))); a \(what) may be at most that",
-                             fix: "is this really a \(what)? Check what is piped in")
+        throw InputFileError(
+            path: displayPath, reason: .tooLarge, message: "holds more than \(describe(bytes: UInt64(limitBytes))); a \(what) may be at most that",
+            fix: "is this really a \(what)? Check what is piped in")
     }
 
     static func notRegular(_ displayPath: String) -> InputFileError {
-        InputFileError(path: displayPath, reason: .notRegularFile, message: "is a device, FIFO or socket, not a regular file",
-                       fix: "give a regular file (copy the data into one)")
+        InputFileError(
+            path: displayPath, reason: .notRegularFile, message: "is a device, FIFO or socket, not a regular file",
+            fix: "give a regular file (copy the data into one)")
     }
 
     static func openError(_ code: Int32, displayPath: String) -> InputFileError {
@@ -233,16 +239,19 @@ package final class InputFile: Sendable {
         case ENOENT, ENOTDIR:
             return InputFileError(path: displayPath, reason: .notFound, message: "no such file", fix: "check the path")
         case EACCES, EPERM:
-            return InputFileError(path: displayPath, reason: .permissionDenied, message: "may not be read (permission denied)",
-                                  fix: "make the file readable (chmod +r)")
+            return InputFileError(
+                path: displayPath, reason: .permissionDenied, message: "may not be read (permission denied)",
+                fix: "make the file readable (chmod +r)")
         case ELOOP, EMLINK:
-            return InputFileError(path: displayPath, reason: .symbolicLink, message: "is a symbolic link; links are not followed here",
-                                  fix: "copy the file in instead of linking to it")
+            return InputFileError(
+                path: displayPath, reason: .symbolicLink, message: "is a symbolic link; links are not followed here",
+                fix: "copy the file in instead of linking to it")
         case ENXIO, EOPNOTSUPP, ENODEV:
             return notRegular(displayPath)
         default:
-            return InputFileError(path: displayPath, reason: .io, message: "could not be opened: \(String(cString: strerror(code)))",
-                                  fix: "check the path and the disk")
+            return InputFileError(
+                path: displayPath, reason: .io, message: "could not be opened: \(String(cString: strerror(code)))",
+                fix: "check the path and the disk")
         }
     }
 
@@ -294,7 +303,8 @@ package final class InputFolder: Sendable, Hashable {
             // O_DIRECTORY reports a link as "not a folder": say which it is.
             if saved == ENOTDIR || saved == ELOOP, kind(of: name) == .symbolicLink { throw InputFile.openError(ELOOP, displayPath: displayPath) }
             if saved == ENOTDIR {
-                throw InputFileError(path: displayPath, reason: .notFound, message: "no such file (a file is where a folder was expected)", fix: "check the path")
+                throw InputFileError(
+                    path: displayPath, reason: .notFound, message: "no such file (a file is where a folder was expected)", fix: "check the path")
             }
             throw InputFile.openError(saved, displayPath: displayPath)
         }
@@ -317,8 +327,9 @@ package final class InputFolder: Sendable, Hashable {
     func openParent(of relativePath: String, displayPath: String) throws(InputFileError) -> (InputFolder?, String) {
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         guard !relativePath.hasPrefix("/"), let last = parts.last, !parts.contains("..") else {
-            throw InputFileError(path: displayPath, reason: .leavesFolder, message: "leaves the folder \(self.displayPath)",
-                                 fix: "give a path inside \(self.displayPath), without `..`")
+            throw InputFileError(
+                path: displayPath, reason: .leavesFolder, message: "leaves the folder \(self.displayPath)",
+                fix: "give a path inside \(self.displayPath), without `..`")
         }
         var folder: InputFolder?
         for part in parts.dropLast() where part != "." {
@@ -403,8 +414,9 @@ extension FileStamp {
         #else
         let modified = info.st_mtim
         #endif
-        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-                  sizeBytes: Int64(info.st_size), modifiedNanoseconds: Int64(modified.tv_sec) &* 1_000_000_000 &+ Int64(modified.tv_nsec))
+        self.init(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            sizeBytes: Int64(info.st_size), modifiedNanoseconds: Int64(modified.tv_sec) &* 1_000_000_000 &+ Int64(modified.tv_nsec))
     }
 
     /// The stamp of what is at `path`, not following a final link; nil when nothing is there.

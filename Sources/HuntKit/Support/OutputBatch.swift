@@ -131,7 +131,8 @@ private final class StagedFiles: Sendable {
         for (url, isFolder) in inputs.map({ ($0, false) }) + inputFolders.map({ ($0, true) }) {
             var info = stat()
             if stat(url.path, &info) == 0 {
-                found.append(Input(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), displayPath: url.relativePathForDisplay, isFolder: isFolder))
+                found.append(
+                    Input(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), displayPath: url.relativePathForDisplay, isFolder: isFolder))
             }
         }
         self.inputs = found
@@ -157,17 +158,24 @@ private final class StagedFiles: Sendable {
 
     func check(_ target: URL, displayPath: String) throws(OutputError) {
         var info = stat()
-        if stat(target.path, &info) == 0, let input = inputs.first(where: { !$0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
+        if stat(target.path, &info) == 0,
+            let input = inputs.first(where: { !$0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) })
+        {
             let same = input.displayPath == displayPath ? "" : " (`\(input.displayPath)`)"
-            throw OutputError(path: displayPath, message: "is an input of this run\(same); writing there would destroy it: choose another output name")
+            throw OutputError(
+                path: displayPath, message: "is an input of this run\(same); writing there would destroy it: choose another output name")
         }
         // Walk up the existing ancestors: an output inside a judged folder would be judged next time.
         guard inputs.contains(where: \.isFolder) else { return }
         var folder = target.deletingLastPathComponent().standardizedFileURL
         while true {
             if stat(folder.path, &info) == 0,
-               let input = inputs.first(where: { $0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }) {
-                throw OutputError(path: displayPath, message: "is inside `\(input.displayPath)`, which this run reads; the next run would read it as input: write it outside that folder")
+                let input = inputs.first(where: { $0.isFolder && $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) })
+            {
+                throw OutputError(
+                    path: displayPath,
+                    message:
+                        "is inside `\(input.displayPath)`, which this run reads; the next run would read it as input: write it outside that folder")
             }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }
@@ -244,7 +252,8 @@ private final class StagedFiles: Sendable {
                 let n = read(fd, &bytes, bytes.count)
                 close(fd)
                 let pid = n > 0 ? String(decoding: bytes[..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
-                throw OutputError(path: displayPath, message: "another run is writing here (pid \(pid)); wait for it to finish, or choose another folder")
+                throw OutputError(
+                    path: displayPath, message: "another run is writing here (pid \(pid)); wait for it to finish, or choose another folder")
             }
             // The holder before us may have removed the file after we opened it: lock the file that is there.
             var mine = stat(), there = stat()
@@ -303,7 +312,8 @@ private final class StagedFiles: Sendable {
                 let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
                 if fd < 0, errno == EEXIST { continue }
                 guard fd >= 0 else {
-                    throw OutputError(path: displayPath, message: "cannot write in \(URL(fileURLWithPath: folder).relativePathForDisplay) (\(Self.reason(errno)))")
+                    throw OutputError(
+                        path: displayPath, message: "cannot write in \(URL(fileURLWithPath: folder).relativePathForDisplay) (\(Self.reason(errno)))")
                 }
                 ledger.staged.append(Staged(temporary: temporary, target: "", displayPath: displayPath, replacing: true))
                 return (fd, temporary)
@@ -400,7 +410,8 @@ private final class StagedFiles: Sendable {
             case .abandoned:
                 return ""
             case .staging:
-                let kept = destination.map { "; \($0) is as it was" }
+                let kept =
+                    destination.map { "; \($0) is as it was" }
                     ?? (ledger.staged.isEmpty ? "" : "; \(ledger.staged.map(\.displayPath).joined(separator: ", ")) kept as they were")
                 ledger.abandon()
                 return "nothing was written\(kept)"
@@ -452,8 +463,10 @@ extension OutputBatch {
     /// file's missing folders are made first (and removed again if the write fails). Returns the
     /// stamp of the file written (an edit someone makes after the rename has another).
     @discardableResult
-    public static func write(_ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = [],
-                             makingFolder: Bool = false) throws(OutputError) -> FileStamp {
+    public static func write(
+        _ bytes: [UInt8], to url: URL, displayPath: String? = nil, inputs: [URL] = [],
+        makingFolder: Bool = false
+    ) throws(OutputError) -> FileStamp {
         let batch = OutputBatch(inputs: inputs)
         let displayPath = displayPath ?? url.relativePathForDisplay
         if makingFolder { try batch.makeParentFolder(of: url, displayPath: displayPath) }
@@ -470,7 +483,8 @@ extension OutputBatch {
         let shownParent = (displayPath as NSString).deletingLastPathComponent
         if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return }
-            throw OutputError(path: displayPath, message: "`\(shownParent)` is a file, not a folder, so nothing can be written inside it; choose another path")
+            throw OutputError(
+                path: displayPath, message: "`\(shownParent)` is a file, not a folder, so nothing can be written inside it; choose another path")
         }
         try makeFolder(parent, displayPath: shownParent)
     }

@@ -38,9 +38,10 @@ package enum PathText {
         }
         let text = String(decoding: out, as: UTF8.self)
         guard !Array(text.precomposedStringWithCanonicalMapping.utf8).elementsEqual(out) else { return text }
-        return String(decoding: bytes.flatMap { b -> [UInt8] in
-            b == 0x5C ? [0x5C, 0x5C] : b < 0x80 ? [b] : Array("\\x".utf8) + hex(b)
-        }, as: UTF8.self)
+        return String(
+            decoding: bytes.flatMap { b -> [UInt8] in
+                b == 0x5C ? [0x5C, 0x5C] : b < 0x80 ? [b] : Array("\\x".utf8) + hex(b)
+            }, as: UTF8.self)
     }
 
     /// The bytes a text written by `escape` stands for (hex digits in either case); nil when it
@@ -59,7 +60,8 @@ package enum PathText {
                 out.append(0x5C)
                 i += 2
             } else if bytes[i + 1] == UInt8(ascii: "x"), i + 3 < bytes.count,
-                      let high = hexValue(bytes[i + 2]), let low = hexValue(bytes[i + 3]) {
+                let high = hexValue(bytes[i + 2]), let low = hexValue(bytes[i + 3])
+            {
                 out.append(high << 4 | low)
                 i += 4
             } else {

@@ -18,8 +18,10 @@ package enum TemplateLibrary {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../share/hunt/Templates").standardizedFileURL)
         if let bundled = TemplatesBundle.folder { candidates.append(bundled) }
-        return candidates.first { var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue }
+        return candidates.first {
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: $0.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
     }
 
     /// A file inside the templates, e.g. `hunts/photo-hunt/hunt.yaml`; nil when none are found.

@@ -17,8 +17,10 @@ package enum TerminalText {
     /// that embeds untrusted values); `keepingTabs` keeps tab (a source line, where the caret
     /// padding copies its tabs). `keepingCarriageReturns` keeps CR too (a CSV cell, quoted, holds
     /// CRLF as data).
-    public static func visible(_ text: String, keepingLineBreaks: Bool = false, keepingTabs: Bool = false,
-                               keepingCarriageReturns: Bool = false) -> String {
+    public static func visible(
+        _ text: String, keepingLineBreaks: Bool = false, keepingTabs: Bool = false,
+        keepingCarriageReturns: Bool = false
+    ) -> String {
         // Nearly every string is harmless: look at the bytes first, and return it as it is.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         var out = String.UnicodeScalarView()

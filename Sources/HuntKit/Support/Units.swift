@@ -24,7 +24,7 @@ public struct Length: Sendable, Hashable, Comparable, Codable, CustomStringConve
         (["km", "kilometre", "kilometres", "kilometer", "kilometers"], 1000),
         (["ft", "foot", "feet"], 0.3048),
         (["yd", "yard", "yards"], 0.9144),
-        (["mi", "mile", "miles"], 1609.344),
+        (["mi", "mile", "miles"], 1609.344)
     ]
 
     /// Parses `30 m`, `30m`, `1.5 km`, `300 ft`, `0.5 mi`; a bare number is metres.
@@ -63,7 +63,7 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable, CustomStringCon
         (["s", "sec", "secs", "second", "seconds"], 1),
         (["min", "mins", "minute", "minutes", "m"], 60),
         (["h", "hr", "hrs", "hour", "hours"], 3600),
-        (["d", "day", "days"], 86400),
+        (["d", "day", "days"], 86400)
     ]
 
     /// Parses `90 s`, `10 min`, `2 h`, `1 day`. A bare number is not accepted: say the unit.
@@ -88,7 +88,7 @@ public struct Speed: Sendable, Hashable, Comparable, Codable, CustomStringConver
         (["km/h", "kmh", "kph"], 1 / 3.6),
         (["m/s", "mps"], 1),
         (["mph", "mi/h"], 0.44704),
-        (["kn", "kt", "knots"], 0.514444),
+        (["kn", "kt", "knots"], 0.514444)
     ]
 
     /// Parses `200 km/h`, `30 m/s`, `120 mph`.
@@ -110,8 +110,10 @@ package enum UnitText {
             // ASCII (almost every value): its bytes are its characters, read without grapheme breaking.
             var count = 0
             for b in trimmed.utf8 {
-                guard (0x30...0x39).contains(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
-                        || ((b == UInt8(ascii: "e") || b == UInt8(ascii: "E")) && count > 0) else { break }
+                guard
+                    (0x30...0x39).contains(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: "+")
+                        || ((b == UInt8(ascii: "e") || b == UInt8(ascii: "E")) && count > 0)
+                else { break }
                 count += 1
             }
             numberEnd = trimmed.utf8.index(trimmed.startIndex, offsetBy: count)
@@ -119,7 +121,9 @@ package enum UnitText {
             for (i, c) in zip(trimmed.indices, trimmed) {
                 if c.isASCII && (c.isNumber || c == "." || c == "-" || c == "+" || ((c == "e" || c == "E") && i != trimmed.startIndex)) {
                     numberEnd = trimmed.index(after: i)
-                } else { break }
+                } else {
+                    break
+                }
             }
         }
         // `1e` followed by a unit like `em`... keep it simple: back off a trailing e/E.

@@ -31,7 +31,9 @@ package enum HuntExportFormat: String, Sendable, CaseIterable {
 
 /// What every writer needs from a hunt: its points and areas, flattened.
 struct ExportItems {
-    struct Point { var taskID: String; var name: String; var coordinate: Coordinate; var clue: String?; var hint: String?; var radius: Length; var tags: [String] }
+    struct Point {
+        var taskID: String; var name: String; var coordinate: Coordinate; var clue: String?; var hint: String?; var radius: Length; var tags: [String]
+    }
     struct Polygonal { var taskID: String; var name: String; var clue: String?; var polygons: [AreaPolygon] }
     var points: [Point] = []
     var areas: [Polygonal] = []
@@ -40,11 +42,14 @@ struct ExportItems {
         for task in hunt.tasks {
             switch task.target {
             case .circle(let centre, let radius)?:
-                points.append(Point(taskID: task.id, name: task.title, coordinate: centre, clue: task.clue, hint: task.hint, radius: radius, tags: task.tags))
+                points.append(
+                    Point(taskID: task.id, name: task.title, coordinate: centre, clue: task.clue, hint: task.hint, radius: radius, tags: task.tags))
             case .places(let target)?:
                 for place in target.places {
-                    points.append(Point(taskID: task.id, name: place.name, coordinate: place.coordinate, clue: place.description ?? task.clue,
-                                        hint: place.hint ?? task.hint, radius: target.radius, tags: task.tags))
+                    points.append(
+                        Point(
+                            taskID: task.id, name: place.name, coordinate: place.coordinate, clue: place.description ?? task.clue,
+                            hint: place.hint ?? task.hint, radius: target.radius, tags: task.tags))
                 }
             case .area(let target)?:
                 if let area = target.area { areas.append(Polygonal(taskID: task.id, name: task.title, clue: task.clue, polygons: area.polygons)) }
@@ -69,15 +74,15 @@ package struct GPXWriter: HuntExportWriter {
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="HuntKit" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hunt="urn:huntkit:gpx:1" \
-        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-          <metadata>
-            <name>\(MarkupText.escape(hunt.title))</name>
-          </metadata>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="HuntKit" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:hunt="urn:huntkit:gpx:1" \
+            xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+              <metadata>
+                <name>\(MarkupText.escape(hunt.title))</name>
+              </metadata>
 
-        """
+            """
         for p in items.points {
             out += "  <wpt lat=\"\(DecimalText.fixed(p.coordinate.latitude, places: 7))\" lon=\"\(Self.lon(p.coordinate.longitude))\">\n"
             out += "    <name>\(MarkupText.escape(p.name))</name>\n"
@@ -116,12 +121,12 @@ package struct KMLWriter: HuntExportWriter {
     public func render(_ hunt: Hunt) -> String {
         let items = ExportItems(hunt)
         var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <kml xmlns="http://www.opengis.net/kml/2.2">
-          <Document>
-            <name>\(MarkupText.escape(hunt.title))</name>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2">
+              <Document>
+                <name>\(MarkupText.escape(hunt.title))</name>
 
-        """
+            """
         func data(_ name: String, _ value: String?) -> String {
             guard let value else { return "" }
             return "        <Data name=\"\(name)\"><value>\(MarkupText.escape(value))</value></Data>\n"
@@ -129,13 +134,17 @@ package struct KMLWriter: HuntExportWriter {
         for p in items.points {
             out += "    <Placemark>\n      <name>\(MarkupText.escape(p.name))</name>\n"
             if let clue = p.clue { out += "      <description>\(MarkupText.escape(clue))</description>\n" }
-            out += "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", DecimalText.fixed(p.radius.metres, places: 2) + " m")
+            out +=
+                "      <ExtendedData>\n" + data("id", p.taskID) + data("radius", DecimalText.fixed(p.radius.metres, places: 2) + " m")
                 + data("hint", p.hint) + data("type", p.tags.first) + "      </ExtendedData>\n"
-            out += "      <Point><coordinates>\(DecimalText.fixed(p.coordinate.longitude, places: 7)),\(DecimalText.fixed(p.coordinate.latitude, places: 7))</coordinates></Point>\n"
+            out +=
+                "      <Point><coordinates>\(DecimalText.fixed(p.coordinate.longitude, places: 7)),\(DecimalText.fixed(p.coordinate.latitude, places: 7))</coordinates></Point>\n"
             out += "    </Placemark>\n"
         }
         func ring(_ r: [Coordinate], ccw: Bool) -> String {
-            Winding.closed(r, counterClockwise: ccw).map { "\(DecimalText.fixed($0.longitude, places: 7)),\(DecimalText.fixed($0.latitude, places: 7))" }.joined(separator: " ")
+            Winding.closed(r, counterClockwise: ccw).map {
+                "\(DecimalText.fixed($0.longitude, places: 7)),\(DecimalText.fixed($0.latitude, places: 7))"
+            }.joined(separator: " ")
         }
         for a in items.areas {
             out += "    <Placemark>\n      <name>\(MarkupText.escape(a.name))</name>\n"
@@ -143,9 +152,11 @@ package struct KMLWriter: HuntExportWriter {
             out += "      <ExtendedData>\n" + data("id", a.taskID) + "      </ExtendedData>\n"
             if a.polygons.count > 1 { out += "      <MultiGeometry>\n" }
             for polygon in a.polygons {
-                out += "      <Polygon>\n        <outerBoundaryIs><LinearRing><coordinates>\(ring(polygon.outer, ccw: true))</coordinates></LinearRing></outerBoundaryIs>\n"
+                out +=
+                    "      <Polygon>\n        <outerBoundaryIs><LinearRing><coordinates>\(ring(polygon.outer, ccw: true))</coordinates></LinearRing></outerBoundaryIs>\n"
                 for hole in polygon.holes {
-                    out += "        <innerBoundaryIs><LinearRing><coordinates>\(ring(hole, ccw: false))</coordinates></LinearRing></innerBoundaryIs>\n"
+                    out +=
+                        "        <innerBoundaryIs><LinearRing><coordinates>\(ring(hole, ccw: false))</coordinates></LinearRing></innerBoundaryIs>\n"
                 }
                 out += "      </Polygon>\n"
             }
@@ -166,17 +177,21 @@ package struct GeoJSONWriter: HuntExportWriter {
         let items = ExportItems(hunt)
         var features: [String] = []
         for p in items.points {
-            var properties = "\"name\": \(JSONText.quote(p.name)), \"task\": \(JSONText.quote(p.taskID)), \"radius\": \(DecimalText.fixed(p.radius.metres, places: 2))"
+            var properties =
+                "\"name\": \(JSONText.quote(p.name)), \"task\": \(JSONText.quote(p.taskID)), \"radius\": \(DecimalText.fixed(p.radius.metres, places: 2))"
             if let clue = p.clue { properties += ", \"description\": \(JSONText.quote(clue))" }
             if let hint = p.hint { properties += ", \"hint\": \(JSONText.quote(hint))" }
             if let type = p.tags.first { properties += ", \"type\": \(JSONText.quote(type))" }
-            features.append("{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": {\"type\": \"Point\", \"coordinates\": \(GeoJSONText.position(p.coordinate))}}")
+            features.append(
+                "{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": {\"type\": \"Point\", \"coordinates\": \(GeoJSONText.position(p.coordinate))}}"
+            )
         }
         for a in items.areas {
             var properties = "\"name\": \(JSONText.quote(a.name)), \"task\": \(JSONText.quote(a.taskID))"
             if let clue = a.clue { properties += ", \"description\": \(JSONText.quote(clue))" }
             features.append("{\"type\": \"Feature\", \"properties\": {\(properties)}, \"geometry\": \(GeoJSONText.geometry(a.polygons))}")
         }
-        return "{\"type\": \"FeatureCollection\", \"features\": [\n" + features.map { "  " + $0 }.joined(separator: ",\n") + (features.isEmpty ? "" : "\n") + "]}\n"
+        return "{\"type\": \"FeatureCollection\", \"features\": [\n" + features.map { "  " + $0 }.joined(separator: ",\n")
+            + (features.isEmpty ? "" : "\n") + "]}\n"
     }
 }

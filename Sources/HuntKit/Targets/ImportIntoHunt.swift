@@ -21,16 +21,21 @@ package struct ImportIntoHunt: Sendable {
     /// names it, with line and column.
     public init(huntPath: String) throws(DiagnosticError) {
         let parser = HuntLoader().parser
-        let bytes = try SourceFileReader.read(URL(fileURLWithPath: huntPath), displayPath: huntPath,
-                                              maximumBytes: parser.maximumBytes, what: "hunt file")
+        let bytes = try SourceFileReader.read(
+            URL(fileURLWithPath: huntPath), displayPath: huntPath,
+            maximumBytes: parser.maximumBytes, what: "hunt file")
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            throw DiagnosticError(.error("not-utf8", "\(huntPath) is UTF-16 text; tasks are added to UTF-8 files only", at: SourceLocation(file: huntPath),
-                                         fix: "re-save it as UTF-8, or paste the imported tasks into it by hand"))
+            throw DiagnosticError(
+                .error(
+                    "not-utf8", "\(huntPath) is UTF-16 text; tasks are added to UTF-8 files only", at: SourceLocation(file: huntPath),
+                    fix: "re-save it as UTF-8, or paste the imported tasks into it by hand"))
         }
         guard let root = try parser.parse(bytes, displayPath: huntPath), root.mapping != nil else {
-            throw DiagnosticError(.error("wrong-type", "\(huntPath) is not a hunt (a mapping with `hunt:` and `tasks:`)",
-                                         at: SourceLocation(file: huntPath, line: 1, column: 1),
-                                         fix: "name a hunt file, or start one with `hunt init`"))
+            throw DiagnosticError(
+                .error(
+                    "wrong-type", "\(huntPath) is not a hunt (a mapping with `hunt:` and `tasks:`)",
+                    at: SourceLocation(file: huntPath, line: 1, column: 1),
+                    fix: "name a hunt file, or start one with `hunt init`"))
         }
         self.huntPath = huntPath
         self.bytes = bytes
@@ -54,7 +59,8 @@ package struct ImportIntoHunt: Sendable {
         func indented(_ dash: Int, _ keys: Int) -> [String] {
             itemLines.map { line in
                 let body = line.dropFirst(2)  // "- id: …" or "  title: …"
-                return body.hasPrefix("- ") ? String(repeating: " ", count: dash) + body
+                return body.hasPrefix("- ")
+                    ? String(repeating: " ", count: dash) + body
                     : String(repeating: " ", count: keys) + body.drop { $0 == " " }
             }
         }
@@ -79,7 +85,8 @@ package struct ImportIntoHunt: Sendable {
                     // `tasks: []` (maybe with a comment after it): the brackets go, the items follow.
                     let line = lines[value.location.line - 1]
                     guard let open = line.index(line.startIndex, offsetBy: value.location.column - 1, limitedBy: line.endIndex),
-                          let close = line[open...].firstIndex(of: "]") else { throw flowList(value) }
+                        let close = line[open...].firstIndex(of: "]")
+                    else { throw flowList(value) }
                     let before = String(line[..<open]).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
                     let after = line[line.index(after: close)...].drop { $0 == " " || $0 == "\t" }
                     lines[value.location.line - 1] = after.isEmpty ? before : before + " " + after
@@ -87,8 +94,10 @@ package struct ImportIntoHunt: Sendable {
                 let keyIndent = key.location.column - 1
                 lines.insert(contentsOf: indented(keyIndent + 2, keyIndent + 4), at: key.location.line)
             } else {
-                throw DiagnosticError(.error("wrong-type", "`tasks` here is \(value.kindName), not a list, so nothing can be added to it",
-                                             at: value.location, fix: "make `tasks:` a list (`- id: …` items), then import again"))
+                throw DiagnosticError(
+                    .error(
+                        "wrong-type", "`tasks` here is \(value.kindName), not a list, so nothing can be added to it",
+                        at: value.location, fix: "make `tasks:` a list (`- id: …` items), then import again"))
             }
         } else {
             lines.append("tasks:")
@@ -127,20 +136,27 @@ package struct ImportIntoHunt: Sendable {
     private func check(_ result: [UInt8], adds count: Int) throws(DiagnosticError) {
         let root = try? YAMLParser().parse(result, displayPath: huntPath)
         guard root?["tasks"]?.sequence?.count == taskCount + count else {
-            throw DiagnosticError(.error("import-not-added", "the tasks could not be added to \(huntPath)'s `tasks:` list without changing its layout; nothing was written",
-                                         at: SourceLocation(file: huntPath), fix: "paste the imported tasks into the list by hand"))
+            throw DiagnosticError(
+                .error(
+                    "import-not-added",
+                    "the tasks could not be added to \(huntPath)'s `tasks:` list without changing its layout; nothing was written",
+                    at: SourceLocation(file: huntPath), fix: "paste the imported tasks into the list by hand"))
         }
     }
 
     private func flowList(_ value: YAMLNode) -> DiagnosticError {
-        DiagnosticError(.error("import-not-added", "`tasks:` is written as a [ … ] list; tasks are added to a list of `- ` items", at: value.location,
-                               fix: "write the tasks one per `- ` line, or paste the imported tasks into the brackets by hand"))
+        DiagnosticError(
+            .error(
+                "import-not-added", "`tasks:` is written as a [ … ] list; tasks are added to a list of `- ` items", at: value.location,
+                fix: "write the tasks one per `- ` line, or paste the imported tasks into the brackets by hand"))
     }
 
     private static func character(at location: SourceLocation, in lines: [String]) -> Character? {
         guard location.line >= 1, location.line <= lines.count else { return nil }
         let line = lines[location.line - 1]
-        guard let index = line.index(line.startIndex, offsetBy: location.column - 1, limitedBy: line.endIndex), index < line.endIndex else { return nil }
+        guard let index = line.index(line.startIndex, offsetBy: location.column - 1, limitedBy: line.endIndex), index < line.endIndex else {
+            return nil
+        }
         return line[index]
     }
 

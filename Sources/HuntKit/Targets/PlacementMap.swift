@@ -94,8 +94,10 @@ extension Target {
     /// centre or the nearest place, named `placeName`) or `edgeDistanceMetres` (to an area's
     /// edge, negative inside) away, towards `bearingDegrees`; nil without those numbers or the
     /// target's geometry.
-    package func map(of position: Coordinate, distanceMetres: Double?, edgeDistanceMetres: Double?, bearingDegrees: Double?,
-                    accuracyMetres: Double?, placeName: String? = nil) -> PlacementMap? {
+    package func map(
+        of position: Coordinate, distanceMetres: Double?, edgeDistanceMetres: Double?, bearingDegrees: Double?,
+        accuracyMetres: Double?, placeName: String? = nil
+    ) -> PlacementMap? {
         guard let bearing = bearingDegrees, bearing.isFinite else { return nil }
         let accuracy = max(0, accuracyMetres ?? 0)
         switch self {
@@ -121,9 +123,13 @@ extension Target {
                 .map { (index: $0, at: plane.offset(of: target.places[$0].coordinate)) }
                 .filter { abs($0.at.east - map.centre.eastM) <= reach && abs($0.at.north - map.centre.northM) <= reach }
                 .sorted { length($0.at) < length($1.at) }.prefix(PlacementMap.maxPlaces)
-            map.circles = [PlacementMap.Circle(eastM: 0, northM: 0, radiusM: r, judged: true, name: target.places[judged].name)]
-                + others.map { PlacementMap.Circle(eastM: PlacementMap.rounded($0.at.east), northM: PlacementMap.rounded($0.at.north),
-                                                   radiusM: r, judged: false, name: target.places[$0.index].name) }
+            map.circles =
+                [PlacementMap.Circle(eastM: 0, northM: 0, radiusM: r, judged: true, name: target.places[judged].name)]
+                + others.map {
+                    PlacementMap.Circle(
+                        eastM: PlacementMap.rounded($0.at.east), northM: PlacementMap.rounded($0.at.north),
+                        radiusM: r, judged: false, name: target.places[$0.index].name)
+                }
             return map
         case .area(let target):
             guard let area = target.area, let edge = edgeDistanceMetres, edge.isFinite else { return nil }
@@ -143,9 +149,11 @@ extension PlacementMap {
         let base = max(50, radius * 1.4)
         let offScale = distance + accuracy > max(radius * 20, 500)
         let reach = offScale ? base : max(base, (distance + accuracy) * 1.15)
-        return PlacementMap(kind: kind, centre: Point(eastM: 0, northM: 0), reachM: rounded(reach), circles: circles, polygons: [],
-                            photo: photo(at, distance: distance, bearing: bearing, accuracy: accuracy, offScale: offScale,
-                                         centre: (0, 0), reach: reach))
+        return PlacementMap(
+            kind: kind, centre: Point(eastM: 0, northM: 0), reachM: rounded(reach), circles: circles, polygons: [],
+            photo: photo(
+                at, distance: distance, bearing: bearing, accuracy: accuracy, offScale: offScale,
+                centre: (0, 0), reach: reach))
     }
 
     /// An area's view: the whole area with the photo when the area is not much larger than the
@@ -159,30 +167,39 @@ extension PlacementMap {
             .expanded(by: 1.3, minimumHalf: 50)
         let offScale = distance > max(areaBox.half * 6, 1000)
         let view: Box
-        if offScale { view = areaBox.expanded(by: 1.1, minimumHalf: 50) }
-        else if areaBox.half <= local.half * 4 { view = areaBox.union(local).expanded(by: 1.1, minimumHalf: 50) }
-        else { view = local }
+        if offScale {
+            view = areaBox.expanded(by: 1.1, minimumHalf: 50)
+        } else if areaBox.half <= local.half * 4 {
+            view = areaBox.union(local).expanded(by: 1.1, minimumHalf: 50)
+        } else {
+            view = local
+        }
         let clip = Box(centre: view.centre, half: view.half * 1.5)
         let tolerance = view.half / 200
         let polygons = rings.map { polygon in
             polygon.map { ring in thin(clip.clip(ring), tolerance: tolerance).map { Point(eastM: rounded($0.east), northM: rounded($0.north)) } }
                 .filter { $0.count >= 3 }
         }.filter { !$0.isEmpty }
-        return PlacementMap(kind: "area", centre: Point(eastM: rounded(view.centre.east), northM: rounded(view.centre.north)),
-                            reachM: rounded(view.half), circles: [], polygons: polygons,
-                            photo: photo(at, distance: distance, bearing: bearing, accuracy: accuracy, offScale: offScale,
-                                         centre: view.centre, reach: view.half))
+        return PlacementMap(
+            kind: "area", centre: Point(eastM: rounded(view.centre.east), northM: rounded(view.centre.north)),
+            reachM: rounded(view.half), circles: [], polygons: polygons,
+            photo: photo(
+                at, distance: distance, bearing: bearing, accuracy: accuracy, offScale: offScale,
+                centre: view.centre, reach: view.half))
     }
 
-    static func photo(_ at: (east: Double, north: Double), distance: Double, bearing: Double, accuracy: Double, offScale: Bool,
-                      centre: (east: Double, north: Double), reach: Double) -> Photo {
+    static func photo(
+        _ at: (east: Double, north: Double), distance: Double, bearing: Double, accuracy: Double, offScale: Bool,
+        centre: (east: Double, north: Double), reach: Double
+    ) -> Photo {
         var marker: Point?
         if offScale {
             let dx = at.east - centre.east, dy = at.north - centre.north, span = max(1e-9, (dx * dx + dy * dy).squareRoot())
             marker = Point(eastM: rounded(centre.east + dx / span * reach * 0.85), northM: rounded(centre.north + dy / span * reach * 0.85))
         }
-        return Photo(eastM: at.east, northM: at.north, accuracyM: accuracy > 0 ? accuracy : nil, distanceM: distance,
-                     bearingDeg: bearing, offScale: offScale, marker: marker)
+        return Photo(
+            eastM: at.east, northM: at.north, accuracyM: accuracy > 0 ? accuracy : nil, distanceM: distance,
+            bearingDeg: bearing, offScale: offScale, marker: marker)
     }
 
     /// Drops each vertex closer than `tolerance` to the last one kept: a map cannot show it.
@@ -216,8 +233,10 @@ extension PlacementMap {
         func expanded(by factor: Double, minimumHalf: Double) -> Box { Box(centre: centre, half: max(minimumHalf, half * factor)) }
 
         func union(_ other: Box) -> Box {
-            Box([(centre.east - half, centre.north - half), (centre.east + half, centre.north + half),
-                 (other.centre.east - other.half, other.centre.north - other.half), (other.centre.east + other.half, other.centre.north + other.half)])!
+            Box([
+                (centre.east - half, centre.north - half), (centre.east + half, centre.north + half),
+                (other.centre.east - other.half, other.centre.north - other.half), (other.centre.east + other.half, other.centre.north + other.half)
+            ])!
         }
 
         /// The ring clipped to the square (Sutherland–Hodgman); the cut runs along the square's sides.
@@ -227,7 +246,7 @@ extension PlacementMap {
                 ({ $0.east >= centre.east - half }, { a, b in Self.at(east: centre.east - half, a, b) }),
                 ({ $0.east <= centre.east + half }, { a, b in Self.at(east: centre.east + half, a, b) }),
                 ({ $0.north >= centre.north - half }, { a, b in Self.at(north: centre.north - half, a, b) }),
-                ({ $0.north <= centre.north + half }, { a, b in Self.at(north: centre.north + half, a, b) }),
+                ({ $0.north <= centre.north + half }, { a, b in Self.at(north: centre.north + half, a, b) })
             ]
             var points = ring
             for side in sides {

@@ -31,8 +31,10 @@ package struct PlacesImport: Sendable {
     public var takenIDs: Set<String> = []
 
     /// An import from the file at `sourcePath`; the filter, radius and areas folder are optional.
-    public init(sourcePath: String, sourceFormat: GeoFileFormat, near: Coordinate? = nil, withinMetres: Double? = nil,
-                radius: Length? = nil, areasDirectory: String? = nil) {
+    public init(
+        sourcePath: String, sourceFormat: GeoFileFormat, near: Coordinate? = nil, withinMetres: Double? = nil,
+        radius: Length? = nil, areasDirectory: String? = nil
+    ) {
         self.sourcePath = sourcePath
         self.sourceFormat = sourceFormat
         self.near = near
@@ -106,8 +108,13 @@ package struct PlacesImport: Sendable {
                 id = uniqueID(name, fallbackNumber: count + 1)
                 path = dir.hasSuffix("/") ? dir + id + ".geojson" : dir + "/" + id + ".geojson"
                 if let huntFolder, Self.path(path, inside: huntFolder) == nil {
-                    diagnostics.append(.error("file-outside-folder", "\(areasDirectoryName) \(dir) is outside the hunt file's folder, which a hunt may not name",
-                                              at: SourceLocation(file: dir), fix: "give a folder inside \(huntFolder.isEmpty ? "." : huntFolder), e.g. \(areasDirectoryName) \((huntFolder as NSString).appendingPathComponent("areas"))"))
+                    diagnostics.append(
+                        .error(
+                            "file-outside-folder", "\(areasDirectoryName) \(dir) is outside the hunt file's folder, which a hunt may not name",
+                            at: SourceLocation(file: dir),
+                            fix:
+                                "give a folder inside \(huntFolder.isEmpty ? "." : huntFolder), e.g. \(areasDirectoryName) \((huntFolder as NSString).appendingPathComponent("areas"))"
+                        ))
                     continue
                 }
                 ownFile(path)
@@ -120,8 +127,10 @@ package struct PlacesImport: Sendable {
                     ownFile(path)
                 }
             } else {
-                diagnostics.append(.warning("area-needs-dir", "polygon \(name.debugDescription) was not imported: an area task needs a file of its own",
-                                            at: named.location, fix: "add \(areasDirectoryName) DIR to write each polygon to DIR/<id>.geojson"))
+                diagnostics.append(
+                    .warning(
+                        "area-needs-dir", "polygon \(name.debugDescription) was not imported: an area task needs a file of its own",
+                        at: named.location, fix: "add \(areasDirectoryName) DIR to write each polygon to DIR/<id>.geojson"))
                 continue
             }
             if id.isEmpty { id = uniqueID(name, fallbackNumber: count + 1) }

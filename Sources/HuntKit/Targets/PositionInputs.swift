@@ -8,7 +8,9 @@ package enum PositionInputs {
     /// The positions in input order, then the file's; an input that is neither a position nor a
     /// readable photo with a position is an error diagnostic instead. In a folder, a photo without
     /// a position is a warning (it is left out), one that cannot be read an error.
-    public static func read(_ inputs: [String], positionsFile: String? = nil) -> (positions: [(label: String, position: Coordinate)], diagnostics: [Diagnostic]) {
+    public static func read(
+        _ inputs: [String], positionsFile: String? = nil
+    ) -> (positions: [(label: String, position: Coordinate)], diagnostics: [Diagnostic]) {
         var positions: [(label: String, position: Coordinate)] = []
         var diagnostics: [Diagnostic] = []
         var isFolder: ObjCBool = false
@@ -22,19 +24,25 @@ package enum PositionInputs {
                     if let c = photoPosition(photo, inFolder: true, diagnostics: &diagnostics) { positions.append((photo.displayPath, c)) }
                 }
                 if photos == 0 {
-                    diagnostics.append(.warning("no-photos", "the folder holds no photos", at: SourceLocation(file: input),
-                                                fix: "photos are found by their extension (.jpg, .heic, .png, …), in subfolders too"))
+                    diagnostics.append(
+                        .warning(
+                            "no-photos", "the folder holds no photos", at: SourceLocation(file: input),
+                            fix: "photos are found by their extension (.jpg, .heic, .png, …), in subfolders too"))
                 }
             } else if FileManager.default.fileExists(atPath: input) {
                 if let c = photoPosition(PhotoInput(path: input), inFolder: false, diagnostics: &diagnostics) { positions.append((input, c)) }
             } else {
-                diagnostics.append(.error("bad-input", "`\(input)` is neither a position (LAT,LON) nor a file",
-                                          at: SourceLocation(file: input), fix: "write positions like 52.0907,5.1213"))
+                diagnostics.append(
+                    .error(
+                        "bad-input", "`\(input)` is neither a position (LAT,LON) nor a file",
+                        at: SourceLocation(file: input), fix: "write positions like 52.0907,5.1213"))
             }
         }
         if let file = positionsFile {
             let display = file == "-" ? "<stdin>" : file
-            let features = file == "-" ? GeoFileReader.readStandardInput(format: .csv, path: display)
+            let features =
+                file == "-"
+                ? GeoFileReader.readStandardInput(format: .csv, path: display)
                 : GeoFileReader.read(URL(fileURLWithPath: file), displayPath: file)
             diagnostics += features.diagnostics
             for place in features.places { positions.append(("\(display):\(place.location.line)", place.coordinate)) }
@@ -53,8 +61,10 @@ package enum PositionInputs {
         case .success(let photo):
             guard let position = photo.position, position.isFix else {
                 let fix = "turn on location for the camera app, or send the original file rather than a copy from a chat app"
-                diagnostics.append(inFolder ? .warning("no-position", "the photo records no GPS position; not measured", at: SourceLocation(file: path), fix: fix)
-                                   : .error("no-position", "the photo records no GPS position", at: SourceLocation(file: path), fix: fix))
+                diagnostics.append(
+                    inFolder
+                        ? .warning("no-position", "the photo records no GPS position; not measured", at: SourceLocation(file: path), fix: fix)
+                        : .error("no-position", "the photo records no GPS position", at: SourceLocation(file: path), fix: fix))
                 return nil
             }
             return position

@@ -19,9 +19,10 @@ extension Target {
         case .area(let target):
             guard let area = target.area else { return nil }
             let edge = area.edge(from: position)
-            return Placement(edgeDistance: .metres(edge.signedDistanceMetres), centreDistance: nil,
-                             bearingDegrees: Geodesic.bearing(edge.azimuthDegrees),
-                             band: bands.band(for: .metres(max(0, edge.signedDistanceMetres)), inside: edge.signedDistanceMetres <= 0))
+            return Placement(
+                edgeDistance: .metres(edge.signedDistanceMetres), centreDistance: nil,
+                bearingDegrees: Geodesic.bearing(edge.azimuthDegrees),
+                band: bands.band(for: .metres(max(0, edge.signedDistanceMetres)), inside: edge.signedDistanceMetres <= 0))
         case .places(let target):
             guard let index = PlaceSearch.nearest(to: position, among: target.places.map(\.coordinate)) else { return nil }
             var placement = Self.circle(target.places[index].coordinate, radius: target.radius, position: position, bands: bands)
@@ -34,8 +35,9 @@ extension Target {
     /// Where `placement` puts the position, in words (`PlacementText`): `42 m SW of the target's
     /// centre`, `12 m N of Café Noir`, `3.2 km NE of the area`, `40 m inside the area`.
     public func text(of placement: Placement) -> String {
-        PlacementText.phrase(metres: placement.centreDistance?.metres ?? placement.edgeDistance.metres,
-                             compass: placement.compass, reference: reference(of: placement))
+        PlacementText.phrase(
+            metres: placement.centreDistance?.metres ?? placement.edgeDistance.metres,
+            compass: placement.compass, reference: reference(of: placement))
     }
 
     /// What `placement`'s distance is measured from, for `PlacementText`.
@@ -50,8 +52,9 @@ extension Target {
     private static func circle(_ centre: Coordinate, radius: Length, position: Coordinate, bands: Bands) -> Placement {
         let inverse = Geodesic.inverse(from: position, to: centre)
         let d = inverse.distanceMetres
-        return Placement(edgeDistance: .metres(d - radius.metres), centreDistance: .metres(d),
-                         bearingDegrees: Geodesic.bearing(inverse.initialAzimuthDegrees), band: bands.band(for: .metres(d), inside: d <= radius.metres))
+        return Placement(
+            edgeDistance: .metres(d - radius.metres), centreDistance: .metres(d),
+            bearingDegrees: Geodesic.bearing(inverse.initialAzimuthDegrees), band: bands.band(for: .metres(d), inside: d <= radius.metres))
     }
 }
 

@@ -78,10 +78,14 @@ package enum WhereaboutsRenderer {
         out.reserveCapacity(rows.count * 96)
         out.header(csvHeader)
         for r in rows {
-            out.row([.text(r.input), .formatted(DecimalText.fixed(r.position.latitude, places: 7)), .formatted(DecimalText.fixed(r.position.longitude, places: 7)),
-                     .text(r.target), .formatted(DecimalText.fixed(r.distanceMetres, places: 2)), .formatted(DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)),
-                     .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass?.rawValue ?? ""),
-                     .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)])
+            out.row([
+                .text(r.input), .formatted(DecimalText.fixed(r.position.latitude, places: 7)),
+                .formatted(DecimalText.fixed(r.position.longitude, places: 7)),
+                .text(r.target), .formatted(DecimalText.fixed(r.distanceMetres, places: 2)),
+                .formatted(DecimalText.fixed(r.placement.edgeDistance.metres, places: 2)),
+                .formatted(DecimalText.fixed(r.placement.bearingDegrees, places: 1)), .formatted(r.placement.compass?.rawValue ?? ""),
+                .formatted(r.placement.inside ? "true" : "false"), .formatted(r.placement.band.rawValue), .text(r.placement.placeName)
+            ])
         }
         return out.text
     }
@@ -116,8 +120,10 @@ package enum WhereaboutsRenderer {
         let header = ["INPUT", "TARGET", "WHERE", "INSIDE", "BAND"]
         var cells = [header]
         for r in rows {
-            cells.append([TerminalText.visible(r.input), TerminalText.visible(r.target), TerminalText.visible(r.text),
-                          r.placement.inside ? "yes" : "no", r.placement.band.rawValue])
+            cells.append([
+                TerminalText.visible(r.input), TerminalText.visible(r.target), TerminalText.visible(r.text),
+                r.placement.inside ? "yes" : "no", r.placement.band.rawValue
+            ])
         }
         let columns = header.count
         var widths = [Int](repeating: 0, count: columns)
@@ -151,8 +157,10 @@ extension Whereabouts {
             for i in range {
                 for target in targets {
                     guard let placement = target.target.placement(of: inputs[i].position, bands: target.bands) else { continue }
-                    rows.append(Whereabouts(input: inputs[i].label, position: inputs[i].position, target: target.name, placement: placement,
-                                            reference: target.target.reference(of: placement)))
+                    rows.append(
+                        Whereabouts(
+                            input: inputs[i].label, position: inputs[i].position, target: target.name, placement: placement,
+                            reference: target.target.reference(of: placement)))
                 }
             }
             return rows

@@ -94,15 +94,18 @@ private final class LibYAMLSession {
             case YAML_SCALAR_EVENT:
                 let s = event.data.scalar
                 let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
-                kind = .scalar(text: text, anchor: LibYAMLSession.string(s.anchor), tag: LibYAMLSession.string(s.tag),
-                               plain: s.style == YAML_PLAIN_SCALAR_STYLE)
+                kind = .scalar(
+                    text: text, anchor: LibYAMLSession.string(s.anchor), tag: LibYAMLSession.string(s.tag),
+                    plain: s.style == YAML_PLAIN_SCALAR_STYLE)
             case YAML_SEQUENCE_START_EVENT:
-                kind = .sequenceStart(anchor: LibYAMLSession.string(event.data.sequence_start.anchor),
-                                      tag: LibYAMLSession.string(event.data.sequence_start.tag))
+                kind = .sequenceStart(
+                    anchor: LibYAMLSession.string(event.data.sequence_start.anchor),
+                    tag: LibYAMLSession.string(event.data.sequence_start.tag))
             case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
             case YAML_MAPPING_START_EVENT:
-                kind = .mappingStart(anchor: LibYAMLSession.string(event.data.mapping_start.anchor),
-                                     tag: LibYAMLSession.string(event.data.mapping_start.tag))
+                kind = .mappingStart(
+                    anchor: LibYAMLSession.string(event.data.mapping_start.anchor),
+                    tag: LibYAMLSession.string(event.data.mapping_start.tag))
             case YAML_MAPPING_END_EVENT: kind = .mappingEnd
             default: kind = .streamEnd
             }
@@ -128,12 +131,14 @@ private final class LibYAMLSession {
             var message = problem
             if let context { message = "\(problem) \(context)" }
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let failure = YAMLStructureHelp.ParserReport(problem: problem, context: rawContext, line: line, column: column,
-                                                    contextLine: contextLine, contextColumn: contextColumn)
+            let failure = YAMLStructureHelp.ParserReport(
+                problem: problem, context: rawContext, line: line, column: column,
+                contextLine: contextLine, contextColumn: contextColumn)
             if offset == nil, let help = YAMLStructureHelp.explain(failure, lines: lines) {
                 // Plain words first; libyaml's own words after them, for searching.
-                return .error("yaml-syntax", "\(help.message) (YAML: \(problem))",
-                              at: SourceLocation(file: file, line: help.line, column: help.column), fix: help.fix)
+                return .error(
+                    "yaml-syntax", "\(help.message) (YAML: \(problem))",
+                    at: SourceLocation(file: file, line: help.line, column: help.column), fix: help.fix)
             }
             let fix: String?
             if problem.contains("UTF-8") || problem.contains("control characters") || problem.contains("special characters") {
@@ -193,15 +198,19 @@ private final class LibYAMLSession {
         // libyaml points at the problem; for "did not find expected key" style errors the context
         // mark is where the construct began, which the message names.
         var full = context
-        if let c = context, parser.pointee.context_mark.line != parser.pointee.problem_mark.line || parser.pointee.context_mark.column != parser.pointee.problem_mark.column {
+        if let c = context,
+            parser.pointee.context_mark.line != parser.pointee.problem_mark.line
+                || parser.pointee.context_mark.column != parser.pointee.problem_mark.column
+        {
             full = "(\(c) at line \(parser.pointee.context_mark.line + 1), column \(parser.pointee.context_mark.column + 1))"
         } else if let c = context {
             full = "(\(c))"
         }
-        return ParseError(problem: problem, context: full,
-                       line: Int(parser.pointee.problem_mark.line) + 1, column: Int(parser.pointee.problem_mark.column) + 1, offset: nil,
-                       rawContext: context, contextLine: context.map { _ in Int(parser.pointee.context_mark.line) + 1 },
-                       contextColumn: context.map { _ in Int(parser.pointee.context_mark.column) + 1 })
+        return ParseError(
+            problem: problem, context: full,
+            line: Int(parser.pointee.problem_mark.line) + 1, column: Int(parser.pointee.problem_mark.column) + 1, offset: nil,
+            rawContext: context, contextLine: context.map { _ in Int(parser.pointee.context_mark.line) + 1 },
+            contextColumn: context.map { _ in Int(parser.pointee.context_mark.column) + 1 })
     }
 
     fileprivate static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -253,13 +262,17 @@ private struct TreeBuilder {
         case .documentStart:
             documents += 1
             if documents > 1 {
-                throw DiagnosticError(.error("multiple-documents", "a hunt file holds one YAML document; found a second one here",
-                                             at: location(event), fix: "remove the `---` line, or split the file in two"))
+                throw DiagnosticError(
+                    .error(
+                        "multiple-documents", "a hunt file holds one YAML document; found a second one here",
+                        at: location(event), fix: "remove the `---` line, or split the file in two"))
             }
         case .alias(let anchor):
             guard let node = anchors[anchor] else {
-                throw DiagnosticError(.error("yaml-syntax", "alias *\(anchor) names no anchor defined before it", at: location(event),
-                                             fix: "define `&\(anchor)` on a value above this line"))
+                throw DiagnosticError(
+                    .error(
+                        "yaml-syntax", "alias *\(anchor) names no anchor defined before it", at: location(event),
+                        fix: "define `&\(anchor)` on a value above this line"))
             }
             var copy = node
             copy.location = location(event)
@@ -313,8 +326,10 @@ private struct TreeBuilder {
 
     mutating func push(_ open: Open, at event: LibYAMLSession.Event) throws(DiagnosticError) {
         if stack.count >= maximumDepth {
-            throw DiagnosticError(.error("too-deep", "nesting deeper than \(maximumDepth) levels", at: location(event),
-                                         fix: "a hunt file needs only a few levels; is this the right file?"))
+            throw DiagnosticError(
+                .error(
+                    "too-deep", "nesting deeper than \(maximumDepth) levels", at: location(event),
+                    fix: "a hunt file needs only a few levels; is this the right file?"))
         }
         totalWeight += 1
         stack.append(open)
@@ -324,8 +339,10 @@ private struct TreeBuilder {
     mutating func add(_ node: consuming YAMLNode, weight: Int, at event: LibYAMLSession.Event) throws(DiagnosticError) {
         totalWeight += weight
         if totalWeight > maximumNodes {
-            throw DiagnosticError(.error("too-large", "the document expands to more than \(maximumNodes) nodes (an alias bomb?)",
-                                         at: location(event), fix: "use fewer nested aliases"))
+            throw DiagnosticError(
+                .error(
+                    "too-large", "the document expands to more than \(maximumNodes) nodes (an alias bomb?)",
+                    at: location(event), fix: "use fewer nested aliases"))
         }
         try attach(consume node)
     }
@@ -358,8 +375,10 @@ private struct TreeBuilder {
         }
         for source in sources {
             guard let sourcePairs = source.mapping else {
-                throw DiagnosticError(.error("bad-merge", "`<<` merges mappings, but this is \(source.kindName)", at: source.location,
-                                             fix: "write `<<: *name` where `&name` marks a mapping"))
+                throw DiagnosticError(
+                    .error(
+                        "bad-merge", "`<<` merges mappings, but this is \(source.kindName)", at: source.location,
+                        fix: "write `<<: *name` where `&name` marks a mapping"))
             }
             for pair in sourcePairs {
                 if let key = pair.key.text {

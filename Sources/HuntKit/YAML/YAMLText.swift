@@ -5,7 +5,8 @@ package enum YAMLText {
     /// Plain when it is a lowercase slug that YAML cannot read as anything but a string, else quoted.
     public static func scalar(_ s: String) -> String {
         let reserved: Set = ["y", "n", "yes", "no", "true", "false", "on", "off", "null", "nan", "inf"]
-        let safe = s.first.map { $0.isASCII && $0.isLetter } == true
+        let safe =
+            s.first.map { $0.isASCII && $0.isLetter } == true
             && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
             && !reserved.contains(s.lowercased())
         return safe ? s : quoted(s)

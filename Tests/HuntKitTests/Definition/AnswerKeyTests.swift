@@ -4,21 +4,27 @@ import Testing
 
 @Suite("Typed answers against an answer key")
 struct AnswerKeyTests {
-    @Test("forgiving where players expect it", arguments: [
-        ("Seven", "7"), ("seven", "7"), ("7", "seven"), (" 7 ", "Seven"), ("SIETE", "7"), ("sept", "7"), ("sieben", "7"), ("zeven", "7"),
-        ("twenty-one", "21"), ("Twenty one", "21"), ("dix-sept", "17"), ("1,000", "1000"), ("1 000", "1000"),
-        ("the Dom Tower", "Dom Tower"), ("Dom tower!", "The Dom Tower"), ("dom  tower", "Dom Tower"),
-        ("Café de Flore", "cafe de flore"), ("CAFE DE FLORE", "Café de Flore"), ("l'Arc de Triomphe", "Arc de Triomphe"),
-        ("El Obelisco", "obelisco"), ("der Dom", "Dom"), ("het Vondelpark", "Vondelpark"), ("ｄｏｍ", "dom"),
-        ("Straße", "strasse"), ("dom\u{202E}tower", "domtower"), ("\u{200B}dom", "dom"), ("St. Martin's", "st martins"),
-    ])
+    @Test(
+        "forgiving where players expect it",
+        arguments: [
+            ("Seven", "7"), ("seven", "7"), ("7", "seven"), (" 7 ", "Seven"), ("SIETE", "7"), ("sept", "7"), ("sieben", "7"), ("zeven", "7"),
+            ("twenty-one", "21"), ("Twenty one", "21"), ("dix-sept", "17"), ("1,000", "1000"), ("1 000", "1000"),
+            ("the Dom Tower", "Dom Tower"), ("Dom tower!", "The Dom Tower"), ("dom  tower", "Dom Tower"),
+            ("Café de Flore", "cafe de flore"), ("CAFE DE FLORE", "Café de Flore"), ("l'Arc de Triomphe", "Arc de Triomphe"),
+            ("El Obelisco", "obelisco"), ("der Dom", "Dom"), ("het Vondelpark", "Vondelpark"), ("ｄｏｍ", "dom"),
+            ("Straße", "strasse"), ("dom\u{202E}tower", "domtower"), ("\u{200B}dom", "dom"), ("St. Martin's", "st martins")
+        ])
     func accepted(_ typed: String, _ answer: String) {
-        #expect(AnswerKey(texts: [answer]).match(typed) == .accepted(answer), "\(typed) for \(answer): \(AnswerKey.folded(typed)) vs \(AnswerKey.folded(answer))")
+        #expect(
+            AnswerKey(texts: [answer]).match(typed) == .accepted(answer),
+            "\(typed) for \(answer): \(AnswerKey.folded(typed)) vs \(AnswerKey.folded(answer))")
     }
 
-    @Test("strict where it must be", arguments: [
-        ("8", "7"), ("eight", "seven"), ("Dom", "Dom Tower"), ("tower dom", "Dom Tower"), ("Marseille", "Paris"), ("71", "7"),
-    ])
+    @Test(
+        "strict where it must be",
+        arguments: [
+            ("8", "7"), ("eight", "seven"), ("Dom", "Dom Tower"), ("tower dom", "Dom Tower"), ("Marseille", "Paris"), ("71", "7")
+        ])
     func wrong(_ typed: String, _ answer: String) {
         #expect(AnswerKey(texts: [answer]).match(typed) == .wrong, "\(typed) for \(answer)")
     }

@@ -16,7 +16,7 @@ import Testing
         // Northern and western: New York.
         ("America/New_York", "-73.9857, 40.7484", "40.7484, -73.9857", "New York"),
         // Northern and eastern: Utrecht in Amsterdam's zone.
-        ("Europe/Amsterdam", "5.12133, 52.09067", "52.09067, 5.12133", "Amsterdam"),
+        ("Europe/Amsterdam", "5.12133, 52.09067", "52.09067, 5.12133", "Amsterdam")
     ])
     func farFromTheTimezonesCityButNotSwapped(zone: String, written: String, fixed: String, city: String) throws {
         let text = "hunt: H\ntimezone: \(zone)\ntasks:\n  - id: one\n    title: One\n    at: \(written)\n"
@@ -36,8 +36,9 @@ import Testing
         for _ in 0..<20_000 {
             let a = Coordinate(latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
             let spread = [0.001, 0.1, 10, 180].randomElement(using: &random)!
-            let b = Coordinate(latitude: max(-90, min(90, a.latitude + .random(in: -spread...spread, using: &random))),
-                               longitude: a.longitude + .random(in: -spread...spread, using: &random))
+            let b = Coordinate(
+                latitude: max(-90, min(90, a.latitude + .random(in: -spread...spread, using: &random))),
+                longitude: a.longitude + .random(in: -spread...spread, using: &random))
             let geodesic = Geodesic.distanceMetres(from: a, to: b)
             guard geodesic > 0 else { continue }
             #expect(CoordinateOrder.mayBeFurther(a, b, than: geodesic * 0.999_999), "\(a) \(b) \(geodesic)")
@@ -47,14 +48,14 @@ import Testing
     @Test func farFromTheOtherTargetsWithoutATimezone() throws {
         // Yerevan: swapped, 600 km off — too near for the timezone rule, far from the others.
         let text = """
-        hunt: H
-        tasks:
-          - { id: a, title: A, at: "40.18, 44.51" }
-          - { id: b, title: B, at: "40.19, 44.52" }
-          - { id: c, title: C, at: "44.50, 40.17" }
-          - { id: d, title: D, at: "40.17, 44.50" }
+            hunt: H
+            tasks:
+              - { id: a, title: A, at: "40.18, 44.51" }
+              - { id: b, title: B, at: "40.19, 44.52" }
+              - { id: c, title: C, at: "44.50, 40.17" }
+              - { id: d, title: D, at: "40.17, 44.50" }
 
-        """
+            """
         let warnings = swapped(DefinitionTestSupport.load(text))
         try #require(warnings.count == 1)
         #expect(warnings[0].location.line == 5 && warnings[0].location.column == 28)
@@ -63,15 +64,15 @@ import Testing
 
     @Test func aHuntAcrossTheWorldAndWrittenHemispheresAreLeftAlone() {
         let world = """
-        hunt: H
-        timezone: UTC
-        tasks:
-          - { id: a, title: A, at: "52.09, 5.12" }
-          - { id: b, title: B, at: "-33.86, 151.21" }
-          - { id: c, title: C, at: "40.75, -73.99" }
-          - { id: d, title: D, at: "-34.60, -58.38" }
+            hunt: H
+            timezone: UTC
+            tasks:
+              - { id: a, title: A, at: "52.09, 5.12" }
+              - { id: b, title: B, at: "-33.86, 151.21" }
+              - { id: c, title: C, at: "40.75, -73.99" }
+              - { id: d, title: D, at: "-34.60, -58.38" }
 
-        """
+            """
         #expect(swapped(DefinitionTestSupport.load(world)).isEmpty)
         // N/S/E/W say which number is which: never "swapped".
         let lettered = "hunt: H\ntimezone: Europe/Amsterdam\ntasks:\n  - { id: a, title: A, at: 5°07'N 52°05'E }\n"
@@ -82,7 +83,8 @@ import Testing
         let folder = Scratch.root.appendingPathComponent("swapped-ring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let ring = #"{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon","coordinates":[[[52.09,5.12],[52.09,5.13],[52.10,5.13],[52.09,5.12]]]}}"#
+        let ring =
+            #"{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon","coordinates":[[[52.09,5.12],[52.09,5.13],[52.10,5.13],[52.09,5.12]]]}}"#
         try Data(ring.utf8).write(to: folder.appendingPathComponent("park.geojson"))
         let text = "hunt: H\ntimezone: Europe/Amsterdam\ntasks:\n  - id: park\n    title: Park\n    area: park.geojson\n"
         try Data(text.utf8).write(to: folder.appendingPathComponent("hunt.yaml"))
@@ -97,7 +99,7 @@ import Testing
         ("2026-12-05 10:00 - 17:00", "`window: { start: 2026-12-05 10:00, end: 17:00 }`"),
         ("2026-12-05 10:00–17:00", "`window: { start: 2026-12-05 10:00, end: 17:00 }`"),
         ("2026-12-05 10:00 to 2026-12-06 02:00", "`window: { start: 2026-12-05 10:00, end: 2026-12-06 02:00 }`"),
-        ("all day", "`window: { start: 2026-05-02 10:00, end: 16:00 }`"),
+        ("all day", "`window: { start: 2026-05-02 10:00, end: 16:00 }`")
     ])
     func aWindowWrittenAsOneText(window: String, fix: String) throws {
         let text = "hunt: H\ntimezone: America/Argentina/Buenos_Aires\nwindow: \(window)\ntasks: []\n"

@@ -55,7 +55,7 @@ import Testing
     @Test func binaryGarbage() {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        bytes[0] = 0xFF; bytes[1] = 0x00 // not a BOM libyaml would take as UTF-16
+        bytes[0] = 0xFF; bytes[1] = 0x00  // not a BOM libyaml would take as UTF-16
         expectOneError(load("garbage.bin", bytes: bytes), ["yaml-syntax"], file: "garbage.bin")
     }
 

@@ -21,7 +21,7 @@ import Testing
         ("5°07'16.8\"E 52°05'26.4\"N", 52.0906667, 5.1213333),
         ("40°26'46\"N 79°58'56\"W", 40.4461111, -79.9822222),
         ("90, 180", 90, 180),
-        ("-90, -180", -90, -180),
+        ("-90, -180", -90, -180)
     ])
     func parses(_ text: String, _ latitude: Double, _ longitude: Double) throws {
         let c = try CoordinateText.parse(text).get()
@@ -42,7 +42,7 @@ import Testing
         ("52.5°05'N 5°E", "only the last"),
         ("here", "unexpected"),
         ("52.1; 5.1 x", "unexpected"),
-        ("°, 5", "without a number"),
+        ("°, 5", "without a number")
     ])
     func rejects(_ text: String, _ why: String) {
         switch CoordinateText.parse(text) {
@@ -52,8 +52,10 @@ import Testing
     }
 
     @Test func nodeForms() throws {
-        for at in ["52.09067, 5.12133", "[52.09067, 5.12133]", "{ lat: 52.09067, lon: 5.12133 }",
-                   "{ latitude: 52.09067, longitude: 5.12133 }", "[\"52°05'26.412\\\"N\", \"5°07'16.788\\\"E\"]"] {
+        for at in [
+            "52.09067, 5.12133", "[52.09067, 5.12133]", "{ lat: 52.09067, lon: 5.12133 }",
+            "{ latitude: 52.09067, longitude: 5.12133 }", "[\"52°05'26.412\\\"N\", \"5°07'16.788\\\"E\"]"
+        ] {
             let text = DefinitionTestSupport.hunt(tasks: "  - id: dom\n    title: Dom\n    at: \(at)\n")
             let result = DefinitionTestSupport.load(text)
             #expect(result.diagnostics.isEmpty, "\(at): \(result.diagnostics)")

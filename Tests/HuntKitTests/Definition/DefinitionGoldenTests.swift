@@ -53,9 +53,11 @@ import Testing
 
     @Test func theBrokenHuntHasEveryKindOfMistake() {
         let codes = Set(Self.broken().0.map(\.code.rawValue))
-        let expected: Set = ["unknown-timezone", "window-end-before-start", "unknown-key", "bad-duration", "bad-value", "bands-not-ascending",
-                             "duplicate-id", "coordinate-out-of-range", "radius-too-small", "negative-points", "radius-small", "unknown-task",
-                             "missing-file", "dwell-without-place", "missing-key", "no-target", "rewards-not-ascending"]
+        let expected: Set = [
+            "unknown-timezone", "window-end-before-start", "unknown-key", "bad-duration", "bad-value", "bands-not-ascending",
+            "duplicate-id", "coordinate-out-of-range", "radius-too-small", "negative-points", "radius-small", "unknown-task",
+            "missing-file", "dwell-without-place", "missing-key", "no-target", "rewards-not-ascending"
+        ]
         #expect(expected.subtracting(codes).isEmpty, "missing: \(expected.subtracting(codes))")
     }
 
@@ -66,11 +68,13 @@ import Testing
 
     @Test func wholeFileDiagnosticsHaveNoSourceLine() {
         let d = Diagnostic.error("file-not-found", "no such file", at: SourceLocation(file: "x.yaml"), fix: "check the path")
-        #expect(TextDiagnosticRenderer().render([d], sources: SourceLines()) == "x.yaml: error: no such file [file-not-found]\n  fix: check the path\n")
+        #expect(
+            TextDiagnosticRenderer().render([d], sources: SourceLines()) == "x.yaml: error: no such file [file-not-found]\n  fix: check the path\n")
     }
 
     @Test func jsonEscapes() throws {
-        let d = Diagnostic.warning("w", "quote \" backslash \\ newline \n tab \t bell \u{7}", at: SourceLocation(file: "a\"b.yaml", line: 1, column: 2))
+        let d = Diagnostic.warning(
+            "w", "quote \" backslash \\ newline \n tab \t bell \u{7}", at: SourceLocation(file: "a\"b.yaml", line: 1, column: 2))
         let json = JSONDiagnosticRenderer().render([d], sources: SourceLines())
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(array[0]["message"] as? String == d.message)

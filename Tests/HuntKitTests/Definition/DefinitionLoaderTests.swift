@@ -6,60 +6,60 @@ import Testing
 @Suite struct DefinitionLoaderTests {
     /// The hunt-file sketch of DESIGN.md, every key, read back.
     static let sketch = """
-    hunt: Utrecht Campus Photo Hunt
-    timezone: Europe/Amsterdam
-    window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
-    defaults: { radius: 30 m, points: 10 }
-    policy:
-      accuracy: 12 m
-      clock-skew: 5 min
-      max-speed: 120 km/h
-      duplicates: review
-      edited: accept
-      uncertain: accept
-      imprecise: reject
-      no-position: review
-      outside-window: ignore
-      skew: reject
-      too-fast: ignore
-      order: review
-    bands: { found: 100 m, hot: 300 m, warm: 500 m }
-    rules: Be kind.
-    sheets: { paper: letter, positions: text, hints: separate }
-    teams:
-      - { id: foxes, name: Red Foxes, members: [Anna, Bram] }
-      - owls
-    tasks:
-      - id: dom-tower
-        title: The Dom Tower
-        clue: The tallest church tower in the Netherlands.
-        at: 52.09067, 5.12133
-        radius: 75 m
-        points: 20
-        hint: Look up.
-        reveal: Built between 1321 and 1382.
-        tags: [tower, favourite]
-        bands: { found: 50 m }
-      - id: park
-        title: The park
-        area: area.geojson
-        score: closest
-      - id: cafe
-        title: Café credit
-        places: places.geojson
-        radius: 25 m
-        dwell: 10 min
-        repeat: per-place
-        points: 1
-        window: { start: 12:00, end: 14:00 }
-      - id: bridge
-        title: The bridge after the tower
-        after: [dom-tower]
-        at: [52.0880, 5.1190]
-    rewards:
-      - { points: 10, reward: A free drink }
-      - { points: 20, reward: Two free drinks }
-    """
+        hunt: Utrecht Campus Photo Hunt
+        timezone: Europe/Amsterdam
+        window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
+        defaults: { radius: 30 m, points: 10 }
+        policy:
+          accuracy: 12 m
+          clock-skew: 5 min
+          max-speed: 120 km/h
+          duplicates: review
+          edited: accept
+          uncertain: accept
+          imprecise: reject
+          no-position: review
+          outside-window: ignore
+          skew: reject
+          too-fast: ignore
+          order: review
+        bands: { found: 100 m, hot: 300 m, warm: 500 m }
+        rules: Be kind.
+        sheets: { paper: letter, positions: text, hints: separate }
+        teams:
+          - { id: foxes, name: Red Foxes, members: [Anna, Bram] }
+          - owls
+        tasks:
+          - id: dom-tower
+            title: The Dom Tower
+            clue: The tallest church tower in the Netherlands.
+            at: 52.09067, 5.12133
+            radius: 75 m
+            points: 20
+            hint: Look up.
+            reveal: Built between 1321 and 1382.
+            tags: [tower, favourite]
+            bands: { found: 50 m }
+          - id: park
+            title: The park
+            area: area.geojson
+            score: closest
+          - id: cafe
+            title: Café credit
+            places: places.geojson
+            radius: 25 m
+            dwell: 10 min
+            repeat: per-place
+            points: 1
+            window: { start: 12:00, end: 14:00 }
+          - id: bridge
+            title: The bridge after the tower
+            after: [dom-tower]
+            at: [52.0880, 5.1190]
+        rewards:
+          - { points: 10, reward: A free drink }
+          - { points: 20, reward: Two free drinks }
+        """
 
     @Test func readsEveryKey() throws {
         let result = DefinitionTestSupport.load(Self.sketch)
@@ -109,8 +109,10 @@ import Testing
         #expect(places.places.count == 2)
     }
 
-    @Test(arguments: [("Utrecht Campus Photo Hunt", "utrecht-campus-photo-hunt"), ("Café Crème — 2026!", "cafe-creme-2026"),
-                      ("   ", "hunt"), ("Ünïcödé", "unicode")])
+    @Test(arguments: [
+        ("Utrecht Campus Photo Hunt", "utrecht-campus-photo-hunt"), ("Café Crème — 2026!", "cafe-creme-2026"),
+        ("   ", "hunt"), ("Ünïcödé", "unicode")
+    ])
     func slugs(_ title: String, _ slug: String) {
         #expect(Hunt.slug(title) == slug)
     }
@@ -126,19 +128,20 @@ import Testing
         let first = try #require(result.diagnostics.first)
         #expect(first.code == "bad-coordinate" && first.location.line == 3)
         #expect(first.fix?.contains("brackets or quotes: `[-33.8568, LON]`") == true, "\(first.fix ?? "")")
-        let fixed = DefinitionTestSupport.load("\u{FEFF}hunt: Sydney\r\ntasks:\r\n  - { id: opera, title: Opera House, at: [-33.8568, 151.2153] }\r\n")
+        let fixed = DefinitionTestSupport.load(
+            "\u{FEFF}hunt: Sydney\r\ntasks:\r\n  - { id: opera, title: Opera House, at: [-33.8568, 151.2153] }\r\n")
         #expect(!fixed.diagnostics.hasErrors && fixed.hunt?.tasks.first?.title == "Opera House")
     }
 
     @Test func mergeKeysAndAnchorsWork() {
         let text = """
-        hunt: H
-        timezone: UTC
-        x-common: &common { radius: 40 m, points: 5, tags: [shared] }
-        tasks:
-          - { <<: *common, id: a, title: A, at: "52.1, 5.1" }
-          - { <<: *common, id: b, title: B, at: "52.2, 5.2", points: 7 }
-        """
+            hunt: H
+            timezone: UTC
+            x-common: &common { radius: 40 m, points: 5, tags: [shared] }
+            tasks:
+              - { <<: *common, id: a, title: A, at: "52.1, 5.1" }
+              - { <<: *common, id: b, title: B, at: "52.2, 5.2", points: 7 }
+            """
         let result = DefinitionTestSupport.load(text)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(result.hunt?.tasks.map(\.points) == [5, 7])
@@ -147,20 +150,21 @@ import Testing
 
     @Test func reportsEveryProblemInOnePassSortedByPosition() {
         let text = """
-        hunt: H
-        timezone: Nowhere/Land
-        tasks:
-          - id: a
-            title: A
-            at: 95, 5
-            radius: 2 m
-          - id: a
-            title: B
-            at: 52, 5
-            points: -1
-        """
+            hunt: H
+            timezone: Nowhere/Land
+            tasks:
+              - id: a
+                title: A
+                at: 95, 5
+                radius: 2 m
+              - id: a
+                title: B
+                at: 52, 5
+                points: -1
+            """
         let result = DefinitionTestSupport.load(text)
-        #expect(result.diagnostics.map(\.code) == ["unknown-timezone", "coordinate-out-of-range", "radius-too-small", "duplicate-id", "negative-points"])
+        #expect(
+            result.diagnostics.map(\.code) == ["unknown-timezone", "coordinate-out-of-range", "radius-too-small", "duplicate-id", "negative-points"])
         let lines = result.diagnostics.map(\.location.line)
         #expect(lines == lines.sorted())
         #expect(result.summary == "hunt.yaml: 2 tasks, 0 teams, no window (UTC), 5 errors, 0 warnings")
@@ -192,8 +196,8 @@ import Testing
         var text = "hunt: Big\ntasks:\n"
         for i in 0..<count {
             text += "  - id: t\(i)\n    title: T\(i)\n    at: 52.\(i % 10), 5.1\n"
-            if i % 500 == 0 { text += "    radius: 5 m\n" }                  // an error in every slice
-            if i == 1 { text += "    after: [t\(count - 1)]\n" }             // a cycle across the slices
+            if i % 500 == 0 { text += "    radius: 5 m\n" }  // an error in every slice
+            if i == 1 { text += "    after: [t\(count - 1)]\n" }  // a cycle across the slices
             if i == count - 1 { text += "    after: [t1]\n" }
             if i == count / 2 { text += "    window: { start: 2026-05-02 10:00, end: 2026-05-02 11:00 }\n" }
         }

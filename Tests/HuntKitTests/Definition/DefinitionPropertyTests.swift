@@ -41,7 +41,7 @@ import Testing
                 "\(lat) \(lon)",
                 Self.dms(lat, "N", "S") + " " + Self.dms(lon, "E", "W"),
                 Self.dms(lon, "E", "W") + ", " + Self.dms(lat, "N", "S"),
-                Self.dm(lat, "N", "S") + " " + Self.dm(lon, "E", "W"),
+                Self.dm(lat, "N", "S") + " " + Self.dm(lon, "E", "W")
             ]
             for form in forms {
                 let c = try CoordinateText.parse(form).get()

@@ -10,18 +10,18 @@ enum DefinitionTestSupport {
     }
 
     static let defaultHeader = """
-    hunt: Test Hunt
-    timezone: Europe/Amsterdam
-    window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
+        hunt: Test Hunt
+        timezone: Europe/Amsterdam
+        window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }
 
-    """
+        """
 
     static let defaultTasks = """
-      - id: dom
-        title: The Dom Tower
-        at: 52.09067, 5.12133
+          - id: dom
+            title: The Dom Tower
+            at: 52.09067, 5.12133
 
-    """
+        """
 
     /// A folder with `area.geojson` (a small polygon), `places.geojson` (two points), and
     /// reference photos: `fountain.jpg`, `fountain.png`, `fountain.heic` (only its head) and
@@ -30,20 +30,22 @@ enum DefinitionTestSupport {
         let url = Scratch.root.appendingPathComponent("huntkit-definition-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let area = """
-        {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon",
-        "coordinates":[[[5.1229,52.0990],[5.1279,52.0987],[5.1333,52.1018],[5.1253,52.1030],[5.1229,52.0990]]]}}]}
-        """
+            {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Park"},"geometry":{"type":"Polygon",
+            "coordinates":[[[5.1229,52.0990],[5.1279,52.0987],[5.1333,52.1018],[5.1253,52.1030],[5.1229,52.0990]]]}}]}
+            """
         let places = """
-        {"type":"FeatureCollection","features":[
-        {"type":"Feature","properties":{"name":"A"},"geometry":{"type":"Point","coordinates":[5.119,52.093]}},
-        {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Point","coordinates":[5.117,52.091]}}]}
-        """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{"name":"A"},"geometry":{"type":"Point","coordinates":[5.119,52.093]}},
+            {"type":"Feature","properties":{"name":"B"},"geometry":{"type":"Point","coordinates":[5.117,52.091]}}]}
+            """
         try? Data(area.utf8).write(to: url.appendingPathComponent("area.geojson"))
         try? Data(places.utf8).write(to: url.appendingPathComponent("places.geojson"))
         try? Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9])
             .write(to: url.appendingPathComponent("fountain.jpg"))
-        try? Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 16)).write(to: url.appendingPathComponent("fountain.png"))
-        try? Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(to: url.appendingPathComponent("fountain.heic"))
+        try? Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 16)).write(
+            to: url.appendingPathComponent("fountain.png"))
+        try? Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)).write(
+            to: url.appendingPathComponent("fountain.heic"))
         try? Data("a note, not a photo\n".utf8).write(to: url.appendingPathComponent("notes.txt"))
         return url
     }()

@@ -14,17 +14,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-05-02 10:00", utcSeconds(2026, 5, 2, 8, 0)),            // CEST, +02:00
+        ("2026-05-02 10:00", utcSeconds(2026, 5, 2, 8, 0)),  // CEST, +02:00
         ("2026-05-02T10:00", utcSeconds(2026, 5, 2, 8, 0)),
         ("2026-05-02 10:00:30", utcSeconds(2026, 5, 2, 8, 0, 30)),
-        ("2026-01-15 10:00", utcSeconds(2026, 1, 15, 9, 0)),           // CET, +01:00
+        ("2026-01-15 10:00", utcSeconds(2026, 1, 15, 9, 0)),  // CET, +01:00
         ("2026-05-02T10:00:00+02:00", utcSeconds(2026, 5, 2, 8, 0)),
         ("2026-05-02T10:00:00Z", utcSeconds(2026, 5, 2, 10, 0)),
         ("2026-05-02 10:00 +0530", utcSeconds(2026, 5, 2, 4, 30)),
         ("2026-05-02T10:00:00-04", utcSeconds(2026, 5, 2, 14, 0)),
         ("2026-5-2 9:05", utcSeconds(2026, 5, 2, 7, 5)),
-        ("2026-10-25 02:30", utcSeconds(2026, 10, 25, 0, 30)),         // the repeated hour: the first (CEST) one
-        ("2028-02-29 12:00", utcSeconds(2028, 2, 29, 11, 0)),
+        ("2026-10-25 02:30", utcSeconds(2026, 10, 25, 0, 30)),  // the repeated hour: the first (CEST) one
+        ("2028-02-29 12:00", utcSeconds(2028, 2, 29, 11, 0))
     ])
     func parsesInAmsterdam(_ text: String, _ expected: Double) throws {
         let date = try DateTimeText.parse(text, timeZone: Self.amsterdam).get()
@@ -41,7 +41,7 @@ import Testing
         ("2026-03-29 02:30", "does not exist"),
         ("May 2nd 2026", "expected a date"),
         ("2026-05-02 10:00 CEST", "expected a date"),
-        ("2026/05/02 10:00", "expected a date"),
+        ("2026/05/02 10:00", "expected a date")
     ])
     func rejects(_ text: String, _ why: String) {
         switch DateTimeText.parse(text, timeZone: Self.amsterdam) {
@@ -70,11 +70,11 @@ import Testing
 
     @Test func windowTimesUseTheHuntTimezone() throws {
         let text = """
-        hunt: H
-        timezone: America/New_York
-        window: { start: 2026-07-04 09:00, end: 17:00 }
-        tasks: []
-        """
+            hunt: H
+            timezone: America/New_York
+            window: { start: 2026-07-04 09:00, end: 17:00 }
+            tasks: []
+            """
         let result = DefinitionTestSupport.load(text)
         let window = try #require(result.hunt?.window)
         #expect(window.start.timeIntervalSince1970 == Self.utcSeconds(2026, 7, 4, 13, 0))
@@ -82,10 +82,12 @@ import Testing
         #expect(result.summary.contains("window 2026-07-04 09:00–17:00 America/New_York"))
     }
 
-    @Test(arguments: [("Europe/Amsterdm", "Europe/Amsterdam"), ("europe/amsterdam", "Europe/Amsterdam"), ("Amsterdam", "Europe/Amsterdam"),
-                      ("America/New York", "America/New_York"), ("Europe/Amstredam", "Europe/Amsterdam"),
-                      ("AEDT", "Australia/Sydney"), ("AEST", "Australia/Sydney"), ("NZDT", "Pacific/Auckland"), ("BRT", "America/Sao_Paulo"),
-                      ("CEST", "Europe/Paris")])
+    @Test(arguments: [
+        ("Europe/Amsterdm", "Europe/Amsterdam"), ("europe/amsterdam", "Europe/Amsterdam"), ("Amsterdam", "Europe/Amsterdam"),
+        ("America/New York", "America/New_York"), ("Europe/Amstredam", "Europe/Amsterdam"),
+        ("AEDT", "Australia/Sydney"), ("AEST", "Australia/Sydney"), ("NZDT", "Pacific/Auckland"), ("BRT", "America/Sao_Paulo"),
+        ("CEST", "Europe/Paris")
+    ])
     func timezoneSuggestions(_ typed: String, _ expected: String) {
         #expect(TimezoneNames.zone(named: typed) == nil)
         #expect(TimezoneNames.suggestion(for: typed) == expected)

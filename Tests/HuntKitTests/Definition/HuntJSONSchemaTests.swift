@@ -41,7 +41,7 @@ import Testing
             ("window", Self.property(root, "window"), HuntSchema.window), ("task window", Self.property(task, "window"), HuntSchema.window),
             ("defaults", Self.property(root, "defaults"), HuntSchema.defaults), ("bands", Self.property(root, "bands"), HuntSchema.bands),
             ("task bands", Self.property(task, "bands"), HuntSchema.bands), ("policy", Self.property(root, "policy"), PolicyReader.keys),
-            ("sheets", Self.property(root, "sheets"), SheetSettingsReader.keys), ("coordinate", coordinate?.last, HuntSchema.coordinate),
+            ("sheets", Self.property(root, "sheets"), SheetSettingsReader.keys), ("coordinate", coordinate?.last, HuntSchema.coordinate)
         ]
         for (name, section, loaderKeys) in sections {
             #expect(Self.keys(section) == Set(loaderKeys), "\(name)")
@@ -52,13 +52,15 @@ import Testing
     @Test(arguments: ["30 m", "30m", "1.5 km", "300 FT", "10 yd", "0.5 mi", "2 kilometres", "1e3 m", "+5 metres"])
     func lengthsTheLoaderReadsMatchThePattern(text: String) throws {
         #expect(Length.parse(text) != nil)
-        let pattern = try #require(((Self.property(try Self.schema(), "defaults", "radius") as? [String: Any])?["anyOf"] as? [[String: Any]])?.last?["pattern"] as? String)
+        let pattern = try #require(
+            ((Self.property(try Self.schema(), "defaults", "radius") as? [String: Any])?["anyOf"] as? [[String: Any]])?.last?["pattern"] as? String)
         #expect(text.range(of: pattern, options: .regularExpression) != nil, "\(pattern)")
     }
 
     @Test(arguments: ["30", "10 furlongs", "m", "1,5 km", "30 m.", "ten m"])
     func theLengthPatternAgreesWithTheLoader(text: String) throws {
-        let pattern = try #require(((Self.property(try Self.schema(), "defaults", "radius") as? [String: Any])?["anyOf"] as? [[String: Any]])?.last?["pattern"] as? String)
+        let pattern = try #require(
+            ((Self.property(try Self.schema(), "defaults", "radius") as? [String: Any])?["anyOf"] as? [[String: Any]])?.last?["pattern"] as? String)
         let matches = text.range(of: pattern, options: .regularExpression) != nil
         #expect(matches == (Length.parse(text) != nil), "\(text)")
     }
@@ -79,7 +81,8 @@ import Testing
         var hunts: [URL] = []
         for folder in ["Templates/hunts", "Examples"] {
             let base = Self.checkout.appendingPathComponent(folder)
-            for name in try fileManager.contentsOfDirectory(atPath: base.path) where fileManager.fileExists(atPath: base.appendingPathComponent("\(name)/hunt.yaml").path) {
+            for name in try fileManager.contentsOfDirectory(atPath: base.path)
+            where fileManager.fileExists(atPath: base.appendingPathComponent("\(name)/hunt.yaml").path) {
                 hunts.append(base.appendingPathComponent("\(name)/hunt.yaml"))
             }
         }
@@ -87,7 +90,8 @@ import Testing
         for hunt in hunts {
             let first = try String(contentsOf: hunt, encoding: .utf8).prefix { $0 != "\n" }
             #expect(first.hasPrefix(HuntTemplates.schemaModeline), "\(hunt.path)")
-            let target = hunt.deletingLastPathComponent().appendingPathComponent(String(first.dropFirst(HuntTemplates.schemaModeline.count))).standardizedFileURL
+            let target = hunt.deletingLastPathComponent().appendingPathComponent(String(first.dropFirst(HuntTemplates.schemaModeline.count)))
+                .standardizedFileURL
             #expect(target == Self.committed, "\(hunt.path) names \(target.path)")
         }
     }
@@ -95,7 +99,8 @@ import Testing
     @Test func aCopiedTemplateNamesTheSchemaByAbsolutePath() {
         let schema = URL(fileURLWithPath: "/usr/local/share/hunt/Templates/hunt.schema.json")
         let crlf = Data("# yaml-language-server: $schema=../../hunt.schema.json\r\nhunt: X\r\n".utf8)
-        #expect(String(decoding: HuntTemplates.withSchemaPath(crlf, schema: schema), as: UTF8.self)
+        #expect(
+            String(decoding: HuntTemplates.withSchemaPath(crlf, schema: schema), as: UTF8.self)
                 == "# yaml-language-server: $schema=/usr/local/share/hunt/Templates/hunt.schema.json\r\nhunt: X\r\n")
         let plain = Data("hunt: X\n".utf8)
         #expect(HuntTemplates.withSchemaPath(plain, schema: schema) == plain)

@@ -48,9 +48,11 @@ struct HuntLanguageTests {
 
     @Test("a mapping without the hunt's language is an error; a language it does not offer a warning")
     func mistakes() {
-        let missing = DefinitionTestSupport.load(Self.text.replacingOccurrences(of: "title: { es: El Obelisco, en: The Obelisk }", with: "title: { en: The Obelisk }"))
+        let missing = DefinitionTestSupport.load(
+            Self.text.replacingOccurrences(of: "title: { es: El Obelisco, en: The Obelisk }", with: "title: { en: The Obelisk }"))
         #expect(missing.diagnostics.contains { $0.severity == .error && $0.message.contains("has no `es` text, the hunt's language") })
-        let stray = DefinitionTestSupport.load(Self.text.replacingOccurrences(of: "en: White and tall.", with: "en: White and tall., fr: Blanc et haut."))
+        let stray = DefinitionTestSupport.load(
+            Self.text.replacingOccurrences(of: "en: White and tall.", with: "en: White and tall., fr: Blanc et haut."))
         #expect(stray.diagnostics.contains { $0.code == .missingTranslation && $0.message.contains("does not offer `fr`") })
         let bad = DefinitionTestSupport.load(Self.text.replacingOccurrences(of: "language: es", with: "language: spanish"))
         #expect(bad.diagnostics.contains { $0.severity == .error && $0.message.contains("language code") })
@@ -81,7 +83,8 @@ struct HuntLanguageTests {
         #expect(written.contains(#"title: { es: "El Obelisco", en: "The Obelisk" }"#), "\(written)")
         let again = try #require(DefinitionTestSupport.load(written).hunt)
         #expect(again.titleText == hunt.titleText && again.rulesText == hunt.rulesText && again.languages == hunt.languages && again.language == "es")
-        #expect(again.tasks.map(\.titleText) == hunt.tasks.map(\.titleText) && again.tasks.map(\.clueText) == hunt.tasks.map(\.clueText)
+        #expect(
+            again.tasks.map(\.titleText) == hunt.tasks.map(\.titleText) && again.tasks.map(\.clueText) == hunt.tasks.map(\.clueText)
                 && again.tasks.map(\.hintText) == hunt.tasks.map(\.hintText))
     }
 }

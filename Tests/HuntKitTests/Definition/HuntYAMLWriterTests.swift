@@ -25,12 +25,19 @@ import Testing
     /// GeoJSON and loads back with the same polygons; an absolute path is written into the folder.
     @Test(arguments: ["areas/old-town.geojson", "/tmp/somewhere/old-town.geojson", "../outside.geojson", "old-town.kml"])
     func anAreaBuiltInCodeIsWrittenBesideTheHunt(path: String) throws {
-        let ring = [(38.7105, -9.1370), (38.7105, -9.1300), (38.7145, -9.1300), (38.7145, -9.1370)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let ring = [(38.7105, -9.1370), (38.7105, -9.1300), (38.7145, -9.1300), (38.7145, -9.1370)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
         let hole = [(38.7120, -9.1340), (38.7120, -9.1330), (38.7130, -9.1330)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
         let area = Area(name: "Old town", polygons: [AreaPolygon(outer: ring, holes: [hole])])
-        let hunt = Hunt(title: "Lisbon", timezone: TimeZone(identifier: "Europe/Lisbon")!, teams: [Team(id: "foxes", name: "Foxes")],
-                        tasks: [HuntTask(id: "old-town", title: "Inside the old town", target: .area(AreaTarget(path: path, area: area))),
-                                HuntTask(id: "se", title: "The cathedral", target: .circle(center: Coordinate(latitude: 38.70981, longitude: -9.13290), radius: .metres(40)))])
+        let hunt = Hunt(
+            title: "Lisbon", timezone: TimeZone(identifier: "Europe/Lisbon")!, teams: [Team(id: "foxes", name: "Foxes")],
+            tasks: [
+                HuntTask(id: "old-town", title: "Inside the old town", target: .area(AreaTarget(path: path, area: area))),
+                HuntTask(
+                    id: "se", title: "The cathedral",
+                    target: .circle(center: Coordinate(latitude: 38.70981, longitude: -9.13290), radius: .metres(40)))
+            ])
         #expect(hunt.validate().isEmpty)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hunt-write-\(UUID().uuidString)/lisbon")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
@@ -51,36 +58,48 @@ import Testing
     /// An area or places target whose file was never read is an error, not a task the judge
     /// silently places nothing in.
     @Test func aTargetWithoutItsGeometryIsAnError() {
-        let hunt = Hunt(title: "Lisbon", tasks: [
-            HuntTask(id: "old-town", title: "Old town", target: .area(AreaTarget(path: "old-town.geojson", url: URL(fileURLWithPath: "/nowhere/old-town.geojson")))),
-            HuntTask(id: "cafes", title: "Cafés", target: .places(PlacesTarget(path: "cafes.csv", url: URL(fileURLWithPath: "/nowhere/cafes.csv"), radius: .metres(25)))),
-        ])
+        let hunt = Hunt(
+            title: "Lisbon",
+            tasks: [
+                HuntTask(
+                    id: "old-town", title: "Old town",
+                    target: .area(AreaTarget(path: "old-town.geojson", url: URL(fileURLWithPath: "/nowhere/old-town.geojson")))),
+                HuntTask(
+                    id: "cafes", title: "Cafés",
+                    target: .places(PlacesTarget(path: "cafes.csv", url: URL(fileURLWithPath: "/nowhere/cafes.csv"), radius: .metres(25))))
+            ])
         #expect(hunt.validate().map { "\($0.severity) \($0.code)" } == ["warning target-not-read", "warning target-not-read"])
         #expect(throws: DiagnosticError.self) { _ = try Judge(hunt: hunt) }
         #expect(throws: DiagnosticError.self) { _ = try Simulator(hunt: hunt, options: .init(teams: 0, photosPerTeam: 1)).plan() }
     }
 
     @Test func aHuntBuiltInCodeReadsLikeAFile() {
-        let hunt = Hunt(title: "Café Crawl", timezone: TimeZone(identifier: "Europe/Amsterdam")!,
-                        tasks: [HuntTask(title: "The Dom Tower", target: .circle(center: Coordinate(latitude: 52.09067, longitude: 5.12133), radius: .metres(75)))])
-        #expect(hunt.yaml() == """
-        hunt: "Café Crawl"
-        timezone: Europe/Amsterdam
-        tasks:
-          - id: the-dom-tower
-            title: "The Dom Tower"
-            at: 52.09067, 5.12133
-            radius: 75 m
-            points: 10
+        let hunt = Hunt(
+            title: "Café Crawl", timezone: TimeZone(identifier: "Europe/Amsterdam")!,
+            tasks: [
+                HuntTask(title: "The Dom Tower", target: .circle(center: Coordinate(latitude: 52.09067, longitude: 5.12133), radius: .metres(75)))
+            ])
+        #expect(
+            hunt.yaml() == """
+                hunt: "Café Crawl"
+                timezone: Europe/Amsterdam
+                tasks:
+                  - id: the-dom-tower
+                    title: "The Dom Tower"
+                    at: 52.09067, 5.12133
+                    radius: 75 m
+                    points: 10
 
-        """)
+                """)
     }
 }
 
 /// Random hunts that load without errors: every kind of target, rule and text a file can hold.
 enum RandomHunt {
-    static let words = ["Dom", "tower", "café", "yes", "null", "a: b", "#1", "\"quoted\"", "it's", "[x]", "{y}", "- dash", "tab\there",
-                        "line\nbreak", "ümlaut", "日本", "~", "100", "@home", "back\\slash", "% off", "&anchor", "*star", "!tag"]
+    static let words = [
+        "Dom", "tower", "café", "yes", "null", "a: b", "#1", "\"quoted\"", "it's", "[x]", "{y}", "- dash", "tab\there",
+        "line\nbreak", "ümlaut", "日本", "~", "100", "@home", "back\\slash", "% off", "&anchor", "*star", "!tag"
+    ]
     static let zones = ["UTC", "Europe/Amsterdam", "America/New_York", "Australia/Sydney", "Asia/Tokyo"]
 
     static func text(_ rng: inout SplitMix64, words count: ClosedRange<Int> = 1...4) -> String {
@@ -92,7 +111,8 @@ enum RandomHunt {
     }
 
     static func length(_ rng: inout SplitMix64, _ range: ClosedRange<Double>) -> Length {
-        Bool.random(using: &rng) ? .metres(Double(Int.random(in: Int(range.lowerBound)...Int(range.upperBound), using: &rng)))
+        Bool.random(using: &rng)
+            ? .metres(Double(Int.random(in: Int(range.lowerBound)...Int(range.upperBound), using: &rng)))
             : .metres(Double.random(in: range, using: &rng))
     }
 
@@ -131,7 +151,9 @@ enum RandomHunt {
         hunt.sheets.hints = SheetSettings.HintStyle.allCases.randomElement(using: &rng)!
         hunt.sheets.layout = maybe(&rng) { _ in "cards" }
         hunt.teams = (0..<Int.random(in: 0...4, using: &rng)).map { i in
-            Team(id: "team\(i)", name: (["Team \(i)"] + [text(&rng, words: 0...2)].filter { !$0.isEmpty }).joined(separator: " "), members: (0..<Int.random(in: 0...3, using: &rng)).map { _ in text(&rng) })
+            Team(
+                id: "team\(i)", name: (["Team \(i)"] + [text(&rng, words: 0...2)].filter { !$0.isEmpty }).joined(separator: " "),
+                members: (0..<Int.random(in: 0...3, using: &rng)).map { _ in text(&rng) })
         }
         var ids: [String] = []
         for i in 0..<Int.random(in: 0...8, using: &rng) {
@@ -144,13 +166,18 @@ enum RandomHunt {
             case 0:
                 task.target = .area(AreaTarget(path: "area.geojson", url: folder.appendingPathComponent("area.geojson").standardizedFileURL))
             case 1:
-                task.target = .places(PlacesTarget(path: "places.geojson", url: folder.appendingPathComponent("places.geojson").standardizedFileURL,
-                                                   radius: radius))
+                task.target = .places(
+                    PlacesTarget(
+                        path: "places.geojson", url: folder.appendingPathComponent("places.geojson").standardizedFileURL,
+                        radius: radius))
             default:
-                let latitude = Bool.random(using: &rng) ? Double(Int.random(in: -8_999_999...8_999_999, using: &rng)) / 1e5
+                let latitude =
+                    Bool.random(using: &rng)
+                    ? Double(Int.random(in: -8_999_999...8_999_999, using: &rng)) / 1e5
                     : Double.random(in: -89.9...89.9, using: &rng)
-                task.target = .circle(center: Coordinate(latitude: latitude == 0 ? 1 : latitude, longitude: Double.random(in: -179.9...179.9, using: &rng)),
-                                      radius: radius)
+                task.target = .circle(
+                    center: Coordinate(latitude: latitude == 0 ? 1 : latitude, longitude: Double.random(in: -179.9...179.9, using: &rng)),
+                    radius: radius)
             }
             task.after = ids.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
             switch task.target {
@@ -185,8 +212,10 @@ enum RandomHunt {
         let members = hunt.tasks.indices.filter { hunt.tasks[$0].score == .complete && Bool.random(using: &rng) }
         if !members.isEmpty {
             for i in members { hunt.tasks[i].points = 0 }
-            hunt.tasks.append(HuntTask(id: "group", title: text(&rng), points: Int.random(in: 0...100, using: &rng), tags: ["group"],
-                                       choose: Choice(count: Int.random(in: 1...members.count, using: &rng), tasks: members.map { hunt.tasks[$0].id })))
+            hunt.tasks.append(
+                HuntTask(
+                    id: "group", title: text(&rng), points: Int.random(in: 0...100, using: &rng), tags: ["group"],
+                    choose: Choice(count: Int.random(in: 1...members.count, using: &rng), tasks: members.map { hunt.tasks[$0].id })))
         }
         var points = 0
         hunt.rewards = (0..<Int.random(in: 0...3, using: &rng)).map { _ in

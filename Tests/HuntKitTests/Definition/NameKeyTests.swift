@@ -12,7 +12,7 @@ import Testing
         ("Équipe Rouge", "equipe-rouge"), ("ÉQUIPE_ROUGE", "équipe rouge"), (decomposedÉ + "QUIPE_ROUGE", "Équipe Rouge"),
         // A folder listed with its NFD bytes escaped (PathText) keys as the name it stands for.
         ("E\\xCC\\x81quipe rouge", "equipe-rouge"),
-        ("Obelisco", "obelisco"), ("Café Noir", "CAFE-NOIR"),
+        ("Obelisco", "obelisco"), ("Café Noir", "CAFE-NOIR")
     ])
     func spellingsOfOneNameHaveOneKey(a: String, b: String) {
         #expect(NameKey(a) == NameKey(b))
@@ -23,12 +23,15 @@ import Testing
         #expect(NameKey("owls") != NameKey("owl"))
     }
 
-    static let teams = [Team(id: "foxes", name: "Red Foxes", location: SourceLocation(file: "h.yaml")),
-                        Team(id: "rouge", name: "Équipe Rouge", location: SourceLocation(file: "h.yaml")),
-                        Team(id: "reds", name: "Foxes", location: SourceLocation(file: "h.yaml"))]
-    static let hunt = Hunt(id: "h", title: "H", teams: teams,
-                           tasks: [HuntTask(id: "obelisco", title: "El Obelisco", location: SourceLocation(file: "h.yaml"))],
-                           source: SourceLocation(file: "h.yaml"))
+    static let teams = [
+        Team(id: "foxes", name: "Red Foxes", location: SourceLocation(file: "h.yaml")),
+        Team(id: "rouge", name: "Équipe Rouge", location: SourceLocation(file: "h.yaml")),
+        Team(id: "reds", name: "Foxes", location: SourceLocation(file: "h.yaml"))
+    ]
+    static let hunt = Hunt(
+        id: "h", title: "H", teams: teams,
+        tasks: [HuntTask(id: "obelisco", title: "El Obelisco", location: SourceLocation(file: "h.yaml"))],
+        source: SourceLocation(file: "h.yaml"))
 
     @Test(arguments: ["Red Foxes", "red-foxes", "RED_FOXES", "foxes"])
     func aTeamIsFoundByIdOrName(typed: String) {

@@ -7,11 +7,12 @@ import Testing
 /// on the hunt's clock, and marks the title.
 @Suite("Rehearsing a hunt on another day")
 struct RehearsalTests {
-    static let yaml = DefinitionTestSupport.hunt(tasks: """
-      - { id: dom, title: The Dom Tower, at: "52.09067, 5.12133" }
-      - { id: sunset, title: Sunset, at: "52.09, 5.12", window: { start: 2026-05-02 14:00, end: 2026-05-02 17:30 } }
+    static let yaml = DefinitionTestSupport.hunt(
+        tasks: """
+              - { id: dom, title: The Dom Tower, at: "52.09067, 5.12133" }
+              - { id: sunset, title: Sunset, at: "52.09, 5.12", window: { start: 2026-05-02 14:00, end: 2026-05-02 17:30 } }
 
-    """)
+            """)
 
     static func iso(_ hunt: Hunt, _ date: Date?) -> String? {
         date.map { HuntClock(timezone: hunt.timezone).iso($0) }
@@ -34,8 +35,9 @@ struct RehearsalTests {
 
     /// Backwards too (a hunt already held), and a window over midnight keeps its length in days.
     @Test func aWindowOverSeveralDaysKeepsItsDays() throws {
-        let text = Self.yaml.replacingOccurrences(of: "window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }",
-                                                  with: "window: { start: 2026-05-02 20:00, end: 2026-05-04 02:00 }")
+        let text = Self.yaml.replacingOccurrences(
+            of: "window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }",
+            with: "window: { start: 2026-05-02 20:00, end: 2026-05-04 02:00 }")
         let hunt = try DefinitionTestSupport.load(text).get()
         let rehearsed = hunt.rehearsed(on: Rehearsal.Day(year: 2026, month: 3, day: 1))
         #expect(Self.iso(rehearsed, rehearsed.window?.start) == "2026-03-01T20:00:00+01:00")
@@ -47,7 +49,8 @@ struct RehearsalTests {
         let hunt = try DefinitionTestSupport.load(Self.yaml).get()
         let clock = HuntClock(timezone: hunt.timezone)
         let today = Rehearsal.Day(year: 2026, month: 11, day: 27)
-        let eleven = try #require(clock.instant(of: LocalDateTime(year: 2026, month: 11, day: 27, hour: 11, minute: 0, second: 0), offsetSeconds: nil))
+        let eleven = try #require(
+            clock.instant(of: LocalDateTime(year: 2026, month: 11, day: 27, hour: 11, minute: 0, second: 0), offsetSeconds: nil))
         #expect(hunt.rehearsed(on: today).window?.contains(eleven) == true)
         #expect(hunt.window?.contains(eleven) == false)
     }

@@ -30,9 +30,9 @@ import Testing
         #expect(park.polygons.count == 1 && park.polygons[0].holes.count == 1 && park.polygons[0].outer.count == 4)
         let area = Area(polygons: park.polygons)
         #expect(area.contains(Coordinate(latitude: 52.0860, longitude: 5.1420)))
-        #expect(!area.contains(Coordinate(latitude: 52.0875, longitude: 5.1450)))     // the pond
+        #expect(!area.contains(Coordinate(latitude: 52.0875, longitude: 5.1450)))  // the pond
         #expect(f.places.count == 1 && f.places[0].hint == "Listen." && f.places[0].radius == .metres(15))
-        #expect(f.places[0].coordinate == Coordinate(latitude: 52.0875, longitude: 5.145))   // lon,lat order
+        #expect(f.places[0].coordinate == Coordinate(latitude: 52.0875, longitude: 5.145))  // lon,lat order
     }
 
     @Test func csvDetectsSemicolonsAndQuotes() {
@@ -40,12 +40,13 @@ import Testing
         #expect(f.diagnostics.isEmpty)
         #expect(f.places.map(\.name) == ["Café \"Zuid\"", "Zürich HB"])
         #expect(f.places[0].description == "Terrace;\nwith a view" && f.places[0].radius == .metres(25))
-        #expect(f.places[1].location.line == 4)      // the quoted newline counts
+        #expect(f.places[1].location.line == 4)  // the quoted newline counts
     }
 
     /// What Excel writes in locales with a decimal comma: `;` between fields, `-33,8568`, CRLF, a BOM.
     @Test func csvFromExcelWithDecimalCommas() {
-        let text = "\u{FEFF}Name;Latitude;Longitude;Radius\r\nOpera House;-33,8568;151,2153;40\r\n\"Bridge; north\";-33,8523;151,2108;\r\nRio;-22.9519;-43.2105;\r\n"
+        let text =
+            "\u{FEFF}Name;Latitude;Longitude;Radius\r\nOpera House;-33,8568;151,2153;40\r\n\"Bridge; north\";-33,8523;151,2108;\r\nRio;-22.9519;-43.2105;\r\n"
         let f = GeoFileReader.read(Data(text.utf8), format: .csv, path: "excel.csv")
         #expect(f.diagnostics.isEmpty, "\(f.diagnostics.map(\.message))")
         #expect(f.places.map(\.name) == ["Opera House", "Bridge; north", "Rio"])
@@ -55,7 +56,9 @@ import Testing
 
     /// With commas between fields, a decimal comma cannot be told from a delimiter, and `1,234,5`
     /// is never a number.
-    @Test(arguments: [("lat,lon\n\"-33,85\",151.2\n", "comma.csv"), ("lat;lon\n-33,85,1;151.2\n", "two-commas.csv"), ("lat;lon\n-33.8,5;151.2\n", "both.csv")])
+    @Test(arguments: [
+        ("lat,lon\n\"-33,85\",151.2\n", "comma.csv"), ("lat;lon\n-33,85,1;151.2\n", "two-commas.csv"), ("lat;lon\n-33.8,5;151.2\n", "both.csv")
+    ])
     func decimalCommasOnlyWhereUnambiguous(text: String, path: String) {
         let f = GeoFileReader.read(Data(text.utf8), format: .csv, path: path)
         #expect(f.places.isEmpty && f.diagnostics.map(\.code) == ["bad-coordinate"])
@@ -79,10 +82,13 @@ import Testing
 
     @Test(arguments: [
         ("{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [5.1, 95]}}", "coordinate-out-of-range"),
-        ("{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"X\"}, \"geometry\": {\"type\": \"Polygon\", \"coordinates\": [[[0,0],[1,1]]]}}]}", "geojson-short-ring"),
+        (
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"X\"}, \"geometry\": {\"type\": \"Polygon\", \"coordinates\": [[[0,0],[1,1]]]}}]}",
+            "geojson-short-ring"
+        ),
         ("{\"type\": \"Circle\"}", "geojson-unknown-geometry"),
         ("[1, 2]", "geojson-not-object"),
-        ("{\"type\": ", "json-syntax"),
+        ("{\"type\": ", "json-syntax")
     ])
     func geoJSONProblems(json: String, code: String) {
         let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
@@ -91,7 +97,8 @@ import Testing
     }
 
     @Test func geoJSONNamesTheFeatureInDiagnostics() {
-        let json = "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"Dom\"}, \"geometry\": {\"type\": \"Point\", \"coordinates\": [200, 52]}}]}"
+        let json =
+            "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"Dom\"}, \"geometry\": {\"type\": \"Point\", \"coordinates\": [200, 52]}}]}"
         let f = GeoFileReader.read(Data(json.utf8), format: .geojson, path: "x.geojson")
         #expect(f.diagnostics.first?.message.contains("feature 0 \"Dom\"") == true)
     }
@@ -107,7 +114,8 @@ import Testing
     /// swift-corelibs-foundation's XMLParser crashed on a processing instruction without data.
     @Test(arguments: ["<?x?>", "<?x ?>", "<?x\n?>", "<!-- <?c?> --><?x?>"])
     func processingInstructionsWithoutDataDoNotCrash(_ instruction: String) {
-        let gpx = "<?xml version=\"1.0\"?>\(instruction)<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
+        let gpx =
+            "<?xml version=\"1.0\"?>\(instruction)<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">"
             + "<wpt lat=\"52.1\" lon=\"5.1\"><name><![CDATA[a<?y?>]]></name></wpt></gpx>"
         let features = GeoFileReader.read(Data(gpx.utf8), format: .gpx, path: "p.gpx")
         #expect(features.diagnostics.isEmpty)
@@ -117,7 +125,8 @@ import Testing
     /// A prolog in single bytes that declares UTF-16, over bytes that are not UTF-8, trapped in
     /// Foundation's XMLParser (found by .ci/fuzz/geo-readers); it is a not-utf8 error.
     @Test func aFalseUTF16DeclarationIsNotUTF8() {
-        let kml = Array("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><name>P".utf8)
+        let kml =
+            Array("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><name>P".utf8)
             + [0xD2, 0xC3, 0xD0, 0x98] + Array("</name></Document></kml>\n".utf8)
         let features = GeoFileReader.read(Data(kml), format: .kml, path: "p.kml")
         #expect(features.diagnostics.map(\.code) == ["not-utf8"])

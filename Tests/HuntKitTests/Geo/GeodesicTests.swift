@@ -30,9 +30,10 @@ import Testing
         let path = ProcessInfo.processInfo.environment["HUNTKIT_GEODTEST"]
         let url = path.map { URL(fileURLWithPath: $0) } ?? GeoFixtures.url("geodtest-500.dat")
         let e = Self.measure(try String(contentsOf: url, encoding: .utf8))
-        print("GeodTest \(url.lastPathComponent): \(e.cases) cases; max distance error \(e.distance) m; "
-              + "max azimuth error \(e.azimuth)° over \(e.azimuthCases) cases with 1 m ≤ s12 ≤ 19,000 km; "
-              + "max azimuth error of the excluded (near-antipodal or < 1 m) \(e.excludedAzimuth)°")
+        print(
+            "GeodTest \(url.lastPathComponent): \(e.cases) cases; max distance error \(e.distance) m; "
+                + "max azimuth error \(e.azimuth)° over \(e.azimuthCases) cases with 1 m ≤ s12 ≤ 19,000 km; "
+                + "max azimuth error of the excluded (near-antipodal or < 1 m) \(e.excludedAzimuth)°")
         #expect(e.cases >= 500)
         #expect(e.distance <= 1e-6)
         #expect(e.azimuth <= 1e-7)
@@ -52,8 +53,10 @@ import Testing
         #expect(abs(d - 110_574.389) < 0.01)
     }
 
-    @Test(arguments: [(0.0, "N"), (11.24, "N"), (11.26, "NNE"), (45, "NE"), (90, "E"), (180, "S"), (200, "SSW"),
-                      (270, "W"), (348.74, "NNW"), (348.76, "N"), (-90, "W"), (720, "N")])
+    @Test(arguments: [
+        (0.0, "N"), (11.24, "N"), (11.26, "NNE"), (45, "NE"), (90, "E"), (180, "S"), (200, "SSW"),
+        (270, "W"), (348.74, "NNW"), (348.76, "N"), (-90, "W"), (720, "N")
+    ])
     func compassNames(bearing: Double, name: String) {
         #expect(Compass.name(ofBearing: bearing) == name)
     }
@@ -66,12 +69,13 @@ import Testing
             (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 179.9)),
             (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0.5, longitude: 179.7)),
             (Coordinate(latitude: -90, longitude: 0), Coordinate(latitude: 90, longitude: 0)),
-            (Coordinate(latitude: 52.08, longitude: 5.17), Coordinate(latitude: 52.08, longitude: 5.17)),
+            (Coordinate(latitude: 52.08, longitude: 5.17), Coordinate(latitude: 52.08, longitude: 5.17))
         ]
         for _ in 0..<5_000 {
             let a = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
-            let near = Coordinate(latitude: max(-90, min(90, a.latitude + .random(in: -0.01...0.01, using: &generator))),
-                                  longitude: a.longitude + .random(in: -0.01...0.01, using: &generator))
+            let near = Coordinate(
+                latitude: max(-90, min(90, a.latitude + .random(in: -0.01...0.01, using: &generator))),
+                longitude: a.longitude + .random(in: -0.01...0.01, using: &generator))
             let far = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
             pairs += [(a, near), (a, far), (near, far)]
         }

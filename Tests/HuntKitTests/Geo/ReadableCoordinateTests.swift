@@ -10,7 +10,7 @@ import Testing
         (40.6892, -74.0445, "40.6892° N, 74.0445° W", "40°41′21.1″N 74°02′40.2″W"),
         (0.0, 0.0, "0° N, 0° E", "0°00′00.0″N 0°00′00.0″E"),
         (-0.0000001, 179.9999999, "0° N, 180° E", "0°00′00.0″N 180°00′00.0″E"),
-        (-90.0, -180.0, "90° S, 180° W", "90°00′00.0″S 180°00′00.0″W"),
+        (-90.0, -180.0, "90° S, 180° W", "90°00′00.0″S 180°00′00.0″W")
     ])
     func allFourHemispheres(_ latitude: Double, _ longitude: Double, _ readable: String, _ sexagesimal: String) {
         let point = Coordinate(latitude: latitude, longitude: longitude)
@@ -23,8 +23,9 @@ import Testing
         for _ in 0..<5_000 {
             let point = Coordinate(latitude: rng.uniform(-90, 90), longitude: rng.uniform(-180, 180))
             let back = try CoordinateText.parse(CoordinateText.readable(point)).get()
-            #expect(abs(back.latitude - point.latitude) <= 5e-7 && abs(back.longitude - point.longitude) <= 5e-7,
-                    "\(point) → \(CoordinateText.readable(point)) → \(back)")
+            #expect(
+                abs(back.latitude - point.latitude) <= 5e-7 && abs(back.longitude - point.longitude) <= 5e-7,
+                "\(point) → \(CoordinateText.readable(point)) → \(back)")
         }
     }
 

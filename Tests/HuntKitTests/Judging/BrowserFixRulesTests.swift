@@ -11,13 +11,16 @@ struct BrowserFixRulesTests {
 
     /// A fix `metres` east of the tower, taken `gap` seconds after 10:30 and uploaded `age` seconds after it.
     static func fix(metres: Double = 10, gap: Double = 20, accuracy: Double = 12, age: Double = 30, live: Bool = false) -> BrowserFix {
-        BrowserFix(position: Geodesic.direct(from: F.tower, azimuthDegrees: 90, distanceMetres: metres).coordinate, accuracyMetres: accuracy,
-                   fixedAt: F.at(10, 30).addingTimeInterval(gap), uploadedAt: F.at(10, 30).addingTimeInterval(age), liveCapture: live)
+        BrowserFix(
+            position: Geodesic.direct(from: F.tower, azimuthDegrees: 90, distanceMetres: metres).coordinate, accuracyMetres: accuracy,
+            fixedAt: F.at(10, 30).addingTimeInterval(gap), uploadedAt: F.at(10, 30).addingTimeInterval(age), liveCapture: live)
     }
 
     /// A photo for the tower taken at 10:30 without GPS (or `metres` from it with), with `fix` beside it.
-    static func judged(_ fix: BrowserFix?, ownGPS metres: Double? = nil, policy: Policy = Policy(), live: Bool = false,
-                       time: Date? = F.at(10, 30)) -> JudgeResults.SubmissionResult {
+    static func judged(
+        _ fix: BrowserFix?, ownGPS metres: Double? = nil, policy: Policy = Policy(), live: Bool = false,
+        time: Date? = F.at(10, 30)
+    ) -> JudgeResults.SubmissionResult {
         var photo = F.photo("a", near: metres == nil ? nil : F.tower, metres: metres ?? 0, time: time)
         photo.browserFix = fix
         let task = HuntTask(id: "live", title: "Live", points: 5, target: .circle(center: F.tower, radius: .metres(75)), live: true, location: F.here)
@@ -80,7 +83,9 @@ struct BrowserFixRulesTests {
     }
 
     @Test func theLimitsAreThePolicys() {
-        let wide = Self.policy(.accept) { $0.browserMaxGap = TimeSpan(seconds: 3600); $0.browserMaxAccuracy = .metres(500) }
+        let wide = Self.policy(.accept) {
+            $0.browserMaxGap = TimeSpan(seconds: 3600); $0.browserMaxAccuracy = .metres(500)
+        }
         let wideJudged = Self.judged(Self.fix(gap: 1800, accuracy: 50), policy: wide)
         #expect(wideJudged.verdict == .accepted && wideJudged.findings.map(\.code) == [.browserPosition], "inside the policy's wider limits")
         let atLimits = Self.judged(Self.fix(gap: 600, accuracy: 100))

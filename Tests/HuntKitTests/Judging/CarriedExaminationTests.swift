@@ -33,8 +33,9 @@ import Testing
         let stampsNow = try stamps()
 
         let before = cache.counts
-        let changes = try await run.examineChanges(submissions: folder, displayPath: folder.path, since: first,
-                                                   unchanged: { stampsBefore[$0] == stampsNow[$0] })
+        let changes = try await run.examineChanges(
+            submissions: folder, displayPath: folder.path, since: first,
+            unchanged: { stampsBefore[$0] == stampsNow[$0] })
         let after = cache.counts
         #expect(changes.examinedCount == 2)
         let carried = changes.merged(carryingFrom: first)
@@ -47,8 +48,11 @@ import Testing
 
         // Reviews, one of which moves a carried photo to another task, judge both alike too.
         if let task = hunt.tasks.last?.id {
-            let reviews = Reviews(entries: [paths[2]: Reviews.Review(decision: .accept, task: task),
-                                            paths[3]: Reviews.Review(decision: .reject, note: "blurred", by: "A")], displayPath: "r.yaml")
+            let reviews = Reviews(
+                entries: [
+                    paths[2]: Reviews.Review(decision: .accept, task: task),
+                    paths[3]: Reviews.Review(decision: .reject, note: "blurred", by: "A")
+                ], displayPath: "r.yaml")
             let judge = Judge(checked: hunt, reviews: reviews)
             #expect(judge.judge(carried, files: files).jsonChunks() == judge.judge(fresh, files: files).jsonChunks())
         }

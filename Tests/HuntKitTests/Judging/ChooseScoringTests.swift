@@ -8,8 +8,10 @@ import Testing
 struct ChooseScoringTests {
     typealias F = JudgingFixtures
 
-    static let spots = [Coordinate(latitude: 52.0950, longitude: 5.1100), Coordinate(latitude: 52.0980, longitude: 5.1300),
-                        Coordinate(latitude: 52.0850, longitude: 5.1350)]
+    static let spots = [
+        Coordinate(latitude: 52.0950, longitude: 5.1100), Coordinate(latitude: 52.0980, longitude: 5.1300),
+        Coordinate(latitude: 52.0850, longitude: 5.1350)
+    ]
 
     /// The fixture hunt plus a group `trio` (any 2 of `a`, `b`, `c`, 30 points) and `two-cafes`
     /// (any 2 of the fixture's cafés, 15 points).
@@ -33,13 +35,14 @@ struct ChooseScoringTests {
 
     @Test("a group scores once, at the photo of its N-th task; its tasks score nothing of their own")
     func groupScoresAtTheNth() throws {
-        let results = F.judge([
-            Self.at("foxes/a/1.jpg", "a", Self.spots[0], 11),
-            Self.at("foxes/c/2.jpg", "c", Self.spots[2], 12),
-            Self.at("foxes/b/3.jpg", "b", Self.spots[1], 13),     // a third: nothing more
-            Self.at("foxes/a/4.jpg", "a", Self.spots[0], 14),     // again: nothing
-            Self.at("owls/b/1.jpg", "b", Self.spots[1], 11),
-        ], hunt: Self.hunt())
+        let results = F.judge(
+            [
+                Self.at("foxes/a/1.jpg", "a", Self.spots[0], 11),
+                Self.at("foxes/c/2.jpg", "c", Self.spots[2], 12),
+                Self.at("foxes/b/3.jpg", "b", Self.spots[1], 13),  // a third: nothing more
+                Self.at("foxes/a/4.jpg", "a", Self.spots[0], 14),  // again: nothing
+                Self.at("owls/b/1.jpg", "b", Self.spots[1], 11)
+            ], hunt: Self.hunt())
         #expect(results.submissions.allSatisfy { $0.verdict == .accepted })
         let foxes = try #require(results.team("foxes"))
         #expect(foxes.points == 30)
@@ -53,8 +56,11 @@ struct ChooseScoringTests {
 
         let trio = try #require(results.tasks.first { $0.id == "trio" })
         #expect(trio.choose == 2 && trio.tasks == ["a", "b", "c"] && trio.target == nil)
-        #expect(trio.progress == [JudgeResults.ChoiceProgress(team: "foxes", done: ["a", "c", "b"]),
-                                  JudgeResults.ChoiceProgress(team: "owls", done: ["b"])])
+        #expect(
+            trio.progress == [
+                JudgeResults.ChoiceProgress(team: "foxes", done: ["a", "c", "b"]),
+                JudgeResults.ChoiceProgress(team: "owls", done: ["b"])
+            ])
         #expect(trio.completedBy.map(\.team) == ["foxes"] && trio.completedBy[0].points == 30)
         // The group's tasks are done by whoever did them (0 points each); ordinary tasks say nothing of choosing.
         #expect(results.tasks.first { $0.id == "b" }?.completedBy.map(\.team).sorted() == ["foxes", "owls"])
@@ -63,28 +69,33 @@ struct ChooseScoringTests {
 
     @Test("a places task with choose scores once N different places are done")
     func placesScoreAtTheNthPlace() throws {
-        let results = F.judge([
-            Self.at("foxes/two-cafes/1.jpg", "two-cafes", F.cafes[0].coordinate, 11),
-            Self.at("foxes/two-cafes/2.jpg", "two-cafes", F.cafes[0].coordinate, 11, 30),   // the same café again
-            Self.at("foxes/two-cafes/3.jpg", "two-cafes", F.cafes[1].coordinate, 12),
-            Self.at("owls/two-cafes/1.jpg", "two-cafes", F.cafes[1].coordinate, 11),
-        ], hunt: Self.hunt())
+        let results = F.judge(
+            [
+                Self.at("foxes/two-cafes/1.jpg", "two-cafes", F.cafes[0].coordinate, 11),
+                Self.at("foxes/two-cafes/2.jpg", "two-cafes", F.cafes[0].coordinate, 11, 30),  // the same café again
+                Self.at("foxes/two-cafes/3.jpg", "two-cafes", F.cafes[1].coordinate, 12),
+                Self.at("owls/two-cafes/1.jpg", "two-cafes", F.cafes[1].coordinate, 11)
+            ], hunt: Self.hunt())
         #expect(results.team("foxes")?.points == 15)
         #expect(results.submission(at: "foxes/two-cafes/3.jpg")?.points == 15)
         #expect(results.team("owls")?.points == 0)
         let cafes = try #require(results.tasks.first { $0.id == "two-cafes" })
         #expect(cafes.choose == 2 && cafes.tasks == nil)
-        #expect(cafes.progress == [JudgeResults.ChoiceProgress(team: "foxes", done: ["Café Noir", "Café Blanc"]),
-                                   JudgeResults.ChoiceProgress(team: "owls", done: ["Café Blanc"])])
+        #expect(
+            cafes.progress == [
+                JudgeResults.ChoiceProgress(team: "foxes", done: ["Café Noir", "Café Blanc"]),
+                JudgeResults.ChoiceProgress(team: "owls", done: ["Café Blanc"])
+            ])
     }
 
     @Test("a photo sent for the group itself counts for the group's task whose target holds it")
     func photoForTheGroup() throws {
-        let results = F.judge([
-            Self.at("foxes/trio/1.jpg", "trio", Self.spots[0], 11),
-            Self.at("foxes/trio/2.jpg", "trio", Self.spots[2], 12),
-            F.input("owls/trio/far.jpg", task: "trio", F.photo("far", near: Self.spots[1], metres: 500, time: F.at(11, 0))),
-        ], hunt: Self.hunt())
+        let results = F.judge(
+            [
+                Self.at("foxes/trio/1.jpg", "trio", Self.spots[0], 11),
+                Self.at("foxes/trio/2.jpg", "trio", Self.spots[2], 12),
+                F.input("owls/trio/far.jpg", task: "trio", F.photo("far", near: Self.spots[1], metres: 500, time: F.at(11, 0)))
+            ], hunt: Self.hunt())
         #expect(results.submission(at: "foxes/trio/1.jpg")?.task == "a" && results.submission(at: "foxes/trio/1.jpg")?.verdict == .accepted)
         #expect(results.submission(at: "foxes/trio/2.jpg")?.task == "c")
         #expect(results.team("foxes")?.points == 30)
@@ -94,8 +105,9 @@ struct ChooseScoringTests {
 
     @Test("results.json carries choose, a group's tasks and the progress, and reads back the same")
     func resultsRoundTrip() throws {
-        let results = F.judge([Self.at("foxes/a/1.jpg", "a", Self.spots[0], 11), Self.at("foxes/b/2.jpg", "b", Self.spots[1], 12)],
-                              hunt: Self.hunt())
+        let results = F.judge(
+            [Self.at("foxes/a/1.jpg", "a", Self.spots[0], 11), Self.at("foxes/b/2.jpg", "b", Self.spots[1], 12)],
+            hunt: Self.hunt())
         let data = try results.jsonData()
         #expect(try JudgeResults.decode(data) == results)
         let encoder = JSONEncoder()

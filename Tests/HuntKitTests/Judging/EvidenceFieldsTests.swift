@@ -13,7 +13,8 @@ import Testing
     /// Evidence with every field present, no two alike: a field whose reader (`get`) and key
     /// path (`path`, which decoding sets) name different properties fails the round trip below.
     static let full = JudgeResults.Evidence(
-        position: .init(lat: 52.09067, lon: 5.12133), accuracy: .metres(5), accuracySource: .photo, distance: .metres(12.5), edgeDistance: .metres(-3),
+        position: .init(lat: 52.09067, lon: 5.12133), accuracy: .metres(5), accuracySource: .photo, distance: .metres(12.5),
+        edgeDistance: .metres(-3),
         bearingDeg: 45, compass: .sw, band: .found, place: "Bar El Federal", capturedAt: Timestamp("2026-05-02T11:03:00+02:00"),
         capturedLocal: "2026-05-02T11:03:00", offset: "+02:00", timeSource: .offset, gpsTime: Timestamp("2026-05-02T09:03:04Z"), clockSkewS: 4,
         make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: .mov, media: .video, durationS: 3.5,
@@ -54,7 +55,8 @@ import Testing
         for column in CSVReportRenderer.submissionTable {
             if let field = column.field {
                 shown.insert(field)
-                #expect(column.name == field.stringValue || (field == Field(\.position) && ["lat", "lon"].contains(column.name))
+                #expect(
+                    column.name == field.stringValue || (field == Field(\.position) && ["lat", "lon"].contains(column.name))
                         || (field == Field(\.browserPosition) && ["browser_lat", "browser_lon"].contains(column.name)))
             } else {
                 #expect(!Self.keys.contains(column.name), "`\(column.name)` is a field's name but not read from the field")

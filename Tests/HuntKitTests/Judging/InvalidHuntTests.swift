@@ -10,8 +10,9 @@ import Testing
     static let teams = [Team(id: "foxes", name: "Red Foxes"), Team(id: "owls", name: "Night Owls")]
 
     static func task(_ id: String, radius: Double = 30, points: Int = 10) -> HuntTask {
-        HuntTask(id: id, title: "Task \(id)", points: points,
-                 target: .circle(center: Coordinate(latitude: 52.09, longitude: 5.12), radius: .metres(radius)))
+        HuntTask(
+            id: id, title: "Task \(id)", points: points,
+            target: .circle(center: Coordinate(latitude: 52.09, longitude: 5.12), radius: .metres(radius)))
     }
 
     /// One mistake a hunt: the code `validate()` gives it, and the hunt.
@@ -20,10 +21,21 @@ import Testing
         ("duplicate-id", Hunt(id: "h", title: "H", teams: teams + [Team(id: "foxes", name: "Foxes again")], tasks: [task("dom")])),
         ("bad-length", Hunt(id: "h", title: "H", teams: teams, tasks: [task("dom", radius: -5)])),
         ("negative-points", Hunt(id: "h", title: "H", teams: teams, tasks: [task("dom", points: -5)])),
-        ("unknown-task", { var t = task("later"); t.after = ["nope"]; return Hunt(id: "h", title: "H", teams: teams, tasks: [task("dom"), t]) }()),
-        ("coordinate-out-of-range", Hunt(id: "h", title: "H", teams: teams, tasks: [
-            HuntTask(id: "far", title: "Far", target: .circle(center: Coordinate(latitude: 999, longitude: 5), radius: .metres(30)))])),
-        ("missing-key", Hunt(id: "h", title: " ", teams: teams, tasks: [task("dom")])),
+        (
+            "unknown-task",
+            {
+                var t = task("later"); t.after = ["nope"]; return Hunt(id: "h", title: "H", teams: teams, tasks: [task("dom"), t])
+            }()
+        ),
+        (
+            "coordinate-out-of-range",
+            Hunt(
+                id: "h", title: "H", teams: teams,
+                tasks: [
+                    HuntTask(id: "far", title: "Far", target: .circle(center: Coordinate(latitude: 999, longitude: 5), radius: .metres(30)))
+                ])
+        ),
+        ("missing-key", Hunt(id: "h", title: " ", teams: teams, tasks: [task("dom")]))
     ]
 
     @Test(arguments: mistakes.indices)

@@ -23,12 +23,14 @@ struct JudgeRulesTests {
         .init(name: "accuracy circle straddles the edge", metres: 72, accuracy: 10, verdict: .review, reasons: [.uncertainPosition]),
         .init(name: "outside even with the accuracy", metres: 200, accuracy: 5, verdict: .rejected, reasons: [.outsideTarget]),
         .init(name: "accuracy worse than max(r, 100 m)", metres: 60, accuracy: 150, verdict: .review, reasons: [.imprecisePosition]),
-        .init(name: "far away stays outside however poor the accuracy", metres: 900, accuracy: 150, verdict: .rejected, reasons: [.outsideTarget]),
+        .init(name: "far away stays outside however poor the accuracy", metres: 900, accuracy: 150, verdict: .rejected, reasons: [.outsideTarget])
     ]
 
     @Test("accuracy-aware placement", arguments: placements)
     func placement(_ c: PlacementCase) {
-        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: c.metres, time: F.at(10, 30), accuracy: c.accuracy))])
+        let results = F.judge([
+            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: c.metres, time: F.at(10, 30), accuracy: c.accuracy))
+        ])
         let s = results.submission(at: "foxes/tower/a.jpg")!
         #expect(s.verdict == c.verdict)
         #expect(s.reasons == c.reasons)
@@ -65,7 +67,7 @@ struct JudgeRulesTests {
         zero.position = Coordinate(latitude: 0, longitude: 0)
         let results = F.judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: nil, time: F.at(10, 30))),
-            F.input("foxes/tower/b.jpg", task: "tower", zero),
+            F.input("foxes/tower/b.jpg", task: "tower", zero)
         ])
         for path in ["foxes/tower/a.jpg", "foxes/tower/b.jpg"] {
             #expect(results.submission(at: path)?.reasons == [.noPosition])
@@ -83,7 +85,7 @@ struct JudgeRulesTests {
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(9, 59))),
             F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(16, 1))),
             F.input("owls/tower/c.jpg", task: "tower", utcCamera),
-            F.input("owls/tower/d.jpg", task: "tower", noOffset),
+            F.input("owls/tower/d.jpg", task: "tower", noOffset)
         ])
         #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [.beforeWindow])
         #expect(results.submission(at: "foxes/tower/b.jpg")?.reasons == [.afterWindow])
@@ -102,13 +104,15 @@ struct JudgeRulesTests {
         let dayBefore = F.at(15, 20).addingTimeInterval(-86_400)
         var hunt = F.hunt()
         hunt.tasks[1].window = TimeWindow(start: F.at(12, 0), end: F.at(13, 30))
-        let results = F.judge([
-            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: dayBefore)),
-            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(16, 0, 30))),
-            // 11:30 in Amsterdam written by a camera in UTC: still said in the hunt's timezone.
-            F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(11, 30), offset: 0)),
-        ], hunt: hunt)
-        #expect(results.submission(at: "foxes/tower/a.jpg")?.findings.first?.message
+        let results = F.judge(
+            [
+                F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: dayBefore)),
+                F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(16, 0, 30))),
+                // 11:30 in Amsterdam written by a camera in UTC: still said in the hunt's timezone.
+                F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(11, 30), offset: 0))
+            ], hunt: hunt)
+        #expect(
+            results.submission(at: "foxes/tower/a.jpg")?.findings.first?.message
                 == "taken at 15:20 on 2026-05-01, 18 h 40 min before the hunt's start at 10:00 on 2026-05-02")
         #expect(results.submission(at: "foxes/tower/b.jpg")?.findings.first?.message == "taken at 16:00, 30 s after the hunt's end at 16:00")
         let bridge = results.submission(at: "owls/bridge/c.jpg")?.findings.first { $0.code == .beforeWindow }
@@ -119,7 +123,7 @@ struct JudgeRulesTests {
     func clockSkew() {
         let results = F.judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30), gpsSkew: 11 * 60)),
-            F.input("owls/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30), gpsSkew: 9 * 60)),
+            F.input("owls/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30), gpsSkew: 9 * 60))
         ])
         #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [.clockSkew])
         #expect(results.submission(at: "foxes/tower/a.jpg")?.verdict == .review)
@@ -145,11 +149,11 @@ struct JudgeRulesTests {
         let later = F.photo("y", near: F.tower, time: F.at(10, 40), hash: "same2")
         let results = F.judge([
             F.input("owls/tower/a.jpg", task: "tower", original),
-            F.input("foxes/tower/a.jpg", task: "tower", original),   // same file, same capture, no upload times: path order keeps foxes'
+            F.input("foxes/tower/a.jpg", task: "tower", original),  // same file, same capture, no upload times: path order keeps foxes'
             F.input("foxes/tower/resend.jpg", task: "tower", later),
             F.input("foxes/tower/resend-again.jpg", task: "tower", later),
             // The team's own photo for another task (taken later: the file's time says so).
-            F.input("foxes/bridge/again.jpg", task: "bridge", F.photo("y", near: F.tower, time: F.at(10, 50), hash: "same2")),
+            F.input("foxes/bridge/again.jpg", task: "bridge", F.photo("y", near: F.tower, time: F.at(10, 50), hash: "same2"))
         ])
         #expect(results.submission(at: "foxes/tower/a.jpg")?.reasons == [])
         let copy = results.submission(at: "owls/tower/a.jpg")!
@@ -172,7 +176,12 @@ struct JudgeRulesTests {
         let photo = F.photo("x", near: F.tower, time: F.at(10, 30), hash: "same")
         let owls = "owls/tower/" + UploadName.make(receivedAt: F.at(10, 35), sha256: String(repeating: "a", count: 64), fileExtension: "jpg")
         let foxes = "foxes/tower/" + UploadName.make(receivedAt: F.at(10, 41), sha256: String(repeating: "a", count: 64), fileExtension: "jpg")
-        for policy in [Policy(), { var p = Policy(); p.duplicates = .ignore; return p }()] {
+        for policy in [
+            Policy(),
+            {
+                var p = Policy(); p.duplicates = .ignore; return p
+            }()
+        ] {
             let results = F.judge([F.input(foxes, task: "tower", photo), F.input(owls, task: "tower", photo)], hunt: F.hunt(policy: policy))
             #expect(results.submission(at: owls)?.reasons == [])
             #expect(results.submission(at: owls)?.verdict == .accepted)
@@ -189,15 +198,18 @@ struct JudgeRulesTests {
         #expect(try F.judge(inputs).jsonData() == F.judge(inputs.reversed()).jsonData())
     }
 
-    @Test("an upload's name tells when the server received it", arguments: [
-        ("20260502T083500Z-0123456789ab.jpg", 1_777_710_900.0 as Double?),
-        ("20260502T083500Z-0123456789AB.jpg", nil), ("20261302T083500Z-0123456789ab.jpg", nil), ("IMG_0001.jpg", nil),
-        ("20260502T083500Z-0123456789ab", nil),
-    ])
+    @Test(
+        "an upload's name tells when the server received it",
+        arguments: [
+            ("20260502T083500Z-0123456789ab.jpg", 1_777_710_900.0 as Double?),
+            ("20260502T083500Z-0123456789AB.jpg", nil), ("20261302T083500Z-0123456789ab.jpg", nil), ("IMG_0001.jpg", nil),
+            ("20260502T083500Z-0123456789ab", nil)
+        ])
     func uploadNames(name: String, received: Double?) {
         #expect(UploadName(name)?.receivedAt.timeIntervalSince1970 == received)
         if let received {
-            #expect(UploadName.make(receivedAt: Date(timeIntervalSince1970: received + 0.9), sha256: "0123456789abcdef", fileExtension: "jpg") == name)
+            #expect(
+                UploadName.make(receivedAt: Date(timeIntervalSince1970: received + 0.9), sha256: "0123456789abcdef", fileExtension: "jpg") == name)
         }
     }
 
@@ -207,7 +219,7 @@ struct JudgeRulesTests {
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
             F.input("foxes/bridge/b.jpg", task: "bridge", F.photo("b", near: F.bridge, time: F.at(10, 30, 2))),
             F.input("owls/tower/a.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
-            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("d", near: F.bridge, time: F.at(10, 40))),
+            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("d", near: F.bridge, time: F.at(10, 40)))
         ])
         let fast = results.submission(at: "foxes/bridge/b.jpg")!
         #expect(fast.reasons == [.tooFast])
@@ -223,7 +235,7 @@ struct JudgeRulesTests {
             F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 30))),
             F.input("foxes/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(11, 0))),
             F.input("owls/tower/a.jpg", task: "tower", F.photo("d", near: F.tower, metres: 500, time: F.at(10, 30))),
-            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("e", near: F.bridge, time: F.at(11, 0))),
+            F.input("owls/bridge/b.jpg", task: "bridge", F.photo("e", near: F.bridge, time: F.at(11, 0)))
         ])
         #expect(results.submission(at: "foxes/bridge/a.jpg")?.reasons == [.order])
         #expect(results.submission(at: "foxes/bridge/c.jpg")?.reasons == [])
@@ -240,7 +252,7 @@ struct JudgeRulesTests {
             F.input("foxes/cafe/3.jpg", task: "cafe", F.photo("3", near: blanc, time: F.at(12, 0))),
             F.input("foxes/cafe/4.jpg", task: "cafe", F.photo("4", near: blanc, time: F.at(12, 6))),
             F.input("foxes/cafe/5.jpg", task: "cafe", F.photo("5", near: noir, time: F.at(13, 0))),
-            F.input("foxes/cafe/6.jpg", task: "cafe", F.photo("6", near: noir, time: F.at(13, 15))),
+            F.input("foxes/cafe/6.jpg", task: "cafe", F.photo("6", near: noir, time: F.at(13, 15)))
         ])
         #expect(results.submission(at: "foxes/cafe/1.jpg")?.verdict == .accepted)
         #expect(results.submission(at: "foxes/cafe/2.jpg")?.verdict == .accepted)
@@ -259,7 +271,7 @@ struct JudgeRulesTests {
     func unknowns() {
         let results = F.judge([
             F.input("wolves/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
-            F.input("foxes/towr/b.jpg", task: "towr", F.photo("b", near: F.tower, time: F.at(10, 30))),
+            F.input("foxes/towr/b.jpg", task: "towr", F.photo("b", near: F.tower, time: F.at(10, 30)))
         ])
         #expect(results.submission(at: "wolves/tower/a.jpg")?.reasons == [.unknownTeam])
         #expect(results.submission(at: "foxes/towr/b.jpg")?.reasons == [.unknownTask])
@@ -269,9 +281,11 @@ struct JudgeRulesTests {
 
     @Test("unreadable files are rejected with the reason")
     func unreadable() {
-        let input = JudgeInput(submission: Submission(path: "foxes/tower/bad.jpg", url: URL(fileURLWithPath: "/x"), team: "foxes",
-                                                      task: "tower", taskSource: .folder),
-                               photo: nil, readError: "truncated JPEG: the file ends inside the EXIF segment")
+        let input = JudgeInput(
+            submission: Submission(
+                path: "foxes/tower/bad.jpg", url: URL(fileURLWithPath: "/x"), team: "foxes",
+                task: "tower", taskSource: .folder),
+            photo: nil, readError: "truncated JPEG: the file ends inside the EXIF segment")
         let s = F.judge([input]).submission(at: "foxes/tower/bad.jpg")!
         #expect(s.reasons == [.unreadable])
         #expect(s.evidence.error?.contains("truncated") == true)
@@ -281,11 +295,12 @@ struct JudgeRulesTests {
     func autoMatch() {
         let overlap = HuntTask(id: "tower-square", title: "The square", target: .circle(center: F.tower, radius: .metres(50)), location: F.here)
         let hunt = F.hunt(extraTasks: [overlap])
-        let results = F.judge([
-            F.input("foxes/a.jpg", task: nil, F.photo("a", near: F.bridge, time: F.at(10, 30))),
-            F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, time: F.at(11, 30))),
-            F.input("owls/c.jpg", task: nil, F.photo("c", near: F.bridge, metres: 120, time: F.at(10, 30))),
-        ], hunt: hunt)
+        let results = F.judge(
+            [
+                F.input("foxes/a.jpg", task: nil, F.photo("a", near: F.bridge, time: F.at(10, 30))),
+                F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, time: F.at(11, 30))),
+                F.input("owls/c.jpg", task: nil, F.photo("c", near: F.bridge, metres: 120, time: F.at(10, 30)))
+            ], hunt: hunt)
         #expect(results.submission(at: "foxes/a.jpg")?.task == "bridge")
         #expect(results.submission(at: "foxes/a.jpg")?.taskSource == .auto)
         #expect(results.submission(at: "foxes/b.jpg")?.reasons == [.ambiguousTask])
@@ -299,14 +314,15 @@ struct JudgeRulesTests {
         let reviews = Reviews(entries: [
             "foxes/tower/a.jpg": .init(decision: .accept, note: "tower in the picture", by: "Anna"),
             "foxes/b.jpg": .init(decision: .accept, task: "tower"),
-            "owls/tower/c.jpg": .init(decision: .reject, note: "screenshot"),
+            "owls/tower/c.jpg": .init(decision: .reject, note: "screenshot")
         ])
-        let results = F.judge([
-            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10)),
-            F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, metres: 300, time: F.at(10, 40))),
-            F.input("owls/tower/c.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
-            F.input("owls/tower/d.jpg", task: "tower", F.photo("d", near: F.tower, metres: 72, time: F.at(10, 50), accuracy: 10)),
-        ], reviews: reviews)
+        let results = F.judge(
+            [
+                F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, metres: 72, time: F.at(10, 30), accuracy: 10)),
+                F.input("foxes/b.jpg", task: nil, F.photo("b", near: F.tower, metres: 300, time: F.at(10, 40))),
+                F.input("owls/tower/c.jpg", task: "tower", F.photo("c", near: F.tower, time: F.at(10, 30))),
+                F.input("owls/tower/d.jpg", task: "tower", F.photo("d", near: F.tower, metres: 72, time: F.at(10, 50), accuracy: 10))
+            ], reviews: reviews)
         let a = results.submission(at: "foxes/tower/a.jpg")!
         #expect(a.verdict == .accepted && a.judgedVerdict == .review)
         #expect(a.reasons == [.uncertainPosition])
@@ -323,7 +339,7 @@ struct JudgeRulesTests {
     func ranking() {
         let results = F.judge([
             F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(11, 0))),
-            F.input("owls/tower/a.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 45))),
+            F.input("owls/tower/a.jpg", task: "tower", F.photo("b", near: F.tower, time: F.at(10, 45)))
         ])
         #expect(results.teams.map(\.id) == ["owls", "foxes"])
         #expect(results.teams.map(\.rank) == [1, 2])
@@ -337,20 +353,29 @@ struct JudgeRulesTests {
     @Test("score: closest — best per day per team, the three closest teams score")
     func closest() {
         // A 0.1° square south of the tower's latitude.
-        let square = Area(polygons: [AreaPolygon(outer: [
-            Coordinate(latitude: 51.9, longitude: 5.0), Coordinate(latitude: 51.9, longitude: 5.1),
-            Coordinate(latitude: 51.8, longitude: 5.1), Coordinate(latitude: 51.8, longitude: 5.0),
-        ])])
+        let square = Area(polygons: [
+            AreaPolygon(outer: [
+                Coordinate(latitude: 51.9, longitude: 5.0), Coordinate(latitude: 51.9, longitude: 5.1),
+                Coordinate(latitude: 51.8, longitude: 5.1), Coordinate(latitude: 51.8, longitude: 5.0)
+            ])
+        ])
         var target = AreaTarget(path: "square.geojson", url: URL(fileURLWithPath: "/tmp/square.geojson"))
         target.area = square
         let closest = HuntTask(id: "south", title: "Get close to the square", points: 30, target: .area(target), score: .closest, location: F.here)
         let hunt = F.hunt(extraTasks: [closest])
         let north = Coordinate(latitude: 51.9, longitude: 5.05)
-        let results = F.judge([
-            F.input("foxes/south/a.jpg", task: "south", F.photo("a", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 5000).coordinate, time: F.at(10, 30))),
-            F.input("foxes/south/b.jpg", task: "south", F.photo("b", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 2000).coordinate, time: F.at(11, 30))),
-            F.input("owls/south/c.jpg", task: "south", F.photo("c", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 3000).coordinate, time: F.at(10, 30))),
-        ], hunt: hunt)
+        let results = F.judge(
+            [
+                F.input(
+                    "foxes/south/a.jpg", task: "south",
+                    F.photo("a", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 5000).coordinate, time: F.at(10, 30))),
+                F.input(
+                    "foxes/south/b.jpg", task: "south",
+                    F.photo("b", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 2000).coordinate, time: F.at(11, 30))),
+                F.input(
+                    "owls/south/c.jpg", task: "south",
+                    F.photo("c", near: Geodesic.direct(from: north, azimuthDegrees: 0, distanceMetres: 3000).coordinate, time: F.at(10, 30)))
+            ], hunt: hunt)
         #expect(results.submissions.allSatisfy { $0.verdict == .accepted })
         let task = results.tasks.first { $0.id == "south" }!
         #expect(task.closest.map(\.team) == ["foxes", "owls"])

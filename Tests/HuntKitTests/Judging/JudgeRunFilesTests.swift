@@ -77,7 +77,10 @@ import Testing
         var run = JudgeRun(hunt: hunt)
         run.reviewsFile = "reviews.yaml"
         run.manifestFile = "manifest.csv"
-        #expect(run.inputFiles.map(\.path) == ["/hunts/hunt.yaml", "/tmp/cafes.geojson",
-                                                URL(fileURLWithPath: "reviews.yaml").path, URL(fileURLWithPath: "manifest.csv").path])
+        #expect(
+            run.inputFiles.map(\.path) == [
+                "/hunts/hunt.yaml", "/tmp/cafes.geojson",
+                URL(fileURLWithPath: "reviews.yaml").path, URL(fileURLWithPath: "manifest.csv").path
+            ])
     }
 }

@@ -21,9 +21,11 @@ struct JudgeVideoTests {
         return hunt
     }
 
-    @Test("a video is judged by every rule a photo is", arguments: [
-        (10.0, 10, Verdict.accepted, [ReasonCode]()), (400, 10, .rejected, [.outsideTarget]), (10, 17, .rejected, [.afterWindow]),
-    ])
+    @Test(
+        "a video is judged by every rule a photo is",
+        arguments: [
+            (10.0, 10, Verdict.accepted, [ReasonCode]()), (400, 10, .rejected, [.outsideTarget]), (10, 17, .rejected, [.afterWindow])
+        ])
     func videoRules(_ metres: Double, _ hour: Int, _ verdict: Verdict, _ reasons: [ReasonCode]) {
         let results = F.judge([F.input("foxes/tower/IMG_1.MOV", task: "tower", Self.video("v", near: F.tower, metres: metres, time: F.at(hour, 30)))])
         let s = results.submission(at: "foxes/tower/IMG_1.MOV")!
@@ -34,10 +36,12 @@ struct JudgeVideoTests {
         #expect(s.evidence.durationS == 2.5)
     }
 
-    @Test("evidence: photo | video | any, and wrong-media", arguments: [
-        (EvidenceKind.any, false, Verdict.accepted), (.any, true, .accepted), (.photo, false, .accepted), (.photo, true, .rejected),
-        (.video, true, .accepted), (.video, false, .rejected),
-    ])
+    @Test(
+        "evidence: photo | video | any, and wrong-media",
+        arguments: [
+            (EvidenceKind.any, false, Verdict.accepted), (.any, true, .accepted), (.photo, false, .accepted), (.photo, true, .rejected),
+            (.video, true, .accepted), (.video, false, .rejected)
+        ])
     func evidenceKinds(_ evidence: EvidenceKind, _ isVideo: Bool, _ verdict: Verdict) {
         let file = isVideo ? Self.video("v", near: F.tower, time: F.at(10, 30)) : F.photo("p", near: F.tower, time: F.at(10, 30))
         let results = F.judge([F.input("foxes/tower/a", task: "tower", file)], hunt: Self.hunt(towerWants: evidence))
@@ -54,20 +58,25 @@ struct JudgeVideoTests {
     func wrongMediaPolicy() {
         var policy = Policy()
         policy.wrongMedia = .review
-        let results = F.judge([F.input("foxes/tower/a.jpg", task: "tower", F.photo("p", near: F.tower, time: F.at(10, 30)))],
-                              hunt: Self.hunt(towerWants: .video, policy: policy))
+        let results = F.judge(
+            [F.input("foxes/tower/a.jpg", task: "tower", F.photo("p", near: F.tower, time: F.at(10, 30)))],
+            hunt: Self.hunt(towerWants: .video, policy: policy))
         #expect(results.submission(at: "foxes/tower/a.jpg")?.verdict == .review)
     }
 
-    @Test("a Live Photo is one submission: the still judged, the motion kept beside it", arguments: [
-        ("same name, 0.4 s apart", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", nil as String?, nil as String?, 0.4, true),
-        ("same identifier, other names", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_E7.MOV", "ID-1", "ID-1", 0.0, true),
-        ("same name, 5 s apart", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", nil, nil, 5.0, false),
-        ("same name, different identifiers", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", "ID-1", "ID-2", 0.0, false),
-        ("same name, other folder", "foxes/tower/IMG_7.HEIC", "foxes/IMG_7.MOV", nil, nil, 0.0, false),
-    ])
-    func livePhotos(_ name: String, _ stillPath: String, _ motionPath: String, _ stillID: String?, _ motionID: String?,
-                    _ gap: Double, _ paired: Bool) {
+    @Test(
+        "a Live Photo is one submission: the still judged, the motion kept beside it",
+        arguments: [
+            ("same name, 0.4 s apart", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", nil as String?, nil as String?, 0.4, true),
+            ("same identifier, other names", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_E7.MOV", "ID-1", "ID-1", 0.0, true),
+            ("same name, 5 s apart", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", nil, nil, 5.0, false),
+            ("same name, different identifiers", "foxes/tower/IMG_7.HEIC", "foxes/tower/IMG_7.MOV", "ID-1", "ID-2", 0.0, false),
+            ("same name, other folder", "foxes/tower/IMG_7.HEIC", "foxes/IMG_7.MOV", nil, nil, 0.0, false)
+        ])
+    func livePhotos(
+        _ name: String, _ stillPath: String, _ motionPath: String, _ stillID: String?, _ motionID: String?,
+        _ gap: Double, _ paired: Bool
+    ) {
         var still = F.photo("s", near: F.tower, time: F.at(10, 30), hash: "same")
         still.format = .heic
         still.contentIdentifier = stillID
@@ -100,11 +109,12 @@ struct JudgeVideoTests {
     func resultsRoundTrip() throws {
         var still = F.photo("s", near: F.tower, time: F.at(10, 30))
         still.format = .heic
-        let results = F.judge([
-            F.input("foxes/tower/IMG_7.HEIC", task: "tower", still),
-            F.input("foxes/tower/IMG_7.MOV", task: "tower", Self.video("m", near: F.tower, time: F.at(10, 30))),
-            F.input("owls/tower/clip.mp4", task: "tower", Self.video("c", near: F.tower, time: F.at(11, 0))),
-        ], hunt: Self.hunt(towerWants: .video))
+        let results = F.judge(
+            [
+                F.input("foxes/tower/IMG_7.HEIC", task: "tower", still),
+                F.input("foxes/tower/IMG_7.MOV", task: "tower", Self.video("m", near: F.tower, time: F.at(10, 30))),
+                F.input("owls/tower/clip.mp4", task: "tower", Self.video("c", near: F.tower, time: F.at(11, 0)))
+            ], hunt: Self.hunt(towerWants: .video))
         let data = try results.jsonData()
         #expect(try JudgeResults.decode(data) == results)
         let text = String(decoding: data, as: UTF8.self)

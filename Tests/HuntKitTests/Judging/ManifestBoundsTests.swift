@@ -6,7 +6,8 @@ import Testing
 /// warning, fields and bad rows are bounded, an unclosed quote is named at its line.
 @Suite struct ManifestBoundsTests {
     @Test func repeatedManifestRowsAreOneWarningAndConflictingRowsAnError() throws {
-        let rows = ["team,task,path", "foxes,tower,upload/1.jpg"] + Array(repeating: "foxes,tower,upload/1.jpg", count: 1000)
+        let rows =
+            ["team,task,path", "foxes,tower,upload/1.jpg"] + Array(repeating: "foxes,tower,upload/1.jpg", count: 1000)
             + ["owls,bridge,upload/1.jpg"]
         let manifest = try Manifest.parse(rows.joined(separator: "\n"), displayPath: "m.csv")
         let finder = SubmissionFinder(hunt: JudgingFixtures.hunt(), manifest: manifest)

@@ -47,7 +47,8 @@ import Testing
         var rows = try #require(CSVRows(bytes: Self.excel))
         #expect(rows.delimiterCharacter == ";")
         #expect(rows.next()?.fields.map(\.value) == ["Path", "Team", "Task"])
-        let places = GeoFileReader.read(Data([0xEF, 0xBB, 0xBF] + Array("lat;lon;name\r\n-34,6037;-58,3816;Obelisco\r\n".utf8)), format: .csv, path: "p.csv")
+        let places = GeoFileReader.read(
+            Data([0xEF, 0xBB, 0xBF] + Array("lat;lon;name\r\n-34,6037;-58,3816;Obelisco\r\n".utf8)), format: .csv, path: "p.csv")
         #expect(places.places.map(\.name) == ["Obelisco"])
     }
 

@@ -25,14 +25,15 @@ struct NearestApproachTests {
 
     @Test("nobody completed the task: the nearest photo of each day, three at most, from every team")
     func nearestOfEachDay() throws {
-        let results = F.judge([
-            Self.tower("foxes/tower/a.jpg", metres: 400, day: 0),
-            Self.tower("foxes/tower/b.jpg", metres: 275, day: 0, hour: 12),   // foxes' best of day 0
-            Self.tower("owls/tower/c.jpg", metres: 175, day: 0, hour: 13),    // the best of day 0
-            Self.tower("owls/tower/d.jpg", metres: 575, day: 1),
-            Self.tower("foxes/tower/e.jpg", metres: 1075, day: 2),
-            Self.tower("owls/tower/f.jpg", metres: 2075, day: 3),              // the fourth day: not kept
-        ], hunt: Self.fourDayHunt())
+        let results = F.judge(
+            [
+                Self.tower("foxes/tower/a.jpg", metres: 400, day: 0),
+                Self.tower("foxes/tower/b.jpg", metres: 275, day: 0, hour: 12),  // foxes' best of day 0
+                Self.tower("owls/tower/c.jpg", metres: 175, day: 0, hour: 13),  // the best of day 0
+                Self.tower("owls/tower/d.jpg", metres: 575, day: 1),
+                Self.tower("foxes/tower/e.jpg", metres: 1075, day: 2),
+                Self.tower("owls/tower/f.jpg", metres: 2075, day: 3)  // the fourth day: not kept
+            ], hunt: Self.fourDayHunt())
         #expect(results.submissions.allSatisfy { $0.reasons == [.outsideTarget] })
         let tower = try #require(results.tasks.first { $0.id == "tower" })
         let nearest = try #require(tower.nearest)
@@ -58,17 +59,18 @@ struct NearestApproachTests {
     func whichPhotosCount() throws {
         var hunt = F.hunt()
         hunt.window = TimeWindow(start: F.at(12, 0), end: F.at(16, 0))
-        let results = F.judge([
-            // Before the window (rejected for that): not an approach, though nearest.
-            F.input("foxes/tower/early.jpg", task: "tower", F.photo("early", near: F.tower, metres: 100, time: F.at(11, 0))),
-            F.input("foxes/tower/far.jpg", task: "tower", F.photo("far", near: F.tower, metres: 300, time: F.at(13, 0))),
-            // 73 m from the centre of a 75 m circle with 5 m accuracy: uncertain, so review.
-            F.input("owls/tower/edge.jpg", task: "tower", F.photo("edge", near: F.tower, metres: 73, time: F.at(13, 0))),
-        ], hunt: hunt)
+        let results = F.judge(
+            [
+                // Before the window (rejected for that): not an approach, though nearest.
+                F.input("foxes/tower/early.jpg", task: "tower", F.photo("early", near: F.tower, metres: 100, time: F.at(11, 0))),
+                F.input("foxes/tower/far.jpg", task: "tower", F.photo("far", near: F.tower, metres: 300, time: F.at(13, 0))),
+                // 73 m from the centre of a 75 m circle with 5 m accuracy: uncertain, so review.
+                F.input("owls/tower/edge.jpg", task: "tower", F.photo("edge", near: F.tower, metres: 73, time: F.at(13, 0)))
+            ], hunt: hunt)
         #expect(Set(results.submission(at: "foxes/tower/early.jpg")?.reasons ?? []) == [.beforeWindow, .outsideTarget])
         #expect(results.submission(at: "owls/tower/edge.jpg")?.verdict == .review)
         let nearest = try #require(results.tasks.first { $0.id == "tower" }?.nearest)
-        #expect(nearest.map(\.submission) == ["owls/tower/edge.jpg"])    // one day: the best of it
+        #expect(nearest.map(\.submission) == ["owls/tower/edge.jpg"])  // one day: the best of it
         #expect(nearest[0].distanceM == 0)
         let foxes = try #require(results.team("foxes")).approaches
         #expect(foxes.map(\.submission) == ["foxes/tower/far.jpg"])
@@ -78,7 +80,7 @@ struct NearestApproachTests {
     func completedTask() throws {
         let results = F.judge([
             Self.tower("foxes/tower/a.jpg", metres: 10, day: 0),
-            Self.tower("owls/tower/b.jpg", metres: 275, day: 0),
+            Self.tower("owls/tower/b.jpg", metres: 275, day: 0)
         ])
         let tower = try #require(results.tasks.first { $0.id == "tower" })
         #expect(tower.completedBy.map(\.team) == ["foxes"])

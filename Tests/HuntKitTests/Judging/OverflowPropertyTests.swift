@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func pointsBeyondTheCeilingAreAnErrorNamingTheLimit() {
-        let result = DefinitionTestSupport.load("""
+        let result = DefinitionTestSupport.load(
+            """
             hunt: Overflow
             timezone: UTC
             tasks:
@@ -37,8 +38,9 @@ import Testing
 
     @Test func theLargestAllowedPointsOnManyTasksAddUpWithoutWrapping() {
         let tasks = (0..<50).map { "  - { id: t\($0), title: T, at: \"52.\($0), 5.0\", points: \(Hunt.maximumPoints) }" }
-        let result = DefinitionTestSupport.load("hunt: Many\ntimezone: UTC\ntasks:\n" + tasks.joined(separator: "\n")
-                                                + "\nrewards:\n  - { points: \(Hunt.maximumPoints), reward: x }\n")
+        let result = DefinitionTestSupport.load(
+            "hunt: Many\ntimezone: UTC\ntasks:\n" + tasks.joined(separator: "\n")
+                + "\nrewards:\n  - { points: \(Hunt.maximumPoints), reward: x }\n")
         #expect(!result.hasErrors)
         #expect(!result.diagnostics.contains { $0.code == "reward-unreachable" })
     }
@@ -48,21 +50,28 @@ import Testing
         var rng = SplitMix64(seed: seed)
         // Load: the hunt file rejects what is out of range, whatever the value.
         let points = (0..<3).map { _ in Self.hostilePoints(&rng) }
-        let yaml = "hunt: H\ntimezone: UTC\ntasks:\n" + points.enumerated().map { i, p in
-            "  - { id: t\(i), title: T, at: \"52.\(i), 5.0\", points: \(p) }"
-        }.joined(separator: "\n") + "\n"
+        let yaml =
+            "hunt: H\ntimezone: UTC\ntasks:\n"
+            + points.enumerated().map { i, p in
+                "  - { id: t\(i), title: T, at: \"52.\(i), 5.0\", points: \(p) }"
+            }.joined(separator: "\n") + "\n"
         let loaded = DefinitionTestSupport.load(yaml)
         #expect(loaded.diagnostics.filter { $0.code == "points-too-large" }.count == points.filter { $0 > Hunt.maximumPoints }.count)
 
         // Judge: a hunt built in code is not bounded by the loader.
-        var hunt = F.hunt(extraTasks: [HuntTask(id: "closest", title: "Closest", points: Self.hostilePoints(&rng),
-                                                target: .circle(center: F.bridge, radius: .metres(5000)), score: .closest,
-                                                location: F.here)])
+        var hunt = F.hunt(extraTasks: [
+            HuntTask(
+                id: "closest", title: "Closest", points: Self.hostilePoints(&rng),
+                target: .circle(center: F.bridge, radius: .metres(5000)), score: .closest,
+                location: F.here)
+        ])
         for i in hunt.tasks.indices { hunt.tasks[i].points = Self.hostilePoints(&rng) }
         let inputs = ["foxes", "owls"].flatMap { team in
-            [F.input("\(team)/tower/a.jpg", task: "tower", F.photo("\(team)a", near: F.tower, time: F.at(10, 30))),
-             F.input("\(team)/bridge/b.jpg", task: "bridge", F.photo("\(team)b", near: F.bridge, time: F.at(11, 30))),
-             F.input("\(team)/closest/c.jpg", task: "closest", F.photo("\(team)c", near: F.bridge, metres: 10, time: F.at(12, 0)))]
+            [
+                F.input("\(team)/tower/a.jpg", task: "tower", F.photo("\(team)a", near: F.tower, time: F.at(10, 30))),
+                F.input("\(team)/bridge/b.jpg", task: "bridge", F.photo("\(team)b", near: F.bridge, time: F.at(11, 30))),
+                F.input("\(team)/closest/c.jpg", task: "closest", F.photo("\(team)c", near: F.bridge, metres: 10, time: F.at(12, 0)))
+            ]
         }
         var results = F.judge(inputs, hunt: hunt)
         #expect(results.teams.allSatisfy { $0.points >= 0 })
@@ -71,7 +80,9 @@ import Testing
         for i in results.submissions.indices { results.submissions[i].points = Self.hostilePoints(&rng) }
         for i in results.teams.indices { results.teams[i].points = Self.hostilePoints(&rng) }
         let report = try Report(results)
-        for renderer in [MarkdownReportRenderer(template: try .standardForTests(.md)), CSVReportRenderer(), JSONReportRenderer()] as [any ReportRenderer] {
+        for renderer in [MarkdownReportRenderer(template: try .standardForTests(.md)), CSVReportRenderer(), JSONReportRenderer()]
+            as [any ReportRenderer]
+        {
             #expect(try !renderer.render(report).isEmpty)
         }
 

@@ -14,12 +14,12 @@ struct ResultsJSONHostileTests {
         "emoji 🦊👩‍👩‍👧 flags 🇩🇪 combining e\u{301} Å",
         "\\u0041 looks like an escape, \\\" too",
         "snake_case_value: {\"key_like\": [1, 2]}",
-        "",
+        ""
     ]
 
     static let doubles: [Double] = [
         0, -0.0, 1, -1, 0.1, 0.1 + 0.2, 1.0 / 3, 72.123456789, -33.8688, 151.2093,
-        1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308, 999_999_999_999_999, 1e15, 1e16, 123_456_789_012_345_680,
+        1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308, 999_999_999_999_999, 1e15, 1e16, 123_456_789_012_345_680
     ]
 
     static func hostile() -> JudgeResults {
@@ -53,8 +53,9 @@ struct ResultsJSONHostileTests {
         for (a, b) in zip(viaFoundation.submissions, results.submissions) where a != b { #expect(a == b) }
     }
 
-    @Test("every string survives bit for bit (scalars, not just canonical equivalence)",
-          arguments: strings)
+    @Test(
+        "every string survives bit for bit (scalars, not just canonical equivalence)",
+        arguments: strings)
     func scalars(_ text: String) throws {
         var results = ResultsJSONTests.results()
         results.hunt.title = text
@@ -73,8 +74,9 @@ struct ResultsJSONHostileTests {
     /// JSON has no NaN or infinity: the writer puts `null` (JSONEncoder would throw instead), so an
     /// optional comes back nil. The judge computes none (distances, speeds and skews of finite,
     /// validated coordinates and times); this pins the behaviour rather than calling it equal.
-    @Test("non-finite doubles are written as null and read back as nil",
-          arguments: [Double.nan, .infinity, -.infinity])
+    @Test(
+        "non-finite doubles are written as null and read back as nil",
+        arguments: [Double.nan, .infinity, -.infinity])
     func nonFinite(_ value: Double) throws {
         var results = ResultsJSONTests.results()
         results.submissions[0].evidence.speedKmh = value
@@ -85,8 +87,11 @@ struct ResultsJSONHostileTests {
     @Test("area targets keep their outline for the report maps")
     func areaOutline() throws {
         var results = ResultsJSONTests.results()
-        let ring: [JudgeResults.Position] = [.init(lat: 52.5, lon: 13.4), .init(lat: 52.51, lon: 13.41), .init(lat: 52.5, lon: 13.42), .init(lat: 52.5, lon: 13.4)]
-        results.tasks[0].target = .init(kind: .area, center: .init(lat: 52.505, lon: 13.41), file: "areas/park.geojson", outline: [ring, Array(ring.reversed())])
+        let ring: [JudgeResults.Position] = [
+            .init(lat: 52.5, lon: 13.4), .init(lat: 52.51, lon: 13.41), .init(lat: 52.5, lon: 13.42), .init(lat: 52.5, lon: 13.4)
+        ]
+        results.tasks[0].target = .init(
+            kind: .area, center: .init(lat: 52.505, lon: 13.41), file: "areas/park.geojson", outline: [ring, Array(ring.reversed())])
         let data = try results.jsonData()
         #expect(try JudgeResults.decode(data) == results)
     }

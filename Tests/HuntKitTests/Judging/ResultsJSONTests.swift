@@ -8,15 +8,16 @@ struct ResultsJSONTests {
 
     static func results() -> JudgeResults {
         let reviews = Reviews(entries: ["foxes/tower/b.jpg": .init(decision: .accept, note: "Quote \" and \\ and\nnewline", by: "Anna")])
-        return Judge(checked: F.hunt(), reviews: reviews).judge([
-            F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
-            F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, metres: 72, time: F.at(10, 40), accuracy: 10)),
-            F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(10, 50), software: "Snapseed")),
-            F.input("owls/cafe/d.jpg", task: "cafe", F.photo("d", near: F.cafes[1].coordinate, time: F.at(11, 0))),
-            F.input("owls/é/ü.jpg", task: nil, F.photo("e", near: nil, time: nil)),
-        ], skipped: [SkippedFile(path: "owls/notes.txt", reason: "not a photo (.txt)")],
-           problems: [.warning("unknown-team", "x", at: SourceLocation(file: "subs/wolves"))],
-           files: ("hunt.yaml", "subs", "reviews.yaml"))
+        return Judge(checked: F.hunt(), reviews: reviews).judge(
+            [
+                F.input("foxes/tower/a.jpg", task: "tower", F.photo("a", near: F.tower, time: F.at(10, 30))),
+                F.input("foxes/tower/b.jpg", task: "tower", F.photo("b", near: F.tower, metres: 72, time: F.at(10, 40), accuracy: 10)),
+                F.input("owls/bridge/c.jpg", task: "bridge", F.photo("c", near: F.bridge, time: F.at(10, 50), software: "Snapseed")),
+                F.input("owls/cafe/d.jpg", task: "cafe", F.photo("d", near: F.cafes[1].coordinate, time: F.at(11, 0))),
+                F.input("owls/é/ü.jpg", task: nil, F.photo("e", near: nil, time: nil))
+            ], skipped: [SkippedFile(path: "owls/notes.txt", reason: "not a photo (.txt)")],
+            problems: [.warning("unknown-team", "x", at: SourceLocation(file: "subs/wolves"))],
+            files: ("hunt.yaml", "subs", "reviews.yaml"))
     }
 
     @Test("decodes back to the same value, field for field")
@@ -29,8 +30,9 @@ struct ResultsJSONTests {
     @Test("thousands of submissions, written in parallel chunks, read back in order")
     func chunks() throws {
         let inputs = (0..<2_500).map { i in
-            F.input(String(format: "foxes/tower/IMG_%05d.jpg", i), task: "tower",
-                    F.photo("p\(i)", near: F.tower, metres: Double(i % 120), time: F.at(10, 0).addingTimeInterval(Double(i) * 7)))
+            F.input(
+                String(format: "foxes/tower/IMG_%05d.jpg", i), task: "tower",
+                F.photo("p\(i)", near: F.tower, metres: Double(i % 120), time: F.at(10, 0).addingTimeInterval(Double(i) * 7)))
         }
         let results = Judge(checked: F.hunt()).judge(inputs)
         let data = try results.jsonData()
@@ -87,8 +89,10 @@ struct SubmissionResultJSONTests {
         var extra = shapes[0]
         extra.task = nil
         extra.review = Reviews.Review(decision: .reject, note: nil, by: nil, task: "tower", at: "2026-05-02T12:00:00Z")
-        extra.findings = [.init(code: .duplicateOf, action: .reject, message: "same as \"a\"", related: "foxes/tower/a.jpg"),
-                          .init(code: .outsideTarget, action: .review, message: "far", related: nil)]
+        extra.findings = [
+            .init(code: .duplicateOf, action: .reject, message: "same as \"a\"", related: "foxes/tower/a.jpg"),
+            .init(code: .outsideTarget, action: .review, message: "far", related: nil)
+        ]
         extra.reasons = [.duplicateOf, .outsideTarget]
         shapes.append(extra)
         #expect(shapes.contains { $0.review != nil } && shapes.contains { $0.task == nil })
@@ -115,8 +119,10 @@ struct JSONTextWriterTests {
 
     @Test("hundredths, whole numbers and the rest as `description` writes them")
     func numbers() {
-        var values: [Double] = [0.01, 0.1, 0.05, -0.05, 4.85, -25.15, 284.73, 0.5, 1e-5, 3e-3, 1e12 + 0.25, 9_999_999_999_999.99,
-                                1e13 + 0.5, 1e15, 1e16, -0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 52.08643891666667, -1, Double(Int.max)]
+        var values: [Double] = [
+            0.01, 0.1, 0.05, -0.05, 4.85, -25.15, 284.73, 0.5, 1e-5, 3e-3, 1e12 + 0.25, 9_999_999_999_999.99,
+            1e13 + 0.5, 1e15, 1e16, -0.0, 0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 52.08643891666667, -1, Double(Int.max)
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             values.append((Double.random(in: -1e6...1e6, using: &generator) * 100).rounded() / 100)

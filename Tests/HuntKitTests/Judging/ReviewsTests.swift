@@ -11,14 +11,15 @@ struct ReviewsTests {
 
     @Test("decisions with note, by and task; a bare decision is shorthand")
     func reads() throws {
-        let reviews = try parse("""
-        foxes/tower/IMG_1.jpg:
-          decision: accept
-          note: The tower is in the picture.
-          by: Anna
-        owls/IMG_2.jpg: { decision: reject, task: bridge }
-        herons/./x.jpg: accept
-        """)
+        let reviews = try parse(
+            """
+            foxes/tower/IMG_1.jpg:
+              decision: accept
+              note: The tower is in the picture.
+              by: Anna
+            owls/IMG_2.jpg: { decision: reject, task: bridge }
+            herons/./x.jpg: accept
+            """)
         #expect(reviews.entries.count == 3)
         #expect(reviews.entries["foxes/tower/IMG_1.jpg"]?.note == "The tower is in the picture.")
         #expect(reviews.entries["foxes/tower/IMG_1.jpg"]?.by == "Anna")
@@ -39,7 +40,7 @@ struct ReviewsTests {
         Bad(text: "a.jpg:\n  decision: maybe\n", code: "bad-decision", line: 2),
         Bad(text: "a.jpg:\n  note: no decision\n", code: "missing-decision", line: 1),
         Bad(text: "a.jpg: accept\na.jpg: reject\n", code: "duplicate-key", line: 2),
-        Bad(text: "- a.jpg\n", code: "wrong-type", line: 1),
+        Bad(text: "- a.jpg\n", code: "wrong-type", line: 1)
     ]
 
     @Test("every problem is an error with its line", arguments: bad)
@@ -59,11 +60,15 @@ struct ReviewsTests {
 
     @Test("a path that is not a submission is a warning (the photo is gone; the decision is kept), an unknown task an error; both with a suggestion")
     func check() {
-        let reviews = Reviews(entries: [
-            "foxes/tower/IMG_1.jpeg": .init(decision: .accept),
-            "foxes/tower/IMG_2.jpg": .init(decision: .accept, task: "towr"),
-        ], locations: ["foxes/tower/IMG_1.jpeg": SourceLocation(file: "reviews.yaml", line: 3, column: 1),
-                       "foxes/tower/IMG_2.jpg": SourceLocation(file: "reviews.yaml", line: 5, column: 1)])
+        let reviews = Reviews(
+            entries: [
+                "foxes/tower/IMG_1.jpeg": .init(decision: .accept),
+                "foxes/tower/IMG_2.jpg": .init(decision: .accept, task: "towr")
+            ],
+            locations: [
+                "foxes/tower/IMG_1.jpeg": SourceLocation(file: "reviews.yaml", line: 3, column: 1),
+                "foxes/tower/IMG_2.jpg": SourceLocation(file: "reviews.yaml", line: 5, column: 1)
+            ])
         let problems = reviews.check(paths: ["foxes/tower/IMG_1.jpg", "foxes/tower/IMG_2.jpg"], hunt: JudgingFixtures.hunt())
         #expect(problems.map(\.code) == ["decided-photo-gone", "unknown-task"])
         #expect(problems.map(\.severity) == [.warning, .error])

@@ -28,13 +28,16 @@ struct SubmissionFinderTests {
             "foxes/notes.txt": Array("hello".utf8),
             "foxes/untitled": Self.jpeg,
             "foxes/.DS_Store": [0],
-            "stray.jpg": Self.jpeg,
+            "stray.jpg": Self.jpeg
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("foxes/link.jpg").path, withDestinationPath: "/etc/passwd")
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
         let byPath = Dictionary(uniqueKeysWithValues: scan.submissions.map { ($0.path, $0) })
-        #expect(scan.submissions.map(\.path) == ["foxes/IMG_3.jpg", "foxes/bridge-2.JPG", "foxes/day1/IMG_4.jpg", "foxes/tower/IMG_1.jpg", "foxes/untitled"])
+        #expect(
+            scan.submissions.map(\.path) == [
+                "foxes/IMG_3.jpg", "foxes/bridge-2.JPG", "foxes/day1/IMG_4.jpg", "foxes/tower/IMG_1.jpg", "foxes/untitled"
+            ])
         #expect(byPath["foxes/tower/IMG_1.jpg"]?.task == "tower")
         #expect(byPath["foxes/tower/IMG_1.jpg"]?.taskSource == .folder)
         #expect(byPath["foxes/bridge-2.JPG"]?.task == "bridge")
@@ -54,17 +57,18 @@ struct SubmissionFinderTests {
             "foxes/clip": quickTime,
             "foxes/tower/deeper/IMG_5": Self.jpeg,
             "foxes/empty.dat": [],
-            "foxes/IMG_6.Xmp": Array("<x:xmpmeta/>".utf8),
+            "foxes/IMG_6.Xmp": Array("<x:xmpmeta/>".utf8)
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
         #expect(scan.submissions.map(\.path) == ["foxes/clip", "foxes/tower/deeper/IMG_5"])
         #expect(scan.submissions.last?.task == "tower")
         #expect(scan.skipped.map(\.path) == ["foxes/IMG_6.Xmp", "foxes/empty.dat", "foxes/voice-memo"])
-        #expect(scan.skipped.map(\.reason) == [
-            "XMP sidecar (read with its photo)", "empty file (0 bytes)",
-            "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)",
-        ])
+        #expect(
+            scan.skipped.map(\.reason) == [
+                "XMP sidecar (read with its photo)", "empty file (0 bytes)",
+                "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)"
+            ])
     }
 
     /// Issue 38: a day of the players' page left one `.browser.xmp` beside every upload, and each
@@ -74,7 +78,7 @@ struct SubmissionFinderTests {
         let root = try folder([
             "foxes/IMG_1.jpg": Self.jpeg,
             "foxes/IMG_1.jpg" + BrowserFix.sidecarSuffix: Array("<x:xmpmeta/>".utf8),
-            "foxes/empty.dat": [],
+            "foxes/empty.dat": []
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
@@ -89,7 +93,7 @@ struct SubmissionFinderTests {
         hunt.teams.append(Team(id: "rouge", name: "Équipe Rouge", location: JudgingFixtures.here))
         let root = try folder([
             "Foxes/Tower/a.jpg": Self.jpeg, "RED_FOXES/BRIDGE/b.jpg": Self.jpeg, "Night Owls/Bridge-2.jpg": Self.jpeg,
-            "E\u{301}QUIPE_ROUGE/tower/c.jpg": Self.jpeg, "loose/d.jpg": Self.jpeg,
+            "E\u{301}QUIPE_ROUGE/tower/c.jpg": Self.jpeg, "loose/d.jpg": Self.jpeg
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let manifest = try Manifest.parse("team,task,path\nÉquipe-Rouge,TOWER,loose/d.jpg\n", displayPath: "m.csv")
@@ -97,25 +101,29 @@ struct SubmissionFinderTests {
         #expect(scan.diagnostics.isEmpty, "\(scan.diagnostics)")
         let assigned = scan.submissions.map { "\($0.team)/\($0.task ?? "-")" }
         #expect(assigned == ["rouge/tower", "foxes/tower", "owls/bridge", "foxes/bridge", "rouge/tower"], "\(scan.submissions.map(\.path))")
-        let results = Judge(checked: hunt).judge(scan.submissions.map {
-            JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
-        })
+        let results = Judge(checked: hunt).judge(
+            scan.submissions.map {
+                JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
+            })
         #expect(!results.submissions.contains { $0.reasons.contains(.unknownTeam) || $0.reasons.contains(.unknownTask) })
     }
 
     @Test("a folder that names two teams or two tasks is a problem that names both")
     func ambiguousNames() throws {
-        var hunt = JudgingFixtures.hunt(extraTasks: [HuntTask(id: "Tower_2", title: "x", location: JudgingFixtures.here),
-                                                      HuntTask(id: "tower-2", title: "y", location: JudgingFixtures.here)])
+        var hunt = JudgingFixtures.hunt(extraTasks: [
+            HuntTask(id: "Tower_2", title: "x", location: JudgingFixtures.here),
+            HuntTask(id: "tower-2", title: "y", location: JudgingFixtures.here)
+        ])
         hunt.teams.append(Team(id: "reds", name: "Foxes", location: JudgingFixtures.here))
         let root = try folder(["FOXES/tower/a.jpg": Self.jpeg, "owls/TOWER 2/b.jpg": Self.jpeg])
         defer { try? FileManager.default.removeItem(at: root) }
         let scan = try SubmissionFinder(hunt: hunt).scan(root, displayPath: "subs")
         #expect(scan.diagnostics.map(\.code) == ["ambiguous-team"])
         #expect(scan.diagnostics[0].message.contains("`foxes`") && scan.diagnostics[0].message.contains("`reds`"))
-        let results = Judge(checked: hunt).judge(scan.submissions.map {
-            JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
-        })
+        let results = Judge(checked: hunt).judge(
+            scan.submissions.map {
+                JudgeInput(submission: $0, photo: JudgingFixtures.photo($0.path, near: JudgingFixtures.tower, time: JudgingFixtures.at(11, 0)))
+            })
         let team = results.submission(at: "FOXES/tower/a.jpg")?.findings.first { $0.code == .unknownTeam }?.message ?? ""
         #expect(team.contains("`foxes`") && team.contains("`reds`"))
         let task = results.submission(at: "owls/TOWER 2/b.jpg")?.findings.first { $0.code == .unknownTask }?.message ?? ""
@@ -138,8 +146,9 @@ struct SubmissionFinderTests {
     func manifest() throws {
         let root = try folder(["upload/1.jpg": Self.jpeg, "upload/2.jpg": Self.jpeg])
         defer { try? FileManager.default.removeItem(at: root) }
-        let manifest = try Manifest.parse("team,task,path\nfoxes,tower,upload/1.jpg\nowls,bridge,\"upload/2.jpg\"\nowls,tower,../../etc/passwd\nowls,tower,upload/3.jpg\n",
-                                          displayPath: "m.csv")
+        let manifest = try Manifest.parse(
+            "team,task,path\nfoxes,tower,upload/1.jpg\nowls,bridge,\"upload/2.jpg\"\nowls,tower,../../etc/passwd\nowls,tower,upload/3.jpg\n",
+            displayPath: "m.csv")
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt(), manifest: manifest).scan(root, displayPath: "subs")
         #expect(scan.submissions.map { "\($0.team)/\($0.task ?? "-")/\($0.taskSource.rawValue)" } == ["foxes/tower/manifest", "owls/bridge/manifest"])
         #expect(scan.diagnostics.map(\.code) == ["path-outside", "manifest-missing-file"])

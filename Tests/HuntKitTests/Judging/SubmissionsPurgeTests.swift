@@ -31,7 +31,7 @@ struct SubmissionsPurgeTests {
                 not json
                 {"action":"upload","team":"owls","path":"owls/new.jpg","at":"2026-11-20T10:00:00Z","lat":52.1,"lon":5.1}
 
-                """,
+                """
             ]
             for (path, text) in files {
                 let url = root.appendingPathComponent(path)
@@ -40,8 +40,9 @@ struct SubmissionsPurgeTests {
                 let when = path.hasSuffix("new.jpg") ? Date() : Self.old
                 try FileManager.default.setAttributes([.modificationDate: when], ofItemAtPath: url.path)
             }
-            try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("submissions/owls/elsewhere.jpg").path,
-                                                       withDestinationPath: "/etc/hostname")
+            try FileManager.default.createSymbolicLink(
+                atPath: root.appendingPathComponent("submissions/owls/elsewhere.jpg").path,
+                withDestinationPath: "/etc/hostname")
         }
 
         var purge: SubmissionsPurge {
@@ -54,12 +55,13 @@ struct SubmissionsPurgeTests {
         let day = try Day()
         let plan = try day.purge.plan()
         let removals = Dictionary(uniqueKeysWithValues: plan.removals.map { ($0.path, $0.kind) })
-        #expect(removals == [
-            "submissions/.incoming/owls-1.part": .unfinishedUpload,
-            "submissions/foxes/IMG_2.HEIC": .photo, "submissions/foxes/IMG_2.xmp": .sidecar,
-            "submissions/foxes/dom/IMG_1.jpg": .photo, "submissions/foxes/dom/IMG_1.jpg.browser.xmp": .browserPosition,
-            "submissions/owls/clip.mov": .video, day.out.path + "/report.html": .reportWithPhotos,
-        ])
+        #expect(
+            removals == [
+                "submissions/.incoming/owls-1.part": .unfinishedUpload,
+                "submissions/foxes/IMG_2.HEIC": .photo, "submissions/foxes/IMG_2.xmp": .sidecar,
+                "submissions/foxes/dom/IMG_1.jpg": .photo, "submissions/foxes/dom/IMG_1.jpg.browser.xmp": .browserPosition,
+                "submissions/owls/clip.mov": .video, day.out.path + "/report.html": .reportWithPhotos
+            ])
         #expect(plan.recent == 1, "new.jpg arrived after the cutoff")
         #expect(plan.kept.map(\.path) == ["submissions/manifest.csv", "submissions/owls/elsewhere.jpg"])
         #expect(plan.kept.last?.reason.contains("symbolic link") == true)
@@ -110,10 +112,12 @@ struct SubmissionsPurgeTests {
         #expect(SubmissionsPurge.record(in: URL(fileURLWithPath: "/nonexistent")) == nil)
     }
 
-    @Test("a file's kind by its name", arguments: [
-        ("a.jpg", SubmissionsPurge.Kind.photo), ("A.JPEG", .photo), ("b.heic", .photo), ("c.MOV", .video), ("d.mp4", .video),
-        ("e.xmp", .sidecar), ("e.jpg.browser.xmp", .browserPosition), ("IMG.JPG.BROWSER.XMP", .browserPosition),
-    ])
+    @Test(
+        "a file's kind by its name",
+        arguments: [
+            ("a.jpg", SubmissionsPurge.Kind.photo), ("A.JPEG", .photo), ("b.heic", .photo), ("c.MOV", .video), ("d.mp4", .video),
+            ("e.xmp", .sidecar), ("e.jpg.browser.xmp", .browserPosition), ("IMG.JPG.BROWSER.XMP", .browserPosition)
+        ])
     func kinds(_ name: String, _ kind: SubmissionsPurge.Kind) {
         #expect(SubmissionsPurge.kind(of: name) == kind)
     }

@@ -37,12 +37,13 @@ import Testing
         for value in PhotoMetadata.Media.allCases { #expect(try Self.roundTrip(value) == ("[\"\(value.rawValue)\"]", value)) }
     }
 
-    @Test(arguments: [
-        ("2026-05-02T10:15:00+02:00", 1_777_709_700.0, 7200),
-        ("2026-05-02T08:15:00Z", 1_777_709_700.0, 0),
-        ("2026-05-02T10:15:00.250+02:00", 1_777_709_700.25, 7200),
-        ("2026-05-02T10:15:00.5-03:30", 1_777_729_500.5, -12_600),
-    ] as [(String, Double, Int)])
+    @Test(
+        arguments: [
+            ("2026-05-02T10:15:00+02:00", 1_777_709_700.0, 7200),
+            ("2026-05-02T08:15:00Z", 1_777_709_700.0, 0),
+            ("2026-05-02T10:15:00.250+02:00", 1_777_709_700.25, 7200),
+            ("2026-05-02T10:15:00.5-03:30", 1_777_729_500.5, -12_600)
+        ] as [(String, Double, Int)])
     func aTimestampIsItsTextAndItsInstant(text: String, seconds: Double, offset: Int) throws {
         let timestamp = try #require(Timestamp(text))
         #expect(timestamp.text == text && timestamp.date.timeIntervalSince1970 == seconds && timestamp.offsetSeconds == offset)
@@ -50,8 +51,10 @@ import Testing
         #expect(try Self.roundTrip(timestamp) == ("[\"\(text)\"]", timestamp))
     }
 
-    @Test(arguments: ["2026-05-02T10:15:00", "2026-05-02 10:15:00+02:00", "2026-02-30T10:15:00Z", "2026-05-02T10:15+02:00",
-                      "2026-05-02T10:15:00.+02:00", "2026-05-02T10:15:00+02:00 ", "garbage", ""])
+    @Test(arguments: [
+        "2026-05-02T10:15:00", "2026-05-02 10:15:00+02:00", "2026-02-30T10:15:00Z", "2026-05-02T10:15+02:00",
+        "2026-05-02T10:15:00.+02:00", "2026-05-02T10:15:00+02:00 ", "garbage", ""
+    ])
     func aTimestampNeedsADateATimeAndAnOffset(text: String) throws {
         #expect(Timestamp(text) == nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Timestamp].self, from: Data("[\"\(text)\"]".utf8)) }

@@ -15,7 +15,7 @@ struct LanguageChoiceTests {
         (nil, nil, ["nl", "en"], "nl"),
         (nil, "*", ["nl", "en"], "nl"),
         ("en", "es-AR,es", ["es", "en"], "en"),
-        ("fr", "en", ["es", "en"], "en"),
+        ("fr", "en", ["es", "en"], "en")
     ]
 
     @Test("the page's choice, else the phone's best offered language, else the hunt's", arguments: cases)

@@ -13,8 +13,9 @@ struct PlayerCatalogTests {
         #expect(Set(Self.shipped).isSubset(of: Set(PlayerCatalog.languages)), "\(PlayerCatalog.languages)")
     }
 
-    @Test("every catalog has English's keys, no other, the same placeholders and its plural forms",
-          arguments: shipped)
+    @Test(
+        "every catalog has English's keys, no other, the same placeholders and its plural forms",
+        arguments: shipped)
     func complete(_ language: String) throws {
         // Read as written, without the English `named(_:)` fills gaps with.
         let catalog = try PlayerCatalog.read(contentsOf: try #require(PlayerCatalog.url(of: language)))
@@ -27,12 +28,16 @@ struct PlayerCatalogTests {
 
     @Test("the check finds a missing key, a stray one, a changed placeholder and a missing plural form")
     func checkFindsMistakes() throws {
-        let english = PlayerCatalog(language: "en", name: "English", locale: Locale(identifier: "en_GB"), entries: [
-            "a": .text("Hello {name}"), "b": .text("Bye"), "c": .counted([.one: "{n} day", .other: "{n} days"]),
-        ])
-        let spanish = PlayerCatalog(language: "es", name: "Español", locale: Locale(identifier: "es"), entries: [
-            "a": .text("Hola {nombre}"), "x": .text("stray"), "c": .counted([.one: "{n} día", .other: "{n} días"]),
-        ])
+        let english = PlayerCatalog(
+            language: "en", name: "English", locale: Locale(identifier: "en_GB"),
+            entries: [
+                "a": .text("Hello {name}"), "b": .text("Bye"), "c": .counted([.one: "{n} day", .other: "{n} days"])
+            ])
+        let spanish = PlayerCatalog(
+            language: "es", name: "Español", locale: Locale(identifier: "es"),
+            entries: [
+                "a": .text("Hola {nombre}"), "x": .text("stray"), "c": .counted([.one: "{n} día", .other: "{n} días"])
+            ])
         let problems = spanish.problems(against: english)
         #expect(problems.contains { $0.contains("`b` is missing") })
         #expect(problems.contains { $0.contains("`x` is not a key of English") })
@@ -44,7 +49,8 @@ struct PlayerCatalogTests {
         ("en", 1, .one), ("en", 0, .other), ("en", 2, .other), ("de", 1, .one), ("nl", 5, .other),
         ("fr", 0, .one), ("fr", 1, .one), ("fr", 2, .other), ("fr", 1_000_000, .many),
         ("es", 0, .other), ("es", 1, .one), ("es", 2_000_000, .many), ("pt", 0, .one), ("pt", 2, .other),
-        ("ar", 0, .zero), ("ar", 1, .one), ("ar", 2, .two), ("ar", 3, .few), ("ar", 100, .other), ("ar", 110, .few), ("ar", 111, .many), ("ar", 1003, .few),
+        ("ar", 0, .zero), ("ar", 1, .one), ("ar", 2, .two), ("ar", 3, .few), ("ar", 100, .other), ("ar", 110, .few), ("ar", 111, .many),
+        ("ar", 1003, .few)
     ]
 
     @Test("CLDR plural categories for whole numbers", arguments: pluralCases)

@@ -7,9 +7,10 @@ import Testing
 /// already has; the cache forgets a photo whose browser sidecar appears or changes; and a
 /// `.withdrawn/` folder is never walked.
 @Suite struct BrowserFixReadingTests {
-    static let fix = BrowserFix(position: Coordinate(latitude: 52.0906700, longitude: 5.1213300), accuracyMetres: 8,
-                                fixedAt: Date(timeIntervalSince1970: 1_777_716_900), uploadedAt: Date(timeIntervalSince1970: 1_777_716_905),
-                                liveCapture: true)
+    static let fix = BrowserFix(
+        position: Coordinate(latitude: 52.0906700, longitude: 5.1213300), accuracyMetres: 8,
+        fixedAt: Date(timeIntervalSince1970: 1_777_716_900), uploadedAt: Date(timeIntervalSince1970: 1_777_716_905),
+        liveCapture: true)
 
     /// A folder `team/` with `name` (copied from the fixture `fixture`) and, when given, its browser fix.
     static func folder(photo fixture: String, as name: String, fix: BrowserFix?) throws -> (root: URL, photo: URL) {
@@ -78,7 +79,9 @@ import Testing
         let reader = PhotoReader(cache: cache)
         #expect(reader.read(path: photo.path).value?.browserFix == nil)
         // What `hunt serve` does when its watcher sees a changed `.xmp`: forget that folder's photos.
-        let forgetFolder = { let folder = photo.deletingLastPathComponent().path; cache.drop { ($0 as NSString).deletingLastPathComponent == folder } }
+        let forgetFolder = {
+            let folder = photo.deletingLastPathComponent().path; cache.drop { ($0 as NSString).deletingLastPathComponent == folder }
+        }
         try Self.write(Self.fix, beside: photo)
         forgetFolder()
         #expect(reader.read(path: photo.path).value?.browserFix == Self.fix)

@@ -3,9 +3,10 @@ import Testing
 @testable import HuntKit
 
 @Suite struct BrowserFixTests {
-    static let fix = BrowserFix(position: Coordinate(latitude: -34.6037232, longitude: -58.3815931), accuracyMetres: 12.5,
-                                fixedAt: Date(timeIntervalSince1970: 1_777_716_900.25), uploadedAt: Date(timeIntervalSince1970: 1_777_716_903),
-                                liveCapture: true)
+    static let fix = BrowserFix(
+        position: Coordinate(latitude: -34.6037232, longitude: -58.3815931), accuracyMetres: 12.5,
+        fixedAt: Date(timeIntervalSince1970: 1_777_716_900.25), uploadedAt: Date(timeIntervalSince1970: 1_777_716_903),
+        liveCapture: true)
 
     static var packet: String { fix.xmpSidecar() }
 
@@ -50,12 +51,13 @@ import Testing
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    @Test(arguments: [
-        ("Latitude", "200"), ("Latitude", "NaN"), ("Latitude", "nan"), ("Latitude", "inf"), ("Latitude", "1e2"), ("Latitude", ""),
-        ("Longitude", "-180.5"), ("Longitude", "0x10"), ("AccuracyMetres", "-1"), ("AccuracyMetres", "1e400"),
-        ("AccuracyMetres", "99999999999"), ("FixedAt", "2026-05-02T10:15:00"), ("FixedAt", "yesterday"),
-        ("UploadedAt", "2026-02-30T10:00:00Z"), ("LiveCapture", "maybe"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("Latitude", "200"), ("Latitude", "NaN"), ("Latitude", "nan"), ("Latitude", "inf"), ("Latitude", "1e2"), ("Latitude", ""),
+            ("Longitude", "-180.5"), ("Longitude", "0x10"), ("AccuracyMetres", "-1"), ("AccuracyMetres", "1e400"),
+            ("AccuracyMetres", "99999999999"), ("FixedAt", "2026-05-02T10:15:00"), ("FixedAt", "yesterday"),
+            ("UploadedAt", "2026-02-30T10:00:00Z"), ("LiveCapture", "maybe")
+        ] as [(String, String)])
     func malformedFieldsGiveNil(_ field: String, _ value: String) {
         #expect(BrowserFix.read(xmp: Self.replacing(field, with: value)) == nil)
     }

@@ -14,8 +14,9 @@ import Testing
         let file = try InputFile(path: photo)
         let limits = HEIFIsolation.Limits(memoryBytes: 1 << 30, cpuSeconds: 5, wallSeconds: wallSeconds)
         return Result { () throws(HEIFDecoder.DecodeError) in
-            try HEIFIsolation.decodeInChild(executable: "/bin/sh", arguments: ["-c", script, "sh"], file: file, picture: 1,
-                                            maxPixels: 160, limits: limits)
+            try HEIFIsolation.decodeInChild(
+                executable: "/bin/sh", arguments: ["-c", script, "sh"], file: file, picture: 1,
+                maxPixels: 160, limits: limits)
         }
     }
 
@@ -32,7 +33,7 @@ import Testing
         let said = String(decoding: try Self.decode("echo \"$@\"; ls /proc/$$/fd").get(), as: UTF8.self)
         #expect(said.hasPrefix("--picture 1 --max-pixels 160 --memory-bytes 1073741824 --cpu-seconds 5\n"), "\(said)")
         let descriptors = said.split(separator: "\n").dropFirst().compactMap { Int($0) }
-        #expect(descriptors.allSatisfy { $0 <= 3 || $0 == 10 }, "\(said)")   // dash keeps its script on 10
+        #expect(descriptors.allSatisfy { $0 <= 3 || $0 == 10 }, "\(said)")  // dash keeps its script on 10
     }
 
     @Test func aCrashIsTheReason() throws {
@@ -64,8 +65,9 @@ import Testing
     @Test func aMissingExecutableIsAReasonToo() throws {
         let file = try InputFile(path: Self.photo)
         let result = Result { () throws(HEIFDecoder.DecodeError) in
-            try HEIFIsolation.decodeInChild(executable: "/nonexistent/hunt", arguments: [], file: file, picture: 1, maxPixels: 160,
-                                            limits: .init(memoryBytes: 1 << 30, cpuSeconds: 5, wallSeconds: 5))
+            try HEIFIsolation.decodeInChild(
+                executable: "/nonexistent/hunt", arguments: [], file: file, picture: 1, maxPixels: 160,
+                limits: .init(memoryBytes: 1 << 30, cpuSeconds: 5, wallSeconds: 5))
         }
         #expect(Self.message(result)?.hasPrefix("the decoding process could not start") == true, "\(String(describing: Self.message(result)))")
     }

@@ -37,11 +37,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("heic-quadrants.heic", 64, 48, [Colour.red, .green, .blue, .white]),          // heif-enc's own: a grid of one, cropped by `clap`
-        ("heic-irot-90.heic", 48, 64, [Colour.green, .white, .red, .blue]),             // turned a quarter anticlockwise
-        ("heic-irot-270-imir.heic", 48, 64, [Colour.red, .blue, .green, .white]),       // turned and mirrored: transposed
-        ("heic-grid-2x2.heic", 128, 96, [Colour.red, .green, .blue, .white]),           // four tiles put together
-        ("avif-quadrants.avif", 64, 48, [Colour.red, .green, .blue, .white]),           // AV1
+        ("heic-quadrants.heic", 64, 48, [Colour.red, .green, .blue, .white]),  // heif-enc's own: a grid of one, cropped by `clap`
+        ("heic-irot-90.heic", 48, 64, [Colour.green, .white, .red, .blue]),  // turned a quarter anticlockwise
+        ("heic-irot-270-imir.heic", 48, 64, [Colour.red, .blue, .green, .white]),  // turned and mirrored: transposed
+        ("heic-grid-2x2.heic", 128, 96, [Colour.red, .green, .blue, .white]),  // four tiles put together
+        ("avif-quadrants.avif", 64, 48, [Colour.red, .green, .blue, .white])  // AV1
     ])
     func decodedTheRightWayUp(name: String, width: Int, height: Int, corners: [Colour]) async throws {
         let outcome = await PhotoThumbnail.read(path: Self.url(name).path, maxPixels: 1600, budget: ThumbnailMemoryBudget())
@@ -85,8 +85,9 @@ import Testing
     /// as a camera's EXIF thumbnail serves a JPEG's: here it is green all over, unlike the primary.
     @Test(arguments: [(64, [Colour.green, .green, .green, .green], 64, 64), (100, [Colour.red, .green, .blue, .white], 64, 48)])
     func thumbnailPictureServesSmallCopies(maxPixels: Int, corners: [Colour], width: Int, height: Int) async throws {
-        let outcome = await PhotoThumbnail.read(path: Self.url("heic-grid-2x2-green-thumbnail.heic").path, maxPixels: maxPixels,
-                                                budget: ThumbnailMemoryBudget())
+        let outcome = await PhotoThumbnail.read(
+            path: Self.url("heic-grid-2x2-green-thumbnail.heic").path, maxPixels: maxPixels,
+            budget: ThumbnailMemoryBudget())
         guard case .thumbnail(let thumbnail) = outcome else {
             Issue.record("expected a thumbnail, got \(outcome)")
             return
@@ -112,7 +113,8 @@ import Testing
             Issue.record("a library that does not exist was loaded")
             return
         }
-        #expect(error.message.hasPrefix("libheif could not be loaded (libheif-not-installed.so.1: cannot open shared object file"), "\(error.message)")
+        #expect(
+            error.message.hasPrefix("libheif could not be loaded (libheif-not-installed.so.1: cannot open shared object file"), "\(error.message)")
         #expect(error.message.hasSuffix("HEIC/HEIF and AVIF photos need it: install libheif1"), "\(error.message)")
         guard case .success = HEIFDecoder.load(HEIFDecoder.libraryName) else {
             Issue.record("libheif did not load")
@@ -156,8 +158,10 @@ import Testing
         }
         #expect(Date().timeIntervalSince(started) < 1)
         #expect(needed > 2_000_000_000 && budget == PhotoThumbnail.defaultMemoryBudgetBytes)
-        #expect(ThumbnailRefusal.needsTooMuchMemory(width: 20000, height: 20000, layout: .heif, neededBytes: needed, budgetBytes: budget).description
-            == "a 20000×20000 HEIF picture needs about 2.3 GiB to decode (libheif decodes the whole picture, at full size), over the 192 MiB set aside for thumbnails")
+        #expect(
+            ThumbnailRefusal.needsTooMuchMemory(width: 20000, height: 20000, layout: .heif, neededBytes: needed, budgetBytes: budget).description
+                == "a 20000×20000 HEIF picture needs about 2.3 GiB to decode (libheif decodes the whole picture, at full size), over the 192 MiB set aside for thumbnails"
+        )
         #expect(PhotoThumbnail.read(path: url.path, maxPixels: 1600) == nil)
     }
 

@@ -12,9 +12,11 @@ import Testing
             #expect(fm.createFile(atPath: root.appendingPathComponent(file).path, contents: Data([1])))
         }
         // A link to a file inside the tree is read; to a folder, or out of the tree, is not.
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("link.jpg").path, withDestinationPath: root.appendingPathComponent("z.jpg").path)
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("link.jpg").path, withDestinationPath: root.appendingPathComponent("z.jpg").path)
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("loop").path, withDestinationPath: root.path)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("outside.jpg").path, withDestinationPath: PhotoFixtures.url("jpeg-no-exif.jpg").path)
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("outside.jpg").path, withDestinationPath: PhotoFixtures.url("jpeg-no-exif.jpg").path)
 
         let shown = PhotoFiles([root.path]).map(\.displayPath).map { String($0.dropFirst(root.path.count + 1)) }
         #expect(shown == ["a/inner/x.tif", "a/y.webp", "b/10.png", "b/2.HEIC", "link.jpg", "z.jpg"])

@@ -3,10 +3,11 @@ import Testing
 @testable import HuntKit
 
 @Suite struct PhotoParsingTests {
-    @Test(arguments: [
-        ("2021:04:11 15:47:53", "2021-04-11T15:47:53"), ("2021-04-11T15:47:53", "2021-04-11T15:47:53"),
-        ("0000:00:00 00:00:00", nil), ("    :  :     :  :  ", nil), ("2021:13:11 15:47:53", nil), ("garbage", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("2021:04:11 15:47:53", "2021-04-11T15:47:53"), ("2021-04-11T15:47:53", "2021-04-11T15:47:53"),
+            ("0000:00:00 00:00:00", nil), ("    :  :     :  :  ", nil), ("2021:13:11 15:47:53", nil), ("garbage", nil)
+        ] as [(String, String?)])
     func dateTimeOriginal(_ text: String, _ expected: String?) {
         #expect(ExifInterpreter.parseDateTime(text)?.description == expected)
     }
@@ -16,7 +17,9 @@ import Testing
         #expect(ExifInterpreter.parseOffset(text) == seconds)
     }
 
-    @Test(arguments: [("52,1.2N", 52.02), ("54,59,22.8N", 54.9896666667), ("3,30W", -3.5), ("-3.7247", -3.7247), ("52,xN", nil), ("", nil)] as [(String, Double?)])
+    @Test(
+        arguments: [("52,1.2N", 52.02), ("54,59,22.8N", 54.9896666667), ("3,30W", -3.5), ("-3.7247", -3.7247), ("52,xN", nil), ("", nil)]
+            as [(String, Double?)])
     func xmpCoordinates(_ text: String, _ degrees: Double?) {
         let negative: Character = text.hasSuffix("W") ? "W" : "S"
         let positive: Character = text.hasSuffix("W") ? "E" : "N"
@@ -40,8 +43,11 @@ import Testing
     }
 
     /// Reference digests from the xxHash project's Python binding (`xxhash.xxh64`).
-    @Test(arguments: [("", 0, 0xEF46_DB37_51D8_E999), ("a", 0, 0xD24E_C4F1_A98C_6E5B), ("abc", 0, 0x44BC_2CF5_AD77_0999),
-                      ("abc", 2_654_435_761, 0x1318_DF30_094A_85FD)] as [(String, UInt64, UInt64)])
+    @Test(
+        arguments: [
+            ("", 0, 0xEF46_DB37_51D8_E999), ("a", 0, 0xD24E_C4F1_A98C_6E5B), ("abc", 0, 0x44BC_2CF5_AD77_0999),
+            ("abc", 2_654_435_761, 0x1318_DF30_094A_85FD)
+        ] as [(String, UInt64, UInt64)])
     func xxh64(_ text: String, _ seed: UInt64, _ digest: UInt64) {
         #expect(XXH64.hash(Array(text.utf8), seed: seed) == digest)
     }
@@ -82,7 +88,7 @@ import Testing
     @Test(arguments: [
         "2021:04:11 15:47:53", "2021-04-11T15:47:53.25+02:00", "", "::", "  2021:4:1 1:2:3  ", "2014:09:259", "abc123def45",
         "99999999999999999999:01:01 00:00:00", "9223372036854775807", "9223372036854775808", "2021:04:11 15:47:5٣",
-        "٢٠٢١:04:11 15:47:53", "2021:04:11 ½5:47:53", "1\u{301}:2", "2021\r\n04", "12 34 56 78 90 12 34 56",
+        "٢٠٢١:04:11 15:47:53", "2021:04:11 ½5:47:53", "1\u{301}:2", "2021\r\n04", "12 34 56 78 90 12 34 56"
     ])
     func runsMatchSplitting(_ text: String) {
         for limit in [3, 5, 6] {

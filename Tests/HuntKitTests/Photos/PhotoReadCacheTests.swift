@@ -7,9 +7,10 @@ import Testing
 /// from the cache (as `hunt serve` does when its watcher sees one) and read afresh.
 @Suite struct PhotoReadCacheTests {
     static func sidecar(latitude: String) -> Data {
-        Data(("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
-            + "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"><exif:GPSLatitude>\(latitude)</exif:GPSLatitude>"
-            + "<exif:GPSLongitude>1,35,58.8W</exif:GPSLongitude></rdf:Description></rdf:RDF></x:xmpmeta>").utf8)
+        Data(
+            ("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+                + "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"><exif:GPSLatitude>\(latitude)</exif:GPSLatitude>"
+                + "<exif:GPSLongitude>1,35,58.8W</exif:GPSLongitude></rdf:Description></rdf:RDF></x:xmpmeta>").utf8)
     }
 
     @Test func aSidecarChangeDropsTheCachedPhotoAndItIsReadAgain() throws {

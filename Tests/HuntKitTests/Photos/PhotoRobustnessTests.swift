@@ -7,7 +7,7 @@ import Testing
 @Suite struct PhotoRobustnessTests {
     static let samples = [
         "jpeg-gps-complete.jpg", "jpeg-xmp-position-only.jpg", "png-exif-chunk.png", "webp-exif-with-prefix.webp",
-        "heic-apple-exif-item-after-mdat.heic", "heic-exif-item-in-idat.heic", "tiff-ifd-after-image-data.tif",
+        "heic-apple-exif-item-after-mdat.heic", "heic-exif-item-in-idat.heic", "tiff-ifd-after-image-data.tif"
     ]
 
     @Test(arguments: samples)
@@ -72,7 +72,10 @@ import Testing
         ("%PDF-1.7\n%âãÏÓ\n", "not a photo or video: a PDF document (starts with %PDF)"),
         ("hello, this is text\n", "not a photo or video: text (starts with hello, t)"),
         ("\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}", "not a photo or video: starts with 00 00 00 00 00 00 00 00"),
-        ("\u{0}\u{0}\u{0}\u{18}ftypM4A \u{0}\u{0}\u{2}\u{0}M4A mp42isom", "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)"),
+        (
+            "\u{0}\u{0}\u{0}\u{18}ftypM4A \u{0}\u{0}\u{2}\u{0}M4A mp42isom",
+            "not a photo or video: an MP4 audio file or another ISOBMFF file (brand `M4A `)"
+        )
     ])
     func garbageIsNotAPhoto(_ content: String, _ message: String) throws {
         let error = try #require(PhotoReader().read(bytes: Array(content.utf8), displayPath: "x").failure)
@@ -88,8 +91,12 @@ import Testing
     }
 
     /// A sparse 3 GiB file: only its first bytes are read.
-    @Test(arguments: [[UInt8](), [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xF0], Array("RIFF\u{FF}\u{FF}\u{FF}\u{FF}WEBPEXIF".utf8),
-                      [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0, 0, 0, 0xC0, 0, 0, 0]])
+    @Test(arguments: [
+        [UInt8](), [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xF0], Array("RIFF\u{FF}\u{FF}\u{FF}\u{FF}WEBPEXIF".utf8),
+        [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [0, 0, 0, 1] + Array("mdat".utf8) + [
+            0, 0, 0, 0, 0xC0, 0, 0, 0
+        ]
+    ])
     func multiGigabyteSparseFileIsQuick(_ head: [UInt8]) throws {
         let folder = try PhotoFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -121,7 +128,9 @@ import Testing
         let folder = Scratch.root.appendingPathComponent("page-buffers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let contents = [[UInt8](repeating: 0xAA, count: 200_000), (0..<3_000).map { UInt8(truncatingIfNeeded: $0) }, [UInt8](repeating: 0x55, count: 70_000)]
+        let contents = [
+            [UInt8](repeating: 0xAA, count: 200_000), (0..<3_000).map { UInt8(truncatingIfNeeded: $0) }, [UInt8](repeating: 0x55, count: 70_000)
+        ]
         for (i, bytes) in contents.enumerated() { try Data(bytes).write(to: folder.appendingPathComponent("\(i).bin")) }
         let buffers = PageBuffers()
         var kept: [ArraySlice<UInt8>] = []

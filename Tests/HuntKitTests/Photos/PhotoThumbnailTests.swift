@@ -62,7 +62,7 @@ import Testing
 
     @Test(arguments: [
         ("missing", nil as [UInt8]?), ("empty", []), ("text", Array("hello, not a photo".utf8)),
-        ("truncated", [0xFF, 0xD8, 0xFF, 0xE0, 0x00]), ("png-without-exif", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]),
+        ("truncated", [0xFF, 0xD8, 0xFF, 0xE0, 0x00]), ("png-without-exif", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
     ])
     func noThumbnailIsNilNotACrash(name: String, bytes: [UInt8]?) throws {
         let path: String
@@ -80,8 +80,9 @@ import Testing
 
     /// Seeded mutations of a JPEG with an EXIF thumbnail: every result is nil or a JPEG, never a trap.
     @Test func mutatedPhotosNeverCrash() throws {
-        let original = Self.jpegWithExifThumbnail(main: JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6)),
-                                                  thumbnail: SyntheticImage(identity: 6, hue: 0.1).jpegBytes(app1: nil))
+        let original = Self.jpegWithExifThumbnail(
+            main: JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6)),
+            thumbnail: SyntheticImage(identity: 6, hue: 0.1).jpegBytes(app1: nil))
         let folder = Scratch.root.appendingPathComponent("report-mutate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -92,7 +93,9 @@ import Testing
             switch round % 3 {
             case 0: for _ in 0..<(1 + next() % 8) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
             case 1: bytes = Array(bytes.prefix(next() % bytes.count))
-            default: let at = next() % bytes.count; bytes.insert(contentsOf: [UInt8](repeating: UInt8(truncatingIfNeeded: next()), count: next() % 64), at: at)
+            default:
+                let at = next() % bytes.count;
+                bytes.insert(contentsOf: [UInt8](repeating: UInt8(truncatingIfNeeded: next()), count: next() % 64), at: at)
             }
             let url = folder.appendingPathComponent("m\(round).jpg")
             try Data(bytes).write(to: url)

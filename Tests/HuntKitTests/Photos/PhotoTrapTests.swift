@@ -46,7 +46,7 @@ import Testing
         Case(file: "heic-exif-item-in-idat.heic", latitude: 52.0906667, longitude: 5.1213333),
         Case(file: "heic-no-exif-item.heic", latitude: nil, longitude: nil, capturedAt: nil, warning: "no Exif item", source: nil),
         Case(file: "avif-exif-item.avif", latitude: 52.0906667, longitude: 5.1213333),
-        Case(file: "tiff-ifd-after-image-data.tif", latitude: 39.917, longitude: -2.825025, altitude: 12.34),
+        Case(file: "tiff-ifd-after-image-data.tif", latitude: 39.917, longitude: -2.825025, altitude: 12.34)
     ]
 
     @Test(arguments: cases)

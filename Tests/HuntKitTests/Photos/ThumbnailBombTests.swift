@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [
         (15000, 15000, 1, 1, 3 * 1875 * 1875 * 128),
         (6000, 4000, 2, 2, (750 * 500 + 2 * 375 * 250) * 128),
-        (17, 9, 2, 2, (4 * 2 + 2 * 2 * 1) * 128),          // luma 3×2 blocks rounded up to 4×2
+        (17, 9, 2, 2, (4 * 2 + 2 * 2 * 1) * 128)  // luma 3×2 blocks rounded up to 4×2
     ])
     func coefficientBufferIsCountedLikeLibjpeg(width: Int, height: Int, h: Int, v: Int, bytes: Int) throws {
         let frame = try Self.frame(JPEGBomb.jpeg(width: width, height: height, layout: .progressive, lumaSampling: (h, v)))
@@ -46,8 +46,10 @@ import Testing
         #expect((w, h, layout) == (15000, 15000, .progressive))
         #expect(needed > 1_350_000_000 && budget == PhotoThumbnail.defaultMemoryBudgetBytes)
         #expect(Date().timeIntervalSince(started) < 1, "refused from the headers, not decoded")
-        #expect(ThumbnailRefusal.needsTooMuchMemory(width: w, height: h, layout: layout, neededBytes: needed, budgetBytes: budget).description
-            == "a 15000×15000 progressive JPEG needs about 1.3 GiB to decode (libjpeg keeps a progressive JPEG's whole image in memory, at any scale), over the 192 MiB set aside for thumbnails")
+        #expect(
+            ThumbnailRefusal.needsTooMuchMemory(width: w, height: h, layout: layout, neededBytes: needed, budgetBytes: budget).description
+                == "a 15000×15000 progressive JPEG needs about 1.3 GiB to decode (libjpeg keeps a progressive JPEG's whole image in memory, at any scale), over the 192 MiB set aside for thumbnails"
+        )
     }
 
     @Test func multiScanBombIsRefusedToo() async throws {
@@ -92,7 +94,8 @@ import Testing
     @Test func theBudgetDecides() async throws {
         let url = try PhotoThumbnailTests.temporary(JPEGBomb.jpeg(width: 1024, height: 1024, layout: .progressive))
         let needed = 3 * 128 * 128 * 128
-        if case .refused = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget(capacityBytes: needed)) {} else {
+        if case .refused = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget(capacityBytes: needed)) {
+        } else {
             Issue.record("a budget below the coefficient buffer must refuse")
         }
         guard case .thumbnail = await PhotoThumbnail.read(path: url.path, budget: ThumbnailMemoryBudget(capacityBytes: 16 << 20)) else {
@@ -124,9 +127,13 @@ import Testing
         await budget.acquire(8)
         let order = OrderLog()
         // A large request queued first is not overtaken by a small one that would fit.
-        let large = Task { await budget.acquire(6); await order.append("large") }
+        let large = Task {
+            await budget.acquire(6); await order.append("large")
+        }
         while await budget.waitingCount < 1 { await Task.yield() }
-        let small = Task { await budget.acquire(2); await order.append("small") }
+        let small = Task {
+            await budget.acquire(2); await order.append("small")
+        }
         while await budget.waitingCount < 2 { await Task.yield() }
         #expect(await order.entries.isEmpty)
         await budget.release(8)
@@ -145,7 +152,7 @@ import Testing
     /// huge picture is not used, and the photo gets a scaled copy made within the budget instead.
     @Test func hugeExifThumbnailIsNotEmbedded() throws {
         let bomb = JPEGBomb.jpeg(width: 20000, height: 20000, layout: .progressive)
-        let header = Array(bomb.prefix(400)) + [0xFF, 0xD9]   // the headers and a little data: 402 bytes
+        let header = Array(bomb.prefix(400)) + [0xFF, 0xD9]  // the headers and a little data: 402 bytes
         let main = JPEGWriter.jpeg(tags: PhotoTags(make: "M"), image: SyntheticImage(identity: 5, hue: 0.6))
         let url = try PhotoThumbnailTests.temporary(PhotoThumbnailTests.jpegWithExifThumbnail(main: main, thumbnail: header))
         let thumbnail = try #require(PhotoThumbnail.read(path: url.path))

@@ -10,10 +10,12 @@ import Testing
 
     /// A 32×16 picture that reads differently under every turn and flip: a dark block in the top-left
     /// corner, a light one beside it, the rest mid-grey.
-    static let asymmetric = SyntheticImage(width: 32, height: 16, blocks: [
-        (30, 128, 128), (220, 128, 128), (128, 128, 128), (128, 128, 128),
-        (128, 128, 128), (128, 128, 128), (128, 128, 128), (128, 128, 128),
-    ])
+    static let asymmetric = SyntheticImage(
+        width: 32, height: 16,
+        blocks: [
+            (30, 128, 128), (220, 128, 128), (128, 128, 128), (128, 128, 128),
+            (128, 128, 128), (128, 128, 128), (128, 128, 128), (128, 128, 128)
+        ])
 
     /// A JPEG photo whose EXIF IFD0 holds Orientation = `orientation` (none when nil), written
     /// with libexif like `JPEGWriter` does.
@@ -118,7 +120,8 @@ import Testing
     }
 
     @Test func orientationOneLeavesAThumbnailWithItsOwnExifAlone() {
-        let thumbnail = [0xFF, 0xD8] + ThumbnailOrientation.segment(orientation: 8)
+        let thumbnail =
+            [0xFF, 0xD8] + ThumbnailOrientation.segment(orientation: 8)
             + Array(SyntheticImage(identity: 2, hue: 0.1).jpegBytes(app1: nil).dropFirst(2))
         #expect(ThumbnailOrientation.tagged(thumbnail, orientation: 1) == thumbnail)
         #expect(ThumbnailOrientation.tagged(thumbnail, orientation: nil) == thumbnail)
@@ -128,8 +131,10 @@ import Testing
     @Test func oddBytesDoNotCrash() {
         #expect(ThumbnailOrientation.tagged([], orientation: 6) == [])
         #expect(ThumbnailOrientation.tagged([0x89, 0x50], orientation: 6) == [0x89, 0x50])
-        for bytes: [UInt8] in [[0xFF, 0xD8], [0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF], [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x00],
-                               [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x09, 0x45, 0x78]] {
+        for bytes: [UInt8] in [
+            [0xFF, 0xD8], [0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF], [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x00],
+            [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x09, 0x45, 0x78]
+        ] {
             let tagged = ThumbnailOrientation.tagged(bytes, orientation: 6)
             #expect(tagged.count == bytes.count + 36)
         }
@@ -150,8 +155,9 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(Self.photo(orientation: orientation)).write(to: url)
         }
-        let html = String(decoding: try await ReportWriter.render(try Report(results), format: .html, photosFolder: folder)[0].bytes,
-                          as: UTF8.self)
+        let html = String(
+            decoding: try await ReportWriter.render(try Report(results), format: .html, photosFolder: folder)[0].bytes,
+            as: UTF8.self)
         func uri(_ path: String) throws -> [UInt8] {
             let marker = "src=\"data:image/jpeg;base64,"
             let alt = try #require(html.range(of: "alt=\"photo \(path)\""))

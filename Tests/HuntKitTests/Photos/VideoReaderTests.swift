@@ -10,7 +10,7 @@ import Testing
         m.horizontalAccuracyMetres = 14.99
         m.creationDate = LocalDateTime(year: 2026, month: 5, day: 2, hour: 12, minute: 15, second: 30)
         m.creationOffsetSeconds = 7200
-        m.movieCreated = Date(timeIntervalSince1970: 1_777_716_930)   // 2026-05-02T10:15:30Z
+        m.movieCreated = Date(timeIntervalSince1970: 1_777_716_930)  // 2026-05-02T10:15:30Z
         m.make = "Apple"
         m.model = "iPhone 15"
         m.software = "17.4.1"
@@ -20,29 +20,33 @@ import Testing
         return m
     }
 
-    @Test(arguments: [
-        ("+52.0907+005.1213/", 52.0907, 5.1213, nil), ("+52.0907+005.1213+002.458/", 52.0907, 5.1213, 2.458),
-        ("-33.8688+151.2093-012.5/", -33.8688, 151.2093, -12.5), ("+40.7128-074.0060", 40.7128, -74.006, nil),
-        ("+5205.442+00507.278/", 52.0907, 5.1213, nil), ("+520526.52+0050716.68/", 52.0907, 5.1213, nil),
-        ("+52.0907+005.1213+002.5CRSWGS_84/", 52.0907, 5.1213, 2.5), ("+52.0907+005.1213/\0", 52.0907, 5.1213, nil),
-    ] as [(String, Double, Double, Double?)])
+    @Test(
+        arguments: [
+            ("+52.0907+005.1213/", 52.0907, 5.1213, nil), ("+52.0907+005.1213+002.458/", 52.0907, 5.1213, 2.458),
+            ("-33.8688+151.2093-012.5/", -33.8688, 151.2093, -12.5), ("+40.7128-074.0060", 40.7128, -74.006, nil),
+            ("+5205.442+00507.278/", 52.0907, 5.1213, nil), ("+520526.52+0050716.68/", 52.0907, 5.1213, nil),
+            ("+52.0907+005.1213+002.5CRSWGS_84/", 52.0907, 5.1213, 2.5), ("+52.0907+005.1213/\0", 52.0907, 5.1213, nil)
+        ] as [(String, Double, Double, Double?)])
     func iso6709Positions(_ text: String, _ lat: Double, _ lon: Double, _ alt: Double?) throws {
         let p = try #require(ISO6709.parse(text))
         #expect(abs(p.latitude - lat) < 1e-6 && abs(p.longitude - lon) < 1e-6)
         #expect(p.altitudeMetres == alt)
     }
 
-    @Test(arguments: ["", "+", "52.09+5.12/", "+91.0+005.0/", "+52.0+181.0/", "+5275.0+00500.0/", "+52.0907", "+52.+005.1/",
-                      "+52.0907+005.1213x", "+123.0+005.0/", "+52.0907+005.1213+/"])
+    @Test(arguments: [
+        "", "+", "52.09+5.12/", "+91.0+005.0/", "+52.0+181.0/", "+5275.0+00500.0/", "+52.0907", "+52.+005.1/",
+        "+52.0907+005.1213x", "+123.0+005.0/", "+52.0907+005.1213+/"
+    ])
     func iso6709Rejects(_ text: String) {
         #expect(ISO6709.parse(text) == nil)
     }
 
-    @Test(arguments: [
-        ("2019-06-24T17:34:52+0200", "2019-06-24T17:34:52", 7200), ("2019-06-24T17:34:52-05:30", "2019-06-24T17:34:52", -19800),
-        ("2019-06-24T17:34:52Z", "2019-06-24T17:34:52", 0), ("2019-06-24T17:34:52.250+0100", "2019-06-24T17:34:52", 3600),
-        ("2019-06-24T17:34:52", "2019-06-24T17:34:52", nil),
-    ] as [(String, String, Int?)])
+    @Test(
+        arguments: [
+            ("2019-06-24T17:34:52+0200", "2019-06-24T17:34:52", 7200), ("2019-06-24T17:34:52-05:30", "2019-06-24T17:34:52", -19800),
+            ("2019-06-24T17:34:52Z", "2019-06-24T17:34:52", 0), ("2019-06-24T17:34:52.250+0100", "2019-06-24T17:34:52", 3600),
+            ("2019-06-24T17:34:52", "2019-06-24T17:34:52", nil)
+        ] as [(String, String, Int?)])
     func creationDates(_ text: String, _ local: String, _ offset: Int?) throws {
         let (parsed, seconds) = try #require(PhotoReader.creationDate(text))
         #expect(parsed.description == local)
@@ -139,7 +143,10 @@ import Testing
         let error = try #require(PhotoReader().read(bytes: cut, displayPath: "cut.mov").failure)
         #expect(error.code == .truncated)
         #expect(error.format == .mov)
-        #expect(error.description == "cut.mov: error: truncated MOV: the file ends inside the `mdat` box, before the movie box (`moov`) that holds the metadata — re-send the original video; this copy was cut off")
+        #expect(
+            error.description
+                == "cut.mov: error: truncated MOV: the file ends inside the `mdat` box, before the movie box (`moov`) that holds the metadata — re-send the original video; this copy was cut off"
+        )
     }
 
     @Test func noMovieBoxIsDamaged() throws {

@@ -8,12 +8,13 @@ import Testing
     typealias C = ChooseScoringTests
 
     static func results() -> JudgeResults {
-        JudgingFixtures.judge([
-            C.at("foxes/a/1.jpg", "a", C.spots[0], 11),
-            C.at("foxes/c/2.jpg", "c", C.spots[2], 12),
-            C.at("owls/b/1.jpg", "b", C.spots[1], 11),
-            C.at("owls/two-cafes/1.jpg", "two-cafes", JudgingFixtures.cafes[1].coordinate, 13),
-        ], hunt: C.hunt())
+        JudgingFixtures.judge(
+            [
+                C.at("foxes/a/1.jpg", "a", C.spots[0], 11),
+                C.at("foxes/c/2.jpg", "c", C.spots[2], 12),
+                C.at("owls/b/1.jpg", "b", C.spots[1], 11),
+                C.at("owls/two-cafes/1.jpg", "two-cafes", JudgingFixtures.cafes[1].coordinate, 13)
+            ], hunt: C.hunt())
     }
 
     @Test func eachTeamsProgressIsShownWithWhatItDid() throws {
@@ -47,4 +48,3 @@ import Testing
         #expect(report.tasks.first { $0.id == "trio" }?.progress?.map(\.team) == ["owls"])
     }
 }
-

@@ -30,8 +30,9 @@ import Testing
 
         let position = try #require(s.evidence.position)
         let target = try #require(F.hunt().task("cafe")?.target)
-        let rows = await Whereabouts.measure([(label: "p", position: Coordinate(latitude: position.lat, longitude: position.lon))],
-                                             against: [NamedTarget(name: "cafe", target: target, bands: Bands())])
+        let rows = await Whereabouts.measure(
+            [(label: "p", position: Coordinate(latitude: position.lat, longitude: position.lon))],
+            against: [NamedTarget(name: "cafe", target: target, bands: Bands())])
         #expect(rows.map(\.text) == ["30 m E of Café Noir"])
         #expect(rows.map(\.placement.band) == [.hot])
         #expect(WhereaboutsRenderer.render(rows, format: .table).contains("30 m E of Café Noir  no      hot"))

@@ -16,8 +16,10 @@ import Testing
     @Test func aFolderGetsEveryDocumentUnderItsName() throws {
         let root = Scratch.root.appendingPathComponent("report-dest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let documents = [ReportDocument(name: "submissions.csv", bytes: Array("a\n".utf8)),
-                         ReportDocument(name: "leaderboard.csv", bytes: Array("b\n".utf8))]
+        let documents = [
+            ReportDocument(name: "submissions.csv", bytes: Array("a\n".utf8)),
+            ReportDocument(name: "leaderboard.csv", bytes: Array("b\n".utf8))
+        ]
         let written = try ReportDestination.folder(root.path + "/").write(documents, inputs: [])
         #expect(written == [root.path + "/submissions.csv", root.path + "/leaderboard.csv"])
         #expect(try String(contentsOf: root.appendingPathComponent("leaderboard.csv"), encoding: .utf8) == "b\n")

@@ -2,8 +2,10 @@ import HuntKit
 import Testing
 
 @Suite struct ReportFormatOutputPathTests {
-    @Test(arguments: [("report.md", ReportFormat.md), ("R.MARKDOWN", .md), ("out/report.json", .json),
-                      ("t.CSV", .csv), ("report.html", .html), ("results/", .html), ("-", .html), ("noext", .html)])
+    @Test(arguments: [
+        ("report.md", ReportFormat.md), ("R.MARKDOWN", .md), ("out/report.json", .json),
+        ("t.CSV", .csv), ("report.html", .html), ("results/", .html), ("-", .html), ("noext", .html)
+    ])
     func extensionChoosesTheFormat(path: String, format: ReportFormat) {
         #expect(ReportFormat(outputPath: path) == format)
     }

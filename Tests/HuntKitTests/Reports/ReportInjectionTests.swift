@@ -133,7 +133,9 @@ enum CSVParser {
             if quoted {
                 if c == "\"" {
                     if chars.first == "\"" { field.unicodeScalars.append("\""); chars.removeFirst() } else { quoted = false }
-                } else { field.unicodeScalars.append(c) }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {

@@ -13,9 +13,11 @@ import Testing
             for cell in row.cells {
                 let photos = results.submissions.filter { $0.team == row.team && $0.task == cell.task }
                 let expected: Report.Cell.State =
-                    team.completions.contains { $0.task == cell.task } || photos.contains { $0.verdict == .accepted } ? .accepted
-                    : photos.contains { $0.verdict == .review } ? .review
-                    : photos.isEmpty ? .none : .rejected
+                    team.completions.contains { $0.task == cell.task } || photos.contains { $0.verdict == .accepted }
+                    ? .accepted
+                    : photos.contains { $0.verdict == .review }
+                        ? .review
+                        : photos.isEmpty ? .none : .rejected
                 #expect(cell.state == expected, "\(row.team) × \(cell.task)")
                 #expect(cell.mark == ["accepted": "✓", "review": "?", "rejected": "✗", "none": "—"][cell.state.rawValue])
                 #expect(cell.photos == photos.count)
@@ -111,12 +113,13 @@ import Testing
         #expect(PlacementText.distance(108.499) == "109 m")
     }
 
-    @Test(arguments: [
-        ("2026-05-02T11:03:20+02:00", "2026-05-02", "11:03"), ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
-        // a photo taken the day before a one-day hunt says its date
-        ("2026-05-01T23:58:00+02:00", "2026-05-02", "2026-05-01 23:58"),
-        ("garbage", "2026-05-02", "garbage"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("2026-05-02T11:03:20+02:00", "2026-05-02", "11:03"), ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
+            // a photo taken the day before a one-day hunt says its date
+            ("2026-05-01T23:58:00+02:00", "2026-05-02", "2026-05-01 23:58"),
+            ("garbage", "2026-05-02", "garbage")
+        ] as [(String, String?, String)])
     func timesAreShortOnTheHuntsDay(iso: String, huntDay: String?, text: String) {
         #expect(ReportText.time(iso, huntDay: huntDay) == text)
     }
@@ -128,7 +131,7 @@ import Testing
 
     @Test(arguments: [
         (12.5, 1, "12.5"), (12.0, 1, "12"), (-0.04, 1, "0"), (-12.25, 2, "-12.25"), (52.0906667, 6, "52.090667"),
-        (0.000001, 6, "0.000001"), (5.1, 6, "5.1"), (3161.4, 0, "3161"), (-3.5, 0, "-4"), (1e20, 1, "1e+20"),
+        (0.000001, 6, "0.000001"), (5.1, 6, "5.1"), (3161.4, 0, "3161"), (-3.5, 0, "-4"), (1e20, 1, "1e+20")
     ])
     func csvNumbers(value: Double, digits: Int, text: String) {
         #expect(DecimalText.trimmed(value, places: digits) == text)

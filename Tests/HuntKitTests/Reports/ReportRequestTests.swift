@@ -8,7 +8,7 @@ import Testing
         (ReportRequest(results: "r.json", format: .csv, template: "t.mustache"), "applies to html and md reports"),
         (ReportRequest(results: "r.json", format: .md, table: .leaderboard), "--table chooses the csv table"),
         (ReportRequest(results: "r.json", options: ReportOptions(thumbnailLimit: -1)), "--thumbnails takes a count"),
-        (ReportRequest(results: "r.json", out: ""), "--out needs a file or folder"),
+        (ReportRequest(results: "r.json", out: ""), "--out needs a file or folder")
     ])
     func combinationsThatCannotBeMadeAreNamed(request: ReportRequest, problem: String) {
         #expect(request.problem?.contains(problem) == true, "\(request.problem ?? "no problem")")
@@ -36,7 +36,9 @@ import Testing
         let file = Scratch.root.appendingPathComponent("report-request-\(UUID().uuidString).json")
         try ReportFixtures.results("photo-scavenger-hunt").jsonData().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        await #expect(throws: ReportRequest.RequestError.self) { try await ReportRequest(results: file.path, options: ReportOptions(teamID: "nobody")).make() }
+        await #expect(throws: ReportRequest.RequestError.self) {
+            try await ReportRequest(results: file.path, options: ReportOptions(teamID: "nobody")).make()
+        }
     }
 
     @Test func reportListsBesideResultsNameTheFirstUnknownWord() throws {

@@ -14,11 +14,12 @@ import Testing
         clip.durationSeconds = 3.2
         var still = F.photo("s", near: F.bridge, time: F.at(11, 0))
         still.format = .heic
-        return F.judge([
-            F.input("foxes/tower/clip.mp4", task: "tower", clip),
-            F.input("foxes/bridge/IMG_7.HEIC", task: "bridge", still),
-            F.input("foxes/bridge/IMG_7.MOV", task: "bridge", JudgeVideoTests.video("m", near: F.bridge, time: F.at(11, 0))),
-        ], hunt: hunt)
+        return F.judge(
+            [
+                F.input("foxes/tower/clip.mp4", task: "tower", clip),
+                F.input("foxes/bridge/IMG_7.HEIC", task: "bridge", still),
+                F.input("foxes/bridge/IMG_7.MOV", task: "bridge", JudgeVideoTests.video("m", near: F.bridge, time: F.at(11, 0)))
+            ], hunt: hunt)
     }
 
     static func text(_ format: ReportFormat) async throws -> String {

@@ -23,8 +23,9 @@ import Testing
     }
 
     @Test func aHugeTeamNameIsRefusedBeforeDecoding() throws {
-        let text = try Self.results().replacingOccurrences(of: "\"name\": \"Red Foxes\"",
-                                                           with: "\"name\": \"" + String(repeating: "x", count: 200_000) + "\"")
+        let text = try Self.results().replacingOccurrences(
+            of: "\"name\": \"Red Foxes\"",
+            with: "\"name\": \"" + String(repeating: "x", count: 200_000) + "\"")
         let failure = try #require(try Self.reportFailure(Data(text.utf8)))
         #expect(failure.message.contains("200000 bytes long") && failure.message.contains("64 KiB"))
         #expect(failure.message.contains("line "))
@@ -67,8 +68,9 @@ import Testing
         }
         // `\"` inside a string does not end it; `\\` before a quote does not escape it.
         #expect(problem(#"{"a": "x\"y", "b": "z\\", "c": "1000000000000000000000"}"#) == nil)
-        #expect(problem("{\"a\": \"x\\\"1000000000000000000000\",\n \"b\": 1000000000000000000000}")?
-            .hasPrefix("the number at line 2, column 7 (1000000000000000000000) has 22 digits") == true)
+        #expect(
+            problem("{\"a\": \"x\\\"1000000000000000000000\",\n \"b\": 1000000000000000000000}")?
+                .hasPrefix("the number at line 2, column 7 (1000000000000000000000) has 22 digits") == true)
         #expect(problem(#"{"a": -12345678901234567.5e3, "b": "unterminated"#) == nil)
     }
 }

@@ -47,7 +47,7 @@ import Testing
         (#""submissions": ["#, #""submissions": [ ,"#, "the JSON is malformed"),
         (#""schema": 1"#, #""schema": 2"#, "newer than this hunt understands"),
         (#""schema": 1,"#, "", "no `schema` key"),
-        (#""task_source": "folder","#, "", "does not match schema 1: `submissions[0].task_source` is missing"),
+        (#""task_source": "folder","#, "", "does not match schema 1: `submissions[0].task_source` is missing")
     ])
     func badFilesGetTheErrorsTheyGot(original: String, edited: String, message: String) throws {
         let text = String(decoding: try ReportFixtures.results("photo-scavenger-hunt").jsonData(), as: UTF8.self)
@@ -77,22 +77,23 @@ import Testing
         ("x\u{2028}y\u{2029}z\u{2027}", "x y z\u{2027}"),
         ("e\u{301}_😀", "e\u{301}\\_😀"),
         ("Red\u{1B}[31m\u{0}Foxes\u{7F}", "Red␛\\[31m␀Foxes␡"),
-        ("\u{202E}evil", "\u{FFFD}evil"),
+        ("\u{202E}evil", "\u{FFFD}evil")
     ])
     func markdownEscapes(text: String, escaped: String) {
         #expect(MarkdownContentType.escape(text) == escaped)
     }
 
-    @Test(arguments: [
-        ("2026-05-02T11:03", "2026-05-02", "11:03"),
-        ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
-        ("2026-05-02X11:03:20", "2026-05-02", "2026-05-02X11:03:20"),
-        ("2026-05-02T11:03\r\n", nil, "2026-05-02 11:03"),
-        // a CR LF or a combining mark makes one Character of two: counted as Characters
-        ("2026-05-02T11:0\r\n", "2026-05-02", "11:0\r\n"),
-        ("2026-05-02T11:0e\u{301}", "2026-05-02", "11:0e\u{301}"),
-        ("2026-05-02T11:0", "2026-05-02", "2026-05-02T11:0"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("2026-05-02T11:03", "2026-05-02", "11:03"),
+            ("2026-05-02T11:03:20+02:00", nil, "2026-05-02 11:03"),
+            ("2026-05-02X11:03:20", "2026-05-02", "2026-05-02X11:03:20"),
+            ("2026-05-02T11:03\r\n", nil, "2026-05-02 11:03"),
+            // a CR LF or a combining mark makes one Character of two: counted as Characters
+            ("2026-05-02T11:0\r\n", "2026-05-02", "11:0\r\n"),
+            ("2026-05-02T11:0e\u{301}", "2026-05-02", "11:0e\u{301}"),
+            ("2026-05-02T11:0", "2026-05-02", "2026-05-02T11:0")
+        ] as [(String, String?, String)])
     func timesCountCharacters(iso: String, huntDay: String?, text: String) {
         #expect(ReportText.time(iso, huntDay: huntDay) == text)
     }

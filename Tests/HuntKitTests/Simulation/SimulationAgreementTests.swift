@@ -37,8 +37,12 @@ struct SimulationAgreementTests {
         hunt.tasks[1].evidence = .photo
         let folder = Scratch.root.appendingPathComponent("huntkit-simv-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let answers = try Simulator(hunt: hunt, options: .init(teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35,
-                                                               videoShare: 0.4)).write(to: folder)
+        let answers = try Simulator(
+            hunt: hunt,
+            options: .init(
+                teams: 4, photosPerTeam: 40, seed: seed, failureShare: 0.35,
+                videoShare: 0.4)
+        ).write(to: folder)
         let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("submissions"), displayPath: "submissions")
         #expect(results.submissions.map(\.path) == answers.submissions.map(\.path))
         let judged = Dictionary(uniqueKeysWithValues: results.submissions.map { ($0.path, $0) })

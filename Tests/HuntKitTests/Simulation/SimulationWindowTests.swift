@@ -9,22 +9,22 @@ import Testing
 @Suite("Simulate a hunt whose tasks have windows")
 struct SimulationWindowTests {
     static let yaml = """
-    hunt: Afternoon Task
-    timezone: Europe/Lisbon
-    window: { start: 2026-05-02 10:00, end: 2026-05-02 18:00 }
-    teams:
-      - { id: foxes, name: Red Foxes }
-      - { id: owls, name: Night Owls }
-      - { id: herons, name: Grey Herons }
-    tasks:
-      - { id: se, title: The cathedral, at: [38.70981, -9.13290] }
-      - { id: carmo, title: Carmo convent, at: [38.71214, -9.14049] }
-      - { id: tram, title: Tram 28, at: [38.71100, -9.13600] }
-      - { id: castle, title: The castle, at: [38.71393, -9.13339] }
-      - { id: lift, title: Santa Justa lift, at: [38.71205, -9.13937] }
-      - { id: sunset, title: Sunset at the viewpoint, at: [38.71282, -9.13099], window: { start: 2026-05-02 14:00, end: 2026-05-02 17:00 } }
+        hunt: Afternoon Task
+        timezone: Europe/Lisbon
+        window: { start: 2026-05-02 10:00, end: 2026-05-02 18:00 }
+        teams:
+          - { id: foxes, name: Red Foxes }
+          - { id: owls, name: Night Owls }
+          - { id: herons, name: Grey Herons }
+        tasks:
+          - { id: se, title: The cathedral, at: [38.70981, -9.13290] }
+          - { id: carmo, title: Carmo convent, at: [38.71214, -9.14049] }
+          - { id: tram, title: Tram 28, at: [38.71100, -9.13600] }
+          - { id: castle, title: The castle, at: [38.71393, -9.13339] }
+          - { id: lift, title: Santa Justa lift, at: [38.71205, -9.13937] }
+          - { id: sunset, title: Sunset at the viewpoint, at: [38.71282, -9.13099], window: { start: 2026-05-02 14:00, end: 2026-05-02 17:00 } }
 
-    """
+        """
 
     static func hunt(_ folder: URL) throws -> Hunt {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -38,7 +38,8 @@ struct SimulationWindowTests {
         let folder = Scratch.root.appendingPathComponent("huntkit-sim-window-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let hunt = try Self.hunt(folder)
-        let answers = try Simulator(hunt: hunt, options: .init(teams: 3, photosPerTeam: 8, seed: seed, failureShare: 0)).write(to: folder.appendingPathComponent("sim"))
+        let answers = try Simulator(hunt: hunt, options: .init(teams: 3, photosPerTeam: 8, seed: seed, failureShare: 0)).write(
+            to: folder.appendingPathComponent("sim"))
         #expect(answers.shortfall == nil)
         let window = try #require(hunt.task("sunset")?.window)
         for team in ["foxes", "owls", "herons"] {

@@ -9,7 +9,10 @@ import Testing
         final class Counter { var count = 0 }
         let work = BlockingWork(maxThreads: 2)
         let counter = Counter()
-        #expect(await work.run { counter.count += 1; return counter.count } == 1)
+        #expect(
+            await work.run {
+                counter.count += 1; return counter.count
+            } == 1)
         let made = await work.run { Counter() }
         made.count += 2
         #expect(made.count == 2)

@@ -5,10 +5,13 @@ import Testing
     /// Items that finish out of order are still delivered in order.
     @Test func deliversInItemOrder() async {
         var seen: [Int] = []
-        await BoundedFanOut.run(Array(0..<200), width: 4, work: { i in
-            try? await Task.sleep(nanoseconds: UInt64((i * 7919) % 5) * 100_000)
-            return i * 2
-        }) { seen.append($0) }
+        await BoundedFanOut.run(
+            Array(0..<200), width: 4,
+            work: { i in
+                try? await Task.sleep(nanoseconds: UInt64((i * 7919) % 5) * 100_000)
+                return i * 2
+            }
+        ) { seen.append($0) }
         #expect(seen == (0..<200).map { $0 * 2 })
     }
 

@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func whereCSVNeutralisesLabelsAndPlaceNamesButKeepsNumbers() async {
-        let target = NamedTarget(name: "=target", target: .circle(center: Coordinate(latitude: -33.8, longitude: -151.2), radius: .metres(30)), bands: Bands())
+        let target = NamedTarget(
+            name: "=target", target: .circle(center: Coordinate(latitude: -33.8, longitude: -151.2), radius: .metres(30)), bands: Bands())
         let rows = await Whereabouts.measure([(label: "@label", position: Coordinate(latitude: -33.8, longitude: -151.2))], against: [target])
         let lines = WhereaboutsRenderer.render(rows, format: .csv).split(separator: "\r\n")
         #expect(lines.count == 2)

@@ -94,7 +94,7 @@ import Testing
         let cases: [(String, InputFileError.Reason)] = [
             ("link.txt", .symbolicLink), ("linked/file.txt", .symbolicLink), ("../secret.txt", .leavesFolder),
             ("sub/../../secret.txt", .leavesFolder), (root.appendingPathComponent("secret.txt").path, .leavesFolder),
-            ("missing.txt", .notFound), ("sub", .isFolder),
+            ("missing.txt", .notFound), ("sub", .isFolder)
         ]
         for (path, reason) in cases {
             do {
@@ -225,19 +225,26 @@ import Testing
         try Self.createFile(rawName: Array("dir".utf8) + [0xFF] + Array("/y.jpg".utf8), in: root.appendingPathComponent("foxes"), contents: jpeg)
 
         let scan = try SubmissionFinder(hunt: JudgingFixtures.hunt()).scan(root, displayPath: "subs")
-        #expect(scan.submissions.map(\.path) == ["foxes/dir\\xFF/y.jpg", "foxes/tower/back\\\\slash.jpg", "foxes/tower/bad\\xFEname.jpg",
-                                                 "foxes/tower/bad\\xFFname.jpg", "foxes/x.jpg"])
+        #expect(
+            scan.submissions.map(\.path) == [
+                "foxes/dir\\xFF/y.jpg", "foxes/tower/back\\\\slash.jpg", "foxes/tower/bad\\xFEname.jpg",
+                "foxes/tower/bad\\xFFname.jpg", "foxes/x.jpg"
+            ])
         #expect(scan.skipped.isEmpty, "\(scan.skipped)")
         for submission in scan.submissions {
             #expect(PhotoReader().read(submission.photoInput).value?.position != nil, "\(submission.path)")
         }
 
         // The reviews file and a manifest name them by the same text (hex digits in either case).
-        let reviews = try Reviews.parse(try #require(try YAMLParser().parse(Array("""
-            foxes/tower/bad\\xffname.jpg: reject
-            'foxes/tower/back\\\\slash.jpg': accept
-            foxes/dir\\xFF/y.jpg: accept
-            """.utf8), displayPath: "reviews.yaml")), displayPath: "reviews.yaml")
+        let reviews = try Reviews.parse(
+            try #require(
+                try YAMLParser().parse(
+                    Array(
+                        """
+                        foxes/tower/bad\\xffname.jpg: reject
+                        'foxes/tower/back\\\\slash.jpg': accept
+                        foxes/dir\\xFF/y.jpg: accept
+                        """.utf8), displayPath: "reviews.yaml")), displayPath: "reviews.yaml")
         #expect(reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: JudgingFixtures.hunt()).isEmpty)
         let manifest = try Manifest.parse("team,task,path\nowls,tower,foxes/tower/bad\\xFEname.jpg\n", displayPath: "m.csv")
         let mapped = try SubmissionFinder(hunt: JudgingFixtures.hunt(), manifest: manifest).scan(root, displayPath: "subs")

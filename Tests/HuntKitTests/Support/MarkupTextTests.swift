@@ -13,7 +13,7 @@ import Testing
         ("tab\tline\nreturn\r", "tab\tline\nreturn\r"),
         ("bell\u{7}null\u{0}escape\u{1B}", "bellnullescape"),
         ("not a character: \u{FFFE}\u{FFFF}, but ﬀ and ￼ are", "not a character: , but ﬀ and ￼ are"),
-        ("Café « ≠ » 🦊", "Café « ≠ » 🦊"),
+        ("Café « ≠ » 🦊", "Café « ≠ » 🦊")
     ])
     func escapes(_ text: String, _ escaped: String) {
         #expect(MarkupText.escape(text) == escaped)

@@ -3,14 +3,15 @@ import Testing
 @testable import HuntKit
 
 @Suite struct SuggestionsTests {
-    @Test(arguments: [
-        ("clock_skew", ["accuracy", "clock-skew", "duplicates"], "clock-skew"),
-        ("Radius", ["radius", "points"], "radius"),
-        ("dom-towr", ["bridge", "dom-tower", "cafe"], "dom-tower"),
-        ("tower", ["towers", "tower"], "tower"),          // an exact match wins over an earlier near one
-        ("ab", ["xy", "zz"], nil),
-        ("", ["a"], nil),
-    ] as [(String, [String], String?)])
+    @Test(
+        arguments: [
+            ("clock_skew", ["accuracy", "clock-skew", "duplicates"], "clock-skew"),
+            ("Radius", ["radius", "points"], "radius"),
+            ("dom-towr", ["bridge", "dom-tower", "cafe"], "dom-tower"),
+            ("tower", ["towers", "tower"], "tower"),  // an exact match wins over an earlier near one
+            ("ab", ["xy", "zz"], nil),
+            ("", ["a"], nil)
+        ] as [(String, [String], String?)])
     func findsTheClosestCandidate(typed: String, candidates: [String], expected: String?) {
         #expect(Suggestions.closest(to: typed, in: candidates) == expected)
         #expect(Suggestions(candidates).closest(to: typed) == expected)

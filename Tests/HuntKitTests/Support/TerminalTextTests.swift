@@ -11,7 +11,7 @@ import Testing
         ("del\u{7F}", "del␡"),
         ("c1\u{9B}31m", "c1\u{FFFD}31m"),
         ("bidi\u{202E}txt.exe", "bidi\u{FFFD}txt.exe"),
-        ("line\u{2028}sep", "line\u{FFFD}sep"),
+        ("line\u{2028}sep", "line\u{FFFD}sep")
     ])
     func controlsBecomeVisibleOneForOne(raw: String, shown: String) {
         let visible = TerminalText.visible(raw)
@@ -25,8 +25,9 @@ import Testing
     }
 
     @Test func diagnosticsShowWhatTheFileHoldsWithoutObeyingIt() {
-        let d = Diagnostic.error("unknown-key", "unknown key `\u{1B}]0;x\u{07}`", at: SourceLocation(file: "e\u{1B}[2J.yaml", line: 0, column: 0),
-                                 fix: "did you mean `\r`?")
+        let d = Diagnostic.error(
+            "unknown-key", "unknown key `\u{1B}]0;x\u{07}`", at: SourceLocation(file: "e\u{1B}[2J.yaml", line: 0, column: 0),
+            fix: "did you mean `\r`?")
         let text = TextDiagnosticRenderer(colour: true).render([d], sources: SourceLines())
         // The renderer's own colours are the only escapes left.
         let uncoloured = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)

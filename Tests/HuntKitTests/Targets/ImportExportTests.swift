@@ -7,9 +7,11 @@ import Testing
     static func hunt(tasksFrom features: GeoFeatures, radius: Length = .metres(30)) -> Hunt {
         var hunt = Hunt(id: "t", title: "Round trip", source: SourceLocation(file: "t.yaml"))
         for (i, place) in features.places.enumerated() {
-            hunt.tasks.append(HuntTask(id: "p\(i)", title: place.name, clue: place.description, hint: place.hint,
-                                       target: .circle(center: place.coordinate, radius: place.radius ?? radius),
-                                       location: SourceLocation(file: "t.yaml")))
+            hunt.tasks.append(
+                HuntTask(
+                    id: "p\(i)", title: place.name, clue: place.description, hint: place.hint,
+                    target: .circle(center: place.coordinate, radius: place.radius ?? radius),
+                    location: SourceLocation(file: "t.yaml")))
         }
         for (i, area) in features.areas.enumerated() {
             var target = AreaTarget(path: "a\(i).geojson", url: URL(fileURLWithPath: "a\(i).geojson"))
@@ -20,7 +22,9 @@ import Testing
     }
 
     @Test func importedYAMLParsesBackWithTheSameStrings() throws {
-        let tricky = ["Café \"Zuid\"", "天安门", "yes", "null", "Line\nbreak", "# not a comment", "- dash", "a: b", "tab\there", "\u{2028}ls", "  spaced  "]
+        let tricky = [
+            "Café \"Zuid\"", "天安门", "yes", "null", "Line\nbreak", "# not a comment", "- dash", "a: b", "tab\there", "\u{2028}ls", "  spaced  "
+        ]
         let places = tricky.enumerated().map { i, name in
             Place(name: name, coordinate: Coordinate(latitude: 52 + Double(i) / 100, longitude: 5), hint: name, location: SourceLocation(file: "x"))
         }
@@ -103,12 +107,13 @@ import Testing
 
     @Test func areaAndPlacesFilesAreReadWhenTheHuntLoads() throws {
         let kml = try String(contentsOf: GeoFixtures.url("park-with-pond-clockwise.kml"), encoding: .utf8)
-        let result = try Self.load("""
-        hunt: Files
-        tasks:
-          - { id: park, title: Park, area: park.kml }
-          - { id: cafes, title: Cafés, places: cafes.csv, radius: 20 m }
-        """, files: ["park.kml": kml, "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,52.2,5.2\n"])
+        let result = try Self.load(
+            """
+            hunt: Files
+            tasks:
+              - { id: park, title: Park, area: park.kml }
+              - { id: cafes, title: Cafés, places: cafes.csv, radius: 20 m }
+            """, files: ["park.kml": kml, "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,52.2,5.2\n"])
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let hunt = try #require(result.hunt)
         guard case .area(let area)? = hunt.tasks[0].target, case .places(let places)? = hunt.tasks[1].target else { Issue.record("targets"); return }
@@ -117,13 +122,17 @@ import Testing
     }
 
     @Test func problemsInTargetFilesNameTheFile() throws {
-        let result = try Self.load("""
-        hunt: Files
-        tasks:
-          - { id: zone, title: Zone, area: points.geojson }
-          - { id: cafes, title: Cafés, places: cafes.csv }
-        """, files: ["points.geojson": "{\"type\": \"Point\", \"coordinates\": [5, 52]}",
-                     "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,152.2,5.2\n"])
+        let result = try Self.load(
+            """
+            hunt: Files
+            tasks:
+              - { id: zone, title: Zone, area: points.geojson }
+              - { id: cafes, title: Cafés, places: cafes.csv }
+            """,
+            files: [
+                "points.geojson": "{\"type\": \"Point\", \"coordinates\": [5, 52]}",
+                "cafes.csv": "name,lat,lon\nA,52.1,5.1\nB,152.2,5.2\n"
+            ])
         let codes = result.diagnostics.map(\.code)
         #expect(codes.contains("area-without-polygon") && codes.contains("coordinate-out-of-range"), "\(result.diagnostics)")
         #expect(result.diagnostics.contains { $0.location.description == "cafes.csv:3:3" })

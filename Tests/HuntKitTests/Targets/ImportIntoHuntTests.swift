@@ -23,48 +23,61 @@ import Testing
 
     @Test func theItemsGoAfterTheLastTaskAndTheCommentsStay() throws {
         let text = """
-        # Our hunt — keep this comment
-        hunt: Campus
-        tasks:
-          # the tower first
-          - id: dom
-            title: Dom   # tallest
-            at: 52.09067, 5.12133
+            # Our hunt — keep this comment
+            hunt: Campus
+            tasks:
+              # the tower first
+              - id: dom
+                title: Dom   # tallest
+                at: 52.09067, 5.12133
 
-        # rewards below
-        rewards:
-          - { points: 10, reward: A drink }
+            # rewards below
+            rewards:
+              - { points: 10, reward: A drink }
 
-        """
+            """
         let result = try added(to: text)
-        #expect(result == """
-        # Our hunt — keep this comment
-        hunt: Campus
-        tasks:
-          # the tower first
-          - id: dom
-            title: Dom   # tallest
-            at: 52.09067, 5.12133
-          - id: cafe-noir
-            title: "Café Noir"
-            at: 52.0912, 5.1208
+        #expect(
+            result == """
+                # Our hunt — keep this comment
+                hunt: Campus
+                tasks:
+                  # the tower first
+                  - id: dom
+                    title: Dom   # tallest
+                    at: 52.09067, 5.12133
+                  - id: cafe-noir
+                    title: "Café Noir"
+                    at: 52.0912, 5.1208
 
-        # rewards below
-        rewards:
-          - { points: 10, reward: A drink }
+                # rewards below
+                rewards:
+                  - { points: 10, reward: A drink }
 
-        """)
+                """)
     }
 
     @Test(arguments: [
         // A list at the key's own indentation, a flow item, CRLF line ends.
-        ("hunt: X\ntasks:\n- id: a\n  at: 1, 2\n", "hunt: X\ntasks:\n- id: a\n  at: 1, 2\n- id: cafe-noir\n  title: \"Café Noir\"\n  at: 52.0912, 5.1208\n"),
-        ("hunt: X\ntasks:\n    - { id: a, at: 1, 2 }\n", "hunt: X\ntasks:\n    - { id: a, at: 1, 2 }\n    - id: cafe-noir\n      title: \"Café Noir\"\n      at: 52.0912, 5.1208\n"),
-        ("hunt: X\r\ntasks:\r\n  - id: a\r\n    at: 1, 2\r\n", "hunt: X\r\ntasks:\r\n  - id: a\r\n    at: 1, 2\r\n  - id: cafe-noir\r\n    title: \"Café Noir\"\r\n    at: 52.0912, 5.1208\r\n"),
+        (
+            "hunt: X\ntasks:\n- id: a\n  at: 1, 2\n",
+            "hunt: X\ntasks:\n- id: a\n  at: 1, 2\n- id: cafe-noir\n  title: \"Café Noir\"\n  at: 52.0912, 5.1208\n"
+        ),
+        (
+            "hunt: X\ntasks:\n    - { id: a, at: 1, 2 }\n",
+            "hunt: X\ntasks:\n    - { id: a, at: 1, 2 }\n    - id: cafe-noir\n      title: \"Café Noir\"\n      at: 52.0912, 5.1208\n"
+        ),
+        (
+            "hunt: X\r\ntasks:\r\n  - id: a\r\n    at: 1, 2\r\n",
+            "hunt: X\r\ntasks:\r\n  - id: a\r\n    at: 1, 2\r\n  - id: cafe-noir\r\n    title: \"Café Noir\"\r\n    at: 52.0912, 5.1208\r\n"
+        ),
         // Empty lists and no list at all.
-        ("hunt: X\ntasks: []   # none yet\nteams: [a]\n", "hunt: X\ntasks: # none yet\n  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\nteams: [a]\n"),
+        (
+            "hunt: X\ntasks: []   # none yet\nteams: [a]\n",
+            "hunt: X\ntasks: # none yet\n  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\nteams: [a]\n"
+        ),
         ("hunt: X\ntasks:\n", "hunt: X\ntasks:\n  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\n"),
-        ("hunt: X", "hunt: X\ntasks:\n  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\n"),
+        ("hunt: X", "hunt: X\ntasks:\n  - id: cafe-noir\n    title: \"Café Noir\"\n    at: 52.0912, 5.1208\n")
     ])
     func layouts(text: String, expected: String) throws {
         #expect(try added(to: text) == expected)
@@ -82,16 +95,23 @@ import Testing
         #expect(into.taskIDs == ["cafe-noir"])
         var importer = PlacesImport(sourcePath: "c.csv", sourceFormat: .csv)
         importer.takenIDs = into.taskIDs
-        let output = importer.tasks(from: GeoFeatures(places: [Place(name: "Café Noir", coordinate: Coordinate(latitude: 52.09, longitude: 5.12), location: SourceLocation(file: "c.csv"))]))
+        let output = importer.tasks(
+            from: GeoFeatures(places: [
+                Place(name: "Café Noir", coordinate: Coordinate(latitude: 52.09, longitude: 5.12), location: SourceLocation(file: "c.csv"))
+            ]))
         #expect(output.items.hasPrefix("  - id: cafe-noir-2\n"))
         #expect(output.renamed.map { $0.written } == ["cafe-noir-2"])
         #expect(into.summary(output, written: [into.huntPath]).contains("`cafe-noir` is taken, so `cafe-noir-2`"))
     }
 
     @Test func anAreaOutsideTheHuntsFolderIsWrittenBesideIt() throws {
-        let square = [Coordinate(latitude: 52, longitude: 5), Coordinate(latitude: 52, longitude: 5.01),
-                      Coordinate(latitude: 52.01, longitude: 5.01), Coordinate(latitude: 52, longitude: 5)]
-        let features = GeoFeatures(areas: [NamedArea(name: "Park", polygons: [AreaPolygon(outer: square)], location: SourceLocation(file: "p.geojson"))])
+        let square = [
+            Coordinate(latitude: 52, longitude: 5), Coordinate(latitude: 52, longitude: 5.01),
+            Coordinate(latitude: 52.01, longitude: 5.01), Coordinate(latitude: 52, longitude: 5)
+        ]
+        let features = GeoFeatures(areas: [
+            NamedArea(name: "Park", polygons: [AreaPolygon(outer: square)], location: SourceLocation(file: "p.geojson"))
+        ])
         var importer = PlacesImport(sourcePath: "../elsewhere/park.geojson", sourceFormat: .geojson)
         importer.huntFolder = "myhunt"
         let outside = importer.tasks(from: features)

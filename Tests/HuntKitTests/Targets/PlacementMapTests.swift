@@ -14,16 +14,20 @@ import Testing
         target.area = Area(polygons: [AreaPolygon(outer: ring)])
         let photo = Geodesic.direct(from: Coordinate(latitude: -34.0, longitude: -58.5), azimuthDegrees: 0, distanceMetres: 20).coordinate
         let placement = try #require(Target.area(target).placement(of: photo, bands: Bands()))
-        let map = try #require(Target.area(target).map(of: photo, distanceMetres: max(0, placement.edgeDistance.metres),
-                                                       edgeDistanceMetres: placement.edgeDistance.metres, bearingDegrees: placement.bearingDegrees,
-                                                       accuracyMetres: 10))
+        let map = try #require(
+            Target.area(target).map(
+                of: photo, distanceMetres: max(0, placement.edgeDistance.metres),
+                edgeDistanceMetres: placement.edgeDistance.metres, bearingDegrees: placement.bearingDegrees,
+                accuracyMetres: 10))
         #expect(map.kind == "area" && !map.photo.offScale)
         #expect(map.reachM < 100, "\(map.reachM)")
         #expect(abs(map.photo.northM - 20) < 0.01 && abs(map.photo.eastM) < 0.01)
         let drawn = try #require(map.polygons.first?.first)
         // Only the edge near the view is sent, as a closed ring cut well outside it.
         #expect(drawn.count < 40, "\(drawn.count) points")
-        for p in drawn { #expect(abs(p.eastM - map.centre.eastM) <= map.reachM * 1.5 + 0.01 && abs(p.northM - map.centre.northM) <= map.reachM * 1.5 + 0.01) }
+        for p in drawn {
+            #expect(abs(p.eastM - map.centre.eastM) <= map.reachM * 1.5 + 0.01 && abs(p.northM - map.centre.northM) <= map.reachM * 1.5 + 0.01)
+        }
         // The edge passes through the measured point: some drawn side runs along north = 0.
         #expect(drawn.contains { abs($0.northM) < 0.05 && $0.eastM < 0 } && drawn.contains { abs($0.northM) < 0.05 && $0.eastM > 0 })
     }

@@ -32,7 +32,8 @@ import Testing
 
     @Test func theFirstTwoFailuresAreWordedForAUsageError() {
         #expect(NamedTarget.ChoiceError.radiusOnArea.usage(to: "a.kml") == "--radius does not apply to an area; drop it")
-        #expect(NamedTarget.ChoiceError.notAPositionOrFile.usage(to: "nope")
+        #expect(
+            NamedTarget.ChoiceError.notAPositionOrFile.usage(to: "nope")
                 == "--to `nope` is neither a position (LAT,LON) nor an existing file")
     }
 }

@@ -17,13 +17,15 @@ import Testing
     }
 
     @Test func aliasesAndMergeKeys() throws {
-        let root = try #require(try parse("""
-        base: &base { radius: 30 m, points: 5 }
-        task:
-          <<: *base
-          points: 7
-        copy: *base
-        """))
+        let root = try #require(
+            try parse(
+                """
+                base: &base { radius: 30 m, points: 5 }
+                task:
+                  <<: *base
+                  points: 7
+                copy: *base
+                """))
         let task = try #require(root["task"])
         #expect(task["points"]?.text == "7")
         #expect(task["radius"]?.text == "30 m")
@@ -40,12 +42,14 @@ import Testing
     /// Each collection's items wait on one stack while it is open: nested ones must come out whole
     /// and in order, and a merge written between keys must not shift the pairs after it.
     @Test func nestedCollectionsAndAMergeBetweenKeys() throws {
-        let root = try #require(try parse("""
-        m: &m { z: 0 }
-        a: [1, { b: [2, 3], c: {} }, [], 4]
-        d: { e: f, <<: *m, g: h }
-        "<<": quoted
-        """))
+        let root = try #require(
+            try parse(
+                """
+                m: &m { z: 0 }
+                a: [1, { b: [2, 3], c: {} }, [], 4]
+                d: { e: f, <<: *m, g: h }
+                "<<": quoted
+                """))
         let a = try #require(root["a"]?.sequence)
         #expect(a.map { $0.text ?? "*" } == ["1", "*", "*", "4"])
         #expect(a[1]["b"]?.sequence?.compactMap(\.text) == ["2", "3"])

@@ -28,22 +28,34 @@ extension RuleEngine {
         guard policy.browserPosition != .ignore else { return }
         let accuracy = MeasureText.distance(fix.accuracyMetres)
         guard let gap else {
-            c.findings.append(Finding(code: .browserFixWeak, message: "the photo records no position and no time, so the browser's fix at upload (±\(accuracy)) cannot be tied to it"))
+            c.findings.append(
+                Finding(
+                    code: .browserFixWeak,
+                    message: "the photo records no position and no time, so the browser's fix at upload (±\(accuracy)) cannot be tied to it"))
             return
         }
         let when = gap == 0 ? "at the capture" : "\(MeasureText.duration(gap)) \(gap < 0 ? "before" : "after") the capture"
         if abs(gap) > policy.browserMaxGap.seconds {
-            c.findings.append(Finding(code: .browserFixWeak, message: "the photo records no position, and the browser's fix was taken \(when); the policy allows \(policy.browserMaxGap)"))
+            c.findings.append(
+                Finding(
+                    code: .browserFixWeak,
+                    message: "the photo records no position, and the browser's fix was taken \(when); the policy allows \(policy.browserMaxGap)"))
             return
         }
         if fix.accuracyMetres > policy.browserMaxAccuracy.metres {
-            c.findings.append(Finding(code: .browserFixWeak, message: "the photo records no position, and the browser's fix is accurate only to \(accuracy); the policy allows \(MeasureText.distance(policy.browserMaxAccuracy.metres))"))
+            c.findings.append(
+                Finding(
+                    code: .browserFixWeak,
+                    message:
+                        "the photo records no position, and the browser's fix is accurate only to \(accuracy); the policy allows \(MeasureText.distance(policy.browserMaxAccuracy.metres))"
+                ))
             return
         }
         photo.position = fix.position
         photo.horizontalAccuracyMetres = fix.accuracyMetres
         c.evidence.positionSource = .browser
-        c.findings.append(Finding(code: .browserPosition, message: "the photo records no position; judged at the browser's fix (±\(accuracy), taken \(when))"))
+        c.findings.append(
+            Finding(code: .browserPosition, message: "the photo records no position; judged at the browser's fix (±\(accuracy), taken \(when))"))
     }
 
     /// A `live: true` task takes a photo the players' page's camera took (`BrowserFix.liveCapture`)
@@ -58,7 +70,12 @@ extension RuleEngine {
         guard let captured = c.instant else { return }
         let age = fix.uploadedAt.timeIntervalSince(captured)
         if age > hunt.policy.liveMaxAge.seconds {
-            c.findings.append(Finding(code: .notLive, message: "sent \(MeasureText.duration(age)) after it was taken; task `\(task.id)` is live and the policy allows \(hunt.policy.liveMaxAge)"))
+            c.findings.append(
+                Finding(
+                    code: .notLive,
+                    message:
+                        "sent \(MeasureText.duration(age)) after it was taken; task `\(task.id)` is live and the policy allows \(hunt.policy.liveMaxAge)"
+                ))
         }
     }
 }

@@ -38,11 +38,14 @@ extension RuleEngine {
                     }
                     continue
                 }
-                let when = keptReceived != nil && received[k] != nil
+                let when =
+                    keptReceived != nil && received[k] != nil
                     ? "which another team sent first"
                     : "of another team (the files do not tell which team had it first)"
-                cases[i].findings.append(Finding(code: .duplicateOf, message: "the same file as \(keptPath), \(when): a judge decides whose photo it is",
-                                                 related: keptPath, acrossTeams: true))
+                cases[i].findings.append(
+                    Finding(
+                        code: .duplicateOf, message: "the same file as \(keptPath), \(when): a judge decides whose photo it is",
+                        related: keptPath, acrossTeams: true))
             }
         }
     }

@@ -29,7 +29,10 @@ extension TeamRules {
                 let others = ordered.filter { $0 != i }
                 let span = others.map { abs(cases[$0].instant!.timeIntervalSince(cases[i].instant!)) }.max()
                 let place = cases[i].placement?.placeName.map { " at \($0)" } ?? ""
-                let message = span.map { "the longest stay\(place) shown by two photos is \(MeasureText.duration($0)); the task needs \(cases[i].task!.dwell!)" }
+                let message =
+                    span.map {
+                        "the longest stay\(place) shown by two photos is \(MeasureText.duration($0)); the task needs \(cases[i].task!.dwell!)"
+                    }
                     ?? "only one photo\(place); the task needs a second one at least \(cases[i].task!.dwell!) later"
                 cases[i].findings.append(Finding(code: .dwellShort, message: message))
                 settle(i)

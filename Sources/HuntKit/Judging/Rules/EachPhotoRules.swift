@@ -23,10 +23,12 @@ extension RuleEngine {
         c.contentIdentifier = photo.contentIdentifier
         if let p = photo.position, p.isFix { c.position = p }
         if !c.teamKnown {
-            let message = switch names.teams.find(submission.team) {
-            case .ambiguous(let a, let b): "`\(submission.team)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); rename the folder to one team's id"
-            default: "no team `\(submission.team)` in the hunt's roster"
-            }
+            let message =
+                switch names.teams.find(submission.team) {
+                case .ambiguous(let a, let b):
+                    "`\(submission.team)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); rename the folder to one team's id"
+                default: "no team `\(submission.team)` in the hunt's roster"
+                }
             c.findings.append(Finding(code: .unknownTeam, message: message))
         }
 
@@ -43,11 +45,17 @@ extension RuleEngine {
                     autoMatch(&c, position, photo: photo, among: task.choose!.tasks.compactMap(hunt.task))
                 }
             case .ambiguous(let a, let b):
-                c.findings.append(Finding(code: .unknownTask, message: "`\(id)` matches both task `\(a.id)` and task `\(b.id)`; name the folder (or file) after one task's id"))
+                c.findings.append(
+                    Finding(
+                        code: .unknownTask,
+                        message: "`\(id)` matches both task `\(a.id)` and task `\(b.id)`; name the folder (or file) after one task's id"))
             case .notFound:
                 let near = taskSuggestions.closest(to: id)
-                c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt"
-                                          + (near.map { " (did you mean `\($0)`?)" } ?? "")))
+                c.findings.append(
+                    Finding(
+                        code: .unknownTask,
+                        message: "no task `\(id)` in the hunt"
+                            + (near.map { " (did you mean `\($0)`?)" } ?? "")))
             }
         } else if let position = photo.position {
             autoMatch(&c, position, photo: photo)
@@ -58,7 +66,8 @@ extension RuleEngine {
         checkTime(&c, photo)
         checkLive(&c, photo)
         if let task = c.task, let media = photo.media, !task.evidence.accepts(media) {
-            c.findings.append(Finding(code: .wrongMedia, message: "task `\(task.id)` asks for a \(task.evidence.rawValue); this is a \(media.rawValue)"))
+            c.findings.append(
+                Finding(code: .wrongMedia, message: "task `\(task.id)` asks for a \(task.evidence.rawValue); this is a \(media.rawValue)"))
         }
         if let software = photo.software, let editor = Self.editor(in: software) {
             c.findings.append(Finding(code: .edited, message: "Software names an editor (\(editor)): `\(software)`"))

@@ -19,10 +19,11 @@ extension TeamRules {
                     if !done { missing.append(prerequisite) }
                 }
                 guard !missing.isEmpty else { continue }
-                cases[i].findings.append(Finding(
-                    code: .order,
-                    message: "must come after " + missing.map { "`\($0)`" }.joined(separator: ", ")
-                        + ", which the team had not done (accepted) by \(clock.iso(instant))"))
+                cases[i].findings.append(
+                    Finding(
+                        code: .order,
+                        message: "must come after " + missing.map { "`\($0)`" }.joined(separator: ", ")
+                            + ", which the team had not done (accepted) by \(clock.iso(instant))"))
                 settle(i)
             }
         }

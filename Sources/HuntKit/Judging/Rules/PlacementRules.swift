@@ -31,9 +31,12 @@ extension RuleEngine {
             c.task = matches[0]
         } else if matches.count > 1 {
             c.evidence.candidates = matches.map(\.id)
-            c.findings.append(Finding(code: .ambiguousTask, message: "no task given and the position is in the targets of "
-                                      + matches.map { "`\($0.id)`" }.joined(separator: ", ")
-                                      + "; say which in the reviews file (`task:`) or put the photo in a task folder"))
+            c.findings.append(
+                Finding(
+                    code: .ambiguousTask,
+                    message: "no task given and the position is in the targets of "
+                        + matches.map { "`\($0.id)`" }.joined(separator: ", ")
+                        + "; say which in the reviews file (`task:`) or put the photo in a task folder"))
         } else {
             let closest = among == nil ? hunt.tasks.filter { $0.score == .closest } : []
             if closest.count == 1 { c.task = closest[0] } else if let (task, _) = nearest { c.task = task }
@@ -44,8 +47,11 @@ extension RuleEngine {
         guard let position = photo.position, position.isFix else {
             // A browser fix too weak to stand in already says why there is no position.
             if c.findings.contains(where: { $0.code == .browserFixWeak }) { return }
-            c.findings.append(Finding(code: .noPosition, message: photo.position == nil
-                                      ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))
+            c.findings.append(
+                Finding(
+                    code: .noPosition,
+                    message: photo.position == nil
+                        ? "the photo records no GPS position" : "the GPS position is 0, 0 (no fix)"))
             return
         }
         let (a, source) = accuracy(of: photo)
@@ -54,10 +60,13 @@ extension RuleEngine {
         c.evidence.accuracySource = source
         guard let task = c.task else { return }
         guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else {
-            c.findings.append(Finding(code: .noTarget, message: task.isGroup
-                ? "`\(task.id)` is a group of tasks (\(task.choose!.tasks.joined(separator: ", "))); say which one in the reviews file "
-                    + "(`task:`) or send the photo in that task's folder"
-                : "task `\(task.id)` has no target geometry to judge against"))
+            c.findings.append(
+                Finding(
+                    code: .noTarget,
+                    message: task.isGroup
+                        ? "`\(task.id)` is a group of tasks (\(task.choose!.tasks.joined(separator: ", "))); say which one in the reviews file "
+                            + "(`task:`) or send the photo in that task's folder"
+                        : "task `\(task.id)` has no target geometry to judge against"))
             return
         }
         c.placement = p
@@ -74,11 +83,16 @@ extension RuleEngine {
         let r = Self.radiusMetres(of: target)
         let distanceText = describe(p, target: target)
         if edge - a > 0 {
-            c.findings.append(Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(MeasureText.distance(a))"))
+            c.findings.append(
+                Finding(code: .outsideTarget, message: "\(distanceText), outside even allowing for the accuracy of \(MeasureText.distance(a))"))
         } else if a > max(r, 100) {
-            c.findings.append(Finding(code: .imprecisePosition, message: "accuracy \(MeasureText.distance(a)) is worse than \(MeasureText.distance(max(r, 100))); \(distanceText)"))
+            c.findings.append(
+                Finding(
+                    code: .imprecisePosition,
+                    message: "accuracy \(MeasureText.distance(a)) is worse than \(MeasureText.distance(max(r, 100))); \(distanceText)"))
         } else {
-            c.findings.append(Finding(code: .uncertainPosition, message: "\(distanceText); the accuracy circle of \(MeasureText.distance(a)) straddles the edge"))
+            c.findings.append(
+                Finding(code: .uncertainPosition, message: "\(distanceText); the accuracy circle of \(MeasureText.distance(a)) straddles the edge"))
         }
     }
 

@@ -22,7 +22,11 @@ extension RuleEngine {
                 let skew = instant.timeIntervalSince(gps)
                 c.evidence.clockSkewS = Self.round(skew)
                 if abs(skew) > hunt.policy.clockSkew.seconds {
-                    c.findings.append(Finding(code: .clockSkew, message: "capture time and GPS time differ by \(MeasureText.duration(abs(skew))); the policy allows \(hunt.policy.clockSkew)"))
+                    c.findings.append(
+                        Finding(
+                            code: .clockSkew,
+                            message:
+                                "capture time and GPS time differ by \(MeasureText.duration(abs(skew))); the policy allows \(hunt.policy.clockSkew)"))
                 }
             } else {
                 instant = gps
@@ -46,7 +50,8 @@ extension RuleEngine {
     private func checkWindow(_ c: inout SubmissionCase, _ instant: Date, _ window: TimeWindow?, whose: String) -> Bool {
         guard let window else { return false }
         if instant < window.start {
-            c.findings.append(Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
+            c.findings.append(
+                Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
             return true
         }
         if instant > window.end {

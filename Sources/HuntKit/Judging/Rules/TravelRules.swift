@@ -9,7 +9,8 @@ extension TeamRules {
         let limit = hunt.policy.maximumSpeed.metresPerSecond
         for (previous, current) in zip(ordered, ordered.dropFirst()) {
             guard let pa = cases[previous].position, let pb = cases[current].position,
-                  let ta = cases[previous].instant, let tb = cases[current].instant else { continue }
+                let ta = cases[previous].instant, let tb = cases[current].instant
+            else { continue }
             let aAccuracy = cases[previous].accuracyMetres!, bAccuracy = cases[current].accuracyMetres!
             let seconds = tb.timeIntervalSince(ta)
             // Almost every step is far below the limit: a bound on the distance settles it
@@ -25,10 +26,12 @@ extension TeamRules {
             let kmh = speed.isFinite ? RuleEngine.round(speed * 3.6, places: 10) : nil
             cases[current].evidence.speedKmh = kmh
             let speedText = kmh.map { "\($0) km/h" } ?? "no time at all"
-            cases[current].findings.append(Finding(
-                code: .tooFast,
-                message: "\(MeasureText.distance(distance)) from \(previousPath) in \(MeasureText.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
-                related: previousPath))
+            cases[current].findings.append(
+                Finding(
+                    code: .tooFast,
+                    message:
+                        "\(MeasureText.distance(distance)) from \(previousPath) in \(MeasureText.duration(max(0, seconds))): \(speedText), over the limit of \(hunt.policy.maximumSpeed)",
+                    related: previousPath))
         }
     }
 }

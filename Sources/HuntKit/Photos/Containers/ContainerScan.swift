@@ -36,8 +36,10 @@ enum FormatSniffer {
         if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] as [UInt8]) { return .photo(.png) }
         if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "WEBP", at: 8) { return .photo(.webp) }
         if head.count >= 12, head.starts(with: "RIFF"), head.starts(with: "AVI ", at: 8) { return .other("an AVI video (RIFF AVI)") }
-        if head.count >= 4, (head[0] == 0x49 && head[1] == 0x49 && head[2] == 0x2A && head[3] == 0)
-            || (head[0] == 0x4D && head[1] == 0x4D && head[2] == 0 && head[3] == 0x2A) {
+        if head.count >= 4,
+            (head[0] == 0x49 && head[1] == 0x49 && head[2] == 0x2A && head[3] == 0)
+                || (head[0] == 0x4D && head[1] == 0x4D && head[2] == 0 && head[3] == 0x2A)
+        {
             return .photo(.tiff)
         }
         if head.count >= 4, (head.starts(with: "II") && head[2] == 0x2B) || (head.starts(with: "MM") && head[3] == 0x2B) {
@@ -67,7 +69,7 @@ enum FormatSniffer {
         let known: [(String, String)] = [
             ("%PDF", "a PDF document"), ("GIF8", "a GIF image"), ("BM", "a BMP image"), ("PK\u{3}\u{4}", "a ZIP archive"),
             ("<?xml", "an XML file"), ("<x:xmpmeta", "an XMP sidecar"), ("<!DOCTYPE html", "an HTML page"), ("<html", "an HTML page"),
-            ("8BPS", "a Photoshop document"), ("\u{1A}E\u{DF}\u{A3}", "a Matroska/WebM video"), ("OggS", "an Ogg file"),
+            ("8BPS", "a Photoshop document"), ("\u{1A}E\u{DF}\u{A3}", "a Matroska/WebM video"), ("OggS", "an Ogg file")
         ]
         for (magic, name) in known where head.starts(with: magic.utf8Bytes) {
             return "\(name) (starts with \(printable(Array(head.prefix(magic.utf8.count)))))"

@@ -46,8 +46,9 @@ struct HEIFCodedPictures {
             var frames: [Size] = []
             var data: [UInt8] = []
             if let location = locations[id] {
-                data = try ISOBMFFReader.itemData(location, of: "image", meta: meta, idat: children["idat"], reader: reader,
-                                                  limitBytes: maxItemBytes)
+                data = try ISOBMFFReader.itemData(
+                    location, of: "image", meta: meta, idat: children["idat"], reader: reader,
+                    limitBytes: maxItemBytes)
             }
             if type == "hvc1" {
                 frames = HEVCParameterSets.frames(hvcC: configBytes, data: data)
@@ -199,10 +200,10 @@ enum HEVCParameterSets {
             rbsp.append(byte)
         }
         var bits = BitReader(rbsp)
-        bits.skip(4)                               // sps_video_parameter_set_id
-        let subLayers = bits.bits(3)               // sps_max_sub_layers_minus1
-        bits.skip(1)                               // sps_temporal_id_nesting_flag
-        bits.skip(96)                              // general profile, tier and level (7.3.3)
+        bits.skip(4)  // sps_video_parameter_set_id
+        let subLayers = bits.bits(3)  // sps_max_sub_layers_minus1
+        bits.skip(1)  // sps_temporal_id_nesting_flag
+        bits.skip(96)  // general profile, tier and level (7.3.3)
         var profilePresent: [Bool] = [], levelPresent: [Bool] = []
         for _ in 0..<subLayers {
             profilePresent.append(bits.bits(1) == 1)
@@ -214,7 +215,7 @@ enum HEVCParameterSets {
             if levelPresent[layer] { bits.skip(8) }
         }
         guard bits.exponentialGolomb() != nil, let chroma = bits.exponentialGolomb() else { return nil }
-        if chroma == 3 { bits.skip(1) }            // separate_colour_plane_flag
+        if chroma == 3 { bits.skip(1) }  // separate_colour_plane_flag
         guard let width = bits.exponentialGolomb(), let height = bits.exponentialGolomb(), !bits.overrun else { return nil }
         return HEIFCodedPictures.Size(width: width, height: height)
     }
@@ -250,25 +251,25 @@ enum AV1SequenceHeader {
 
     static func frame(_ payload: [UInt8]) -> HEIFCodedPictures.Size? {
         var bits = BitReader(payload)
-        bits.skip(4)                                       // seq_profile, still_picture
+        bits.skip(4)  // seq_profile, still_picture
         let reduced = bits.bits(1) == 1
         if reduced {
-            bits.skip(5)                                   // seq_level_idx[0]
+            bits.skip(5)  // seq_level_idx[0]
         } else {
             var decoderModel = false, bufferDelayLength = 0
-            if bits.bits(1) == 1 {                         // timing_info_present_flag
-                bits.skip(64)                              // num_units_in_display_tick, time_scale
-                if bits.bits(1) == 1 { guard bits.exponentialGolomb() != nil else { return nil } }   // num_ticks_per_picture_minus_1
+            if bits.bits(1) == 1 {  // timing_info_present_flag
+                bits.skip(64)  // num_units_in_display_tick, time_scale
+                if bits.bits(1) == 1 { guard bits.exponentialGolomb() != nil else { return nil } }  // num_ticks_per_picture_minus_1
                 decoderModel = bits.bits(1) == 1
                 if decoderModel {
                     bufferDelayLength = bits.bits(5) + 1
-                    bits.skip(32 + 5 + 5)                  // num_units_in_decoding_tick, two lengths
+                    bits.skip(32 + 5 + 5)  // num_units_in_decoding_tick, two lengths
                 }
             }
             let initialDisplayDelay = bits.bits(1) == 1
-            for _ in 0...bits.bits(5) {                    // operating_points_cnt_minus_1
-                bits.skip(12)                              // operating_point_idc
-                if bits.bits(5) > 7 { bits.skip(1) }       // seq_level_idx, seq_tier
+            for _ in 0...bits.bits(5) {  // operating_points_cnt_minus_1
+                bits.skip(12)  // operating_point_idc
+                if bits.bits(5) > 7 { bits.skip(1) }  // seq_level_idx, seq_tier
                 if decoderModel, bits.bits(1) == 1 { bits.skip(2 * bufferDelayLength + 1) }
                 if initialDisplayDelay, bits.bits(1) == 1 { bits.skip(4) }
             }

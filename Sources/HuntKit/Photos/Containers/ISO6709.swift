@@ -17,7 +17,8 @@ enum ISO6709 {
         while let first = bytes.first, first == 0x20 { bytes.removeFirst() }
         var i = 0
         guard let latitude = component(bytes, &i, degreeDigits: 2), abs(latitude) <= 90,
-              let longitude = component(bytes, &i, degreeDigits: 3), abs(longitude) <= 180 else { return nil }
+            let longitude = component(bytes, &i, degreeDigits: 3), abs(longitude) <= 180
+        else { return nil }
         var altitude: Double?
         if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
             guard let value = decimal(bytes, &i) else { return nil }

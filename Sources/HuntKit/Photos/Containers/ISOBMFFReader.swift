@@ -118,7 +118,8 @@ enum ISOBMFFReader {
         guard let iloc = children["iloc"] else { throw .corrupt("HEIF file with an Exif item but no item locations (`iloc`)") }
         let locations = try itemLocations(meta, iloc)
         guard let location = locations[exifID] else { throw .corrupt("the Exif item \(exifID) has no location in `iloc`") }
-        scan.exif = try exifBlock(fromItem: itemData(location, of: "Exif", meta: meta, idat: children["idat"], reader: reader, limitBytes: maxItemBytes))
+        scan.exif = try exifBlock(
+            fromItem: itemData(location, of: "Exif", meta: meta, idat: children["idat"], reader: reader, limitBytes: maxItemBytes))
     }
 
     /// The boxes inside `meta[from..<to]`, the first of each type.
@@ -135,8 +136,10 @@ enum ISOBMFFReader {
     }
 
     /// An item's bytes, from the file (construction method 0) or from `idat` (1): at most `limitBytes`.
-    static func itemData(_ location: Location, of what: String, meta: [UInt8], idat: Box?, reader: PagedReader,
-                         limitBytes: Int) throws(ContainerError) -> [UInt8] {
+    static func itemData(
+        _ location: Location, of what: String, meta: [UInt8], idat: Box?, reader: PagedReader,
+        limitBytes: Int
+    ) throws(ContainerError) -> [UInt8] {
         let total = location.extents.reduce(UInt64(0)) { $0 + min($1.length, UInt64(limitBytes) + 1) }
         guard total <= UInt64(limitBytes) else { throw .unsupported("an \(what) item of more than \(limitBytes) bytes") }
         var item: [UInt8] = []
@@ -169,7 +172,9 @@ enum ISOBMFFReader {
     static func exifBlock(fromItem item: [UInt8]) throws(ContainerError) -> [UInt8] {
         guard item.count >= 4 else { throw .corrupt("the Exif item is \(item.count) bytes long") }
         let skip = UInt64(item.u32be(0))
-        guard skip <= UInt64(item.count - 4) else { throw .corrupt("the Exif item's TIFF header offset (\(skip)) lies beyond its \(item.count) bytes") }
+        guard skip <= UInt64(item.count - 4) else {
+            throw .corrupt("the Exif item's TIFF header offset (\(skip)) lies beyond its \(item.count) bytes")
+        }
         var start = 4 + Int(skip)
         if item.starts(with: JPEGReader.exifHeader, at: start) { start += 6 }
         // Tolerate writers that count the offset wrongly: find the TIFF header close by.

@@ -87,8 +87,10 @@ enum QuickTimeReader {
         }
 
         /// Calls `visit` with each child box of `parent`, from `start` (the payload, or later for full boxes).
-        mutating func children(of parent: ISOBMFFReader.Box, from start: UInt64, depth: Int,
-                               _ visit: (inout Walk, ISOBMFFReader.Box, Int) throws(ContainerError) -> Void) throws(ContainerError) {
+        mutating func children(
+            of parent: ISOBMFFReader.Box, from start: UInt64, depth: Int,
+            _ visit: (inout Walk, ISOBMFFReader.Box, Int) throws(ContainerError) -> Void
+        ) throws(ContainerError) {
             guard depth <= QuickTimeReader.maxDepth else { return }
             var offset = start
             while let child = try box(at: offset, end: parent.end, in: parent.type) {
@@ -192,8 +194,8 @@ enum QuickTimeReader {
 
     /// `tkhd`: the track's matrix (rotation) and its width and height (16.16 fixed point).
     static func readTrackHeader(_ p: [UInt8], into scan: inout VideoScan) {
-        let base = p.first == 1 ? 4 + 32 : 4 + 20   // after the times, track id and duration
-        let matrix = base + 8 + 8                   // reserved, layer, alternate group, volume, reserved
+        let base = p.first == 1 ? 4 + 32 : 4 + 20  // after the times, track id and duration
+        let matrix = base + 8 + 8  // reserved, layer, alternate group, volume, reserved
         guard p.count >= matrix + 36 + 8 else { return }
         let a = Int32(bitPattern: p.u32be(matrix)), b = Int32(bitPattern: p.u32be(matrix + 4))
         let width = Int(p.u32be(matrix + 36) >> 16), height = Int(p.u32be(matrix + 40) >> 16)
@@ -239,7 +241,7 @@ enum QuickTimeReader {
     static func locationInformation(_ p: [UInt8]) -> ISO6709.Point? {
         var i = 6
         guard i < p.count else { return nil }
-        if p.count >= i + 2, p[i] == 0xFE, p[i + 1] == 0xFF {   // UTF-16 name
+        if p.count >= i + 2, p[i] == 0xFE, p[i + 1] == 0xFF {  // UTF-16 name
             i += 2
             while i + 1 < p.count, p[i] != 0 || p[i + 1] != 0 { i += 2 }
             i += 2
@@ -294,7 +296,7 @@ enum QuickTimeReader {
         "com.apple.quicktime.location.ISO6709", "com.apple.quicktime.location.accuracy.horizontal",
         "com.apple.quicktime.creationdate", "com.apple.quicktime.make", "com.apple.quicktime.model",
         "com.apple.quicktime.software", "com.apple.quicktime.content.identifier",
-        "?xyz", "?mak", "?mod", "?swr",
+        "?xyz", "?mak", "?mod", "?swr"
     ]
 
     /// `keys`: version/flags, a count, then entries of (size, namespace, name). Only `mdta` names are kept;
@@ -350,8 +352,10 @@ enum QuickTimeReader {
     }
 
     /// Keys written without Apple's prefix (ffmpeg's `-movflags use_metadata_tags`): the same meaning.
-    static let shortKeys = ["location": "com.apple.quicktime.location.ISO6709", "make": "com.apple.quicktime.make",
-                            "model": "com.apple.quicktime.model", "software": "com.apple.quicktime.software"]
+    static let shortKeys = [
+        "location": "com.apple.quicktime.location.ISO6709", "make": "com.apple.quicktime.make",
+        "model": "com.apple.quicktime.model", "software": "com.apple.quicktime.software"
+    ]
 
     private static func apply(key: String, text: String?, number: Double?, to scan: inout VideoScan) {
         switch shortKeys[key] ?? key {

@@ -5,7 +5,7 @@ package struct PhotoCSVRenderer: PhotoRenderer {
     public static let columns = [
         "path", "format", "latitude", "longitude", "altitude", "accuracy_m", "direction", "captured_at", "offset", "gps_time",
         "make", "model", "software", "dop", "width", "height", "orientation", "has_thumbnail", "position_source", "content_hash",
-        "media", "duration_s", "rotation", "media_created", "content_identifier", "warnings", "error",
+        "media", "duration_s", "rotation", "media_created", "content_identifier", "warnings", "error"
     ]
 
     /// A CSV renderer; it has no settings.
@@ -32,7 +32,7 @@ package struct PhotoCSVRenderer: PhotoRenderer {
             .text(f.make), .text(f.model), .text(f.software), .formatted(f.dop), .formatted(f.width), .formatted(f.height),
             .formatted(f.orientation), .formatted(f.thumbnail), .formatted(f.positionSource), .formatted(f.contentHash),
             .formatted(f.media), .formatted(f.duration), .formatted(f.rotation), .formatted(f.mediaCreated), .text(f.contentIdentifier),
-            .text(f.warnings.joined(separator: "; ")), .text(f.error),
+            .text(f.warnings.joined(separator: "; ")), .text(f.error)
         ])
         return out.text
     }

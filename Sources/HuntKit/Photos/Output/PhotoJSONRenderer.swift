@@ -30,10 +30,14 @@ package struct PhotoJSONRenderer: PhotoRenderer {
             ("has_thumbnail", f.thumbnail.isEmpty ? "null" : f.thumbnail), ("content_hash", Self.stringOrNull(f.contentHash)),
             ("media", Self.stringOrNull(f.media)), ("duration_s", Self.number(f.duration)), ("rotation", Self.number(f.rotation)),
             ("media_created", Self.stringOrNull(f.mediaCreated)), ("content_identifier", Self.stringOrNull(f.contentIdentifier)),
-            ("warnings", "[" + f.warnings.map(JSONText.quote).joined(separator: ",") + "]"),
+            ("warnings", "[" + f.warnings.map(JSONText.quote).joined(separator: ",") + "]")
         ]
         if case .failure(let e) = result {
-            fields.append(("error", "{\"code\":\(JSONText.quote(e.code.rawValue)),\"message\":\(JSONText.quote(e.message)),\"fix\":\(e.fix.map(JSONText.quote) ?? "null")}"))
+            fields.append(
+                (
+                    "error",
+                    "{\"code\":\(JSONText.quote(e.code.rawValue)),\"message\":\(JSONText.quote(e.message)),\"fix\":\(e.fix.map(JSONText.quote) ?? "null")}"
+                ))
         } else {
             fields.append(("error", "null"))
         }

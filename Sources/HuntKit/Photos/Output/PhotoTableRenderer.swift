@@ -8,7 +8,7 @@ package struct PhotoTableRenderer: PhotoRenderer {
     /// The width the table fits.
     public static let width = 80
     static let columns: [(title: String, width: Int)] = [
-        ("PATH", 44), ("TYPE", 4), ("LATITUDE", 9), ("LONGITUDE", 10), ("±m", 4),
+        ("PATH", 44), ("TYPE", 4), ("LATITUDE", 9), ("LONGITUDE", 10), ("±m", 4)
     ]
 
     /// A table renderer, `width` columns wide; it has no settings.
@@ -34,8 +34,9 @@ package struct PhotoTableRenderer: PhotoRenderer {
             note = f.positionSource == "exif" || f.positionSource == "quicktime" ? (f.warnings.first ?? "") : "position from \(f.positionSource)"
         }
         if f.media == "video" { note = "video" + (f.duration.isEmpty ? "" : " \(f.duration) s") + (note.isEmpty ? "" : "; " + note) }
-        let path = Self.shortened(TerminalText.visible(input.displayPath), width: Self.columns[0].width,
-                                  given: Self.givenPart(of: input))
+        let path = Self.shortened(
+            TerminalText.visible(input.displayPath), width: Self.columns[0].width,
+            given: Self.givenPart(of: input))
         var text = line([path, f.format, Self.fiveDecimals(f.latitude), Self.fiveDecimals(f.longitude), Self.wholeMetres(f.accuracy)])
         let detail = [f.capturedAt, camera, note].filter { !$0.isEmpty }.map { TerminalText.visible($0) }.joined(separator: " · ")
         if !detail.isEmpty { text += Self.wrapped(detail, indent: 4) }
@@ -131,7 +132,11 @@ package struct PhotoTableRenderer: PhotoRenderer {
                 out += pad + word.prefix(room) + "\n"
                 word = word.dropFirst(room)
             }
-            if current.isEmpty { current = String(word) } else if current.count + 1 + word.count <= room { current += " " + word } else {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= room {
+                current += " " + word
+            } else {
                 out += pad + current + "\n"
                 current = String(word)
             }
