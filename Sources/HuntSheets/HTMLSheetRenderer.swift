@@ -92,7 +92,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
 
     private func cover(_ cover: SheetDocument.Cover, words: PlayerCatalog) -> [String: Any] {
         [
-            "zoneTime": words.text("sheet.zone-time", ["zone": cover.timezoneName]),
+            "zoneTime": words.text("sheet.zone-time", ["zone": words.zoneName(cover.timezoneName)]),
             "tasksTotal": words.text(
                 "sheet.tasks-total",
                 [

@@ -228,7 +228,7 @@ private final class PDFSheetWriter {
         var facts: [(String, String)] = []
         let words = document.words
         if let window = cover.window {
-            facts.append((words.text("sheet.when"), window + "\n" + words.text("sheet.zone-time", ["zone": cover.timezoneName])))
+            facts.append((words.text("sheet.when"), window + "\n" + words.text("sheet.zone-time", ["zone": words.zoneName(cover.timezoneName)])))
         }
         facts.append(
             (

@@ -57,6 +57,13 @@ public struct PlayerCatalog: Sendable {
         self.entries = entries
     }
 
+    /// The zone named by the IANA `identifier` as this language says it, from the Unicode CLDR
+    /// through Foundation ("Central European Time", "hora estándar de Argentina"); the
+    /// identifier itself when the zone is unknown or has no name.
+    public func zoneName(_ identifier: String) -> String {
+        TimeZone(identifier: identifier)?.localizedName(for: .generic, locale: locale) ?? identifier
+    }
+
     /// The template for `key`, its placeholders replaced by `values`; a placeholder without a
     /// value stays as written, so a missing value shows in a test instead of vanishing. A counted
     /// text takes its `other` form here; `text(_:count:_:)` chooses.
