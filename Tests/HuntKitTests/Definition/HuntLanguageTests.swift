@@ -87,4 +87,54 @@ struct HuntLanguageTests {
             again.tasks.map(\.titleText) == hunt.tasks.map(\.titleText) && again.tasks.map(\.clueText) == hunt.tasks.map(\.clueText)
                 && again.tasks.map(\.hintText) == hunt.tasks.map(\.hintText))
     }
+
+    /// A hunt in two languages mutated 1,500 ways (a character deleted, a YAML character, a code
+    /// or a direction override inserted, a line repeated or moved): reading never traps, and a
+    /// mutant read without errors is written and read back with the same texts in every language.
+    @Test("fuzz: a mutated two-language hunt is read or refused, and what is read round-trips")
+    func mutatedHunts() throws {
+        struct SplitMix: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+        var random = SplitMix(state: 39)
+        let inserts = ["{", "}", "[", "]", ":", ",", "\"", "'", "\n", " ", "- ", "#", "é", "\u{202E}", "es", "en", "xx", "{ en: ", ": { es: x }"]
+        var read = 0
+        for round in 0..<1_500 {
+            var lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let line = Int.random(in: 0..<lines.count, using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0 where !lines[line].isEmpty:
+                var chars = Array(lines[line])
+                chars.remove(at: Int.random(in: 0..<chars.count, using: &random))
+                lines[line] = String(chars)
+            case 1:
+                var chars = Array(lines[line])
+                chars.insert(contentsOf: inserts.randomElement(using: &random)!, at: Int.random(in: 0...chars.count, using: &random))
+                lines[line] = String(chars)
+            case 2:
+                lines.insert(lines[line], at: Int.random(in: 0...lines.count, using: &random))
+            default:
+                lines.swapAt(line, Int.random(in: 0..<lines.count, using: &random))
+            }
+            let mutant = lines.joined(separator: "\n")
+            let result = DefinitionTestSupport.load(mutant)
+            guard let hunt = result.hunt, !result.hasErrors else { continue }
+            read += 1
+            let again = DefinitionTestSupport.load(hunt.yaml())
+            #expect(!again.hasErrors, "round \(round): \(again.diagnostics.map(\.message))\n\(mutant)")
+            guard let back = again.hunt else { continue }
+            #expect(back.titleText == hunt.titleText && back.rulesText == hunt.rulesText && back.languages == hunt.languages, "round \(round)")
+            #expect(
+                back.tasks.map(\.titleText) == hunt.tasks.map(\.titleText) && back.tasks.map(\.clueText) == hunt.tasks.map(\.clueText)
+                    && back.tasks.map(\.hintText) == hunt.tasks.map(\.hintText), "round \(round)\n\(mutant)")
+        }
+        #expect(read > 100, "enough mutants are hunts to test the round trip: \(read)")
+    }
 }
