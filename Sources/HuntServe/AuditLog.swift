@@ -36,13 +36,9 @@ struct AuditLog: Sendable {
         try Self.appendAtOnce(text, to: url)
     }
 
-    /// Appends `text` to the file at `url` with one `write` (O_APPEND), creating it.
+    /// Appends `text` to the file at `url` with one `write` (O_APPEND), creating it (`AppendOnlyFile`).
     static func appendAtOnce(_ text: Data, to url: URL) throws(ServeError) {
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw ServeError("\(url.path): cannot open the log: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == text.count else { throw ServeError("\(url.path): the log could not be written in full") }
+        do { try AppendOnlyFile.append(text, to: url) } catch { throw ServeError("\(url.path): \(error.message)") }
     }
 
     /// Every event, oldest first; lines that do not parse (a crash half way through a write) are skipped.

@@ -194,14 +194,7 @@ public struct SubmissionsPurge: Sendable {
             }
         }
         if !record.isEmpty {
-            let url = submissions.appendingPathComponent(Self.recordName)
-            if let handle = FileHandle(forWritingAtPath: url.path)
-                ?? (FileManager.default.createFile(atPath: url.path, contents: nil) ? FileHandle(forWritingAtPath: url.path) : nil)
-            {
-                handle.seekToEndOfFile()
-                handle.write(Data(record.utf8))
-                try? handle.close()
-            }
+            try? AppendOnlyFile.append(Data(record.utf8), to: submissions.appendingPathComponent(Self.recordName))
         }
         if let playersLog, let text = try? String(contentsOf: playersLog, encoding: .utf8) {
             let (rewritten, stripped) = Self.strippingPositions(text, before: before)
