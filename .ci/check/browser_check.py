@@ -1,5 +1,7 @@
 """What the real-browser checks (serve-browser.py, players-browser.py) share: a line per check
 that says ok or FAIL, the failures kept for the exit status, and waiting for the page."""
+import subprocess, threading, time
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 failures = []
@@ -33,6 +35,32 @@ def phone(width=360, height=780):
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     return driver
+
+
+def serve_players(hunt, folder, last_team, *arguments, env=None):
+    """Starts `hunt serve --players` on the hunt in `folder` (hunt.yaml, submissions/) on a free
+    loopback port; returns the process and the URLs it printed by name ("team owls", "judge"),
+    read up to `last_team`'s line, its later output drained."""
+    process = subprocess.Popen([hunt, "serve", f"{folder}/hunt.yaml", f"{folder}/submissions", "--listen", "127.0.0.1:0", "--players", *arguments],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    urls = {}
+    for line in process.stdout:
+        name, _, url = line.partition(": ")
+        urls[name.strip()] = url.strip()
+        if name == "team " + last_team:
+            break
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, urls
+
+
+def choose_file(driver, selector, path):
+    """Chooses `path` in the file input at `selector` (found again if the page redrew it meanwhile)."""
+    for _ in range(50):
+        try:
+            return driver.find_element(By.CSS_SELECTOR, selector).send_keys(path)
+        except Exception:
+            time.sleep(0.1)
+    check(False, f"{selector} could be used")
 
 
 def finish(what, screens):

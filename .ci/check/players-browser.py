@@ -4,7 +4,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from browser_check import check, failures, wait
+from browser_check import check, choose_file, failures, wait
 from exif_photo import photo_at
 
 hunt, example, fixtures = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -13,13 +13,8 @@ work = tempfile.mkdtemp(prefix="hunt-players-browser-")
 
 
 def choose(driver, task, path):
-    """Chooses `path` in the task's file input (found again if the page redrew it meanwhile)."""
-    for _ in range(20):
-        try:
-            return driver.find_element(By.CSS_SELECTOR, f"#task-{task} input[type=file]").send_keys(path)
-        except Exception:
-            time.sleep(0.1)
-    check(False, f"the file input of {task} could be used")
+    """Chooses `path` in the task's file input."""
+    return choose_file(driver, f"#task-{task} input[type=file]", path)
 
 
 folder = os.path.join(work, "hunt")

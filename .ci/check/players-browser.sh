@@ -10,6 +10,8 @@
 # the folder is back; a file that is no photo says what to send instead.
 # Then players-words.py at 360 px: a group's card and progress, a live task's gallery button
 # marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
+# Then players-offline.py at 360 px with DevTools offline: a photo chosen with no signal waits on
+# the phone (IndexedDB) and goes when the signal is back, also after the page was closed.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +23,5 @@ mkdir -p "$SCREENS"
 status=0
 "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
 "$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
+"$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -3,7 +3,7 @@
 'use strict';
 const base = document.body.dataset.base;
 const ACCEPT = 'image/jpeg,image/heic,image/heif,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.heic,.heif,.mov,.mp4';
-const P = { state: null, local: {}, nextLocal: 1 };  // local: task id -> uploads under way or just sent
+const P = { state: null, local: {} };  // local: task id -> uploads under way or just sent
 
 // The page's words, in the language the server chose (Templates/languages/<code>.yaml, its
 // `page.` keys): `{name}` placeholders are filled by say(); a counted text takes the form
@@ -74,7 +74,8 @@ function renderTask(task) {
   const sent = local.some((u) => u.phase === 'done');
   const going = local.some((u) => u.phase !== 'done' && u.phase !== 'failed');
   let state = task.state, words = stateWords(task.state, task.state_text);
-  if (task.state === 'todo' && sent) { state = 'sent'; words = say('send.sent'); } else if (task.state === 'todo' && going) words = say('send.sending');
+  const moving = local.some((u) => u.phase === 'sending' || u.phase === 'retrying' || u.phase === 'position');
+  if (task.state === 'todo' && sent) { state = 'sent'; words = say('send.sent'); } else if (task.state === 'todo' && going) words = say(moving ? 'send.sending' : 'send.waiting');
   // A group takes no photo of its own: its card lists its tasks and how far the team is.
   const inputs = task.sendable ? [sendButton(task, false)] : [];
   if (task.sendable && task.live) inputs.unshift(sendButton(task, true));
@@ -114,14 +115,18 @@ function renderUpload(upload) {
 }
 
 function renderLocal(u) {
-  const words = u.phase === 'done' ? say('send.' + (u.note || 'sent')) : u.phase === 'failed' ? say('send.not-sent') : say('send.' + u.phase);
+  const offline = u.phase === 'waiting' && !navigator.onLine;
+  const words = u.phase === 'done' ? say('send.' + (u.note || 'sent')) : u.phase === 'failed' ? say('send.not-sent')
+    : say('send.' + (offline ? 'offline' : u.phase));
   const chip = u.phase === 'failed' ? 'rejected' : u.phase === 'done' ? 'sent' : 'todo';
   const line = el('div', { class: 'line' }, el('span', { class: 'state ' + chip }, words),
     el('span', { class: 'name' }, u.file.name));
-  if (u.phase === 'failed' && u.retryable) line.append(el('button', { class: 'retry', type: 'button', onclick: () => { u.tries = 0; upload(u); } }, say('send.try-again')));
+  if ((u.phase === 'failed' && u.retryable) || (u.phase === 'waiting' && u.tries)) {
+    line.append(el('button', { class: 'retry', type: 'button', onclick: () => tryAgain(u) }, say('send.try-again')));
+  }
   u.bar = el('progress', { max: '100', value: String(u.percent || 0) });
   return el('li', {}, line, u.phase === 'sending' || u.phase === 'retrying' ? u.bar : null,
-    u.message ? el('ul', { class: 'why' }, el('li', {}, u.message)) : null);
+    u.message || offline ? el('ul', { class: 'why' }, el('li', {}, u.message || say('send.kept'))) : null);
 }
 
 // The phone's position, asked for once per choice of files (high accuracy, a fresh fix: an old one
@@ -137,17 +142,89 @@ function position() {
   });
 }
 
+// The outbox: every file a team chose, kept in this phone's storage (IndexedDB) with its task and
+// position until the server has said it kept it, so that a dropped signal, a closed page or a
+// flat battery loses nothing: the page sends what is waiting when the signal comes back and when
+// it is opened again. A refusal (4xx) or the server's "kept" takes it out; a server error keeps it.
+// Without storage (a private window) the page still sends, from memory only.
+const OUTBOX = { name: 'hunt-outbox', store: 'files', db: null, sending: new Set() };
+
+function outbox() {
+  if (OUTBOX.db) return OUTBOX.db;
+  OUTBOX.db = new Promise((resolve) => {
+    let request;
+    try { request = indexedDB.open(OUTBOX.name, 1); } catch (_) { resolve(null); return; }
+    request.onupgradeneeded = () => request.result.createObjectStore(OUTBOX.store, { keyPath: 'key' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = request.onblocked = () => resolve(null);
+  });
+  return OUTBOX.db;
+}
+
+// Runs `work` on the outbox's store in one transaction; resolves with the request's result (null
+// without storage or when the phone refuses, e.g. full: the upload then goes from memory).
+async function inOutbox(mode, work) {
+  const db = await outbox();
+  if (!db) return null;
+  return new Promise((resolve) => {
+    try {
+      const request = work(db.transaction(OUTBOX.store, mode).objectStore(OUTBOX.store));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+    } catch (_) { resolve(null); }
+  });
+}
+
+const keep = (u) => inOutbox('readwrite', (s) => s.put({ key: u.key, base, task: u.task, file: u.file, name: u.file.name,
+                                                        camera: u.camera, fix: u.fix, chosen: u.chosen }));
+const forget = (u) => inOutbox('readwrite', (s) => s.delete(u.key));
+
+// What this team's page left waiting (another team's page on the same phone keeps its own).
+async function restore() {
+  const kept = (await inOutbox('readonly', (s) => s.getAll())) || [];
+  for (const k of kept.filter((k) => k.base === base).sort((a, b) => a.chosen - b.chosen)) {
+    if (Object.values(P.local).some((list) => list.some((u) => u.key === k.key))) continue;
+    const file = k.file instanceof File ? k.file : new File([k.file], k.name);
+    const u = { key: k.key, task: k.task, file, camera: k.camera, fix: k.fix, chosen: k.chosen, phase: 'waiting', tries: 0, percent: 0 };
+    P.local[k.task] = (P.local[k.task] || []).concat(u);
+  }
+}
+
 async function send(task, files, camera) {
-  const uploads = files.map((file) => ({ key: P.nextLocal++, task, file, camera, phase: 'position', tries: 0, percent: 0 }));
+  const now = Date.now();
+  const uploads = files.map((file, i) => ({ key: now.toString(36) + '-' + i + '-' + Math.random().toString(36).slice(2), task, file, camera,
+                                            chosen: now + i, phase: 'position', tries: 0, percent: 0 }));
   P.local[task] = uploads.concat(P.local[task] || []);
   render();
   const fix = await position();
   for (const u of uploads) { u.fix = fix; u.phase = 'waiting'; }
+  await Promise.all(uploads.map(keep));
+  pump();
+}
+
+// Starts what is waiting and due, two at a time (a phone on a venue's network does better with
+// few connections); without a signal it waits for the phone to say it has one again.
+function pump() {
   render();
-  // Two at a time: a phone on a venue's network does better with few connections.
-  const queue = uploads.slice();
-  const worker = async () => { while (queue.length) await upload(queue.shift()); };
-  await Promise.all([worker(), worker()]);
+  if (!navigator.onLine) return;
+  const now = Date.now();
+  const due = Object.values(P.local).flat().filter((u) => u.phase === 'waiting' && !OUTBOX.sending.has(u) && !(u.due > now));
+  due.sort((a, b) => a.chosen - b.chosen);
+  while (OUTBOX.sending.size < 2 && due.length) {
+    const u = due.shift();
+    OUTBOX.sending.add(u);
+    upload(u).then(() => { OUTBOX.sending.delete(u); pump(); });
+  }
+}
+
+// Waits, kept, and tries again after 2, 4, 8 … 60 s, or at once when the signal comes back.
+function later(u, why) {
+  u.tries += 1;
+  u.phase = 'waiting';
+  u.message = why;
+  const wait = 1000 * Math.min(60, 2 ** u.tries);
+  u.due = Date.now() + wait;
+  setTimeout(pump, wait);
 }
 
 function upload(u) {
@@ -157,6 +234,8 @@ function upload(u) {
     if (u.camera) query.set('live', '1');
     const xhr = new XMLHttpRequest();
     xhr.open('POST', base + '/upload?' + query.toString());
+    // One bar of signal can stall a request without ending it: a minute plus 20 kB/s for the file.
+    xhr.timeout = 60000 + Math.round(u.file.size / 20);
     u.phase = u.tries ? 'retrying' : 'sending';
     u.message = null;
     render();
@@ -173,8 +252,9 @@ function upload(u) {
         u.id = answer && answer.id;
         u.note = answer && answer.status === 'already sent' ? 'already-sent' : 'sent';
         u.message = say(u.note === 'already-sent' ? 'send.sent-before' : 'send.waiting-for-judge');
+        forget(u);
       } else if (xhr.status === 429) {
-        return retry(u, resolve, say('send.busy'));
+        later(u, say('send.busy'));
       } else if (xhr.status >= 500) {
         // Sending again would fail the same way until the organizers act: said at once, kept for Try again.
         u.phase = 'failed';
@@ -185,28 +265,21 @@ function upload(u) {
         u.retryable = false;
         const why = xhr.responseText.trim().replace(/\.$/, '');
         u.message = why ? say('send.refused', { why }) : say('send.refused-no-words');
+        forget(u);
       }
-      render();
       resolve();
     };
-    xhr.onerror = xhr.ontimeout = () => retry(u, resolve, say('send.connection-dropped'));
+    xhr.onerror = xhr.ontimeout = () => { later(u, say('send.no-signal', { why: say('send.connection-dropped') })); resolve(); };
     xhr.send(u.file);  // the file's own bytes, as the phone has them
   });
 }
 
-function retry(u, resolve, why) {
-  u.tries += 1;
-  if (u.tries <= 4) {
-    u.phase = 'retrying';
-    render();
-    setTimeout(() => upload(u).then(resolve), 1000 * Math.min(10, 2 ** u.tries));
-    return;
-  }
-  u.phase = 'failed';
-  u.retryable = true;
-  u.message = say('send.no-signal', { why });
-  render();
-  resolve();
+function tryAgain(u) {
+  u.tries = 0;
+  u.due = 0;
+  u.phase = 'waiting';
+  u.message = null;
+  pump();
 }
 
 // The page again in `code` (the server writes its words; the state comes in it too).
@@ -261,5 +334,7 @@ if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === rem
 } else {
   languageSwitch();
   document.getElementById('insecure').hidden = window.isSecureContext;
-  load().then(listen);
+  addEventListener('online', pump);
+  addEventListener('offline', render);
+  Promise.all([load(), restore()]).then(() => { listen(); pump(); });
 }
