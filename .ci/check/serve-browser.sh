@@ -16,4 +16,6 @@ status=0
 "$python" .ci/check/serve-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 # A portrait photo stays inside the window (console-portrait.py).
 "$python" .ci/check/console-portrait.py "$hunt" Examples/photo-scavenger-hunt || status=1
+# A frozen leaderboard, a restart during the freeze, and the reveal (serve-freeze.py).
+"$python" .ci/check/serve-freeze.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

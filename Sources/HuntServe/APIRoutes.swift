@@ -4,8 +4,8 @@ import HuntKit
 import NIOCore
 
 /// The JSON API under `/api`: what any token may ask (the session, the leaderboard, the event
-/// stream), then the judge-only group (results, the queue, an item, a team's grid, decisions
-/// and undo).
+/// stream), then the judge-only group (results, the queue, an item, a team's grid, decisions,
+/// undo, and the reveal of a frozen leaderboard).
 struct APIRoutes: Sendable {
     let session: ServeSession
     /// Handed to the judge's pages: decisions need it as a bearer token (a cookie alone never decides).
@@ -23,6 +23,7 @@ struct APIRoutes: Sendable {
         routes.get("team", use: team)
         routes.post("decisions", use: decide)
         routes.post("undo", use: undo)
+        routes.post("reveal", use: reveal)
         return routes
     }
 
@@ -39,7 +40,7 @@ struct APIRoutes: Sendable {
     }
 
     @Sendable func leaderboard(_ request: Request, context: ServeContext) async throws -> LeaderboardAnswer {
-        guard let board = await session.currentLeaderboard() else { throw ServeError("not judged yet", status: 503) }
+        guard let board = await session.currentLeaderboard(forJudges: context.role == .judge) else { throw ServeError("not judged yet", status: 503) }
         return board
     }
 
@@ -94,6 +95,12 @@ struct APIRoutes: Sendable {
     @Sendable func undo(_ request: Request, context: ServeContext) async throws -> DecisionAnswer {
         let undo = try await request.decode(as: UndoRequest.self, context: context)
         return try await session.undo(path: undo.path, id: undo.id, by: undo.by)
+    }
+
+    /// Ends the leaderboard's freeze for everyone and plays the final ranking on the leaderboard
+    /// screens (`ServeSession.reveal`); answers the standings revealed.
+    @Sendable func reveal(_ request: Request, context: ServeContext) async throws -> LeaderboardAnswer {
+        try await session.reveal()
     }
 }
 

@@ -39,10 +39,23 @@ final class EventHub: Sendable {
 
     private func remove(_ id: UUID) { streams.withLock { _ = $0.removeValue(forKey: id) } }
 
-    func send(_ name: String, _ value: some Encodable) {
+    /// Who an event is for: the judges' streams, the viewers' (the leaderboard screen's), or both.
+    enum Audience: Sendable {
+        case judges, viewers, everyone
+    }
+
+    /// Sends `value` as event `name` to `audience`; by default to everyone when viewers may see
+    /// events of that name (`forViewers`), else to the judges.
+    func send(_ name: String, _ value: some Encodable, to audience: Audience? = nil) {
         let event = Event(name: name, value: value)
-        let everyone = Self.forViewers.contains(name)
-        for stream in streams.withLock({ Array($0.values) }) where everyone || stream.judge { stream.continuation.yield(event) }
+        let audience = audience ?? (Self.forViewers.contains(name) ? .everyone : .judges)
+        for stream in streams.withLock({ Array($0.values) }) {
+            switch audience {
+            case .everyone: stream.continuation.yield(event)
+            case .judges: if stream.judge { stream.continuation.yield(event) }
+            case .viewers: if !stream.judge { stream.continuation.yield(event) }
+            }
+        }
     }
 
     var subscriberCount: Int { streams.withLock { $0.count } }

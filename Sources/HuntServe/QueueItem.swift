@@ -191,15 +191,24 @@ package struct QueueFilter: Sendable, Hashable {
 }
 
 /// What the leaderboard screen shows.
-package struct LeaderboardAnswer: Sendable, Encodable, Equatable {
+package struct LeaderboardAnswer: Sendable, Codable, Equatable {
     package var generation: Int
     package var title: String
     package var teams: [Row]
     package var recent: [Recent]
     package var submissions: Int
     package var undecided: Int
+    /// While `leaderboard: { freeze: … }` holds the standings players and viewers see: since
+    /// when (ISO 8601, the hunt's offset). On the viewers' board the standings are those of that
+    /// moment; on the judges' they are the truth.
+    package var frozenSince: String?
 
-    package struct Row: Sendable, Encodable, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case generation, title, teams, recent, submissions, undecided
+        case frozenSince = "frozen_since"
+    }
+
+    package struct Row: Sendable, Codable, Equatable {
         package var rank: Int
         package var id: String
         package var name: String
@@ -212,7 +221,7 @@ package struct LeaderboardAnswer: Sendable, Encodable, Equatable {
         }
     }
 
-    package struct Recent: Sendable, Encodable, Equatable {
+    package struct Recent: Sendable, Codable, Equatable {
         package var team: String
         package var task: String
         package var at: String?

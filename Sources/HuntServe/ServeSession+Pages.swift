@@ -24,7 +24,8 @@ extension ServeSession {
 
     /// The path of the leaderboard photo `shown` names (viewers may see those and no other).
     func recentPhotoPath(shown: String) -> String? {
-        guard let board = currentLeaderboard(), board.recent.contains(where: { $0.photo?.hasSuffix("=" + shown) == true }) else { return nil }
+        let boards = [currentLeaderboard(), currentLeaderboard(forJudges: false)].compactMap { $0 }
+        guard boards.contains(where: { $0.recent.contains { $0.photo?.hasSuffix("=" + shown) == true } }) else { return nil }
         return results?.teams.lazy.flatMap(\.completions).first { shownID(of: $0.submission) == shown }?.submission
     }
 

@@ -63,7 +63,11 @@ extension ServeSession {
         return (judged.submissions[index].path, judged.submissions[index].evidence.format?.rawValue)
     }
 
-    package func currentLeaderboard() -> LeaderboardAnswer? { leaderboard }
+    /// The leaderboard as the judges see it (the truth), or as viewers and teams do (frozen
+    /// during `leaderboard: { freeze: … }` until the reveal).
+    package func currentLeaderboard(forJudges: Bool = true) -> LeaderboardAnswer? {
+        forJudges ? leaderboard : boards.viewers ?? leaderboard
+    }
 
     /// results.json as `hunt judge` writes it.
     package func resultsJSON() -> [[UInt8]]? { results?.jsonChunks() }

@@ -38,6 +38,10 @@ public actor ServeSession {
     private var readsBegun = 0
     /// Reads of the folder, one after another (`poll()`).
     private let polls = Coalescing<Bool>()
+    /// `leaderboard: { freeze: … }`: what players and viewers see of the standings, and the reveal.
+    var freeze: LeaderboardFreeze
+    /// The leaderboards last sent: the judges' (the truth) and the viewers' (frozen or not).
+    private(set) var boards: (judges: LeaderboardAnswer?, viewers: LeaderboardAnswer?)
 
     /// The stamp of submission `path` as the current judgement saw it.
     func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
@@ -60,6 +64,7 @@ public actor ServeSession {
         hunt = configuration.served(try loaded.get())
         huntWarnings = Self.warnings(loaded)
         store = try ReviewsStore(path: configuration.reviewsPath)
+        freeze = LeaderboardFreeze(path: LeaderboardFreeze.path(besideReviews: configuration.reviewsPath), hunt: hunt)
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
     }
 
@@ -96,7 +101,10 @@ public actor ServeSession {
         // The folder is listed off the actor: decisions go on meanwhile.
         let (settings, current) = (configuration, hunt)
         let now = await Task.detached { WatchedFiles.take(configuration: settings, hunt: current) }.value
-        return await judgeChanges(now)
+        let judged = await judgeChanges(now)
+        // The freeze begins on the clock, not with a judgement: every page hears of it within a poll.
+        if !judged, freeze.isFrozen(at: Date()) != (boards.judges?.frozenSince != nil) { publishBoards(truthChanged: false) }
+        return judged
     }
 
     /// Judges again for what changed between the files as judged and `now`.
@@ -158,6 +166,7 @@ public actor ServeSession {
         }
         guard ticket == readsBegun else { return }
         hunt = newHunt
+        freeze.start = newHunt.freezeStart
         if stamps == nil { huntVersion += 1 }
         // The old judgement goes before the new examination is made whole (its unchanged
         // photos' cases carried over), and its memory is handed back first: two judgements side
@@ -223,7 +232,7 @@ public actor ServeSession {
     private func announce(_ outcome: CurrentJudgement.Outcome, reason: String) async {
         let judged = outcome.results
         let generation = judgement.generation
-        if let board = outcome.leaderboard { events.send("leaderboard", board) }
+        publishBoards(truthChanged: outcome.leaderboard != nil)
         events.send(
             "judged",
             [
@@ -231,6 +240,47 @@ public actor ServeSession {
                 "undecided": .int(judged.summary.undecided), "reason": .string(reason)
             ] as [String: JSONValue])
         await outWriter?.submit(judged, generation: generation, inputs: inputFiles)
+    }
+
+    /// Sends the leaderboards that changed at `now`: the truth to the judges (saying since when
+    /// players see it frozen), and what viewers see to the leaderboard screens — which, frozen,
+    /// does not change. The team pages hear of either through the judges' events.
+    func publishBoards(truthChanged: Bool, now: Date = Date()) {
+        guard let truth = judgement.leaderboard else { return }
+        let clock = HuntClock(timezone: hunt.timezone)
+        let judges = freeze.forJudges(truth, at: now, clock: clock)
+        let viewers = freeze.shown(truth, at: now, clock: clock)
+        if let problem = freeze.problem {
+            events.send("problem", ["generation": .int(judgement.generation), "message": .string(problem)] as [String: JSONValue])
+        }
+        let before = boards
+        boards = (judges, viewers)
+        if truthChanged || before.judges?.frozenSince != judges.frozenSince { events.send("leaderboard", judges, to: .judges) }
+        if let shown = before.viewers, Self.sameStandings(shown, viewers) { return }
+        events.send("leaderboard", viewers, to: .viewers)
+    }
+
+    /// Whether two boards show the same (their generations aside).
+    private static func sameStandings(_ a: LeaderboardAnswer, _ b: LeaderboardAnswer) -> Bool {
+        var a = a
+        a.generation = b.generation
+        return a == b
+    }
+
+    /// Reveals the final ranking to everyone: ends the freeze (kept beside the reviews file) and
+    /// sends the judges' standings as a `reveal` event, which the leaderboard screen plays from
+    /// last place up. Refused when the standings are not frozen (nothing is hidden).
+    package func reveal(now: Date = Date()) throws(ServeError) -> LeaderboardAnswer {
+        guard let truth = judgement.leaderboard else { throw ServeError("nothing judged yet: nothing to reveal", status: 503) }
+        guard freeze.reveal(at: now) else {
+            let why =
+                freeze.revealedAt != nil
+                ? "the final ranking was already revealed" : "the leaderboard is not frozen: players already see the standings"
+            throw ServeError(why, status: 409)
+        }
+        events.send("reveal", truth, to: .everyone)
+        publishBoards(truthChanged: true, now: now)
+        return truth
     }
 
     private func fail(_ message: String) {
@@ -337,7 +387,7 @@ public actor ServeSession {
     // MARK: Lookups for the pages
 
     var index: SubmissionIndex { judgement.index }
-    var leaderboard: LeaderboardAnswer? { judgement.leaderboard }
+    var leaderboard: LeaderboardAnswer? { boards.judges ?? judgement.leaderboard }
     var gone: Set<String> { judgement.gone }
 
     /// The reviews file's decision about `path`, if any.

@@ -24,12 +24,16 @@ package struct TeamView: Sendable, Encodable, Equatable {
     package var other: [Upload]
     /// False until the folder has been judged once.
     package var judged: Bool
+    /// While the leaderboard is frozen (`leaderboard: { freeze: … }`): the banner saying since
+    /// when points, rank and the leaderboard stay as they were ("Scores frozen since 15:45 …").
+    package var frozenText: String?
 
     enum CodingKeys: String, CodingKey {
         case title, team, sees, points, rank, teams
         case tasksDone = "tasks_done"
         case taskCount = "task_count"
         case leaderboard, tasks, other, judged
+        case frozenText = "frozen_text"
     }
 
     package struct Name: Sendable, Encodable, Equatable {
@@ -145,10 +149,19 @@ extension TeamView {
         var teams: Int
         /// Every team's standing, when the team sees the leaderboard.
         var leaderboard: [JudgeResults.TeamResult]?
+        /// While the leaderboard is frozen for players: since when (the hunt's clock, `15:45`),
+        /// and every team's standing then.
+        var frozen: Frozen?
         /// Uploads written but not judged when asked: path → task.
         var pending: [String: String]
         /// Which of `pending` the judgement has taken since.
         var pendingJudged: [String]
+    }
+
+    /// The standings players see while the leaderboard is frozen.
+    struct Frozen: Equatable, Sendable {
+        var since: String
+        var rows: [LeaderboardAnswer.Row]
     }
 
     /// Team `id`'s page made from `inputs` and `hunt`, the hunt they were judged with, in
@@ -176,6 +189,13 @@ extension TeamView {
         }
         if sees == .leaderboard {
             leaderboard = inputs.leaderboard?.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) }
+        }
+        // Frozen, points and ranks stay as they were; the team's own tasks keep their states.
+        if sees != .none, let frozen = inputs.frozen {
+            let own = frozen.rows.first { $0.id == id }
+            (points, rank, teams) = (own?.points ?? 0, own?.rank, frozen.rows.count)
+            if sees == .leaderboard { leaderboard = frozen.rows.map { .init(rank: $0.rank, name: $0.name, points: $0.points, own: $0.id == id) } }
+            frozenText = reasons.catalog.text("frozen", ["time": frozen.since])
         }
         let taken = Set(inputs.pendingJudged)
         for (path, task) in inputs.pending.sorted(by: { $0.key < $1.key }) where !taken.contains(path) {
@@ -281,8 +301,17 @@ extension ServeSession {
             submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
             standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
             leaderboard: sees == .leaderboard ? judged?.teams : nil,
+            frozen: boards.viewers?.frozenSince.map { since in
+                TeamView.Frozen(
+                    since: Timestamp(since).map { Self.clockTime($0.date, timezone: hunt.timezone) } ?? since, rows: boards.viewers!.teams)
+            },
             pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
+    }
+
+    /// `15:45`: `date` on the hunt's wall clock.
+    static func clockTime(_ date: Date, timezone: TimeZone) -> String {
+        HuntClock(timezone: timezone).clockTimes(date, date).0
     }
 
     /// What the page calls a file: one the page sent by when it arrived (`sent at 10:15:02`, in the

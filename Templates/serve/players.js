@@ -53,6 +53,9 @@ function render() {
   if (s.tasks_done !== undefined && s.tasks_done !== null) score.push(say('tasks-done', { done: s.tasks_done, n: s.task_count }));
   if (s.rank) score.push(say('rank', { rank: s.rank, teams: s.teams }));
   document.getElementById('score').textContent = score.join(' · ');
+  const frozen = document.getElementById('frozen');
+  frozen.textContent = s.frozen_text || '';
+  frozen.hidden = !s.frozen_text;
   const main = document.getElementById('tasks');
   main.replaceChildren(...s.tasks.map(renderTask));
   const other = document.getElementById('other');

@@ -60,6 +60,18 @@ public struct Hunt: Sendable, Equatable {
     /// `hunt purge` removes what is older. Nil when the hunt says nothing (then `hunt purge`
     /// needs `--before`).
     public var retention: TimeSpan?
+    /// How long before the window's end the standings players and viewers see stop changing
+    /// (`leaderboard: { freeze: 15 min }`): the leaderboard screen and the team pages keep the
+    /// standings of that moment until a judge reveals them; the judges always see the truth.
+    /// Nil when the hunt says nothing, or has no window to end.
+    public var leaderboardFreeze: TimeSpan?
+
+    /// When the standings stop changing for players and viewers: `leaderboardFreeze` before the
+    /// window's end; nil without a freeze or a window.
+    public var freezeStart: Date? {
+        guard let freeze = leaderboardFreeze, let window else { return nil }
+        return window.end.addingTimeInterval(-freeze.seconds)
+    }
     /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
     public var source: SourceLocation
     /// The hunt file this was read from (nil for a hunt built in code): an input that no output may replace.

@@ -68,6 +68,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
 
     // Personal data
     case shortRetention = "short-retention"
+    case freezeWithoutWindow = "freeze-without-window"
 
     /// One line for the reference.
     public var summary: String {
@@ -142,6 +143,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .liveWithoutBrowserPosition:
             return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
+        case .freezeWithoutWindow:
+            return "warning: `leaderboard.freeze` with no window to count back from, or as long as the window: players never see the standings change"
         }
     }
 }

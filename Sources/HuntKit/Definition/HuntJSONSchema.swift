@@ -277,6 +277,12 @@ package enum HuntJSONSchema {
                 "teams": ["type": "array", "description": "The teams.", "items": ["anyOf": [identifier, team] as [JSON]]] as JSON,
                 "tasks": ["type": "array", "description": "The tasks (may be empty, with a warning).", "items": task] as JSON,
                 "rewards": ["type": "array", "description": "Reward tiers in ascending order of points.", "items": reward] as JSON,
+                "leaderboard": object(
+                    "What players and viewers see of the standings.",
+                    [
+                        "freeze": duration(
+                            "How long before the window's end the leaderboard and team pages stop changing, until a judge reveals the final ranking.")
+                    ]),
                 "retention": duration("How long the teams' photos, videos and sidecars are kept after they arrive; `hunt purge` removes older ones."),
                 "sheets": object(
                     "How printed task sheets look.",

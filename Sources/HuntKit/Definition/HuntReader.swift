@@ -76,6 +76,7 @@ struct HuntReader: Sendable {
             _ = context.check(HuntRules.retention(span), at: n.location)
             if span.seconds > 0 { hunt.retention = span }
         }
+        if let n = fields.present("leaderboard") { readLeaderboard(n, into: &hunt) }
 
         if let location = context.firstLocalTime, !context.timeZoneWritten {
             context.warning(
@@ -83,6 +84,19 @@ struct HuntReader: Sendable {
                 fix: "add `timezone: Europe/Amsterdam` (your IANA zone) at the top of the file")
         }
         return hunt
+    }
+
+    /// `leaderboard: { freeze: 15 min }`: checked against the window (`HuntRules.freeze`).
+    private mutating func readLeaderboard(_ node: YAMLNode, into hunt: inout Hunt) {
+        guard
+            let fields = context.mapping(
+                node, section: "leaderboard", keys: HuntSchema.leaderboard,
+                hints: ["frozen": "did you mean `freeze`?", "freeze-for": "write `freeze`"])
+        else { return }
+        if let n = fields.present("freeze"), let span = context.timeSpan(n, "`leaderboard.freeze`") {
+            _ = context.check(HuntRules.freeze(span, window: hunt.window), at: n.location)
+            if span.seconds > 0 { hunt.leaderboardFreeze = span }
+        }
     }
 
     /// The checks across the whole hunt read by `read(_:)`, with the positions it read.

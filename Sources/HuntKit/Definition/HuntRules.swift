@@ -89,6 +89,27 @@ enum HuntRules {
         return nil
     }
 
+    /// A leaderboard freeze: more than 0 (error), inside a window that has an end (warnings: with
+    /// no window it never starts; as long as the window or longer, nothing is ever shown).
+    static func freeze(_ value: TimeSpan, window: TimeWindow?) -> HuntFinding? {
+        if value.seconds <= 0 {
+            return .error(
+                .badDuration, "`leaderboard.freeze` must be more than 0, found \(value)",
+                fix: "say how long before the end the standings stop changing, e.g. `freeze: 15 min`")
+        }
+        guard let window else {
+            return .warning(
+                .freezeWithoutWindow, "`leaderboard.freeze` counts back from the window's end, and the hunt has no `window`",
+                fix: "add `window: { start: …, end: … }`, or remove `leaderboard`")
+        }
+        if value.seconds >= window.end.timeIntervalSince(window.start) {
+            return .warning(
+                .freezeWithoutWindow, "`leaderboard.freeze: \(value)` is as long as the window: players would never see the standings change",
+                fix: "freeze the last part of the day only, e.g. `freeze: 15 min`")
+        }
+        return nil
+    }
+
     /// A speed more than 0.
     static func positive(_ value: Speed, _ what: String, written: String) -> HuntFinding? {
         value.metresPerSecond > 0 ? nil : .error(.badSpeed, "\(what) must be more than 0, found `\(written)`")

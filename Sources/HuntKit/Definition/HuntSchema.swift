@@ -2,8 +2,9 @@
 enum HuntSchema {
     static let topLevel = [
         "hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
-        "teams", "tasks", "rewards", "sheets", "retention"
+        "teams", "tasks", "rewards", "sheets", "retention", "leaderboard"
     ]
+    static let leaderboard = ["freeze"]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]
     static let bands = ["found", "hot", "warm"]

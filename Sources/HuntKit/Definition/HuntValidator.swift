@@ -58,6 +58,7 @@ struct HuntValidator {
         report(HuntRules.bands(hunt.bands)?.finding, at: at)
         if let rules = hunt.rules { report(HuntRules.textLength(rules, "`rules`"), at: at) }
         if let retention = hunt.retention { report(HuntRules.retention(retention), at: at) }
+        if let freeze = hunt.leaderboardFreeze { report(HuntRules.freeze(freeze, window: hunt.window), at: at) }
         for team in hunt.teams { self.team(team) }
         if hunt.tasks.isEmpty {
             report(

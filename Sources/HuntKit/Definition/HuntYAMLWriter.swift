@@ -53,6 +53,7 @@ struct HuntYAMLWriter {
         if let retention = hunt.retention {
             line(0, "retention", TimeSpan.parse(retention.inDays) == retention ? retention.inDays : Self.timeSpan(retention))
         }
+        if let freeze = hunt.leaderboardFreeze { line(0, "leaderboard", "{ freeze: \(Self.timeSpan(freeze)) }") }
         if !hunt.teams.isEmpty {
             text += "teams:\n"
             for team in hunt.teams {

@@ -273,6 +273,16 @@ let ruleCases: [RuleCase] = [
         code: "short-retention", severity: .warning, failing: S.hunt(top: "retention: 2 h"), passing: S.hunt(top: "retention: 30 days"),
         pointsAt: "retention: 2 h", fixContains: "at least a day"),
     RuleCase(
+        code: "freeze-without-window", severity: .warning, failing: S.hunt(top: "leaderboard: { freeze: 6 h }"),
+        passing: S.hunt(top: "leaderboard: { freeze: 15 min }"), pointsAt: "6 h", fixContains: "freeze: 15 min"),
+    RuleCase(
+        code: "freeze-without-window", severity: .warning,
+        failing: S.hunt(top: "leaderboard: { freeze: 15 min }", header: "hunt: Test Hunt\ntimezone: Europe/Amsterdam\n"),
+        passing: S.hunt(top: "leaderboard: { freeze: 15 min }"), pointsAt: "15 min", fixContains: "window"),
+    RuleCase(
+        code: "unknown-key", failing: S.hunt(top: "leaderboard: { frozen: 15 min }"), passing: S.hunt(top: "leaderboard: { freeze: 15 min }"),
+        pointsAt: "frozen", fixContains: "freeze"),
+    RuleCase(
         code: "missing-translation", severity: .warning,
         failing:
             "hunt: { en: H, es: H }\nlanguages: [en, es]\ntimezone: UTC\ntasks:\n  - id: dom\n    title: { en: The Dom, es: El Dom }\n    at: 52.09067, 5.12133\n    clue: Look up.\n",
