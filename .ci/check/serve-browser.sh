@@ -18,4 +18,6 @@ status=0
 "$python" .ci/check/console-portrait.py "$hunt" Examples/photo-scavenger-hunt || status=1
 # A frozen leaderboard, a restart during the freeze, and the reveal (serve-freeze.py).
 "$python" .ci/check/serve-freeze.py "$hunt" Examples/photo-scavenger-hunt || status=1
+# The end-of-day show: a team's no, the judges' stars, the slides and the podium (serve-show.py).
+"$python" .ci/check/serve-show.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -5,9 +5,9 @@ freeze's start both say "frozen"; a decision then changes the judges' board only
 restarted during the freeze shows the same frozen standings; the reveal is refused to the
 viewers' token, plays the final ranking from last place up on the screen, and unfreezes the
 team's page. Usage: serve-freeze.py HUNT EXAMPLE (part of serve-browser.sh)."""
-import datetime, json, os, re, shutil, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+import datetime, json, os, re, shutil, sys, tempfile, time, urllib.error, urllib.request
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, wait
+from browser_check import check, finish, phone, serve_players, wait
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -24,19 +24,6 @@ yaml = re.sub(r"^window: .*$", f"window: {{ start: 2026-05-02 10:00, end: {end.s
               f"leaderboard: {{ freeze: {int((end - freeze_start).total_seconds())} s }}", yaml, count=1, flags=re.M)
 with open(os.path.join(folder, "hunt.yaml"), "w") as f:
     f.write(yaml)
-
-
-def serve():
-    process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
-                                "--players", "--players-see", "leaderboard"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    urls = {}
-    for line in process.stdout:
-        name, _, url = line.partition(": ")
-        urls[name.strip()] = url.strip()
-        if name == "team herons":
-            break
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
-    return process, urls
 
 
 def api(urls, path, body=None, token=None):
@@ -83,7 +70,7 @@ def truth_after(urls, team, before):
     return before, board
 
 
-process, urls = serve()
+process, urls = serve_players(hunt, folder, "herons", "--players-see", "leaderboard")
 viewer = team = None
 try:
     check("judge" in urls and "leaderboard" in urls and "team owls" in urls, "hunt serve printed the judge's, the screen's and the teams' URLs")
@@ -127,7 +114,7 @@ try:
     process.terminate()
     process.wait(timeout=10)
     check(os.path.exists(os.path.join(folder, "reviews.board.json")), "the frozen standings are kept in reviews.board.json")
-    process, urls = serve()
+    process, urls = serve_players(hunt, folder, "herons", "--players-see", "leaderboard")
     _, shown = api(urls, "/api/leaderboard", token=urls["leaderboard"].split("token=")[1])
     check(points(shown, "owls") == frozen_points and shown.get("frozen_since"), "after a restart the viewers still see the frozen standings")
 

@@ -4,8 +4,8 @@ import HuntKit
 import NIOCore
 
 /// The JSON API under `/api`: what any token may ask (the session, the leaderboard, the event
-/// stream), then the judge-only group (results, the queue, an item, a team's grid, decisions,
-/// undo, and the reveal of a frozen leaderboard).
+/// stream, the show), then the judge-only group (results, the queue, an item, a team's grid, decisions,
+/// undo, the reveal of a frozen leaderboard, and stars for the end-of-day show).
 struct APIRoutes: Sendable {
     let session: ServeSession
     /// Handed to the judge's pages: decisions need it as a bearer token (a cookie alone never decides).
@@ -16,6 +16,7 @@ struct APIRoutes: Sendable {
         routes.get("session", use: start)
         routes.get("leaderboard", use: leaderboard)
         routes.get("events", use: events)
+        routes.get("show", use: show)
         routes.add(middleware: JudgeOnlyMiddleware())
         routes.get("results", use: results)
         routes.get("queue", use: queue)
@@ -24,6 +25,7 @@ struct APIRoutes: Sendable {
         routes.post("decisions", use: decide)
         routes.post("undo", use: undo)
         routes.post("reveal", use: reveal)
+        routes.post("star", use: star)
         return routes
     }
 
@@ -97,11 +99,28 @@ struct APIRoutes: Sendable {
         return try await session.undo(path: undo.path, id: undo.id, by: undo.by)
     }
 
+    /// The end-of-day show: its slides and podium (`ServeSession.showAnswer`), with the stars' ids for a judge.
+    @Sendable func show(_ request: Request, context: ServeContext) async throws -> ShowAnswer {
+        await session.showAnswer(forJudges: context.role == .judge)
+    }
+
+    /// Stars a photo for the show, or takes its star away: body `{"id", "starred"}`.
+    @Sendable func star(_ request: Request, context: ServeContext) async throws -> ShowAnswer {
+        let body = try await request.decode(as: StarRequest.self, context: context)
+        return try await session.star(id: body.id, starred: body.starred ?? true)
+    }
+
     /// Ends the leaderboard's freeze for everyone and plays the final ranking on the leaderboard
     /// screens (`ServeSession.reveal`); answers the standings revealed.
     @Sendable func reveal(_ request: Request, context: ServeContext) async throws -> LeaderboardAnswer {
         try await session.reveal()
     }
+}
+
+/// What `POST /api/star` takes.
+struct StarRequest: Decodable {
+    var id: String
+    var starred: Bool?
 }
 
 /// What `/api/session` answers.

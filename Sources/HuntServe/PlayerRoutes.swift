@@ -25,6 +25,7 @@ struct PlayerRoutes: Sendable {
         routes.get("photo", use: photo)
         routes.post("upload", use: upload)
         routes.post("withdraw", use: withdraw)
+        routes.post("show", use: showPhotos)
         return routes
     }
 
@@ -183,6 +184,14 @@ struct PlayerRoutes: Sendable {
         return ["status": "withdrawn", "id": body.id]
     }
 
+    /// Whether the team lets its photos be in the end-of-day show: body `{"show": true|false}`.
+    @Sendable func showPhotos(_ request: Request, context: ServeContext) async throws -> [String: Bool] {
+        let team = try Self.team(context)
+        let body = try await request.decode(as: ShowConsent.self, context: context)
+        try await session.showTeam(team, shown: body.show)
+        return ["show": body.show]
+    }
+
     static func team(_ context: ServeContext) throws(ServeError) -> String {
         guard let team = context.team else { throw ServeError("this team link is not valid", status: 404) }
         return team
@@ -269,4 +278,9 @@ extension PlayersRoom {
         guard let slash = page.firstIndex(of: "/") else { return (page, nil) }
         return (String(page[..<slash]), String(page[page.index(after: slash)...]))
     }
+}
+
+/// What `POST /t/<token>/show` takes.
+struct ShowConsent: Decodable {
+    var show: Bool
 }

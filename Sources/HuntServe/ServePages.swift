@@ -9,11 +9,11 @@ import NIOCore
 /// never a file.
 public struct ServePages: Sendable {
     enum Page: String, CaseIterable, Sendable {
-        case queue, leaderboard, team
+        case queue, leaderboard, team, show
 
         var route: String { "/" + rawValue }
         /// The leaderboard URL's token may open this page.
-        var viewerMay: Bool { self == .leaderboard }
+        var viewerMay: Bool { self == .leaderboard || self == .show }
     }
 
     /// Files of Templates/serve/ and their content types.
@@ -21,7 +21,8 @@ public struct ServePages: Sendable {
         "queue.html": "text/html; charset=utf-8", "leaderboard.html": "text/html; charset=utf-8", "team.html": "text/html; charset=utf-8",
         "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
         "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8",
-        "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8"
+        "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8",
+        "show.html": "text/html; charset=utf-8", "show.js": "text/javascript; charset=utf-8"
     ]
     /// What a team's token may fetch under `/t/<token>/assets/`.
     static let playerAssets: Set<String> = ["players.js", "players.css"]

@@ -44,6 +44,7 @@ struct JudgeOnlyMiddleware: RouterMiddleware {
 extension QueueAnswer: ResponseEncodable {}
 extension QueueItem: ResponseEncodable {}
 extension LeaderboardAnswer: ResponseEncodable {}
+extension ShowAnswer: ResponseEncodable {}
 extension DecisionAnswer: ResponseEncodable {}
 extension TeamGrid: ResponseEncodable {}
 extension TeamView: ResponseEncodable {}

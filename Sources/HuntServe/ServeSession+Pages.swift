@@ -22,8 +22,12 @@ extension ServeSession {
     package var taskChoices: [Choice] { hunt.tasks.map { Choice(id: $0.id, name: $0.title) } }
     package var teamChoices: [Choice] { hunt.teams.map { Choice(id: $0.id, name: $0.name) } }
 
-    /// The path of the leaderboard photo `shown` names (viewers may see those and no other).
+    /// The path of the leaderboard's or the show's photo `shown` names (viewers may see those and no other).
     func recentPhotoPath(shown: String) -> String? {
+        recentOnBoard(shown: shown) ?? showPhotoPath(shown: shown)
+    }
+
+    private func recentOnBoard(shown: String) -> String? {
         let boards = [currentLeaderboard(), currentLeaderboard(forJudges: false)].compactMap { $0 }
         guard boards.contains(where: { $0.recent.contains { $0.photo?.hasSuffix("=" + shown) == true } }) else { return nil }
         return results?.teams.lazy.flatMap(\.completions).first { shownID(of: $0.submission) == shown }?.submission

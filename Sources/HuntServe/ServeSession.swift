@@ -40,6 +40,9 @@ public actor ServeSession {
     private let polls = Coalescing<Bool>()
     /// `leaderboard: { freeze: … }`: what players and viewers see of the standings, and the reveal.
     var freeze: LeaderboardFreeze
+    /// The end-of-day show's stars and the teams that withheld their photos (`reviews.show.json`),
+    /// or why that file could not be read.
+    var show: Result<ShowChoices, ServeError>
     /// The leaderboards last sent: the judges' (the truth) and the viewers' (frozen or not).
     private(set) var boards: (judges: LeaderboardAnswer?, viewers: LeaderboardAnswer?)
 
@@ -65,6 +68,7 @@ public actor ServeSession {
         huntWarnings = Self.warnings(loaded)
         store = try ReviewsStore(path: configuration.reviewsPath)
         freeze = LeaderboardFreeze(path: LeaderboardFreeze.path(besideReviews: configuration.reviewsPath), hunt: hunt)
+        show = ShowChoices.read(ShowChoices.path(besideReviews: configuration.reviewsPath))
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
     }
 

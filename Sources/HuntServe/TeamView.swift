@@ -27,6 +27,8 @@ package struct TeamView: Sendable, Encodable, Equatable {
     /// While the leaderboard is frozen (`leaderboard: { freeze: … }`): the banner saying since
     /// when points, rank and the leaderboard stay as they were ("Scores frozen since 15:45 …").
     package var frozenText: String?
+    /// Whether the team lets its photos be in the end-of-day show (`/show`); it says so on its page.
+    package var inShow: Bool = true
 
     enum CodingKeys: String, CodingKey {
         case title, team, sees, points, rank, teams
@@ -34,6 +36,7 @@ package struct TeamView: Sendable, Encodable, Equatable {
         case taskCount = "task_count"
         case leaderboard, tasks, other, judged
         case frozenText = "frozen_text"
+        case inShow = "in_show"
     }
 
     package struct Name: Sendable, Encodable, Equatable {
@@ -152,6 +155,8 @@ extension TeamView {
         /// While the leaderboard is frozen for players: since when (the hunt's clock, `15:45`),
         /// and every team's standing then.
         var frozen: Frozen?
+        /// Whether the team lets its photos be in the end-of-day show.
+        var inShow: Bool = true
         /// Uploads written but not judged when asked: path → task.
         var pending: [String: String]
         /// Which of `pending` the judgement has taken since.
@@ -174,7 +179,7 @@ extension TeamView {
         let scoring = hunt.scoringTasks
         self.init(
             title: hunt.titleText.text(in: language), team: .init(id: id, name: name), sees: sees.rawValue, taskCount: scoring.count,
-            tasks: [], other: [], judged: inputs.judged)
+            tasks: [], other: [], judged: inputs.judged, inShow: inputs.inShow)
         var byTask: [String: [TeamView.Upload]] = [:]
         let reasons = PlayerReasons(hunt: hunt, language: language)
         let done = Set(inputs.standing?.completions.map(\.task) ?? [])
@@ -305,7 +310,7 @@ extension ServeSession {
                 TeamView.Frozen(
                     since: Timestamp(since).map { Self.clockTime($0.date, timezone: hunt.timezone) } ?? since, rows: boards.viewers!.teams)
             },
-            pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+            inShow: teamShown(id), pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
     }
 

@@ -65,6 +65,8 @@ function render() {
   board.replaceChildren(...(s.leaderboard || []).map((row) => el('li', { class: row.own ? 'own' : null },
     el('span', { class: 'rank' }, String(row.rank)), el('span', { class: 'team' }, row.name), el('span', { class: 'pts' }, say('pts', { n: row.points })))));
   document.getElementById('board-section').hidden = !s.leaderboard;
+  const inShow = document.getElementById('in-show');
+  if (!inShow.disabled) inShow.checked = s.in_show !== false;
 }
 
 function renderTask(task) {
@@ -303,6 +305,17 @@ function languageSwitch() {
   document.querySelector('header').prepend(select);
 }
 
+// The team's say on the end-of-day show: its photos may be on the big screen, or none of them.
+async function showConsent(input) {
+  input.disabled = true;
+  try {
+    const response = await fetch(base + '/show', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                                   body: JSON.stringify({ show: input.checked }) });
+    if (!response.ok) { input.checked = !input.checked; status(await response.text()); }
+  } catch (_) { input.checked = !input.checked; status(say('send.connection-dropped')); }
+  input.disabled = false;
+}
+
 async function withdraw(upload) {
   if (!confirm(say('withdraw-confirm', { name: upload.name }))) return;
   const response = await fetch(base + '/withdraw', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
@@ -337,6 +350,7 @@ if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === rem
 } else {
   languageSwitch();
   document.getElementById('insecure').hidden = window.isSecureContext;
+  document.getElementById('in-show').addEventListener('change', (e) => showConsent(e.target));
   addEventListener('online', pump);
   addEventListener('offline', render);
   Promise.all([load(), restore()]).then(() => { listen(); pump(); });

@@ -71,9 +71,33 @@ async function showIndex(index) {
 
 function currentIndex() { return Q.offset + Q.position; }
 
+// The photos starred for the end-of-day show (/show), by id; the star button says whether this one is.
+const starred = new Set();
+
+function markStar() {
+  const button = document.getElementById("star");
+  const on = Boolean(Q.item && starred.has(Q.item.id));
+  button.textContent = on ? "In the show " : "Star for the show ";
+  button.append(Hunt.el("kbd", {}, "f"));
+  button.classList.toggle("starred", on);
+  button.disabled = !Q.item;
+}
+
+async function star() {
+  if (!Q.item) return;
+  try {
+    const show = await Hunt.post("/api/star", { id: Q.item.id, starred: !starred.has(Q.item.id) });
+    starred.clear();
+    for (const id of show.starred_ids || []) starred.add(id);
+    markStar();
+    Hunt.status(`${starred.size} photo${starred.size === 1 ? "" : "s"} starred for the show`);
+  } catch (error) { Hunt.status(String(error.message || error)); }
+}
+
 function show(item) {
   Q.item = item;
   Q.comparing = false;
+  markStar();
   document.getElementById("note").value = "";
   if (!item) {
     Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, Q.total === 0 ? "Nothing to decide here." : "End of the list."));
@@ -336,6 +360,7 @@ document.addEventListener("keydown", (event) => {
     k: () => showIndex(currentIndex() - 1), ArrowLeft: () => showIndex(currentIndex() - 1), u: undo,
     n: () => document.getElementById("note").focus(),
     c: () => { if (Q.item) { Q.comparing = !Q.comparing; showPhoto(Q.item); } },
+    f: star,
     t: () => { if (Q.item && Q.item.team) location.href = "/team?team=" + encodeURIComponent(Q.item.team); },
     Escape: () => { document.getElementById("bulk").hidden = true; },
   };
@@ -345,13 +370,14 @@ document.addEventListener("keydown", (event) => {
 
 for (const [id, action] of Object.entries({
   accept: () => decide("accept"), reject: () => decide("reject"), skip: () => next(false), previous: () => showIndex(currentIndex() - 1),
-  undo, compare: () => { Q.comparing = !Q.comparing; showPhoto(Q.item); }, "bulk-open": openBulk,
+  undo, star, compare: () => { Q.comparing = !Q.comparing; showPhoto(Q.item); }, "bulk-open": openBulk,
   "bulk-accept": () => decideBulk("accept"), "bulk-reject": () => decideBulk("reject"), "bulk-close": () => { document.getElementById("bulk").hidden = true; },
 })) document.getElementById(id).addEventListener("click", action);
 
 Hunt.start().then(async (session) => {
   fillFilters(session);
   showName();
+  for (const id of (await Hunt.get("/api/show")).starred_ids || []) starred.add(id);
   await loadWindow(0);
   const wanted = params.get("id");
   if (wanted) {
