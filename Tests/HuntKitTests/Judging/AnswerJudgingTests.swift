@@ -138,3 +138,20 @@ struct AnswerJudgingTests {
         #expect(back.submissions[0].taskSource == .answer)
     }
 }
+
+@Suite("Answers in reports")
+struct AnswerReportTests {
+    @Test("a report's evidence line shows what was typed, what it matched or was close to, and which try")
+    func evidenceLine() throws {
+        let F = JudgingFixtures.self
+        let results = F.judge(
+            [
+                AnswerJudgingTests.answer("c", "foxes", "name", "Minaert", at: F.at(12, 0)),
+                AnswerJudgingTests.answer("r", "owls", "lions", "Seven", at: F.at(12, 1))
+            ], hunt: AnswerJudgingTests.hunt)
+        let report = try Report(results)
+        let lines = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.path, $0.evidenceText) })
+        #expect(lines["answers.jsonl#c"] == "answered “Minaert” · expected “Minnaert” · try 1 of 2 · 12:00")
+        #expect(lines["answers.jsonl#r"] == "answered “Seven” · matched “7” · try 1 of 5 · 12:01")
+    }
+}
