@@ -11,7 +11,8 @@ extension HuntCommand {
             discussion: """
                 SUBMISSIONS holds one folder per team (SUBMISSIONS/<team>/...). A photo's task comes from a \
                 subfolder named after the task, a file name starting with the task id, a --manifest row, or \
-                else the target that contains the photo's position.
+                else the target that contains the photo's position. Answers and choices sent by the players' \
+                page are lines of SUBMISSIONS/answers.jsonl; --answers adds a form tool's CSV export.
 
                 Text (the default): a summary on stdout — counts, the top of the leaderboard, reasons, and how \
                 many review items are undecided. JSON: stdout holds only results.json's content. \
@@ -22,6 +23,7 @@ extension HuntCommand {
                   hunt judge hunt.yaml photos/
                   hunt judge hunt.yaml photos/ --out results --format text,html,csv
                   hunt judge hunt.yaml photos/ --reviews reviews.yaml --out results
+                  hunt judge hunt.yaml photos/ --answers form-export.csv
 
                 Exit status: 0 judged; 1 some photos unreadable, a team folder not in the roster, or bad \
                 input (hunt, reviews, manifest, output folder); 2 usage error. Ctrl-C or SIGTERM before the \
@@ -38,6 +40,11 @@ extension HuntCommand {
         var reviews: String?
         @Option(help: ArgumentHelp("A CSV of team,task,path rows saying which task each photo is for.", valueName: "file"), completion: .csvFile)
         var manifest: String?
+        @Option(
+            help: ArgumentHelp(
+                "A form tool's CSV export of answers (columns time, team, task, answer, found by name), judged with SUBMISSIONS/answers.jsonl and the photos.",
+                valueName: "file"), completion: .csvFile)
+        var answers: String?
 
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"), completion: .directory)
         var out: String?
@@ -86,7 +93,12 @@ extension HuntCommand {
             let purged = try purgedFiles()
             let folder: JudgeOutputFolder?, results: JudgeResults
             do {
-                let run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest)
+                var run = try JudgeRun(hunt: hunt, reviewsFile: reviews, manifestFile: manifest)
+                if let answers {
+                    do { run.collectedAnswers = try CollectedAnswers(csv: URL(fileURLWithPath: answers), displayPath: answers, hunt: hunt) } catch {
+                        throw Console.failure(error.diagnostics, note: "nothing written: fix the answers file and run again")
+                    }
+                }
                 folder = try out.map { try JudgeOutputFolder($0, reports: format.reports, for: run, submissions: submissions.url) }
                 results = try await ProgressLine.whileJudging {
                     try await run.run(

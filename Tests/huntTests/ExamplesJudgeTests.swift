@@ -14,7 +14,9 @@ struct ExamplesJudgeTests {
         var teams: [Team]
     }
 
-    static let examples = ["photo-scavenger-hunt", "cache-grab", "where-is-france", "social-explorer", "booze-your-credit", "adventure-lab"]
+    static let examples = [
+        "photo-scavenger-hunt", "cache-grab", "where-is-france", "social-explorer", "booze-your-credit", "adventure-lab", "orientation-day"
+    ]
 
     @Test("verdicts, reasons and leaderboard as expected", arguments: examples)
     func example(_ name: String) throws {

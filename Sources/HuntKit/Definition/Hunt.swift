@@ -515,6 +515,12 @@ public struct HuntTask: Sendable, Equatable {
         get { box.fields.live }
         set { unique().fields.live = newValue }
     }
+    /// `answer:`, `number:` or `choices:`: what the team types or picks; nil for a photo task.
+    /// Such a task needs no target (`TaskQuestion`).
+    public var question: TaskQuestion? {
+        get { box.fields.question }
+        set { unique().fields.question = newValue }
+    }
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
@@ -524,14 +530,14 @@ public struct HuntTask: Sendable, Equatable {
         target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
         score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
         evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-        choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode
+        choose: Choice? = nil, live: Bool = false, question: TaskQuestion? = nil, location: SourceLocation = .builtInCode
     ) {
         box = Box(
             Fields(
                 id: id, title: LocalizedText(title), clue: clue.map { LocalizedText($0) }, hint: hint.map { LocalizedText($0) },
                 reveal: reveal.map { LocalizedText($0) }, points: points, target: target, after: after,
                 dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, location: location,
-                evidence: evidence, reference: reference, positions: positions, choose: choose, live: live))
+                evidence: evidence, reference: reference, positions: positions, choose: choose, live: live, question: question))
     }
 
     /// A task whose id is a slug of its title (`The Dom Tower` → `the-dom-tower`).
@@ -540,12 +546,12 @@ public struct HuntTask: Sendable, Equatable {
         target: Target? = nil, after: [String] = [], dwell: TimeSpan? = nil, repeatRule: RepeatRule = .once,
         score: ScoreRule = .complete, tags: [String] = [], window: TimeWindow? = nil, bands: Bands? = nil,
         evidence: EvidenceKind = .any, reference: TaskReference? = nil, positions: SheetSettings.Positions? = nil,
-        choose: Choice? = nil, live: Bool = false, location: SourceLocation = .builtInCode
+        choose: Choice? = nil, live: Bool = false, question: TaskQuestion? = nil, location: SourceLocation = .builtInCode
     ) {
         self.init(
             id: Hunt.slug(title), title: title, clue: clue, hint: hint, reveal: reveal, points: points, target: target, after: after,
             dwell: dwell, repeatRule: repeatRule, score: score, tags: tags, window: window, bands: bands, evidence: evidence,
-            reference: reference, positions: positions, choose: choose, live: live, location: location)
+            reference: reference, positions: positions, choose: choose, live: live, question: question, location: location)
     }
 
     public static func == (a: HuntTask, b: HuntTask) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
@@ -578,6 +584,7 @@ public struct HuntTask: Sendable, Equatable {
         var positions: SheetSettings.Positions?
         var choose: Choice?
         var live: Bool
+        var question: TaskQuestion?
     }
 
     /// Mutated only through `unique()`, so never while shared: safe to send.

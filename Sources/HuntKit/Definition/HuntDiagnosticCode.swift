@@ -59,6 +59,12 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case chooseWithoutSet = "choose-without-set"
     case chooseConflict = "choose-conflict"
     case groupMember = "group-member"
+    // Answer and choice tasks
+    case questionConflict = "question-conflict"
+    case noCorrectChoice = "no-correct-choice"
+    case correctNotAChoice = "correct-not-a-choice"
+    case emptyAnswer = "empty-answer"
+    case badAttempts = "bad-attempts"
 
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
@@ -135,6 +141,13 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .groupMember:
             return
                 "a group's task that cannot be in it: another group (groups do not nest), in two groups, listed twice, `score: closest`, or with points of its own"
+        case .questionConflict:
+            return
+                "`answer` or `number` with `choices` on one task, `within` without `number`, `correct` without `choices`, or `attempts` on a photo task"
+        case .noCorrectChoice: return "`choices` without `correct`: no choice could be accepted"
+        case .correctNotAChoice: return "a `correct` that is not the text of one of the task's `choices`"
+        case .emptyAnswer: return "an `answer` that is empty once case, accents, punctuation and articles are ignored"
+        case .badAttempts: return "`attempts` that is not a whole number from 1 to 100"
         case .missingTranslation:
             return
                 "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"

@@ -194,7 +194,7 @@ package enum HuntJSONSchema {
                 "members": oneOrMany("Member names.")
             ], required: ["id"])
         let task = object(
-            "A task: exactly one of `at`, `area`, `places`; or a group: `choose` and `tasks`, no target.",
+            "A task: exactly one of `at`, `area`, `places`; or a question (`answer`, `number` or `choices`), with or without a target; or a group: `choose` and `tasks`, no target.",
             [
                 "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
                 "title": localized("Shown everywhere."),
@@ -219,6 +219,31 @@ package enum HuntJSONSchema {
                 "live": flag("The photo must be taken with the players' page's camera and sent within `policy.live-max-age`; else `not-live`."),
                 "reference": text(
                     "A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
+                "answer": [
+                    "description":
+                        "The accepted answers of a typed-answer task (no target needed): a text, a list, or either by language. Case, accents, spacing, punctuation, a leading article and number words do not count; `*` stands for any run of characters.",
+                    "anyOf": [
+                        ["type": ["string", "number"]], ["type": "array", "items": ["type": ["string", "number"]], "minItems": 1],
+                        [
+                            "type": "object", "propertyNames": ["pattern": languagePattern],
+                            "additionalProperties": [
+                                "anyOf": [["type": ["string", "number"]], ["type": "array", "items": ["type": ["string", "number"]]]]
+                            ]
+                        ]
+                    ] as [JSON]
+                ] as JSON,
+                "number": ["type": "number", "description": "A numeric answer: digits or number words within `within` of it are accepted."] as JSON,
+                "within": ["type": "number", "minimum": 0, "description": "How far from `number` an answer may be (default 0)."] as JSON,
+                "choices": [
+                    "type": "array", "minItems": 2, "items": localized("A choice."),
+                    "description": "A multiple-choice task (no target needed): the choices, each team sees them in its own order."
+                ] as JSON,
+                "correct": oneOrMany("The right choice(s), by their text in the hunt's language; any one of them is accepted."),
+                "attempts": [
+                    "type": "integer", "minimum": 1, "maximum": TaskQuestion.maximumAttempts,
+                    "description":
+                        "Tries a team has on an answer or choice task (default \(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice); later tries are `no-attempts-left`."
+                ] as JSON,
                 "choose": [
                     "type": "integer", "minimum": 1,
                     "description": "Counts once any N are done: N of a `places:` task's places, or N of a group's `tasks`."

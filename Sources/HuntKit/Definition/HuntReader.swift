@@ -348,7 +348,11 @@ struct HuntReader: Sendable {
             taskExtras.append(extras)
             return task
         }
-        task.target = target(fields, task: id, hunt: hunt, extras: &extras)
+        task.question = question(fields, task: id, hunt: hunt)
+        // A task answered by typing or choosing needs a place only when it names one.
+        if !Self.asksQuestion(fields) || ["at", "area", "places"].contains(where: { fields.present($0) != nil }) {
+            task.target = target(fields, task: id, hunt: hunt, extras: &extras)
+        }
         if let n = fields.present("choose"), let count = chooseCount(n) {
             if case .places? = task.target {
                 task.choose = Choice(count: count, location: n.location)

@@ -12,7 +12,7 @@ enum HuntSchema {
     static let task = [
         "id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
         "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-        "choose", "tasks", "live"
+        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts"
     ]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
@@ -35,7 +35,8 @@ enum HuntSchema {
         ]
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
         for key in [
-            "at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live"
+            "at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live",
+            "answer", "number", "within", "choices", "correct", "attempts"
         ] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }
@@ -61,14 +62,17 @@ enum HuntSchema {
         "tag": "did you mean `tags`?",
         "repeats": "did you mean `repeat`?",
         "repeatable": "write `repeat: unlimited` (or `per-place`, `per-day`)",
-        "answer": "text shown only in answer keys and for completed tasks is `reveal:`",
+        "answers": "did you mean `answer` (one accepted answer or a list of them)?",
+        "options": "did you mean `choices` (a list, with `correct:` naming the right one)?",
+        "choice": "did you mean `choices` (a list, with `correct:`) or `choose` (any N of the places or of a group's `tasks`)?",
+        "tries": "did you mean `attempts` (how many tries a team has)?",
+        "tolerance": "did you mean `within` (how far from `number:` an answer may be)?",
         "distance": "did you mean `radius`?",
         "team": "tasks are for every team; teams are listed under `teams:`",
         "media": "did you mean `evidence` (`photo`, `video` or `any`)?",
         "type": "did you mean `evidence` (`photo`, `video` or `any`)?",
         "positions": "a task's own positions on sheets are written `sheets: { positions: text }`",
         "qr": "a task's QR code on sheets is written `sheets: { positions: qr }`",
-        "choice": "did you mean `choose` (`choose: 3`: any 3 of the places or of the group's `tasks`)?",
         "any": "write `choose: 3` (any 3 of the places or of the group's `tasks`)",
         "group": "a group is a task with `choose: N` and `tasks: [ids]`",
         "of": "a group lists its tasks as `tasks: [a, b, c]`",

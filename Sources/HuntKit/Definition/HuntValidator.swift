@@ -126,9 +126,10 @@ struct HuntValidator {
             }
             return
         }
+        if let question = task.question { self.question(question, task: task.id, at: at) }
         switch task.target {
         case nil:
-            report(HuntRules.noTarget(task.id), at: at)
+            if task.question == nil { report(HuntRules.noTarget(task.id), at: at) }
         case .circle(let center, let radius)?:
             report(HuntRules.coordinate(center, "`at`"), at: at)
             self.radius(radius, "`radius`", at: at)
@@ -153,6 +154,13 @@ struct HuntValidator {
         for (_, finding) in HuntRules.chooseConflicts(task) { report(finding, at: task.choose?.location ?? at) }
         if let window = task.window { report(HuntRules.window(window, "the task's `window`", zone: hunt.timezone), at: at) }
         if let bands = task.bands { report(HuntRules.bands(bands)?.finding, at: at) }
+    }
+
+    /// An answer key's own problems, a choice task's `correct`, `attempts`: what the reader checks, for a hunt built in code.
+    mutating func question(_ question: TaskQuestion, task id: String, at location: SourceLocation) {
+        for problem in question.problems {
+            report(.error(problem.code, "task `\(id)`: \(problem.message)", fix: problem.fix), at: location)
+        }
     }
 
     /// A distance more than 0 first, as the reader reads it; then the radius rule.

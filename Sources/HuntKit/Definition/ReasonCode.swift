@@ -23,6 +23,11 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case browserPosition = "browser-position"
     case browserFixWeak = "browser-fix-weak"
     case notLive = "not-live"
+    case wrongAnswer = "wrong-answer"
+    case closeAnswer = "close-answer"
+    case noAttemptsLeft = "no-attempts-left"
+    case alreadyAnswered = "already-answered"
+    case wrongKind = "wrong-kind"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -55,13 +60,20 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .browserFixWeak:
             "the photo records no position, and the browser's fix at upload is too far in time from the capture or too imprecise to stand for it"
         case .notLive: "a `live: true` task: the photo was not taken with the players' page's camera, or was sent too long after it was taken"
+        case .wrongAnswer: "an answer or choice that is not accepted (nor close to an accepted answer), or nothing typed"
+        case .closeAnswer: "an answer one or two letters off a long accepted answer: a judge decides, with both side by side"
+        case .noAttemptsLeft: "an attempt after the team had used the task's `attempts:` (counted in time order)"
+        case .alreadyAnswered: "noted: an attempt after the team's accepted answer to the task; it changes nothing"
+        case .wrongKind: "an answer sent for a photo task, or a photo for an answer or choice task that has no place"
         }
     }
 
     /// What the finding does to the verdict under `policy`.
     public func action(under policy: Policy) -> PolicyAction {
         switch self {
-        case .unreadable, .unknownTeam, .unknownTask, .outsideTarget, .dwellShort: .reject
+        case .unreadable, .unknownTeam, .unknownTask, .outsideTarget, .dwellShort, .wrongAnswer, .noAttemptsLeft, .wrongKind: .reject
+        case .closeAnswer: .review
+        case .alreadyAnswered: .ignore
         case .ambiguousTask, .noTarget, .noTime: .review
         case .noPosition: policy.noPosition
         case .uncertainPosition: policy.uncertain

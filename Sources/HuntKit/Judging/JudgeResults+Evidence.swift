@@ -74,6 +74,17 @@ extension JudgeResults {
         public var uploadedAt: Timestamp?
         /// Seconds from the capture to the upload.
         public var uploadAgeS: Double?
+        /// What the team typed or chose, for an answer or choice task (`capturedAt` is when it was sent).
+        public var answer: String?
+        /// The accepted answer or choice it matched, as the hunt file writes it.
+        public var answerMatched: String?
+        /// For an answer close to an accepted one (`close-answer`): that answer, for the judge to
+        /// read beside what was typed.
+        public var answerExpected: String?
+        /// Which of the team's tries at the task this is, counting from 1 in time order.
+        public var attempt: Double?
+        /// How many tries the task allows the team (`attempts:`, else the default).
+        public var attemptsAllowed: Double?
 
         /// Where the accuracy used came from.
         public enum AccuracySource: String, Sendable, Hashable, Codable, CaseIterable {
@@ -192,7 +203,12 @@ extension JudgeResults.Evidence {
             Field("browser_gap_s", \.browserGapS, { $0.browserGapS }),
             Field("browser_distance_m", \.browserDistance, { $0.browserDistance }),
             Field("uploaded_at", \.uploadedAt, { $0.uploadedAt }),
-            Field("upload_age_s", \.uploadAgeS, { $0.uploadAgeS })
+            Field("upload_age_s", \.uploadAgeS, { $0.uploadAgeS }),
+            Field("answer", \.answer, { $0.answer }),
+            Field("answer_matched", \.answerMatched, { $0.answerMatched }),
+            Field("answer_expected", \.answerExpected, { $0.answerExpected }),
+            Field("attempt", \.attempt, { $0.attempt }),
+            Field("attempts_allowed", \.attemptsAllowed, { $0.attemptsAllowed })
         ]
 
         /// Sorted by key, the order results.json writes them in.

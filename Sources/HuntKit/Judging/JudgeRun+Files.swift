@@ -18,9 +18,10 @@ extension JudgeRun {
     }
 
     /// The files the run reads, which no output of it may replace: the hunt file (when the hunt
-    /// was loaded from one), its area and places files, the reviews file and the manifest.
+    /// was loaded from one), its area and places files, the reviews file, the manifest and the answers file.
     public var inputFiles: [URL] {
-        [hunt.fileURL].compactMap { $0 } + hunt.targetFiles + [reviewsFile, manifestFile].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+        [hunt.fileURL].compactMap { $0 } + hunt.targetFiles
+            + [reviewsFile, manifestFile, collectedAnswers?.filePath].compactMap { $0.map { URL(fileURLWithPath: $0) } }
     }
 
     /// What stopped a run before anything was judged: a file it could not use, a folder it could

@@ -18,6 +18,9 @@ public struct JudgeRun: Sendable {
     public var reviewsFile: String?
     /// The manifest file's path as given, when it was read from a file; messages about it then name it.
     public var manifestFile: String?
+    /// Attempts collected elsewhere (`hunt judge --answers FILE.csv`, `AnswerLog.readCSV`),
+    /// judged with the folder's own `answers.jsonl` and photos; nil for none.
+    public var collectedAnswers: CollectedAnswers?
 
     /// A run over already loaded inputs; `maxConcurrency` defaults to one photo per processor.
     public init(
@@ -41,7 +44,7 @@ public struct JudgeRun: Sendable {
     ) async throws -> JudgeResults {
         try hunt.requireNoErrors()
         let scan: SubmissionScan
-        do { scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath) } catch {
+        do { scan = try self.scan(folder, displayPath: displayPath) } catch {
             throw InputError(error.diagnostics, reviewsFile: reviewsFile, manifestFile: manifestFile)
         }
         let reviewProblems = reviews.entries.isEmpty ? [] : reviews.check(paths: Set(scan.submissions.map(\.path)), hunt: hunt)
@@ -72,8 +75,20 @@ public struct JudgeRun: Sendable {
         unchanged: (String) -> Bool = { _ in false }
     ) async throws -> ExaminedChanges {
         try hunt.requireNoErrors()
-        let scan = try SubmissionFinder(hunt: hunt, manifest: manifest).scan(folder, displayPath: displayPath)
+        let scan = try self.scan(folder, displayPath: displayPath)
         return try await examine(scan, keepingInputs: true, since: previous, unchanged: unchanged)
+    }
+
+    /// The folder's submissions (its photos and `answers.jsonl`) and the `collectedAnswers`, by path.
+    func scan(_ folder: URL, displayPath: String) throws(DiagnosticError) -> SubmissionScan {
+        let finder = SubmissionFinder(hunt: hunt, manifest: manifest)
+        var scan = try finder.scan(folder, displayPath: displayPath)
+        if let collected = collectedAnswers {
+            scan.submissions += finder.answerSubmissions(collected.attempts, log: collected.log, filePath: collected.filePath)
+            scan.submissions.sort { $0.path < $1.path }
+            scan.diagnostics += collected.problems
+        }
+        return scan
     }
 
     /// Reads every submission of `scan` and examines it on its own, both in the reading tasks, in
@@ -94,22 +109,34 @@ public struct JudgeRun: Sendable {
         let inputSlots = FillOnceSlots<JudgeInput>(count: keepingInputs ? total : 0)
         let carried = previous.map { Self.carried(from: $0, unchanged: unchanged, into: submissions) } ?? []
         var groups = CaseGroups(capacity: total)
-        // Groups take cases in index order: carried cases join before the first read one after them.
-        var nextCarried = carried.startIndex
-        func groupCarried(before end: Int) {
-            while nextCarried < carried.endIndex, carried[nextCarried].index < end {
-                let (index, at) = carried[nextCarried]
-                groups.add(index: index, team: submissions[index].team, contentHash: previous?.cases[at].contentHash)
-                nextCarried += 1
-            }
-        }
+        // Answers have no file of their own to read: examined here, at once.
+        var direct: [(index: Int, contentHash: String?)] = []
         var toRead: [Int] = []
         toRead.reserveCapacity(total - carried.count)
         var carriedIndex = carried.startIndex
         for index in submissions.indices {
-            if carriedIndex < carried.endIndex, carried[carriedIndex].index == index { carriedIndex += 1 } else { toRead.append(index) }
+            if carriedIndex < carried.endIndex, carried[carriedIndex].index == index {
+                direct.append((index, previous?.cases[carried[carriedIndex].at].contentHash))
+                carriedIndex += 1
+            } else if submissions[index].answer != nil {
+                let input = JudgeInput(submission: submissions[index], photo: nil)
+                slots.fill(index, with: engine.examine(input, index: index))
+                if keepingInputs { inputSlots.fill(index, with: input) }
+                direct.append((index, nil))
+            } else {
+                toRead.append(index)
+            }
         }
-        var done = carried.count
+        // Groups take cases in index order: carried cases and answers join before the first read one after them.
+        var nextDirect = direct.startIndex
+        func groupCarried(before end: Int) {
+            while nextDirect < direct.endIndex, direct[nextDirect].index < end {
+                let (index, contentHash) = direct[nextDirect]
+                groups.add(index: index, team: submissions[index].team, contentHash: contentHash)
+                nextDirect += 1
+            }
+        }
+        var done = direct.count
         try await reader.readAll(
             toRead, input: { submissions[$0].photoInput }, maxConcurrency: maxConcurrency,
             transform: { index, result in
@@ -146,7 +173,7 @@ public struct JudgeRun: Sendable {
         let earlier = Dictionary(previous.inputs.indices.map { (previous.inputs[$0].submission.path, $0) }, uniquingKeysWith: { first, _ in first })
         return submissions.indices.compactMap { index in
             let submission = submissions[index]
-            guard let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
+            guard submission.answer == nil, let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
                 unchanged(submission.path)
             else { return nil }
             return (index, at)
@@ -191,5 +218,32 @@ package struct ExaminedChanges: ~Copyable, Sendable {
         return ExaminedSubmissions(
             inputs: inputSlots.takeAll(), cases: slots.takeAll(), groups: groups,
             skipped: scan.skipped, problems: scan.diagnostics)
+    }
+}
+
+/// Answer attempts collected outside the submissions folder (a form tool's export read by
+/// `AnswerLog.readCSV`), for `JudgeRun.collectedAnswers`.
+public struct CollectedAnswers: Sendable {
+    /// The name their keys start with (`answers.csv` gives `answers.csv#L12`): the file's name.
+    public var log: String
+    /// The file on disk, for messages.
+    public var filePath: String
+    /// The attempts, in file order.
+    public var attempts: [AnswerAttempt]
+    /// The rows that could not be read, carried into the results' problems.
+    public var problems: [Diagnostic]
+
+    /// Attempts from the file at `filePath`, keyed under `log`.
+    public init(log: String, filePath: String, attempts: [AnswerAttempt], problems: [Diagnostic] = []) {
+        self.log = log
+        self.filePath = filePath
+        self.attempts = attempts
+        self.problems = problems
+    }
+
+    /// The attempts of the CSV export at `url` (`AnswerLog.readCSV`), keyed under its file name.
+    public init(csv url: URL, displayPath: String, hunt: Hunt) throws(DiagnosticError) {
+        let (attempts, problems) = try AnswerLog.readCSV(contentsOf: url, displayPath: displayPath, hunt: hunt)
+        self.init(log: url.lastPathComponent, filePath: url.path, attempts: attempts, problems: problems)
     }
 }

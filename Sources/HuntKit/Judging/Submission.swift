@@ -14,6 +14,8 @@ public struct Submission: Sendable, Hashable {
         case auto
         /// A reviews-file decision named the task (`task:`); only the judge's results say this.
         case review
+        /// An answer attempt named it (`AnswerAttempt.task`).
+        case answer
     }
 
     /// Relative to the submissions folder, `/`-separated, names written as `PathText` escapes
@@ -30,6 +32,9 @@ public struct Submission: Sendable, Hashable {
     public var task: String?
     /// How the task was found: folder, file name, manifest, or nothing (matched by position).
     public var taskSource: TaskSource
+    /// The attempt, for an answer or choice sent rather than a photo (`path` is then
+    /// `answers.jsonl#<id>`, and `filePath` the log's); nil for a photo.
+    public var answer: AnswerAttempt?
     /// What the folder listing showed about an XMP sidecar, so the reader need not look.
     var sidecar: PhotoInput.SidecarHint = .unknown
     /// What the folder listing showed about the browser's fix beside the photo.
@@ -39,7 +44,7 @@ public struct Submission: Sendable, Hashable {
     /// The folders are compared by path (a new scan opens the folder anew).
     func isFoundAgain(as other: Submission) -> Bool {
         path == other.path && filePath == other.filePath && team == other.team && task == other.task && taskSource == other.taskSource
-            && sidecar == other.sidecar && browserSidecar == other.browserSidecar && folder?.path == other.folder?.path
+            && sidecar == other.sidecar && browserSidecar == other.browserSidecar && folder?.path == other.folder?.path && answer == other.answer
     }
 
     /// The file on disk as a URL (`filePath`), for reading it outside the judge.
@@ -63,6 +68,13 @@ public struct Submission: Sendable, Hashable {
         self.team = team
         self.task = task
         self.taskSource = taskSource
+    }
+
+    /// The attempt `attempt` from the log `log` (its name in the submissions folder, or the
+    /// `--answers` file's name) at `filePath`, by `team` (the id it names, else as sent).
+    public init(answer attempt: AnswerAttempt, log: String, filePath: String, team: String) {
+        self.init(path: AnswerLog.path(of: attempt, in: log), filePath: filePath, team: team, task: attempt.task, taskSource: .answer)
+        answer = attempt
     }
 
     /// The reader's input for this photo.

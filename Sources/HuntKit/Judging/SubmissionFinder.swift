@@ -125,7 +125,9 @@ package struct SubmissionFinder: Sendable {
             case .symbolicLink:
                 scan.skipped.append(SkippedFile(path: name, reason: "symbolic link refused (copy the files in instead)"))
             case .file:
-                if let row = manifestRows[name] {
+                if name == AnswerLog.fileName {
+                    readAnswerLog(in: folder, displayPath: displayPath, into: &scan)
+                } else if let row = manifestRows[name] {
                     scan.submissions.append(submission(name, in: folder, row: row))
                 } else {
                     scan.skipped.append(SkippedFile(path: name, reason: "not in a team folder (put it in \(displayPath)/<team>/)"))
@@ -148,6 +150,32 @@ package struct SubmissionFinder: Sendable {
             }
         }
         return teamFolders
+    }
+
+    /// The attempts of the folder's `answers.jsonl`, each a submission; its bad lines are problems.
+    private func readAnswerLog(in folder: InputFolder, displayPath: String, into scan: inout SubmissionScan) {
+        let logPath = displayPath + "/" + AnswerLog.fileName
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile(AnswerLog.fileName, inside: folder, displayPath: logPath).readAll(
+                limitBytes: AnswerLog.maximumBytes, what: "answers log")
+        } catch {
+            scan.diagnostics.append(error.diagnostic)
+            return
+        }
+        let (attempts, problems) = AnswerLog.parse(bytes, displayPath: logPath)
+        scan.diagnostics += problems
+        scan.submissions += answerSubmissions(attempts, log: AnswerLog.fileName, filePath: folder.path + "/" + AnswerLog.fileName)
+    }
+
+    /// Attempts as submissions: each team as the id it names (by `NameKey`, as team folders are),
+    /// else as sent, which the judge rejects as `unknown-team`.
+    package func answerSubmissions(_ attempts: [AnswerAttempt], log: String, filePath: String) -> [Submission] {
+        let teams = hunt.teamLookup
+        return attempts.map { attempt in
+            let team = teams.find(attempt.team).value?.id ?? attempt.team
+            return Submission(answer: attempt, log: log, filePath: filePath, team: team)
+        }
     }
 
     /// The photos of every team folder, walked in parallel (team folders are independent), each

@@ -73,7 +73,9 @@ public struct CSVReportRenderer: ReportRenderer {
         // The players' page's browser fix, after the rest so the columns before keep their places.
         Column(\.positionSource), Column(position: "browser_lat", field: \.browserPosition, \.lat),
         Column(position: "browser_lon", field: \.browserPosition, \.lon), Column(\.browserAccuracy, places: 1),
-        Column(\.browserFixedAt), Column(\.browserGapS), Column(\.browserDistance, places: 1), Column(\.uploadedAt), Column(\.uploadAgeS)
+        Column(\.browserFixedAt), Column(\.browserGapS), Column(\.browserDistance, places: 1), Column(\.uploadedAt), Column(\.uploadAgeS),
+        // An answer or choice: what was typed beside what it matched (or was close to), and which try.
+        Column(\.answer), Column(\.answerMatched), Column(\.answerExpected), Column(\.attempt), Column(\.attemptsAllowed)
     ]
 
     /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.

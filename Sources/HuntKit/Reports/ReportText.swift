@@ -86,11 +86,29 @@ enum ReportText {
             : "video \(s / 60):\(ClockText.twoDigits(s % 60))"
     }
 
+    /// An answer's evidence: `answered “Minaert”`, then `expected “Minnaert”` (close) or
+    /// `matched “Minnaert”`, and `try 2 of 5`.
+    static func answer(_ e: JudgeResults.Evidence, typed: String) -> [String] {
+        var parts = ["answered “\(TerminalText.visible(String(typed.prefix(200))))”"]
+        if let expected = e.answerExpected {
+            parts.append("expected “\(expected)”")
+        } else if let matched = e.answerMatched {
+            parts.append("matched “\(matched)”")
+        }
+        if let attempt = e.attempt {
+            parts.append("try \(Int(attempt))" + (e.attemptsAllowed.map { " of \(Int($0))" } ?? ""))
+        }
+        return parts
+    }
+
     static func evidence(_ e: JudgeResults.Evidence, targetKind: Target.Kind?, reasons: Set<ReasonCode>, huntDay: String?) -> String {
         var parts: [String] = []
         if let video = video(e) { parts.append(video) }
         if let motion = e.motion { parts.append("Live Photo (motion: \(motion))") }
-        if let miss = miss(e, targetKind: targetKind) {
+        if let answer = e.answer { parts += self.answer(e, typed: answer) }
+        if e.answer != nil, e.position == nil {
+            // An answer has no position to speak of.
+        } else if let miss = miss(e, targetKind: targetKind) {
             parts.append(miss == "inside" ? e.place.map { "inside of \($0)" } ?? miss : miss)
         } else if e.position == nil, e.error == nil {
             parts.append("no position")

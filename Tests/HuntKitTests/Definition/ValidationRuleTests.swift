@@ -261,6 +261,21 @@ let ruleCases: [RuleCase] = [
         code: "group-member", failing: S.hunt(tasks: chooseGroup("choose: 1", "[a, b]", aPoints: "points: 5")),
         passing: S.hunt(tasks: chooseGroup("choose: 1", "[a, b]")), pointsAt: "points: 5", fixContains: "move the points to the group"),
     RuleCase(
+        code: "question-conflict", failing: S.hunt(tasks: task("answer: seven\nwithin: 2", at: nil)),
+        passing: S.hunt(tasks: task("number: 7\nwithin: 2", at: nil)), pointsAt: "within: 2", fixContains: "number: 42"),
+    RuleCase(
+        code: "no-correct-choice", failing: S.hunt(tasks: task("choices: [Red, Blue]", at: nil)),
+        passing: S.hunt(tasks: task("choices: [Red, Blue]\ncorrect: Red", at: nil)), pointsAt: "choices:", fixContains: "correct: Red"),
+    RuleCase(
+        code: "correct-not-a-choice", failing: S.hunt(tasks: task("choices: [Red, Blue]\ncorrect: Green", at: nil)),
+        passing: S.hunt(tasks: task("choices: [Red, Blue]\ncorrect: blue", at: nil)), pointsAt: "correct: Green", messageContains: "`Red`, `Blue`"),
+    RuleCase(
+        code: "empty-answer", failing: S.hunt(tasks: task("answer: \"?!\"", at: nil)), passing: S.hunt(tasks: task("answer: \"7?!\"", at: nil)),
+        pointsAt: "answer:", messageContains: "empty once"),
+    RuleCase(
+        code: "bad-attempts", failing: S.hunt(tasks: task("number: 7\nattempts: 0", at: nil)),
+        passing: S.hunt(tasks: task("number: 7\nattempts: 1", at: nil)), pointsAt: "attempts: 0", fixContains: "attempts: 3"),
+    RuleCase(
         code: "live-without-browser-position", severity: .warning,
         failing: S.hunt(tasks: task("live: true"), top: "policy: { browser-position: ignore }"),
         passing: S.hunt(tasks: task("live: true"), top: "policy: { browser-position: review }"), pointsAt: "live: true",

@@ -20,7 +20,8 @@ import Testing
         make: "Apple", model: "iPhone 15", software: "17.1", contentHash: "9f2c", format: .mov, media: .video, durationS: 3.5,
         motion: "IMG_0001.MOV", error: "cut short", speedKmh: 11, candidates: ["dom-tower", "bridge"], positionSource: .browser,
         browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracy: .metres(8), browserFixedAt: Timestamp("2026-05-02T11:03:12+02:00"),
-        browserGapS: 12, browserDistance: .metres(7.5), uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20)
+        browserGapS: 12, browserDistance: .metres(7.5), uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20,
+        answer: "Minaert", answerMatched: "Marcel Minnaert", answerExpected: "Minnaert", attempt: 2, attemptsAllowed: 5)
 
     /// Each field is made from its property's key path, so the compiler refuses one that names
     /// no property; a property without a field is what this catches.
@@ -88,6 +89,7 @@ import Testing
         #expect(value("content_hash") == "9f2c")
         #expect(value("browser_lat") == "52.0907" && value("browser_lon") == "5.1214")
         #expect(value("browser_gap_s") == "12" && value("position_source") == "browser")
+        #expect(value("answer") == "Minaert" && value("answer_expected") == "Minnaert" && value("attempt") == "2")
     }
 
     @Test func templatesSeeEveryField() {

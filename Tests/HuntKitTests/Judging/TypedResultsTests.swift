@@ -23,7 +23,7 @@ import Testing
 
     /// Each enum's words are the ones results.json has always held, and each reads back.
     @Test func theEnumsWriteTheWordsTheJudgeWrote() throws {
-        #expect(Submission.TaskSource.allCases.map(\.rawValue) == ["folder", "file-name", "manifest", "auto", "review"])
+        #expect(Submission.TaskSource.allCases.map(\.rawValue) == ["folder", "file-name", "manifest", "auto", "review", "answer"])
         #expect(JudgeResults.Evidence.AccuracySource.allCases.map(\.rawValue) == ["photo", "policy", "browser"])
         #expect(JudgeResults.Evidence.TimeSource.allCases.map(\.rawValue) == ["offset", "hunt-timezone", "gps"])
         #expect(JudgeResults.Evidence.PositionSource.allCases.map(\.rawValue) == ["browser"])

@@ -11,6 +11,10 @@ extension RuleEngine {
         var c = SubmissionCase(index: index, submission: submission, taskSource: submission.taskSource)
         c.review = reviews.entries[submission.path]
         c.teamKnown = teamIDs.contains(submission.team)
+        if let attempt = submission.answer {
+            examineAnswer(attempt, &c)
+            return c
+        }
 
         guard var photo = input.photo else {
             c.evidence.error = input.readError ?? "could not be read"
@@ -22,43 +26,20 @@ extension RuleEngine {
         c.contentHash = photo.contentHash
         c.contentIdentifier = photo.contentIdentifier
         if let p = photo.position, p.isFix { c.position = p }
-        if !c.teamKnown {
-            let message =
-                switch names.teams.find(submission.team) {
-                case .ambiguous(let a, let b):
-                    "`\(submission.team)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); rename the folder to one team's id"
-                default: "no team `\(submission.team)` in the hunt's roster"
-                }
-            c.findings.append(Finding(code: .unknownTeam, message: message))
-        }
+        checkTeam(&c)
 
         // Which task: a reviewer's assignment, else what the folder/file name/manifest said, else by position.
-        if let assigned = c.review?.task, let task = names.tasks.find(assigned).value {
-            c.task = task
-            c.taskSource = .review
-        } else if let id = submission.task {
-            switch names.tasks.find(id) {
-            case .found(let task):
-                c.task = task
-                // A photo for a group is for the one of its tasks whose target holds it.
-                if task.isGroup, let position = photo.position {
-                    autoMatch(&c, position, photo: photo, among: task.choose!.tasks.compactMap(hunt.task))
-                }
-            case .ambiguous(let a, let b):
-                c.findings.append(
-                    Finding(
-                        code: .unknownTask,
-                        message: "`\(id)` matches both task `\(a.id)` and task `\(b.id)`; name the folder (or file) after one task's id"))
-            case .notFound:
-                let near = taskSuggestions.closest(to: id)
-                c.findings.append(
-                    Finding(
-                        code: .unknownTask,
-                        message: "no task `\(id)` in the hunt"
-                            + (near.map { " (did you mean `\($0)`?)" } ?? "")))
+        if !assignTask(&c), let id = submission.task {
+            // A photo for a group is for the one of its tasks whose target holds it.
+            if let task = findTask(id, &c), task.isGroup, let position = photo.position {
+                autoMatch(&c, position, photo: photo, among: task.choose!.tasks.compactMap(hunt.task))
             }
-        } else if let position = photo.position {
+        } else if c.task == nil, let position = photo.position {
             autoMatch(&c, position, photo: photo)
+        }
+        if let task = c.task, task.question != nil, task.target == nil {
+            c.findings.append(Finding(code: .wrongKind, message: "task `\(task.id)` is answered on the players' page (or a form), not with a photo"))
+            return c
         }
 
         checkPosition(&c, photo)
@@ -73,6 +54,46 @@ extension RuleEngine {
             c.findings.append(Finding(code: .edited, message: "Software names an editor (\(editor)): `\(software)`"))
         }
         return c
+    }
+
+    /// `unknown-team` when the submission's team is not in the roster.
+    func checkTeam(_ c: inout SubmissionCase) {
+        guard !c.teamKnown else { return }
+        let team = c.submission.team
+        let message =
+            switch names.teams.find(team) {
+            case .ambiguous(let a, let b):
+                "`\(team)` matches both team `\(a.id)` (\(a.name)) and team `\(b.id)` (\(b.name)); rename the folder to one team's id"
+            default: "no team `\(team)` in the hunt's roster"
+            }
+        c.findings.append(Finding(code: .unknownTeam, message: message))
+    }
+
+    /// The task a reviewer assigned (`task:` in the reviews file), when there is one; whether there was.
+    func assignTask(_ c: inout SubmissionCase) -> Bool {
+        guard let assigned = c.review?.task, let task = names.tasks.find(assigned).value else { return false }
+        c.task = task
+        c.taskSource = .review
+        return true
+    }
+
+    /// The task `id` names (by `NameKey`), set on the case; else `unknown-task` with a suggestion.
+    @discardableResult
+    func findTask(_ id: String, _ c: inout SubmissionCase) -> HuntTask? {
+        switch names.tasks.find(id) {
+        case .found(let task):
+            c.task = task
+            return task
+        case .ambiguous(let a, let b):
+            c.findings.append(
+                Finding(
+                    code: .unknownTask,
+                    message: "`\(id)` matches both task `\(a.id)` and task `\(b.id)`; name the folder (or file) after one task's id"))
+        case .notFound:
+            let near = taskSuggestions.closest(to: id)
+            c.findings.append(Finding(code: .unknownTask, message: "no task `\(id)` in the hunt" + (near.map { " (did you mean `\($0)`?)" } ?? "")))
+        }
+        return nil
     }
 
     func fillEvidence(_ c: inout SubmissionCase, _ photo: PhotoMetadata) {

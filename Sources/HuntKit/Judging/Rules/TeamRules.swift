@@ -1,8 +1,8 @@
 import Foundation
 
 extension RuleEngine {
-    /// The rules within the teams `only` names (all when nil): travel speed, verdicts, dwell,
-    /// `after` order. None of them looks at another team's photos (duplicates, which do, are found
+    /// The rules within the teams `only` names (all when nil): travel speed, verdicts, attempts,
+    /// dwell, `after` order. None of them looks at another team's photos (duplicates, which do, are found
     /// first), so teams run side by side. Returns each team's completed dwell stays by team id.
     mutating func checkTeams(_ groups: CaseGroups, only: Set<String>?) -> [String: TeamRules.Stays] {
         let ids = groups.byTeam.keys.filter { only?.contains($0) ?? true }.sorted()
@@ -54,8 +54,10 @@ struct TeamRules {
     mutating func check(team: [Int]) {
         checkTravel(team)
         for i in team { settle(i) }
+        checkAttempts(team)
         checkDwell(team)
         checkOrder(team)
+        noteAnswered(team)
     }
 
     /// The verdict from the findings and the policy, then a reviews-file decision on top.

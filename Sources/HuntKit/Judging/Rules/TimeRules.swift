@@ -39,8 +39,12 @@ extension RuleEngine {
             return
         }
         c.evidence.capturedAt = clock.timestamp(instant)
-        // The hunt's window, then the task's; the first one missed is the finding (two calls: a
-        // loop over a literal array of both would allocate that array for every photo).
+        checkWindows(&c, instant)
+    }
+
+    /// The hunt's window, then the task's; the first one missed is the finding (two calls: a
+    /// loop over a literal array of both would allocate that array for every photo).
+    func checkWindows(_ c: inout SubmissionCase, _ instant: Date) {
         if !checkWindow(&c, instant, hunt.window, whose: "the hunt's") {
             _ = checkWindow(&c, instant, c.task?.window, whose: "the task's")
         }
