@@ -149,7 +149,8 @@ try:
     # A withdrawal: a third photo, taken back before anyone decides it.
     choose(driver, "wkh", third)
     wait(driver, lambda d: any(u.get("can_withdraw") for u in sent(d, "wkh")), "an upload can be withdrawn while undecided", seconds=10)
-    driver.find_element(By.CSS_SELECTOR, "#task-wkh button.withdraw").click()
+    # Clicked where it is now, in the middle of the screen (the page redraws, its header stays on top).
+    driver.execute_script("const b = document.querySelector('#task-wkh button.withdraw'); b.scrollIntoView({block: 'center'}); b.click()")
     driver.switch_to.alert.accept()
     wait(driver, lambda d: not sent(d, "wkh"), "withdrawn, it leaves the page")
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")

@@ -12,6 +12,8 @@
 # marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
 # Then players-offline.py at 360 px with DevTools offline: a photo chosen with no signal waits on
 # the phone (IndexedDB) and goes when the signal is back, also after the page was closed.
+# Then players-guide.py: live: bands says cold/warm/hot/found and warmer/colder as the position
+# moves, live: direction turns an arrow and counts the distance down; NaN and 1e308 refused.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,4 +26,5 @@ status=0
 "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
 "$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
+"$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -5,7 +5,7 @@ is sent when the page is opened again; the phone's storage is empty once the ser
 See players-browser.sh."""
 import os, re, shutil, sys, tempfile, time
 from selenium.webdriver.common.by import By
-from browser_check import check, choose_file, failures, finish, phone, serve_players, wait
+from browser_check import check, stop, choose_file, failures, finish, phone, serve_players, wait
 from exif_photo import photo_at
 
 hunt, example = sys.argv[1], sys.argv[2]
@@ -105,10 +105,6 @@ try:
     driver.execute_script("document.getElementById('task-minnaert').scrollIntoView()")
     driver.save_screenshot(os.path.join(screens, "players-offline-reopened-360.png"))
 finally:
-    if driver:
-        driver.quit()
-    process.terminate()
-    process.wait(timeout=10)
-    shutil.rmtree(work, ignore_errors=True)
+    stop(process, work, driver)
 
 finish("players' page offline", screens)

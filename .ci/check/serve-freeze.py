@@ -7,7 +7,7 @@ viewers' token, plays the final ranking from last place up on the screen, and un
 team's page. Usage: serve-freeze.py HUNT EXAMPLE (part of serve-browser.sh)."""
 import datetime, json, os, re, shutil, sys, tempfile, time, urllib.error, urllib.request
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, serve_players, wait
+from browser_check import check, stop, finish, phone, serve_players, wait
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -148,11 +148,6 @@ try:
     check(status == 409, f"a second reveal is refused (HTTP {status})")
     viewer.save_screenshot(os.path.join(screens, "leaderboard-revealed.png"))
 finally:
-    for driver in (viewer, team):
-        if driver:
-            driver.quit()
-    process.terminate()
-    process.wait(timeout=10)
-    shutil.rmtree(work, ignore_errors=True)
+    stop(process, work, viewer, team)
 
 finish("frozen leaderboard", screens)

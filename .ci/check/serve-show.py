@@ -5,7 +5,7 @@ photo, a JPEG without position or device, then the podium; the choices survive a
 Usage: serve-show.py HUNT EXAMPLE (part of serve-browser.sh)."""
 import json, os, shutil, sys, tempfile, urllib.request
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, serve_players, wait
+from browser_check import check, stop, finish, phone, serve_players, wait
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -81,11 +81,6 @@ try:
         kept = json.load(f)
     check(sorted(kept["starred"]) == sorted(starred.values()) and kept["withheld"] == ["owls"], "kept in reviews.show.json beside the reviews file")
 finally:
-    for driver in (judge, team):
-        if driver:
-            driver.quit()
-    process.terminate()
-    process.wait(timeout=10)
-    shutil.rmtree(work, ignore_errors=True)
+    stop(process, work, judge, team)
 
 finish("the show", screens)

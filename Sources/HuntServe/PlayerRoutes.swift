@@ -26,6 +26,7 @@ struct PlayerRoutes: Sendable {
         routes.post("upload", use: upload)
         routes.post("withdraw", use: withdraw)
         routes.post("show", use: showPhotos)
+        routes.post("guide", use: guide)
         return routes
     }
 
@@ -182,6 +183,13 @@ struct PlayerRoutes: Sendable {
         room.record(.init(action: "withdraw", team: team, path: path, at: Date()))
         room.judgeSoon()
         return ["status": "withdrawn", "id": body.id]
+    }
+
+    /// The way to a guided task from the phone's position (`TeamGuides`): body `{task, lat, lon, accuracy}`.
+    @Sendable func guide(_ request: Request, context: ServeContext) async throws -> GuideAnswer {
+        let team = try Self.team(context)
+        let body = try await request.decode(as: GuideRequest.self, context: context)
+        return try await room.guide(body, team: team, language: await language(request))
     }
 
     /// Whether the team lets its photos be in the end-of-day show: body `{"show": true|false}`.

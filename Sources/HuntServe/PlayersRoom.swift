@@ -12,6 +12,8 @@ public struct PlayersRoom: Sendable {
     let uploads: PlayerUploads
     /// The teams' event streams: each watching team's view once a change, shared by its pages.
     let streams: TeamStreams
+    /// What guided tasks remember between a team's asks (`TeamGuides`).
+    let guides = TeamGuides()
     /// One JSON line per upload and withdrawal, beside the reviews file (`reviews.players.jsonl`):
     /// which team sent what, when, and with what position from the browser.
     let log: URL

@@ -45,6 +45,7 @@ extension QueueAnswer: ResponseEncodable {}
 extension QueueItem: ResponseEncodable {}
 extension LeaderboardAnswer: ResponseEncodable {}
 extension ShowAnswer: ResponseEncodable {}
+extension GuideAnswer: ResponseEncodable {}
 extension DecisionAnswer: ResponseEncodable {}
 extension TeamGrid: ResponseEncodable {}
 extension TeamView: ResponseEncodable {}

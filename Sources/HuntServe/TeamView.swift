@@ -77,9 +77,11 @@ package struct TeamView: Sendable, Encodable, Equatable {
         package var needsText: String?
         /// Whether the card takes photos (false for a group).
         package var sendable: Bool
+        /// `bands` or `direction`: the page can guide the team there as the phone moves (`TaskGuide`).
+        package var guide: String? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, title, clue, points, live, state
+            case id, title, clue, points, live, state, guide
             case stateText = "state_text"
             case uploads
             case liveText = "live_text"
@@ -260,6 +262,7 @@ extension TeamView {
                     needsText: catalog.text("group.needs", values), sendable: false)
             }
             var row = rows[task.id]!
+            row.guide = task.guide?.rawValue
             if task.live {
                 row.liveText = catalog.text("live.card", ["limit": liveLimit])
                 row.galleryText = catalog.text("live.gallery")

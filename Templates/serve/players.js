@@ -3,7 +3,7 @@
 'use strict';
 const base = document.body.dataset.base;
 const ACCEPT = 'image/jpeg,image/heic,image/heif,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.heic,.heif,.mov,.mp4';
-const P = { state: null, local: {} };  // local: task id -> uploads under way or just sent
+const P = { state: null, local: {}, guides: {} };  // local: task id -> uploads under way or just sent
 
 // The page's words, in the language the server chose (Templates/languages/<code>.yaml, its
 // `page.` keys): `{name}` placeholders are filled by say(); a counted text takes the form
@@ -96,6 +96,7 @@ function renderTask(task) {
       el('li', {}, el('span', { class: 'state ' + m.state }, stateWords(m.state, m.state_text)), ' ', el('span', { dir: 'auto' }, m.title)))) : null,
     el('span', { class: 'state ' + state }, task.members ? task.progress_text : words),
     inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
+    task.guide ? guideBlock(task) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
 }
 
@@ -132,6 +133,66 @@ function renderLocal(u) {
   u.bar = el('progress', { max: '100', value: String(u.percent || 0) });
   return el('li', {}, line, u.phase === 'sending' || u.phase === 'retrying' ? u.bar : null,
     u.message || offline ? el('ul', { class: 'why' }, el('li', {}, u.message || say('send.kept'))) : null);
+}
+
+// A guided task (`live: bands` or `live: direction`): while its button is on, the phone's position
+// goes to the server at most every 3 s, which answers the band and warmer/colder (never a distance
+// or a way), or the way and the distance; nothing is kept on the server but the last distance.
+function guideBlock(task) {
+  const g = P.guides[task.id];
+  const button = el('button', { type: 'button', class: 'guide-toggle', onclick: () => (g ? stopGuide(task.id) : startGuide(task.id)) },
+    g ? say('guide.stop') : say('guide.' + task.guide));
+  const a = g && g.answer;
+  let shown = null;
+  if (g && g.problem) shown = el('p', { class: 'guide-problem' }, g.problem);
+  else if (a && a.guide === 'bands') {
+    shown = el('p', { class: 'guide-now' }, el('span', { class: 'band band-' + a.band }, a.band_text), a.trend_text ? el('span', { class: 'trend trend-' + a.trend }, a.trend_text) : null);
+  } else if (a && a.guide === 'direction') {
+    // Turned through the style object: the page's CSP refuses style attributes.
+    const arrow = a.inside ? null : el('span', { class: 'arrow', 'aria-hidden': 'true' }, '↑');
+    if (arrow) arrow.style.transform = 'rotate(' + a.bearing_deg + 'deg)';
+    shown = el('p', { class: 'guide-now' }, arrow, el('span', { class: 'distance' }, a.distance_text));
+  }
+  return el('div', { class: 'guide', id: 'guide-' + task.id }, button, shown,
+    g && task.guide === 'direction' ? el('p', { class: 'guide-note' }, say('guide.north-up')) : null);
+}
+
+function startGuide(taskID) {
+  if (!window.isSecureContext || !navigator.geolocation) { P.guides[taskID] = { problem: say('guide.no-position') }; render(); return; }
+  const g = { sentAt: 0, answer: null, problem: null };
+  P.guides[taskID] = g;
+  g.watch = navigator.geolocation.watchPosition((p) => guideFix(taskID, g, p.coords),
+    () => { g.problem = say('guide.no-position'); render(); }, { enableHighAccuracy: true, maximumAge: 2000 });
+  render();
+}
+
+function stopGuide(taskID) {
+  const g = P.guides[taskID];
+  if (g && g.watch !== undefined) navigator.geolocation.clearWatch(g.watch);
+  if (g && g.timer) clearTimeout(g.timer);
+  delete P.guides[taskID];
+  render();
+}
+
+// The newest fix waits while one is asked or the last was under 3 s ago (or the server said slow
+// down), then goes: a phone that stops moving still gets its answer for where it stopped.
+async function guideFix(taskID, g, coords) {
+  g.latest = coords;
+  if (P.guides[taskID] !== g || g.asking || g.timer) return;
+  const wait = g.sentAt + 3000 - Date.now();
+  if (wait > 0) { g.timer = setTimeout(() => { g.timer = null; guideFix(taskID, g, g.latest); }, wait); return; }
+  g.asking = true;
+  g.sentAt = Date.now();
+  try {
+    const response = await fetch(base + '/guide?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ task: taskID, lat: coords.latitude, lon: coords.longitude, accuracy: coords.accuracy }) });
+    if (response.ok) { g.answer = await response.json(); g.problem = null; if (g.latest === coords) g.latest = null; }
+    else if (response.status !== 429) { g.problem = (await response.text()).trim(); g.latest = null; }
+  } catch (_) { /* no signal: tried again with the next fix */ }
+  g.asking = false;
+  if (P.guides[taskID] !== g) return;
+  render();
+  if (g.latest) guideFix(taskID, g, g.latest);
 }
 
 // The phone's position, asked for once per choice of files (high accuracy, a fresh fix: an old one

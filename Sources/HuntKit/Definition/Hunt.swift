@@ -515,6 +515,12 @@ public struct HuntTask: Sendable, Equatable {
         get { box.fields.live }
         set { unique().fields.live = newValue }
     }
+    /// `live: bands` or `live: direction`: what the team's page tells players as the phone moves
+    /// towards the target; nil when it tells nothing (`TaskGuide`).
+    public var guide: TaskGuide? {
+        get { box.fields.guide }
+        set { unique().fields.guide = newValue }
+    }
     /// `answer:`, `number:` or `choices:`: what the team types or picks; nil for a photo task.
     /// Such a task needs no target (`TaskQuestion`).
     public var question: TaskQuestion? {
@@ -585,6 +591,7 @@ public struct HuntTask: Sendable, Equatable {
         var choose: Choice?
         var live: Bool
         var question: TaskQuestion?
+        var guide: TaskGuide? = nil
     }
 
     /// Mutated only through `unique()`, so never while shared: safe to send.
@@ -712,4 +719,13 @@ extension Hunt {
         tasks.forEach(visit)
         return result
     }
+}
+
+/// What a task's page tells players while they walk (`live: bands` or `live: direction`), from the
+/// phone's position, never kept: `bands` says which band of the task's `bands:` the team is in and
+/// whether it is getting warmer or colder, never the distance or the target (Cache Grab);
+/// `direction` shows an arrow and the distance to the target, or to an area's nearest edge
+/// (Where-is-France).
+public enum TaskGuide: String, Sendable, Hashable, CaseIterable {
+    case bands, direction
 }

@@ -75,6 +75,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     // Personal data
     case shortRetention = "short-retention"
     case freezeWithoutWindow = "freeze-without-window"
+    case guideWithoutTarget = "guide-without-target"
 
     /// One line for the reference.
     public var summary: String {
@@ -156,6 +157,7 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .liveWithoutBrowserPosition:
             return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
+        case .guideWithoutTarget: return "`live: bands` or `live: direction` on a task with no place to guide players to"
         case .freezeWithoutWindow:
             return "warning: `leaderboard.freeze` with no window to count back from, or as long as the window: players never see the standings change"
         }

@@ -34,15 +34,16 @@ package enum HuntJSONSchema {
         return result
     }
 
-    /// A switch: a YAML boolean, or the words the loader also takes (`yes`, `off`, any letter case).
-    private static func flag(_ description: String) -> JSON {
+    /// A switch: a YAML boolean, or the words the loader also takes (`yes`, `off`, any letter
+    /// case), and `orWords` besides (`live: bands`).
+    private static func flag(_ description: String, orWords: [String] = []) -> JSON {
         [
             "description": description,
             "anyOf": [
                 ["type": "boolean"],
                 [
                     "type": "string",
-                    "pattern": "^(" + ["true", "yes", "on", "y", "false", "no", "off", "n"].map(caseless).joined(separator: "|") + ")$"
+                    "pattern": "^(" + (["true", "yes", "on", "y", "false", "no", "off", "n"] + orWords).map(caseless).joined(separator: "|") + ")$"
                 ]
             ] as [JSON]
         ]
@@ -216,7 +217,9 @@ package enum HuntJSONSchema {
                 "evidence": choice(
                     "What the task takes as proof (default any); a photo for a video task or the reverse is `wrong-media`.",
                     EvidenceKind.allCases.map(\.rawValue)),
-                "live": flag("The photo must be taken with the players' page's camera and sent within `policy.live-max-age`; else `not-live`."),
+                "live": flag(
+                    "`true`: the photo must be taken with the players' page's camera and sent within `policy.live-max-age` (else `not-live`). `bands`: the team's page says which band the team is in and whether it is getting warmer or colder as the phone moves. `direction`: the page shows an arrow and the distance to the target.",
+                    orWords: TaskGuide.allCases.map(\.rawValue)),
                 "reference": text(
                     "A photo of what to capture (JPEG, PNG or WebP), relative to the hunt file; `hunt serve` shows it beside each submission."),
                 "answer": [

@@ -394,9 +394,22 @@ struct HuntReader: Sendable {
             context.check(finding, at: fields.keyLocation(key) ?? task.location)
         }
         if let n = fields.present("evidence"), let e = context.choice(n, "`evidence`", as: EvidenceKind.self) { task.evidence = e }
-        if let n = fields.present("live"), let live = context.bool(n, "`live`") {
-            task.live = live
-            extras.liveLocation = n.location
+        if let n = fields.present("live") {
+            // `live: true` is the camera rule; `live: bands` and `live: direction` guide the walk.
+            let word = n.text?.lowercased() ?? ""
+            if let guide = TaskGuide(rawValue: word) {
+                task.guide = guide
+                if task.target == nil { context.check(HuntRules.guideWithoutTarget(task.id, guide), at: n.location) }
+            } else if ["true", "yes", "on", "y", "false", "no", "off", "n"].contains(word) || n.scalar == nil {
+                if let live = context.bool(n, "`live`") {
+                    task.live = live
+                    extras.liveLocation = n.location
+                }
+            } else {
+                context.error(
+                    .badValue, "`live` should be true, false, bands or direction, found `\(n.text ?? "")`", at: n.location,
+                    fix: "`live: true` takes photos from the page's camera; `live: bands` says warmer or colder; `live: direction` shows the way")
+            }
         }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
             if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, in: context.baseURL) }

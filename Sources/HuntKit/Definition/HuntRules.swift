@@ -110,6 +110,14 @@ enum HuntRules {
         return nil
     }
 
+    /// `live: bands` or `live: direction` on a task with no place to guide towards (an answer, a
+    /// choice, a group).
+    static func guideWithoutTarget(_ id: String, _ guide: TaskGuide) -> HuntFinding {
+        .error(
+            .guideWithoutTarget, "task `\(id)` says `live: \(guide.rawValue)` but has no place (`at`, `area` or `places`) to guide players to",
+            fix: "give the task a place, e.g. `at: 52.09067, 5.12133`, or remove `live: \(guide.rawValue)`")
+    }
+
     /// A speed more than 0.
     static func positive(_ value: Speed, _ what: String, written: String) -> HuntFinding? {
         value.metresPerSecond > 0 ? nil : .error(.badSpeed, "\(what) must be more than 0, found `\(written)`")

@@ -117,6 +117,7 @@ struct HuntValidator {
         for tag in task.tags { report(HuntRules.textLength(tag, "an item of `tags`"), at: at) }
         report(HuntRules.points(task.points, "`points`"), at: at)
         if let choice = task.choose { report(HuntRules.chooseCount(choice.count), at: choice.location) }
+        if let guide = task.guide, task.target == nil { report(HuntRules.guideWithoutTarget(task.id, guide), at: at) }
         if task.isGroup {
             if let key = Self.key(of: task.target) {
                 report(

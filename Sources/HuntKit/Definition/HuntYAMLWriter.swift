@@ -149,6 +149,7 @@ struct HuntYAMLWriter {
         if task.score != .complete { line(2, "score", task.score.rawValue) }
         if task.evidence != .any { line(2, "evidence", task.evidence.rawValue) }
         if task.live { line(2, "live", "true") }
+        if let guide = task.guide { line(2, "live", guide.rawValue) }
         if let reference = task.reference { line(2, "reference", YAMLText.quoted(reference.path)) }
         if let positions = task.positions { line(2, "sheets", "{ positions: \(positions.rawValue) }") }
         if !task.tags.isEmpty { line(2, "tags", Self.list(task.tags.map(YAMLText.quoted))) }

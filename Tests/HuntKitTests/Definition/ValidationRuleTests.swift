@@ -295,6 +295,12 @@ let ruleCases: [RuleCase] = [
         failing: S.hunt(top: "leaderboard: { freeze: 15 min }", header: "hunt: Test Hunt\ntimezone: Europe/Amsterdam\n"),
         passing: S.hunt(top: "leaderboard: { freeze: 15 min }"), pointsAt: "15 min", fixContains: "window"),
     RuleCase(
+        code: "guide-without-target", failing: S.hunt(tasks: task("answer: 7\nlive: bands", at: nil)),
+        passing: S.hunt(tasks: task("live: bands")), pointsAt: "live: bands", fixContains: "give the task a place"),
+    RuleCase(
+        code: "bad-value", failing: S.hunt(tasks: task("live: band")), passing: S.hunt(tasks: task("live: direction")), pointsAt: "live: band",
+        fixContains: "live: bands", messageContains: "true, false, bands or direction"),
+    RuleCase(
         code: "unknown-key", failing: S.hunt(top: "leaderboard: { frozen: 15 min }"), passing: S.hunt(top: "leaderboard: { freeze: 15 min }"),
         pointsAt: "frozen", fixContains: "freeze"),
     RuleCase(
