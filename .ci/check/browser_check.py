@@ -42,3 +42,19 @@ def finish(what, screens):
         print(f"{len(failures)} check(s) failed", file=sys.stderr)
         sys.exit(1)
     print(f"{what}: all checks passed; screenshots in {screens}")
+
+
+def serve_players(hunt, folder, last_team, extra=()):
+    """`hunt serve --players` on folder/hunt.yaml and folder/submissions at a free port: the
+    process, and the URLs it printed by name (`judge`, `team foxes`), read up to `last_team`'s."""
+    import os, subprocess, threading
+    process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
+                                "--players", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    urls = {}
+    for line in process.stdout:
+        name, _, url = line.partition(": ")
+        urls[name.strip()] = url.strip()
+        if name == "team " + last_team:
+            break
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, urls

@@ -10,6 +10,8 @@
 # the folder is back; a file that is no photo says what to send instead.
 # Then players-words.py at 360 px: a group's card and progress, a live task's gallery button
 # marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
+# Then players-answers.py at 360 px: "Seven" accepted on the spot for `number: 7`, a wrong answer
+# with the tries left, a choice in the team's own order, and `hunt judge` agreeing with the page.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +23,5 @@ mkdir -p "$SCREENS"
 status=0
 "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
 "$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
+"$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
 exit $status
