@@ -16,7 +16,10 @@ import Testing
             var yaml = try String(contentsOf: url, encoding: .utf8)
             yaml = yaml.replacingOccurrences(
                 of: "window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }", with: "window: { start: 2020-01-01 00:00, end: 2035-12-31 23:59 }")
-            yaml += "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
+            yaml +=
+                "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
+                + "  - { id: observatory, title: The old observatory, at: \"52.08700, 5.17900\" }\n"
+                + "  - { id: late, title: Late, number: 1, after: [observatory] }\n"
             try yaml.write(to: url, atomically: true, encoding: .utf8)
         }
     }
@@ -51,11 +54,18 @@ import Testing
                 )
             }
         }
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            // Before the task it must come after: said in an answer's words, not a photo's.
+            try await Self.post(client, "foxes", #"{"task":"late","answer":"one"}"#) { response in
+                let reply = try response.decoded(Reply.self)
+                #expect(reply.state == "rejected" && reply.why.count == 1 && reply.why[0].contains("when you answered"), "\(reply.why)")
+            }
+        }
         let log = try String(contentsOfFile: fixture.folder.appendingPathComponent("submissions/answers.jsonl").path, encoding: .utf8)
         let (attempts, problems) = AnswerLog.parse(Array(log.utf8), displayPath: "answers.jsonl")
         #expect(problems.isEmpty)
-        #expect(attempts.map(\.team) == ["owls", "owls", "owls", "owls"])
-        #expect(attempts.map(\.answer) == ["Eight", "Seven", "tulips", "reeds"])
+        #expect(attempts.map(\.team) == ["owls", "owls", "owls", "owls", "foxes"])
+        #expect(attempts.map(\.answer) == ["Eight", "Seven", "tulips", "reeds", "one"])
     }
 
     @Test(arguments: [
