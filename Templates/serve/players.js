@@ -102,6 +102,8 @@ const A = { typed: {}, chosen: {}, reply: {}, sending: {}, focus: null };
 
 function answerForm(task) {
   const reply = A.reply[task.id];
+  // Done: no box to type in, only what the last answer from this phone was told.
+  if (task.state === 'accepted') return reply && reply.message ? el('p', { class: 'answer-done', 'aria-live': 'polite' }, reply.message) : null;
   const left = reply && reply.tries_left !== undefined && task.state !== 'accepted' ? Math.min(reply.tries_left, task.tries_left) : task.tries_left;
   const closed = task.state === 'accepted' || left === 0;
   const form = el('form', { class: 'answer', onsubmit: (e) => { e.preventDefault(); sendAnswer(task); } });
