@@ -81,3 +81,4 @@ def finish(what, screens):
         print(f"{len(failures)} check(s) failed", file=sys.stderr)
         sys.exit(1)
     print(f"{what}: all checks passed; screenshots in {screens}")
+

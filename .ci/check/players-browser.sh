@@ -14,6 +14,8 @@
 # the phone (IndexedDB) and goes when the signal is back, also after the page was closed.
 # Then players-guide.py: live: bands says cold/warm/hot/found and warmer/colder as the position
 # moves, live: direction turns an arrow and counts the distance down; NaN and 1e308 refused.
+# Then players-answers.py at 360 px: "Seven" accepted on the spot for `number: 7`, a wrong answer
+# with the tries left, a choice in the team's own order, and `hunt judge` agreeing with the page.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,4 +29,5 @@ status=0
 "$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
+"$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
 exit $status

@@ -95,6 +95,8 @@ package struct PlayerReasons: Sendable {
             }
         default: break
         }
+        // An answer is sent, not taken: the order and window sentences have an answer's words.
+        if e.answer != nil, catalog.has(code.rawValue + ".answer") { key = code.rawValue + ".answer" }
         let text = catalog.text(catalog.has(key) ? key : code.rawValue, values)
         // A value the evidence lacks (no capture time, no side): the sentence without it.
         let plain = code.rawValue + ".plain"

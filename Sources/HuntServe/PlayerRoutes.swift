@@ -27,6 +27,7 @@ struct PlayerRoutes: Sendable {
         routes.post("withdraw", use: withdraw)
         routes.post("show", use: showPhotos)
         routes.post("guide", use: guide)
+        routes.post("answer", use: answer)
         return routes
     }
 
@@ -200,6 +201,29 @@ struct PlayerRoutes: Sendable {
         return ["show": body.show]
     }
 
+    /// The largest answer request body: the answer's bytes, a task id and the JSON around them.
+    static let maximumAnswerBody = 4096
+
+    /// `{"task", "answer"}` (`?lang=` for the reasons' language): the answer appended to
+    /// SUBMISSIONS/answers.jsonl and judged on the spot (`ServeSession.answer`), answered with
+    /// the verdict, the reasons and the tries left. Rate-limited with the uploads (`PlayerAccess`).
+    @Sendable func answer(_ request: Request, context: ServeContext) async throws -> AnswerReply {
+        let team = try Self.team(context)
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maximumAnswerBody) } catch {
+            throw ServeError("an answer is at most \(ServeSession.maximumAnswerBytes) characters: send a shorter one", status: 413)
+        }
+        let sent: AnswerRequest
+        do { sent = try ServeJSON.decoder.decode(AnswerRequest.self, from: Data(buffer: body)) } catch {
+            throw ServeError("the page sent no answer it could read: reload the page", status: 400)
+        }
+        let language = await language(request)
+        let reply = try await session.answer(team: team, task: sent.task, typed: sent.answer, language: language)
+        room.record(.init(action: "answer", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
+        room.judgeSoon()
+        return reply
+    }
+
     static func team(_ context: ServeContext) throws(ServeError) -> String {
         guard let team = context.team else { throw ServeError("this team link is not valid", status: 404) }
         return team
@@ -240,6 +264,11 @@ struct PlayerRoutes: Sendable {
 
 struct WithdrawRequest: Decodable {
     var id: String
+}
+
+struct AnswerRequest: Decodable {
+    var task: String
+    var answer: String
 }
 
 /// Finds the team a `/t/<token>` request is for; an unknown token waits as a wrong console

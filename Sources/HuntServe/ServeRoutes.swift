@@ -43,6 +43,7 @@ struct JudgeOnlyMiddleware: RouterMiddleware {
 // The JSON answers, encoded by the context's `responseEncoder` (`ServeContext`).
 extension QueueAnswer: ResponseEncodable {}
 extension QueueItem: ResponseEncodable {}
+extension AnswerReply: ResponseEncodable {}
 extension LeaderboardAnswer: ResponseEncodable {}
 extension ShowAnswer: ResponseEncodable {}
 extension GuideAnswer: ResponseEncodable {}

@@ -49,6 +49,14 @@ public actor ServeSession {
     /// The stamp of submission `path` as the current judgement saw it.
     func seenStamp(_ path: String) -> FileStamp? { seen.submissions[path] }
 
+    /// Answers the players' page has written to answers.jsonl, by team, until the folder's
+    /// examination holds them (`ServeSession+Answers`).
+    var recentAnswers: [String: [AnswerAttempt]] = [:]
+    /// Team `team`'s submissions as last examined: what an answer sent now is judged among.
+    func examinedInputs(ofTeam team: String) -> [JudgeInput] { judgement.examination?.examined.inputs(ofTeam: team) ?? [] }
+    /// The decisions of the reviews file now.
+    var decisions: Reviews { store.reviews }
+
     package var results: JudgeResults? { judgement.results }
     /// Why the last judgement failed (the previous one is still shown), or nil.
     package var problem: String? { judgement.problem }

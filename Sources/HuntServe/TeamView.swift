@@ -75,10 +75,16 @@ package struct TeamView: Sendable, Encodable, Equatable {
         /// A group: "2 of 3 done", and what it asks ("Any 3 of these 5").
         package var progressText: String?
         package var needsText: String?
-        /// Whether the card takes photos (false for a group).
+        /// Whether the card takes photos (false for a group, and for a question without a place).
         package var sendable: Bool
         /// `bands` or `direction`: the page can guide the team there as the phone moves (`TaskGuide`).
         package var guide: String? = nil
+        /// `answer` (a text box) or `choices` for a task answered on the page; nil for a photo task.
+        package var question: String?
+        /// A choice task's choices in the team's language and its own fixed order (`TaskQuestion.choiceOrder`).
+        package var choices: [String]?
+        /// Tries the team has left on a question (its attempts judged so far counted).
+        package var triesLeft: Int?
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state, guide
@@ -90,7 +96,8 @@ package struct TeamView: Sendable, Encodable, Equatable {
             case members
             case progressText = "progress_text"
             case needsText = "needs_text"
-            case sendable
+            case sendable, question, choices
+            case triesLeft = "tries_left"
         }
     }
 
@@ -121,12 +128,15 @@ package struct TeamView: Sendable, Encodable, Equatable {
         package var points: Int
         /// The team may still withdraw it: sent through this page and not decided by a judge.
         package var canWithdraw: Bool
+        /// An answer or choice sent (its `name` is what was typed, in quotes).
+        package var isAnswer = false
 
         enum CodingKeys: String, CodingKey {
             case id, name, state
             case stateText = "state_text"
             case why, points
             case canWithdraw = "can_withdraw"
+            case isAnswer = "answer"
         }
     }
 
@@ -263,6 +273,8 @@ extension TeamView {
             }
             var row = rows[task.id]!
             row.guide = task.guide?.rawValue
+            if let question = task.question { row.ask(question, team: id, language: language, uploads: row.uploads) }
+            if task.question != nil, task.target == nil { row.sendable = false }
             if task.live {
                 row.liveText = catalog.text("live.card", ["limit": liveLimit])
                 row.galleryText = catalog.text("live.gallery")
@@ -281,6 +293,20 @@ extension TeamView {
     }
 }
 
+extension TeamView.TaskRow {
+    /// A question's box or choices, and the tries left after the team's answers judged so far.
+    mutating func ask(_ question: TaskQuestion, team: String, language: String, uploads: [TeamView.Upload]) {
+        switch question.kind {
+        case .answer:
+            self.question = "answer"
+        case .choices(let choices, _):
+            self.question = "choices"
+            self.choices = TaskQuestion.choiceOrder(count: choices.count, team: team).map { choices[$0].text(in: language) }
+        }
+        triesLeft = max(0, question.attemptLimit - uploads.count(where: \.isAnswer))
+    }
+}
+
 extension TeamView.Upload {
     /// One submission in the team's words: its reasons are `PlayerReasons`' sentences, which name
     /// no other photo. Only a photo still to be decided may be withdrawn: one the rules accepted
@@ -291,6 +317,10 @@ extension TeamView.Upload {
             id: id, name: ServeSession.name(s.path, timezone: timezone), state: state,
             stateText: TeamView.words(state), why: reasons.sentences(for: s), points: s.points,
             canWithdraw: s.review == nil && s.verdict == .review && PlayerUploads.isServerName(s.path))
+        if let typed = s.evidence.answer {
+            name = "“" + String(typed.prefix(200)) + "”"
+            isAnswer = true
+        }
     }
 }
 

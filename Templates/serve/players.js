@@ -84,6 +84,7 @@ function renderTask(task) {
   // A group takes no photo of its own: its card lists its tasks and how far the team is.
   const inputs = task.sendable ? [sendButton(task, false)] : [];
   if (task.sendable && task.live) inputs.unshift(sendButton(task, true));
+  const asked = task.question ? answerForm(task) : null;
   return el('article', { class: 'task' + (task.members ? ' group' : ''), id: 'task-' + task.id },
     // A group's member scores only through its group: its line says so instead of points.
     // The hunt's texts take their own direction (dir=auto): a Spanish title on an Arabic page keeps its full stop at its end.
@@ -95,9 +96,74 @@ function renderTask(task) {
     task.members ? el('ul', { class: 'members' }, ...task.members.map((m) =>
       el('li', {}, el('span', { class: 'state ' + m.state }, stateWords(m.state, m.state_text)), ' ', el('span', { dir: 'auto' }, m.title)))) : null,
     el('span', { class: 'state ' + state }, task.members ? task.progress_text : words),
+    asked,
     inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
     task.guide ? guideBlock(task) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
+}
+
+// An answer or choice task: a text box (or the choices, in this team's own order, which the
+// server gives), tries left, and the verdict of the last answer sent from this phone. What is
+// typed and where the cursor was survive the page being drawn again when a state arrives.
+const A = { typed: {}, chosen: {}, reply: {}, sending: {}, focus: null };
+
+function answerForm(task) {
+  const reply = A.reply[task.id];
+  // Done: no box to type in, only what the last answer from this phone was told.
+  if (task.state === 'accepted') return reply && reply.message ? el('p', { class: 'answer-done', 'aria-live': 'polite' }, reply.message) : null;
+  const left = reply && reply.tries_left !== undefined && task.state !== 'accepted' ? Math.min(reply.tries_left, task.tries_left) : task.tries_left;
+  const closed = task.state === 'accepted' || left === 0;
+  const form = el('form', { class: 'answer', onsubmit: (e) => { e.preventDefault(); sendAnswer(task); } });
+  if (task.question === 'choices') {
+    form.append(el('fieldset', { disabled: closed || A.sending[task.id] },
+      el('legend', {}, say('answer.label', { task: task.title })),
+      ...task.choices.map((choice, i) => el('label', { class: 'choice' },
+        el('input', { type: 'radio', name: 'choice-' + task.id, value: choice, checked: A.chosen[task.id] === choice,
+                      onchange: () => { A.chosen[task.id] = choice; } }),
+        el('span', { dir: 'auto' }, choice)))));
+  } else {
+    const box = el('input', { type: 'text', name: 'answer', dir: 'auto', maxlength: '300', autocomplete: 'off', autocapitalize: 'off',
+                              spellcheck: 'false', enterkeyhint: 'send', disabled: closed || A.sending[task.id],
+                              'aria-label': say('answer.label', { task: task.title }), value: A.typed[task.id] || '' });
+    box.addEventListener('input', () => { A.typed[task.id] = box.value; });
+    box.addEventListener('focus', () => { A.focus = task.id; });
+    box.addEventListener('blur', () => { if (box.isConnected) A.focus = null; });
+    if (A.focus === task.id) queueMicrotask(() => { box.focus(); const end = box.value.length; box.setSelectionRange(end, end); });
+    form.append(box);
+  }
+  form.append(el('button', { type: 'submit', disabled: closed || A.sending[task.id] }, A.sending[task.id] ? say('answer.sending') : say('answer.send')));
+  const notes = [];
+  if (reply && reply.message) notes.push(reply.message);
+  if (task.state !== 'accepted') notes.push(left > 0 ? say('answer.tries-left', { n: left }) : say('answer.no-tries'));
+  form.append(el('p', { class: 'answer-note', 'aria-live': 'polite' }, notes.join(' ')));
+  return form;
+}
+
+async function sendAnswer(task) {
+  const answer = task.question === 'choices' ? A.chosen[task.id] : (A.typed[task.id] || '').trim();
+  if (!answer) { A.reply[task.id] = { message: say('answer.choose') }; render(); return; }
+  A.sending[task.id] = true;
+  render();
+  let reply;
+  try {
+    const response = await fetch(base + '/answer?lang=' + encodeURIComponent(LANG), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ task: task.id, answer }) });
+    if (response.ok) {
+      reply = await response.json();
+      reply.message = reply.state === 'accepted' ? say('answer.right') : reply.state === 'review' ? say('answer.review') : reply.why.join(' ');
+      if (reply.state !== 'rejected') A.typed[task.id] = '';
+    } else if (response.status === 429) {
+      reply = { message: say('send.busy') };
+    } else {
+      const why = (await response.text()).trim().replace(/\.$/, '');
+      reply = { message: why ? say('send.refused', { why }) : say('send.refused-no-words') };
+    }
+  } catch (_) {
+    reply = { message: say('send.no-signal', { why: say('send.connection-dropped') }) };
+  }
+  A.sending[task.id] = false;
+  A.reply[task.id] = reply;
+  render();
 }
 
 function sendButton(task, camera) {

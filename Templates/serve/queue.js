@@ -146,6 +146,14 @@ function showPhoto(item) {
     Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "▶ " + item.shown.video, Hunt.el("br"), "open the file to watch it"));
     return;
   }
+  // An answer has no photo: what was typed beside what it is close to, for the judge to compare.
+  const e = item.evidence;
+  if (e.answer !== undefined) {
+    const side = (label, text) => Hunt.el("figure", {}, Hunt.el("div", { class: "answer-text", dir: "auto" }, text), Hunt.el("figcaption", {}, label));
+    Hunt.replace("photo", Hunt.el("div", { class: "compare" }, side("Typed (try " + (e.attempt || 1) + (e.attempts_allowed ? " of " + e.attempts_allowed : "") + ")", e.answer),
+      side(e.answer_expected !== undefined ? "Close to" : "Matched", e.answer_expected !== undefined ? e.answer_expected : e.answer_matched || "—")));
+    return;
+  }
   const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
   // The server says why there is none ("too large to preview: …", "this photo cannot be previewed: …").
   img.addEventListener("error", async () => {

@@ -20,15 +20,17 @@ extension HuntReader {
         }
         var attempts: Int?
         if let n = fields.present("attempts"), let value = context.integer(n, "`attempts`") {
-            guard (1...TaskQuestion.maximumAttempts).contains(value) else {
+            if (1...TaskQuestion.maximumAttempts).contains(value) {
+                attempts = value
+            } else {
+                // Reported, and the rest of the question is still read so one run names every mistake.
                 context.error(
-                    .badAttempts, "`attempts` is how many tries a team has, from 1 to \(TaskQuestion.maximumAttempts), not \(value)", at: n.location,
+                    .badAttempts, "`attempts` is how many tries a team has, from 1 to \(TaskQuestion.maximumAttempts), not \(value)",
+                    at: n.location,
                     fix:
                         "write `attempts: 3`, or leave it out for the default (\(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice)"
                 )
-                return nil
             }
-            attempts = value
         }
         if let n = fields.present("choices") {
             return choices(n, fields: fields, task: id, hunt: hunt).map { TaskQuestion($0, attempts: attempts) }

@@ -196,7 +196,9 @@ enum HuntRules {
     static func noTarget(_ id: String) -> HuntFinding {
         .error(
             .noTarget, "task `\(id)` has no target: say where it is done",
-            fix: "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points)")
+            fix:
+                "add `at: 52.09067, 5.12133` (a point and `radius`), `area: FILE` (a polygon) or `places: FILE` (any of many points); a task answered without a place has `answer:`, `number:` or `choices:`"
+        )
     }
 
     static func targetNotRead(_ id: String, key: String, path: String) -> HuntFinding {

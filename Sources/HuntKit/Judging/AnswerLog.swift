@@ -143,3 +143,23 @@ public enum AnswerLog {
         }
     }
 }
+
+extension ExaminedSubmissions {
+    /// Team `team`'s inputs, when the examination kept them (`JudgeRun.examineChanges`): what an
+    /// attempt sent now is judged among (`Judge.judge(_:among:)`).
+    package func inputs(ofTeam team: String) -> [JudgeInput] {
+        guard inputs.count == cases.count else { return [] }
+        return inputs.filter { $0.submission.team == team }
+    }
+}
+
+extension Judge {
+    /// `attempt` judged now as `hunt judge` will judge it: with the team's other submissions
+    /// (`others`: its photos for `after:` order, its earlier attempts for `attempts:`), by the
+    /// same rules; nil only when the judge drops it (never for a well-formed attempt).
+    package func judge(_ attempt: AnswerAttempt, team: String, logPath: String, among others: [JudgeInput]) -> JudgeResults.SubmissionResult? {
+        let new = JudgeInput(submission: Submission(answer: attempt, log: AnswerLog.fileName, filePath: logPath, team: team), photo: nil)
+        let results = judge(others.filter { $0.submission.path != new.submission.path } + [new])
+        return results.submissions.first { $0.path == new.submission.path }
+    }
+}

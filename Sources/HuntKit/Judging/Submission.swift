@@ -34,7 +34,13 @@ public struct Submission: Sendable, Hashable {
     public var taskSource: TaskSource
     /// The attempt, for an answer or choice sent rather than a photo (`path` is then
     /// `answers.jsonl#<id>`, and `filePath` the log's); nil for a photo.
-    public var answer: AnswerAttempt?
+    public var answer: AnswerAttempt? {
+        get { answerBox?.attempt }
+        set { answerBox = newValue.map(AnswerBox.init) }
+    }
+    /// Where `answer` is kept: one reference, so a photo's submission (copied with every case)
+    /// stays as small as before answers.
+    private var answerBox: AnswerBox?
     /// What the folder listing showed about an XMP sidecar, so the reader need not look.
     var sidecar: PhotoInput.SidecarHint = .unknown
     /// What the folder listing showed about the browser's fix beside the photo.
@@ -102,4 +108,12 @@ package struct SubmissionScan: Sendable {
     public var skipped: [SkippedFile]
     /// Problems with the folder or the manifest: unknown team folders, manifest rows naming missing files.
     public var diagnostics: [Diagnostic]
+}
+
+/// An attempt behind one reference (`Submission.answer`); never changed, so safe to send.
+final class AnswerBox: Sendable, Hashable {
+    let attempt: AnswerAttempt
+    init(_ attempt: AnswerAttempt) { self.attempt = attempt }
+    static func == (a: AnswerBox, b: AnswerBox) -> Bool { a === b || a.attempt == b.attempt }
+    func hash(into hasher: inout Hasher) { attempt.hash(into: &hasher) }
 }

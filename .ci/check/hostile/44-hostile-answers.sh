@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# An answers log written by anyone: a 1 MB answer, a terminal escape and a direction override in
+# an answer and a team name, a line cut short, a time that is no time, 10,000 tries from one team,
+# and a form's CSV whose answer is a spreadsheet formula. `hunt judge` reads them all in bounded
+# time, names each bad line, judges the rest (tries past `attempts:` refused), and no output runs
+# the escape or the formula.
+# fast
+set -uo pipefail
+root=$OLDPWD
+cd "$WORK"
+cp -r "$root/Examples/orientation-day" od
+python3 - od/submissions/answers.jsonl <<'PY'
+import json, sys
+with open(sys.argv[1], "a") as f:
+    line = lambda **a: f.write(json.dumps({"time": "2026-05-02T11:00:00+02:00", **a}) + "\n")
+    line(id="big", team="foxes", task="tower", answer="9" * 1_000_000)
+    line(id="esc", team="herons", task="lions", answer="\x1b]0;owned\x07\x1b[2J7")
+    line(id="rtl", team="foxes", task="lions", answer="\u202e7\u200f")
+    line(id="who", team="\x1b[31mherons", task="lions", answer="7")
+    f.write('{"id":"cut","team":"owls","task":"li\n')
+    f.write('{"id":"nan","team":"owls","task":"lions","answer":"7","time":"NaN"}\n')
+    for i in range(10_000):
+        line(id=f"x{i}", team="herons", task="tower", answer=str(i))
+PY
+printf 'Time;Team;Task;Answer\r\n2026-05-02 11:00;herons;astronomer;=HYPERLINK("http://x")\r\n' > form.csv
+out=$(timeout 60 "$HUNT" judge od/hunt.yaml od/submissions --answers form.csv --out out --format text,csv 2>&1)
+status=$?
+[ $status = 0 ] || { echo "judge exited $status: ${out:0:300}"; exit 1; }
+[[ $out != *$'\e'* ]] || { echo "an escape reached the terminal"; exit 1; }
+grep -q "answers.jsonl:20:1" <<<"$out" || { echo "the cut line is not named: ${out:0:500}"; exit 1; }
+grep -q "answers.jsonl:21:1" <<<"$out" || { echo "the bad time is not named"; exit 1; }
+python3 - out/results.json <<'PY' || exit 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+by = {s["path"]: s for s in r["submissions"]}
+tries = [s for p, s in by.items() if p.startswith("answers.jsonl#x")]
+assert len(tries) == 10_000, f"{len(tries)} of 10,000 tries judged"
+assert sum("no-attempts-left" in s["reasons"] for s in tries) == 10_000 - 5, "tries past the default 5 not refused"
+assert by["answers.jsonl#big"]["reasons"] == ["wrong-answer"], by["answers.jsonl#big"]["reasons"]
+assert by["answers.jsonl#esc"]["reasons"] == ["wrong-answer"], by["answers.jsonl#esc"]["reasons"]
+assert by["answers.jsonl#rtl"]["verdict"] == "accepted", "the direction marks around 7 are not ignored"
+assert by["answers.jsonl#who"]["reasons"] == ["unknown-team"], by["answers.jsonl#who"]["reasons"]
+PY
+grep -q "'=HYPERLINK" out/submissions.csv || { echo "the formula answer is not neutralised in submissions.csv"; exit 1; }
+exit 0

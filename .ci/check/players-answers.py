@@ -1,0 +1,117 @@
+"""hunt serve --players at 360 px: answer and choice tasks on a team's page (Examples/orientation-day).
+"Seven" typed for `number: 7` accepted on the spot; a wrong answer says how many tries are left; a
+choice task shows its choices in the team's own order, and its one try; what is typed survives the
+page being drawn again; the answers are lines of answers.jsonl and `hunt judge` agrees with the page.
+See players-browser.sh, which runs it after players-words.py."""
+import json, os, shutil, subprocess, sys, tempfile, threading, time
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from browser_check import check, failures, finish, phone, serve_players, wait
+
+hunt, example = sys.argv[1], sys.argv[2]
+screens = os.environ.get("SCREENS", ".")
+work = tempfile.mkdtemp(prefix="hunt-players-answers-")
+folder = os.path.join(work, "hunt")
+shutil.copytree(example, folder)
+with open(os.path.join(folder, "hunt.yaml")) as f:
+    yaml = f.read()
+# Answers are judged at the time they are sent: a window around today. A team that has sent nothing.
+yaml = yaml.replace("window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }", "window: { start: 2020-01-01 00:00, end: 2035-12-31 23:59 }", 1)
+yaml = yaml.replace("teams:\n", "teams:\n  - { id: larks, name: Early Larks }\n", 1)
+with open(os.path.join(folder, "hunt.yaml"), "w") as f:
+    f.write(yaml)
+
+process, urls = serve_players(hunt, folder, "herons")
+driver = None
+
+
+def text(driver, selector):
+    """The element's text, read in one script (the page redraws on every state event)."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", selector)
+
+
+def answer(driver, task, typed):
+    """Types `typed` in the task's box and sends it with the keyboard's Enter."""
+    for _ in range(20):
+        try:
+            box = driver.find_element(By.CSS_SELECTOR, f"#task-{task} form.answer input[type=text]")
+            box.clear()
+            box.send_keys(typed)
+            box.send_keys(Keys.ENTER)
+            return
+        except Exception:
+            time.sleep(0.1)
+    check(False, f"the answer box of {task} could be used")
+
+
+def shot(driver, task, name):
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", "task-" + task)
+    driver.save_screenshot(os.path.join(screens, name))
+
+
+try:
+    team_url = urls.get("team larks")
+    check(bool(team_url), f"hunt serve --players printed the larks' URL ({team_url})")
+    driver = phone(360, 780)
+    driver.get(team_url)
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 6, "the team page lists the 6 tasks")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#task-lions input[type=file]"), "an answer task without a place offers no photo button")
+    check("5 tries left" in text(driver, "#task-lions"), "an answer task says 5 tries left")
+    height = driver.execute_script("return document.querySelector('#task-lions form.answer input').getBoundingClientRect().height")
+    check(height >= 40, f"the answer box is a large target ({height:.0f} px high)")
+
+    # `number: 7`: "Seven" is accepted at once.
+    started = time.monotonic()
+    answer(driver, "lions", "Seven")
+    wait(driver, lambda d: "Right!" in text(d, "#task-lions"), "\"Seven\" for `number: 7` is accepted on the spot")
+    seconds = time.monotonic() - started
+    check(seconds < 2, f"typed to verdict on the page in {seconds:.2f} s")
+    wait(driver, lambda d: "accepted" in text(d, "#task-lions .state"), "and the task is accepted once the folder is judged again", seconds=15)
+    shot(driver, "lions", "players-answer-right.png")
+
+    # A wrong answer on a task of two tries: one left, said on the page.
+    answer(driver, "bells", "twelve")
+    wait(driver, lambda d: "That is not the answer." in text(d, "#task-bells") and "1 try left" in text(d, "#task-bells"),
+         "a wrong answer says so, and that 1 try is left")
+    # A wrong answer stays in the box to be corrected, and what is typed survives the page being drawn again.
+    box = driver.find_element(By.CSS_SELECTOR, "#task-bells form.answer input[type=text]")
+    box.send_keys("!")
+    driver.execute_script("render()")
+    kept = driver.execute_script("return document.querySelector('#task-bells form.answer input').value")
+    check(kept == "twelve!", f"what is typed is kept when the page redraws ({kept!r})")
+    shot(driver, "bells", "players-answer-wrong.png")
+
+    # A choice: the choices in this team's own order, one try.
+    choices = driver.execute_script("return Array.from(document.querySelectorAll('#task-glass label.choice')).map(l => l.innerText.trim())")
+    check(sorted(choices) == ["Bicycles", "Reeds", "Tulips", "Windmills"], f"the choice task shows its 4 choices ({choices})")
+    owls = json.loads(driver.execute_script(
+        "return fetch(arguments[0] + '/api/state').then(r => r.text())", urls["team owls"].replace("http://", "http://")))
+    other = next(t for t in owls["tasks"] if t["id"] == "glass")["choices"]
+    check(other != choices, f"another team sees another order ({other})")
+    check("1 try left" in text(driver, "#task-glass"), "a choice has one try")
+    driver.execute_script("Array.from(document.querySelectorAll('#task-glass label.choice')).find(l => l.innerText.trim() === 'Tulips').click()")
+    driver.find_element(By.CSS_SELECTOR, "#task-glass form.answer button[type=submit]").click()
+    wait(driver, lambda d: "No tries left" in text(d, "#task-glass"), "a wrong choice leaves no tries")
+    check(driver.execute_script("return document.querySelector('#task-glass form.answer button').disabled"), "and the send button is off")
+    shot(driver, "glass", "players-answer-choice.png")
+    fits = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+    check(fits[0] <= fits[1], f"nothing to scroll sideways at 360 px ({fits[0]} of {fits[1]})")
+
+    # The log holds the page's answers; `hunt judge` on the folder agrees with what the page said.
+    with open(os.path.join(folder, "submissions", "answers.jsonl")) as f:
+        mine = [json.loads(l) for l in f if '"larks"' in l]
+    check([(a["task"], a["answer"]) for a in mine] == [("lions", "Seven"), ("bells", "twelve"), ("glass", "Tulips")],
+          f"answers.jsonl holds the three answers in order ({[(a['task'], a['answer']) for a in mine]})")
+    judged = subprocess.run([hunt, "judge", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--format", "json"],
+                            capture_output=True, text=True)
+    results = json.loads(judged.stdout)
+    verdicts = {s["evidence"]["answer"]: s["verdict"] for s in results["submissions"] if s["team"] == "larks"}
+    check(verdicts == {"Seven": "accepted", "twelve": "rejected", "Tulips": "rejected"}, f"hunt judge gives the page's verdicts ({verdicts})")
+finally:
+    if driver:
+        driver.quit()
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(work, ignore_errors=True)
+
+finish("players' answers", screens)
