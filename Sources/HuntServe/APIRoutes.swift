@@ -23,6 +23,9 @@ struct APIRoutes: Sendable {
         routes.get("team", use: team)
         routes.post("decisions", use: decide)
         routes.post("undo", use: undo)
+        routes.get("live", use: live)
+        routes.post("live", use: changeLive)
+        routes.post("announce", use: announce)
         return routes
     }
 
@@ -96,6 +99,56 @@ struct APIRoutes: Sendable {
         return try await session.undo(path: undo.path, id: undo.id, by: undo.by)
     }
 }
+
+extension APIRoutes {
+    /// Whether the hunt runs, is paused or has ended.
+    @Sendable func live(_ request: Request, context: ServeContext) async throws -> LiveDay.Told {
+        await session.live.told
+    }
+
+    /// `POST /api/live` `{"action": "pause" | "resume" | "end", "results_at"?, "by"?}`: the
+    /// console's buttons (each after a confirmation). Judges keep judging whatever the state.
+    @Sendable func changeLive(_ request: Request, context: ServeContext) async throws -> LiveDay.Told {
+        let change = try await request.decode(as: LiveChange.self, context: context)
+        return try await session.live.change(action: change.action, resultsAt: change.resultsAt, by: change.by)
+    }
+}
+
+extension APIRoutes {
+    /// `POST /api/announce` `{"text", "team"?, "by"?}`: to every team's page, or to team `team`'s only.
+    @Sendable func announce(_ request: Request, context: ServeContext) async throws -> LiveDay.Shown {
+        let body = try await request.decode(as: AnnounceRequest.self, context: context)
+        let team = body.team.flatMap { $0.isEmpty ? nil : $0 }
+        if let team, !(await session.teamChoices.contains { $0.id == team }) {
+            throw ServeError("no team `\(team.prefix(80))` in this hunt: choose one of the hunt file's `teams`", status: 404)
+        }
+        return try await session.live.announce(body.text, team: team, by: body.by)
+    }
+}
+
+/// `POST /api/announce`'s body.
+struct AnnounceRequest: Decodable {
+    var text: String
+    var team: String?
+    var by: String?
+}
+
+extension LiveDay.Shown: ResponseEncodable {}
+
+/// `POST /api/live`'s body.
+struct LiveChange: Decodable {
+    var action: String
+    var resultsAt: String?
+    var by: String?
+
+    enum CodingKeys: String, CodingKey {
+        case action
+        case resultsAt = "results_at"
+        case by
+    }
+}
+
+extension LiveDay.Told: ResponseEncodable {}
 
 /// What `/api/session` answers.
 struct SessionAnswer: ResponseEncodable {

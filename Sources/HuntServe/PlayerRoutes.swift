@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Hummingbird
 import HuntKit
@@ -74,16 +75,25 @@ struct PlayerRoutes: Sendable {
     @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
         let language = await language(request)
-        let (states, end) = await room.streams.subscribe(PlayersRoom.page(team, language: language))
-        context.connectionClosed?.whenComplete { _ in end() }
+        let page = PlayersRoom.page(team, language: language)
+        let (states, end) = await room.streams.subscribe(page)
+        // The live day's events (paused, ended), the state now first: a page that reconnects is told at once.
+        let (live, endLive) = await session.live.subscribe(page)
+        context.connectionClosed?.whenComplete { _ in
+            end()
+            endLive()
+        }
         let room = self.room
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             var last = EventHub.Event(name: "state", value: await room.view(team, language: language))
             try await writer.write(ByteBuffer(string: last.text))
-            for await state in states where state.json != last.json {
-                last = state
-                try await writer.write(ByteBuffer(string: state.text))
+            for await event in merge(states, live) {
+                if event.name == "state" {
+                    guard event.json != last.json else { continue }
+                    last = event
+                }
+                try await writer.write(ByteBuffer(string: event.text))
             }
             try await writer.finish(nil)
         }
@@ -105,6 +115,8 @@ struct PlayerRoutes: Sendable {
     /// Every refusal is told to the organizer (`ServeSession.uploadFailed`): none goes unseen.
     @Sendable func upload(_ request: Request, context: ServeContext) async throws -> EditedResponse<Sent> {
         let team = try Self.team(context)
+        // Paused or ended: refused before a byte is read (uploads already under way finish), and not an upload failure.
+        if let refusal = await session.live.refusal { throw refusal }
         do {
             let response = try await receive(request, team: team)
             await session.uploadSucceeded()

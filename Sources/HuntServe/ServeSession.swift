@@ -11,6 +11,8 @@ import HuntKit
 public actor ServeSession {
     package nonisolated let configuration: ServeConfiguration
     nonisolated let events = EventHub()
+    /// Whether the hunt runs, is paused or has ended, and what the teams are told (`LiveDay`).
+    nonisolated let live: LiveDay
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
     /// Previews that could not be made (libheif crashed or ran out of time), by path and size,
@@ -60,6 +62,7 @@ public actor ServeSession {
         hunt = configuration.served(try loaded.get())
         huntWarnings = Self.warnings(loaded)
         store = try ReviewsStore(path: configuration.reviewsPath)
+        live = try LiveDay(reviewsPath: configuration.reviewsPath, window: hunt.window, planned: hunt.announcements, events: events)
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
     }
 
@@ -179,6 +182,7 @@ public actor ServeSession {
         // The cache forgets photos that are gone, so it stays the size of the folder.
         if cache.count > paths.count { cache.drop { !paths.contains($0) } }
         ProcessMemory.returnFreedMemory()
+        if stamps == nil { await live.use(window: hunt.window, planned: hunt.announcements) }
         await announce(outcome, reason: reason)
     }
 

@@ -173,6 +173,8 @@ function upload(u) {
         u.id = answer && answer.id;
         u.note = answer && answer.status === 'already sent' ? 'already-sent' : 'sent';
         u.message = say(u.note === 'already-sent' ? 'send.sent-before' : 'send.waiting-for-judge');
+      } else if (xhr.status === 423 || xhr.status === 410) {
+        refusedByLive(u, xhr.status);
       } else if (xhr.status === 429) {
         return retry(u, resolve, say('send.busy'));
       } else if (xhr.status >= 500) {
@@ -246,12 +248,68 @@ async function load() {
 function listen() {
   const events = new EventSource(base + '/events?lang=' + encodeURIComponent(LANG));
   events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
+  events.addEventListener('live', (e) => { showLive(JSON.parse(e.data)); status(''); });
   // A dropped stream reconnects by itself; one refused (429: the team's phones hold all the
   // connections they may) is closed for good by the browser, so open it again a little later.
   events.onerror = () => {
     status(say('reconnecting'));
     if (events.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
   };
+}
+
+// The live day (LiveDay.swift): the organizers paused or ended the game, told at once over the
+// stream (its first event on every (re)connection). Uploads are then refused by the server with
+// 423 (paused) or 410 (ended); the page says so in the player's words.
+function showLive(live) {
+  P.live = live;
+  const banner = document.getElementById('live');
+  const stopped = live.phase === 'paused' || live.phase === 'ended';
+  document.body.classList.toggle('stopped', stopped);
+  banner.hidden = !stopped;
+  if (live.phase === 'paused') banner.textContent = say('live.paused');
+  else if (live.phase === 'ended') banner.textContent = live.results_at ? say('live.ended-results', { time: live.results_at }) : say('live.ended');
+  else banner.textContent = '';
+  showAnnouncements(live.announcements || []);
+}
+
+// The organizers' announcements: the `live` event carries every one meant for this team (the
+// newest 50, newest first), so a page that was offline gets what it missed. Listed above the
+// tasks; the newest this phone has not seen also in the header until tapped away.
+const SEEN = 'hunt-seen-announcements:' + base;
+
+function seenAnnouncements() {
+  try { return new Set(JSON.parse(localStorage.getItem(SEEN) || '[]')); } catch (_) { return new Set(); }
+}
+
+function showAnnouncements(list) {
+  const seen = seenAnnouncements();
+  document.getElementById('news-section').hidden = list.length === 0;
+  document.getElementById('news').replaceChildren(...list.map((a) => el('li', { class: seen.has(a.id) ? null : 'new' },
+    el('time', { datetime: a.at }, clockOf(a.at)), a.team ? el('span', { class: 'to' }, say('announcement.team-only')) : null,
+    el('span', { class: 'text', dir: 'auto' }, a.text))));
+  const fresh = list.find((a) => !seen.has(a.id));
+  const banner = document.getElementById('news-new');
+  banner.hidden = !fresh;
+  if (!fresh) return;
+  banner.replaceChildren(el('span', { dir: 'auto' }, fresh.text),
+    el('button', { type: 'button', 'aria-label': say('announcements'), onclick: () => { markSeen(list); showAnnouncements(list); } }, '×'));
+}
+
+function markSeen(list) {
+  try { localStorage.setItem(SEEN, JSON.stringify(list.map((a) => a.id))); } catch (_) { /* private mode: shown again next time */ }
+}
+
+// "12:05" in the phone's own time, with the digits the server writes.
+function clockOf(iso) {
+  const date = new Date(iso);
+  return isNaN(date) ? '' : date.toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+}
+
+// An upload the server refused because the game is paused (Try again once it resumes) or ended.
+function refusedByLive(u, code) {
+  u.phase = 'failed';
+  u.retryable = code === 423;
+  u.message = say(code === 423 ? 'send.paused' : 'send.ended');
 }
 
 let remembered = null;

@@ -60,6 +60,8 @@ public struct Hunt: Sendable, Equatable {
     /// `hunt purge` removes what is older. Nil when the hunt says nothing (then `hunt purge`
     /// needs `--before`).
     public var retention: TimeSpan?
+    /// Messages planned for the team pages (`announcements:`), in file order: `hunt serve --players` shows each from its time on.
+    public var announcements: [Announcement] = []
     /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
     public var source: SourceLocation
     /// The hunt file this was read from (nil for a hunt built in code): an input that no output may replace.

@@ -69,6 +69,10 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     // Personal data
     case shortRetention = "short-retention"
 
+    // The live day
+    case announcementOutsideWindow = "announcement-outside-window"
+    case announcementUnknownTeam = "announcement-unknown-team"
+
     /// One line for the reference.
     public var summary: String {
         switch self {
@@ -142,6 +146,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .liveWithoutBrowserPosition:
             return "warning: a `live: true` task while `policy.browser-position: ignore` (photos from a browser's camera usually carry no GPS)"
         case .shortRetention: return "warning: `retention` under a day: `hunt purge` could remove photos before the judges are done"
+        case .announcementOutsideWindow: return "warning: an announcement's `at` is outside the hunt's window, when no team is playing"
+        case .announcementUnknownTeam: return "warning: an announcement for a team the hunt's `teams` does not list: no page shows it to them"
         }
     }
 }

@@ -2,8 +2,9 @@
 enum HuntSchema {
     static let topLevel = [
         "hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
-        "teams", "tasks", "rewards", "sheets", "retention"
+        "teams", "tasks", "rewards", "sheets", "retention", "announcements"
     ]
+    static let announcement = ["at", "text", "teams"]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]
     static let bands = ["found", "hot", "warm"]

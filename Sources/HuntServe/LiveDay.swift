@@ -1,0 +1,394 @@
+import Foundation
+import HuntKit
+
+/// The live day: whether the hunt runs, is paused or has ended (by the organizer, or by the
+/// hunt's window closing), and the announcements (the console's, and the hunt file's from their
+/// time on), told to every team's page at once over its event stream (the `live` event, each page
+/// its team's announcements in its language). The organizer's choice is kept in a small file
+/// beside the reviews file (`reviews.yaml` → `reviews.live.json`, replaced atomically), so a
+/// restart keeps it, and each change is a line of the audit log; the console's announcements are
+/// lines of `reviews.messages.jsonl`, read again at start.
+actor LiveDay {
+    enum Phase: String, Codable, Sendable {
+        case running, paused, ended
+    }
+
+    /// What the organizer last chose, as the state file keeps it.
+    struct Choice: Codable, Sendable, Equatable {
+        var phase: Phase
+        /// When the results are told ("17:30"), as the organizer wrote it: only with `ended`.
+        var resultsAt: String?
+        var by: String
+        var at: Date
+
+        enum CodingKeys: String, CodingKey {
+            case phase
+            case resultsAt = "results_at"
+            case by, at
+        }
+    }
+
+    /// What a page is told (`GET /api/live`, the `live` event of the console's and the teams' streams).
+    struct Told: Encodable, Sendable, Equatable {
+        var phase: Phase
+        var resultsAt: String?
+        /// Who chose it (`window` when the hunt's window closed); nil while it has always run.
+        var by: String?
+        /// When, ISO 8601 UTC.
+        var at: String?
+        /// The announcements the page is shown, newest first: a team's page its team's (at most
+        /// `shownAtMost`), the console every one.
+        var announcements: [Shown] = []
+
+        enum CodingKeys: String, CodingKey {
+            case phase
+            case resultsAt = "results_at"
+            case by, at, announcements
+        }
+    }
+
+    /// An announcement the console sent, as the messages log keeps it (one JSON line each).
+    struct Sent: Codable, Sendable, Equatable {
+        var kind = "announcement"
+        var id: String
+        var at: Date
+        var by: String
+        var text: String
+        /// The team it is for; nil for every team.
+        var team: String?
+    }
+
+    /// One announcement as a page shows it.
+    struct Shown: Encodable, Sendable, Equatable {
+        var id: String
+        /// ISO 8601 UTC.
+        var at: String
+        var text: String
+        /// The one team it is for; nil for every team.
+        var team: String?
+    }
+
+    /// The most announcements a team's page is sent (the newest): a long day's worth, a small event.
+    static let shownAtMost = 50
+    /// The newest the console lists.
+    static let consoleShows = 200
+    /// The most the console may send in a day: past it, it is refused (the log and every page stay small).
+    static let sentAtMost = 5_000
+
+    /// A change as the audit log keeps it (beside the decisions' events, which have a `path`).
+    struct Logged: Encodable {
+        var action: String
+        var by: String
+        var at: String
+        var resultsAt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case action, by, at
+            case resultsAt = "results_at"
+        }
+    }
+
+    /// The longest results time the organizer may write ("17:30", "tomorrow at 10 in the hall").
+    static let maximumResultsCharacters = 80
+
+    let file: URL
+    private let auditFile: URL
+    /// The console's announcements (and, later, the teams' questions): `reviews.messages.jsonl`.
+    let messagesFile: URL
+    private let now: @Sendable () -> Date
+    private var choice: Choice?
+    private var window: TimeWindow?
+    /// The hunt file's announcements.
+    private var planned: [Announcement]
+    /// The console's, oldest first.
+    private var sent: [Sent]
+    private var pages: [String: [UUID: AsyncStream<EventHub.Event>.Continuation]] = [:]
+    private var alarm: Task<Void, Never>?
+    /// Each change is also sent here (the console's stream).
+    private let events: EventHub
+
+    /// Reads the state file beside `reviewsPath` (none: the hunt runs). Throws when it is there but unreadable.
+    init(
+        reviewsPath: String, window: TimeWindow?, planned: [Announcement] = [], events: EventHub,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(DiagnosticError) {
+        let reviews = URL(fileURLWithPath: reviewsPath)
+        file = Self.beside(reviews, "live.json")
+        messagesFile = Self.beside(reviews, "messages.jsonl")
+        auditFile = AuditLog(reviewsFile: reviews).url
+        self.window = window
+        self.planned = planned
+        self.events = events
+        self.now = now
+        choice = try Self.read(file)
+        sent = try Self.readSent(messagesFile)
+    }
+
+    /// The console's announcements in the messages log; lines that do not parse (a crash half way
+    /// through a write) and other kinds of line are passed over.
+    private static func readSent(_ file: URL) throws(DiagnosticError) -> [Sent] {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path: file.path, limitBytes: 64 << 20, what: "messages log") } catch {
+            throw DiagnosticError(
+                .error(
+                    "live-state", "\(error)", at: SourceLocation(file: file.path),
+                    fix: "the file holds the day's announcements; move it away to start with none"))
+        }
+        let decoder = decoder
+        return bytes.split(separator: 0x0A).compactMap { line in
+            guard let sent = try? decoder.decode(Sent.self, from: Data(line)), sent.kind == "announcement" else { return nil }
+            return sent
+        }
+    }
+
+    /// `reviews.yaml` → `reviews.<suffix>` in the same folder.
+    static func beside(_ reviews: URL, _ suffix: String) -> URL {
+        reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + "." + suffix)
+    }
+
+    private static func read(_ file: URL) throws(DiagnosticError) -> Choice? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let fix = "the file holds whether the hunt is paused or ended; remove it to run the hunt again, or put back the one `hunt serve` wrote"
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path: file.path, limitBytes: 64 << 10, what: "live state") } catch {
+            throw DiagnosticError(.error("live-state", "\(error)", at: SourceLocation(file: file.path), fix: fix))
+        }
+        do { return try decoder.decode(Choice.self, from: Data(bytes)) } catch {
+            throw DiagnosticError(
+                .error(
+                    "live-state", "`\(file.path)` is not the live state `hunt serve` writes (\(error))", at: SourceLocation(file: file.path), fix: fix
+                ))
+        }
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    // MARK: The state
+
+    /// The state now, for the console: the organizer's choice, unless the window closed after it
+    /// (then ended), with every announcement.
+    var told: Told {
+        var told = state
+        told.announcements = shown(to: nil, language: nil, atMost: Self.consoleShows)
+        return told
+    }
+
+    /// The state now without the announcements.
+    private var state: Told {
+        guard let choice else { return Told(phase: .running) }
+        return Told(phase: choice.phase, resultsAt: choice.resultsAt, by: choice.by, at: ServeSession.timestamp(choice.at))
+    }
+
+    /// Why an upload (or an answer) is refused now, in words for the team's page; nil while the hunt runs.
+    /// 423 while paused, 410 once ended: the page tells them apart and says it in the player's language.
+    var refusal: ServeError? {
+        let told = state
+        switch told.phase {
+        case .running: return nil
+        case .paused: return ServeError("the hunt is paused: nothing is taken until the organizers resume it; send it again then", status: 423)
+        case .ended:
+            let results = told.resultsAt.map { "; results at \($0)" } ?? ""
+            return ServeError("the hunt has ended\(results): nothing more is taken", status: 410)
+        }
+    }
+
+    /// Pauses, resumes or ends the hunt (`action`: `pause`, `resume`, `end`), logged first in the
+    /// audit log, then kept in the state file; every page is told. Asking for the state it is
+    /// already in changes nothing.
+    func change(action: String, resultsAt: String?, by: String?) throws(ServeError) -> Told {
+        let phase: Phase
+        switch action {
+        case "pause": phase = .paused
+        case "resume": phase = .running
+        case "end": phase = .ended
+        default: throw ServeError("`action` must be pause, resume or end, not `\(action.prefix(40))`")
+        }
+        let who: String
+        do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
+        var results = resultsAt?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if results?.isEmpty == true { results = nil }
+        if let results {
+            guard phase == .ended else { throw ServeError("`results_at` goes with `end` only") }
+            guard results.count <= Self.maximumResultsCharacters, !results.contains(where: \.isNewline) else {
+                throw ServeError("`results_at` is one line of at most \(Self.maximumResultsCharacters) characters, e.g. `17:30`")
+            }
+        }
+        let before = state
+        if before.phase == phase, before.resultsAt == results { return told }
+        try keep(Choice(phase: phase, resultsAt: results, by: who, at: now()), action: action)
+        tell()
+        return told
+    }
+
+    /// Logs `next` in the audit log, then writes it into the state file.
+    private func keep(_ next: Choice, action: String) throws(ServeError) {
+        let line = Logged(action: action, by: next.by, at: ServeSession.timestamp(next.at), resultsAt: next.resultsAt)
+        guard let logged = try? ServeJSON.encoder.encode(line), let written = try? Self.encoder.encode(next) else {
+            throw ServeError("the live state could not be written as JSON", status: 500)
+        }
+        try AuditLog.appendAtOnce(logged + [0x0A], to: auditFile)
+        do { try OutputBatch.write(Array(written), to: file, displayPath: file.path) } catch {
+            throw ServeError("\(file.path): \(error.message)", status: 500)
+        }
+        choice = next
+    }
+
+    /// The window's end passed while the server ran: the game ends (`by: window`), kept and
+    /// logged as the organizer's End is, unless it already ended or the organizer chose since.
+    /// A server started after the end (judging the next day, a test) does not end it by itself.
+    private func windowClosed(at end: Date) {
+        guard window?.end == end, choice?.phase != .ended, (choice?.at ?? .distantPast) <= end else { return }
+        // A failed write is the organizer's to see (the console's End writes the same file); the pages are told anyway.
+        if (try? keep(Choice(phase: .ended, by: "window", at: now()), action: "end")) == nil {
+            choice = Choice(phase: .ended, by: "window", at: now())
+        }
+    }
+
+    /// The hunt (re)read: its window and its announcements may have changed.
+    func use(window: TimeWindow?, planned: [Announcement]) {
+        guard window != self.window || planned != self.planned || alarm == nil else { return }
+        self.window = window
+        self.planned = planned
+        tell()
+    }
+
+    // MARK: Announcements
+
+    /// Sends `text` to team `team`'s pages (every team's when nil; the caller checked the team
+    /// exists), logged first; every page it is for shows it at once.
+    func announce(_ text: String, team: String?, by: String?) throws(ServeError) -> Shown {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw ServeError("say something: the announcement is empty") }
+        guard text.count <= Announcement.maximumCharacters else {
+            throw ServeError(
+                "the announcement is \(text.count) characters long; at most \(Announcement.maximumCharacters) fit a phone's screen", status: 413)
+        }
+        guard sent.count < Self.sentAtMost else {
+            throw ServeError("\(Self.sentAtMost) announcements were sent today, the most a day takes; edit the hunt file's instead", status: 429)
+        }
+        let who: String
+        do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
+        let now = now()
+        let announcement = Sent(id: "c\(sent.count + 1)", at: now, by: who, text: text, team: team)
+        guard let line = try? Self.lineEncoder.encode(announcement) else {
+            throw ServeError("the announcement could not be written as JSON", status: 500)
+        }
+        try AuditLog.appendAtOnce(line + [0x0A], to: messagesFile)
+        sent.append(announcement)
+        tell()
+        return Self.shown(announcement)
+    }
+
+    private static var lineEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static func shown(_ sent: Sent) -> Shown {
+        Shown(id: sent.id, at: ServeSession.timestamp(sent.at), text: sent.text, team: sent.team)
+    }
+
+    /// The announcements `team` is shown now (every one for nil), newest first, the hunt file's in
+    /// `language` (its own when nil).
+    private func shown(to team: String?, language: String?, atMost: Int) -> [Shown] {
+        let now = now()
+        var all: [(at: Date, shown: Shown)] = []
+        for (i, plan) in planned.enumerated() where plan.at <= now && (team.map(plan.isFor) ?? true) {
+            // The console names the teams; a team's page says "to your team" for one meant for it alone.
+            let named = plan.teams.isEmpty ? nil : plan.teams.joined(separator: ", ")
+            let to = team == nil ? named : plan.teams.count == 1 ? team : nil
+            all.append((plan.at, Shown(id: "h\(i + 1)", at: ServeSession.timestamp(plan.at), text: plan.text.text(in: language), team: to)))
+        }
+        for sent in sent.suffix(atMost) where team == nil || sent.team == nil || sent.team == team { all.append((sent.at, Self.shown(sent))) }
+        // Newest first; the console's after the file's at the same second.
+        return all.enumerated().sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }.prefix(atMost).map(\.element.shown)
+    }
+
+    // MARK: The pages
+
+    /// The `live` events of one team's page (`page`: `PlayersRoom.page`), the state now first;
+    /// a page that reads slowly keeps the newest only. `end()` ends it (the page went away).
+    func subscribe(_ page: String) -> (events: AsyncStream<EventHub.Event>, end: @Sendable () -> Void) {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<EventHub.Event>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        continuation.onTermination = { [weak self] _ in Task { await self?.remove(page, id) } }
+        pages[page, default: [:]][id] = continuation
+        continuation.yield(event(for: page))
+        if alarm == nil { setAlarm() }
+        return (stream, { continuation.finish() })
+    }
+
+    /// How many pages listen (for the benchmark's memory figure and the tests).
+    var listening: Int { pages.values.reduce(0) { $0 + $1.count } }
+
+    private func remove(_ page: String, _ id: UUID) {
+        pages[page]?[id] = nil
+        if pages[page]?.isEmpty == true { pages[page] = nil }
+    }
+
+    /// What team page `page` (`PlayersRoom.page`) is told: the state and its team's announcements in its language.
+    func told(page: String) -> Told {
+        let (team, language) = PlayersRoom.teamAndLanguage(page)
+        var told = state
+        told.announcements = shown(to: team, language: language, atMost: Self.shownAtMost)
+        return told
+    }
+
+    private func event(for page: String) -> EventHub.Event {
+        EventHub.Event(name: "live", value: told(page: page))
+    }
+
+    /// Every page (and the console) is told the state now; the alarm is set for the next change of it by the clock.
+    private func tell() {
+        events.send("live", told)
+        for (page, watching) in pages {
+            let event = event(for: page)
+            for continuation in watching.values { continuation.yield(event) }
+        }
+        setAlarm()
+    }
+
+    /// Wakes at the next time the pages change by themselves (the window's end, a planned
+    /// announcement's time), to tell them.
+    private func setAlarm() {
+        alarm?.cancel()
+        let now = now()
+        // Just past the end: the window includes its last instant.
+        let times = planned.map(\.at) + (window.map { [$0.end + 0.5] } ?? [])
+        guard let next = times.filter({ $0 > now }).min() else {
+            alarm = Task {}
+            return
+        }
+        let end = window?.end
+        alarm = Task { [weak self] in
+            guard (try? await Task.sleep(for: .seconds(next.timeIntervalSince(now) + 0.05))) != nil else { return }
+            await self?.wake(windowEnd: end)
+        }
+    }
+
+    private func wake(windowEnd end: Date?) {
+        if let end, now() > end { windowClosed(at: end) }
+        tell()
+    }
+
+    /// Ends every page's stream (shutdown) and the alarm.
+    func finish() {
+        alarm?.cancel()
+        for continuation in pages.values.flatMap(\.values) { continuation.finish() }
+        pages = [:]
+    }
+}
