@@ -42,3 +42,20 @@ def finish(what, screens):
         print(f"{len(failures)} check(s) failed", file=sys.stderr)
         sys.exit(1)
     print(f"{what}: all checks passed; screenshots in {screens}")
+
+
+def serve_players(hunt, folder, last_team, env=None):
+    """`hunt serve FOLDER/hunt.yaml FOLDER/submissions --players` on a free loopback port: the
+    process and the URLs it printed ({"judge": …, "team foxes": …}) up to team `last_team`'s; its
+    later lines are read and dropped."""
+    import os, subprocess, threading
+    process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
+                                "--players"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    urls = {}
+    for line in process.stdout:
+        name, _, url = line.partition(": ")
+        urls[name.strip()] = url.strip()
+        if name == "team " + last_team:
+            break
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, urls

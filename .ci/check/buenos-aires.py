@@ -4,9 +4,9 @@ Spanish reason of a photo taken the day before with its Spanish date; then a pse
 (every catalog text accented and 40 % longer, made here from en.yaml into a copy of Templates/)
 and Arabic laid out at 360 px with nothing wider than the screen and no text cut. See
 buenos-aires.sh, which runs it after the sheets' checks."""
-import json, os, re, shutil, subprocess, sys, tempfile, threading, time
+import json, os, re, shutil, sys, tempfile, time
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, wait
+from browser_check import check, finish, phone, wait, serve_players
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -53,15 +53,7 @@ with open(os.path.join(templates, "languages", "en-XA.yaml"), "w", encoding="utf
     f.write("\n".join(lines) + "\n")
 
 env = dict(os.environ, HUNT_TEMPLATES=templates)
-process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
-                            "--players"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-urls = {}
-for line in process.stdout:
-    name, _, url = line.partition(": ")
-    urls[name.strip()] = url.strip()
-    if name == "team teros":
-        break
-threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+process, urls = serve_players(hunt, folder, "teros", env=env)
 driver = None
 
 

@@ -10,6 +10,9 @@
 # the folder is back; a file that is no photo says what to send instead.
 # Then players-words.py at 360 px: a group's card and progress, a live task's gallery button
 # marked "won't count", "already sent", and a five-year-old photo's reason in players' words.
+# Then live-browser.py at 360 px: an announcement from the console on two teams' pages within 1 s
+# and on a third's once it reconnects, one to a single team seen by no other, Pause refusing an
+# upload with the paused words and Resume taking it, End with a results time.
 # Screenshots go to $SCREENS (.build/players-screens). Part of `make test`. Usage: HUNT=path/to/hunt .ci/check/players-browser.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +24,5 @@ mkdir -p "$SCREENS"
 status=0
 "$python" .ci/check/players-browser.py "$hunt" Examples/photo-scavenger-hunt Tests/HuntKitTests/Fixtures || status=1
 "$python" .ci/check/players-words.py "$hunt" Examples/photo-scavenger-hunt || status=1
+"$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

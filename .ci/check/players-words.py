@@ -1,11 +1,11 @@
 """hunt serve --players at 360 px: a group's card and its members' progress, a live task's two
 buttons, "already sent", and a reason written for players (a photo five years old). See
 players-browser.sh, which runs it after players-browser.py."""
-import os, re, shutil, subprocess, sys, tempfile, threading, time
+import os, re, shutil, sys, tempfile, time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from browser_check import check, failures, wait
+from browser_check import check, failures, wait, serve_players
 from exif_photo import photo_at
 
 hunt, example = sys.argv[1], sys.argv[2]
@@ -29,15 +29,7 @@ photo_at(source, kruyt, 52.08645, 5.17352, 5)
 old = os.path.join(work, "phone", "old.jpg")
 photo_at(source, old, 52.08581, 5.17126, 7, day="2021:04:12")
 
-process = subprocess.Popen([hunt, "serve", os.path.join(folder, "hunt.yaml"), os.path.join(folder, "submissions"), "--listen", "127.0.0.1:0",
-                            "--players"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-urls = {}
-for line in process.stdout:
-    name, _, url = line.partition(": ")
-    urls[name.strip()] = url.strip()
-    if name == "team larks":
-        break
-threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+process, urls = serve_players(hunt, folder, "larks")
 driver = None
 
 
