@@ -1,5 +1,5 @@
-"""The live day in headless Chromium: announcements and pause/resume from the judges' console,
-seen on three teams' phones (360 px). See players-browser.sh."""
+"""The live day in headless Chromium: announcements, a team's question and its reply, and
+pause/resume/end from the judges' console, seen on three teams' phones (360 px). See players-browser.sh."""
 import os, re, shutil, sys, tempfile, time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -81,6 +81,23 @@ try:
     check("north gate" not in text_of(foxes, "news") + text_of(foxes, "news-new"), "and not another team")
     check("north gate" not in foxes.page_source, "not even in the other team's page source")
     console.find_element(By.ID, "announce-cancel").click()
+
+    # A question from a team reaches the console's inbox; the reply reaches that team only.
+    foxes.execute_script("document.getElementById('message-section').scrollIntoView()")
+    foxes.find_element(By.ID, "message-text").send_keys("Our phone died: can we send from another? <i>x</i>")
+    foxes.find_element(By.CSS_SELECTOR, "#message-form button").click()
+    wait(foxes, lambda d: "Our phone died" in text_of(d, "thread"), "the team's message is on its page")
+    wait(console, lambda d: d.find_element(By.ID, "inbox-unread").text == "(1)", "the console's inbox counts it unread")
+    console.find_element(By.ID, "inbox-open").click()
+    wait(console, lambda d: "Our phone died" in d.find_element(By.ID, "inbox-threads").text, "the inbox shows it in the foxes' thread")
+    console.find_element(By.CSS_SELECTOR, "#inbox-threads section[data-team=foxes] textarea").send_keys("Yes: open your team link on any phone.")
+    console.save_screenshot(os.path.join(screens, "live-console-inbox.png"))
+    console.find_element(By.CSS_SELECTOR, "#inbox-threads section[data-team=foxes] button").click()
+    wait(foxes, lambda d: "any phone" in text_of(d, "thread"), "the reply reaches that team's page")
+    wait(console, lambda d: d.find_element(By.ID, "inbox-unread").text == "", "and the inbox has nothing unread")
+    check("any phone" not in owls.page_source and "phone died" not in owls.page_source, "nothing of the foxes' thread reaches the owls")
+    foxes.save_screenshot(os.path.join(screens, "live-thread-360.png"))
+    console.find_element(By.ID, "inbox-close").click()
 
     # Pause: the page says so at once; an upload is refused with the paused words; Resume, Try again takes it.
     console.find_element(By.ID, "live-pause").click()

@@ -154,7 +154,10 @@ try:
     # A withdrawal: a third photo, taken back before anyone decides it.
     choose(driver, "wkh", third)
     wait(driver, lambda d: any(u.get("can_withdraw") for u in sent(d, "wkh")), "an upload can be withdrawn while undecided", seconds=10)
-    driver.find_element(By.CSS_SELECTOR, "#task-wkh button.withdraw").click()
+    withdraw = driver.find_element(By.CSS_SELECTOR, "#task-wkh button.withdraw")
+    # In the middle of the screen: scrolled to the top, the sticky header would take the click.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", withdraw)
+    withdraw.click()
     driver.switch_to.alert.accept()
     wait(driver, lambda d: not sent(d, "wkh"), "withdrawn, it leaves the page")
     check(os.path.isdir(os.path.join(folder, "submissions/.withdrawn/owls/wkh")), "and waits in .withdrawn/")

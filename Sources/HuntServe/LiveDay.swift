@@ -39,15 +39,44 @@ actor LiveDay {
         /// The announcements the page is shown, newest first: a team's page its team's (at most
         /// `shownAtMost`), the console every one.
         var announcements: [Shown] = []
+        /// A team's page: its messages with the organizers, oldest first (the newest `shownAtMost`).
+        var thread: [Line]?
+        /// The console: the teams' messages no judge has read yet.
+        var unread: Int?
 
         enum CodingKeys: String, CodingKey {
             case phase
             case resultsAt = "results_at"
-            case by, at, announcements
+            case by, at, announcements, thread, unread
         }
     }
 
-    /// An announcement the console sent, as the messages log keeps it (one JSON line each).
+    /// One message of a team's thread with the organizers, as its page and the console show it.
+    struct Line: Encodable, Sendable, Equatable {
+        var id: String
+        /// ISO 8601 UTC.
+        var at: String
+        /// `team` (the team asked) or `organizers` (a reply).
+        var from: String
+        /// The judge who replied (the console only).
+        var by: String?
+        var text: String
+    }
+
+    /// The console's inbox (`GET /api/inbox`): a thread a team, the one with the newest message first.
+    struct Inbox: Encodable, Sendable {
+        struct Conversation: Encodable, Sendable {
+            var team: String
+            var name: String
+            var unread: Int
+            var lines: [Line]
+        }
+        var unread: Int
+        var threads: [Conversation]
+    }
+
+    /// A line of the messages log (one JSON object a line): an announcement the console sent, a
+    /// team's `question`, a judge's `reply` to it, or `read` (a judge read team `team`'s thread up to message `id`).
     struct Sent: Codable, Sendable, Equatable {
         var kind = "announcement"
         var id: String
@@ -91,17 +120,40 @@ actor LiveDay {
     /// The longest results time the organizer may write ("17:30", "tomorrow at 10 in the hall").
     static let maximumResultsCharacters = 80
 
-    let file: URL
+    nonisolated let file: URL
     private let auditFile: URL
     /// The console's announcements (and, later, the teams' questions): `reviews.messages.jsonl`.
-    let messagesFile: URL
+    nonisolated let messagesFile: URL
     private let now: @Sendable () -> Date
     private var choice: Choice?
     private var window: TimeWindow?
     /// The hunt file's announcements.
     private var planned: [Announcement]
-    /// The console's, oldest first.
-    private var sent: [Sent]
+    /// The messages log as it is now.
+    private var messages = MessageLog()
+
+    /// The messages log in memory.
+    struct MessageLog: Sendable {
+        /// The console's announcements, oldest first.
+        var sent: [Sent] = []
+        /// Each team's questions and the replies, oldest first.
+        var threads: [String: [Sent]] = [:]
+        /// Each team's thread as a judge last read it: the id of the last message read.
+        var readUpTo: [String: String] = [:]
+        /// Counts the lines of the log (the next message's id).
+        var logged = 0
+
+        /// Takes a line of the log.
+        mutating func take(_ line: Sent) {
+            logged += 1
+            switch line.kind {
+            case "announcement": sent.append(line)
+            case "question", "reply": if let team = line.team { threads[team, default: []].append(line) }
+            case "read": if let team = line.team { readUpTo[team] = line.id }
+            default: break
+            }
+        }
+    }
     private var pages: [String: [UUID: AsyncStream<EventHub.Event>.Continuation]] = [:]
     private var alarm: Task<Void, Never>?
     /// Each change is also sent here (the console's stream).
@@ -121,11 +173,29 @@ actor LiveDay {
         self.events = events
         self.now = now
         choice = try Self.read(file)
-        sent = try Self.readSent(messagesFile)
+        for line in try Self.readSent(messagesFile) { messages.take(line) }
+    }
+
+    /// Appends `line` to the messages log (one write), then takes it into memory.
+    private func log(_ line: Sent) throws(ServeError) {
+        guard let bytes = try? Self.lineEncoder.encode(line) else { throw ServeError("the message could not be written as JSON", status: 500) }
+        try AuditLog.appendAtOnce(bytes + [0x0A], to: messagesFile)
+        messages.take(line)
+    }
+
+    /// `text` trimmed, when it is a message the pages may show: not empty, at most `Announcement.maximumCharacters`.
+    static func messageText(_ text: String, what: String) throws(ServeError) -> String {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw ServeError("say something: the \(what) is empty") }
+        guard text.count <= Announcement.maximumCharacters else {
+            throw ServeError(
+                "the \(what) is \(text.count) characters long; at most \(Announcement.maximumCharacters) fit a phone's screen", status: 413)
+        }
+        return text
     }
 
     /// The console's announcements in the messages log; lines that do not parse (a crash half way
-    /// through a write) and other kinds of line are passed over.
+    /// through a write) are passed over.
     private static func readSent(_ file: URL) throws(DiagnosticError) -> [Sent] {
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         let bytes: [UInt8]
@@ -136,10 +206,7 @@ actor LiveDay {
                     fix: "the file holds the day's announcements; move it away to start with none"))
         }
         let decoder = decoder
-        return bytes.split(separator: 0x0A).compactMap { line in
-            guard let sent = try? decoder.decode(Sent.self, from: Data(line)), sent.kind == "announcement" else { return nil }
-            return sent
-        }
+        return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(Sent.self, from: Data($0)) }
     }
 
     /// `reviews.yaml` → `reviews.<suffix>` in the same folder.
@@ -182,6 +249,7 @@ actor LiveDay {
     var told: Told {
         var told = state
         told.announcements = shown(to: nil, language: nil, atMost: Self.consoleShows)
+        told.unread = messages.threads.keys.reduce(0) { $0 + unread($1) }
         return told
     }
 
@@ -269,24 +337,15 @@ actor LiveDay {
     /// Sends `text` to team `team`'s pages (every team's when nil; the caller checked the team
     /// exists), logged first; every page it is for shows it at once.
     func announce(_ text: String, team: String?, by: String?) throws(ServeError) -> Shown {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw ServeError("say something: the announcement is empty") }
-        guard text.count <= Announcement.maximumCharacters else {
-            throw ServeError(
-                "the announcement is \(text.count) characters long; at most \(Announcement.maximumCharacters) fit a phone's screen", status: 413)
-        }
-        guard sent.count < Self.sentAtMost else {
+        let text = try Self.messageText(text, what: "announcement")
+        guard messages.sent.count < Self.sentAtMost else {
             throw ServeError("\(Self.sentAtMost) announcements were sent today, the most a day takes; edit the hunt file's instead", status: 429)
         }
         let who: String
         do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
         let now = now()
-        let announcement = Sent(id: "c\(sent.count + 1)", at: now, by: who, text: text, team: team)
-        guard let line = try? Self.lineEncoder.encode(announcement) else {
-            throw ServeError("the announcement could not be written as JSON", status: 500)
-        }
-        try AuditLog.appendAtOnce(line + [0x0A], to: messagesFile)
-        sent.append(announcement)
+        let announcement = Sent(id: "c\(messages.sent.count + 1)", at: now, by: who, text: text, team: team)
+        try log(announcement)
         tell()
         return Self.shown(announcement)
     }
@@ -313,7 +372,9 @@ actor LiveDay {
             let to = team == nil ? named : plan.teams.count == 1 ? team : nil
             all.append((plan.at, Shown(id: "h\(i + 1)", at: ServeSession.timestamp(plan.at), text: plan.text.text(in: language), team: to)))
         }
-        for sent in sent.suffix(atMost) where team == nil || sent.team == nil || sent.team == team { all.append((sent.at, Self.shown(sent))) }
+        for sent in messages.sent.suffix(atMost) where team == nil || sent.team == nil || sent.team == team {
+            all.append((sent.at, Self.shown(sent)))
+        }
         // Newest first; the console's after the file's at the same second.
         return all.enumerated().sorted { ($0.element.at, $0.offset) > ($1.element.at, $1.offset) }.prefix(atMost).map(\.element.shown)
     }
@@ -345,7 +406,80 @@ actor LiveDay {
         let (team, language) = PlayersRoom.teamAndLanguage(page)
         var told = state
         told.announcements = shown(to: team, language: language, atMost: Self.shownAtMost)
+        told.thread = (messages.threads[team] ?? []).suffix(Self.shownAtMost).map { Self.line($0, forConsole: false) }
         return told
+    }
+
+    // MARK: Questions from the teams
+
+    /// The most messages a team may send in a day, and the least time between two (seconds).
+    static let questionsAtMost = 200
+    static let questionsApart = 5.0
+
+    /// Team `team`'s message to the organizers (its page's box), logged; the console is told.
+    func ask(_ text: String, team: String) throws(ServeError) -> Line {
+        let text = try Self.messageText(text, what: "message")
+        let theirs = (messages.threads[team] ?? []).filter { $0.kind == "question" }
+        let now = now()
+        guard theirs.count < Self.questionsAtMost else {
+            throw ServeError("your team sent \(Self.questionsAtMost) messages today, the most it may: ask a marshal", status: 429)
+        }
+        if let last = theirs.last, now.timeIntervalSince(last.at) < Self.questionsApart {
+            throw ServeError("wait a few seconds before the next message", status: 429)
+        }
+        let question = Sent(kind: "question", id: "m\(messages.logged + 1)", at: now, by: team, text: text, team: team)
+        try log(question)
+        tell()
+        return Self.line(question, forConsole: false)
+    }
+
+    /// A judge's reply in team `team`'s thread (the caller checked the team exists): only that team's pages get it.
+    func reply(_ text: String, team: String, by: String?) throws(ServeError) -> Line {
+        let text = try Self.messageText(text, what: "reply")
+        let who: String
+        do { who = try Reviews.Review.judgeName(by, required: false) } catch { throw ServeError(error) }
+        let reply = Sent(kind: "reply", id: "m\(messages.logged + 1)", at: now(), by: who, text: text, team: team)
+        try log(reply)
+        // Replying reads the thread.
+        try markRead(team, by: who)
+        tell()
+        return Self.line(reply, forConsole: true)
+    }
+
+    /// A judge read team `team`'s thread: its messages so far stop counting as unread.
+    func read(team: String, by: String?) throws(ServeError) {
+        if try markRead(team, by: (try? Reviews.Review.judgeName(by, required: false)) ?? "unknown") { events.send("live", told) }
+    }
+
+    @discardableResult
+    private func markRead(_ team: String, by who: String) throws(ServeError) -> Bool {
+        guard let last = messages.threads[team]?.last(where: { $0.kind == "question" }), messages.readUpTo[team] != last.id else { return false }
+        try log(Sent(kind: "read", id: last.id, at: now(), by: who, text: "", team: team))
+        return true
+    }
+
+    /// The console's inbox, the teams named by `names`.
+    func inbox(names: [String: String]) -> Inbox {
+        let threads = messages.threads.map { team, lines in
+            Inbox.Conversation(
+                team: team, name: names[team] ?? team, unread: unread(team),
+                lines: lines.suffix(Self.consoleShows).map { Self.line($0, forConsole: true) })
+        }
+        let newest = threads.sorted { ($0.lines.last?.at ?? "", $0.team) > ($1.lines.last?.at ?? "", $1.team) }
+        return Inbox(unread: newest.reduce(0) { $0 + $1.unread }, threads: newest)
+    }
+
+    /// Team `team`'s questions after the last one a judge read.
+    private func unread(_ team: String) -> Int {
+        let questions = (messages.threads[team] ?? []).filter { $0.kind == "question" }
+        guard let read = messages.readUpTo[team], let index = questions.lastIndex(where: { $0.id == read }) else { return questions.count }
+        return questions.count - index - 1
+    }
+
+    private static func line(_ sent: Sent, forConsole: Bool) -> Line {
+        Line(
+            id: sent.id, at: ServeSession.timestamp(sent.at), from: sent.kind == "question" ? "team" : "organizers",
+            by: forConsole && sent.kind == "reply" ? sent.by : nil, text: sent.text)
     }
 
     private func event(for page: String) -> EventHub.Event {

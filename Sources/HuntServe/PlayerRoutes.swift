@@ -26,6 +26,7 @@ struct PlayerRoutes: Sendable {
         routes.get("photo", use: photo)
         routes.post("upload", use: upload)
         routes.post("withdraw", use: withdraw)
+        routes.post("message", use: message)
         return routes
     }
 
@@ -88,10 +89,15 @@ struct PlayerRoutes: Sendable {
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             var last = EventHub.Event(name: "state", value: await room.view(team, language: language))
             try await writer.write(ByteBuffer(string: last.text))
+            var lastLive = ""
             for await event in merge(states, live) {
                 if event.name == "state" {
                     guard event.json != last.json else { continue }
                     last = event
+                } else {
+                    // A change for other teams tells this page the same again: sent once.
+                    guard event.json != lastLive else { continue }
+                    lastLive = event.json
                 }
                 try await writer.write(ByteBuffer(string: event.text))
             }
@@ -195,6 +201,14 @@ struct PlayerRoutes: Sendable {
         return ["status": "withdrawn", "id": body.id]
     }
 
+    /// `{"text"}`: the team's message to the organizers (the page's "Message the organizers");
+    /// bounded and rate limited (`LiveDay.ask`); it and the replies come back in the `live` event.
+    @Sendable func message(_ request: Request, context: ServeContext) async throws -> LiveDay.Line {
+        let team = try Self.team(context)
+        let body = try await request.decode(as: MessageRequest.self, context: context)
+        return try await session.live.ask(body.text, team: team)
+    }
+
     static func team(_ context: ServeContext) throws(ServeError) -> String {
         guard let team = context.team else { throw ServeError("this team link is not valid", status: 404) }
         return team
@@ -236,6 +250,13 @@ struct PlayerRoutes: Sendable {
 struct WithdrawRequest: Decodable {
     var id: String
 }
+
+/// `POST /t/<token>/message`'s body.
+struct MessageRequest: Decodable {
+    var text: String
+}
+
+extension LiveDay.Line: ResponseEncodable {}
 
 /// Finds the team a `/t/<token>` request is for; an unknown token waits as a wrong console
 /// token does (`BadTokenBrake`), and a team over its rate is told to wait.

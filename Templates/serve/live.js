@@ -17,6 +17,10 @@ const Live = {
     document.getElementById("live-resume").hidden = phase === "running";
     document.getElementById("live-end").hidden = phase === "ended";
     Live.list(told);
+    Hunt.replace("inbox-unread", told.unread ? `(${told.unread})` : "");
+    document.getElementById("inbox-open").classList.toggle("unread", !!told.unread);
+    // New messages while the inbox is open are shown there at once.
+    if (document.getElementById("inbox-dialog").open) Hunt.get("/api/inbox").then(Live.showInbox).catch(() => {});
   },
 
   async change(action) {
@@ -62,12 +66,45 @@ const Live = {
     } catch (error) { Hunt.replace("announce-status", String(error.message || error)); }
   },
 
+  // The teams' messages: one thread a team, unread ones counted on the button; opening the inbox reads them.
+  async openInbox() {
+    await Live.showInbox(await Hunt.get("/api/inbox"));
+    document.getElementById("inbox-dialog").showModal();
+    const by = localStorage.getItem("hunt-judge-name") || "";
+    for (const thread of Live.inbox.threads.filter((t) => t.unread > 0)) {
+      try { await Hunt.post("/api/inbox/read", { team: thread.team, by }); } catch (_) { /* counted again next time */ }
+    }
+  },
+
+  async showInbox(inbox) {
+    Live.inbox = inbox;
+    Hunt.replace("inbox-threads", inbox.threads.length ? inbox.threads.map((thread) => {
+      const box = Hunt.el("textarea", { rows: "2", cols: "60", maxlength: "1000", placeholder: "Reply to " + thread.name + " only" });
+      const said = Hunt.el("span", {});
+      const send = async () => {
+        const text = box.value.trim();
+        if (!text) return;
+        try {
+          await Hunt.post("/api/reply", { team: thread.team, text, by: localStorage.getItem("hunt-judge-name") || "" });
+          await Live.showInbox(await Hunt.get("/api/inbox"));
+        } catch (error) { said.textContent = String(error.message || error); }
+      };
+      return Hunt.el("section", { class: "thread", "data-team": thread.team },
+        Hunt.el("h3", {}, thread.name + (thread.unread ? ` (${thread.unread} new)` : "")),
+        Hunt.el("ol", {}, thread.lines.map((line) => Hunt.el("li", { class: line.from },
+          Hunt.el("b", {}, (line.from === "team" ? thread.name : line.by || "organizers") + " " + Hunt.clock(line.at) + ": "), line.text))),
+        box, " ", Hunt.el("button", { class: "accept", onclick: send }, "Reply"), " ", said);
+    }) : Hunt.el("p", {}, "No messages yet."));
+  },
+
   // queue.js starts the session (Hunt.start, the token the buttons send); this reads the state with the cookie.
   async start() {
     document.getElementById("live-pause").addEventListener("click", () => Live.change("pause"));
     document.getElementById("live-resume").addEventListener("click", () => Live.change("resume"));
     document.getElementById("live-end").addEventListener("click", () => Live.change("end"));
     document.getElementById("announce-open").addEventListener("click", () => Live.openAnnounce());
+    document.getElementById("inbox-open").addEventListener("click", () => Live.openInbox());
+    document.getElementById("inbox-close").addEventListener("click", () => document.getElementById("inbox-dialog").close());
     document.getElementById("announce-send").addEventListener("click", (event) => Live.announce(event));
     Live.show(await Hunt.get("/api/live"));
     const source = new EventSource("/api/events");

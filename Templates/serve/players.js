@@ -270,6 +270,30 @@ function showLive(live) {
   else if (live.phase === 'ended') banner.textContent = live.results_at ? say('live.ended-results', { time: live.results_at }) : say('live.ended');
   else banner.textContent = '';
   showAnnouncements(live.announcements || []);
+  showThread(live.thread || []);
+}
+
+// "Message the organizers": the team's messages and the organizers' replies (in the `live`
+// event, this team's only), and a box to write; the server bounds and paces them.
+function showThread(thread) {
+  document.getElementById('thread').replaceChildren(...thread.map((m) => el('li', { class: m.from === 'team' ? 'mine' : 'theirs' },
+    el('b', {}, say(m.from === 'team' ? 'message.you' : 'message.organizers')), el('time', { datetime: m.at }, clockOf(m.at)),
+    el('span', { class: 'text', dir: 'auto' }, m.text))));
+}
+
+async function sendMessage(event) {
+  event.preventDefault();
+  const box = document.getElementById('message-text');
+  const text = box.value.trim();
+  if (!text) return;
+  const said = document.getElementById('message-status');
+  let response = null;
+  try {
+    response = await fetch(base + '/message', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) });
+  } catch (_) { said.textContent = say('send.connection-dropped'); return; }
+  if (response.ok) { box.value = ''; said.textContent = ''; return; }
+  const why = (await response.text()).trim().replace(/\.$/, '');
+  said.textContent = response.status === 429 ? say('message.too-fast') : why ? say('send.refused', { why }) : say('send.refused-no-words');
 }
 
 // The organizers' announcements: the `live` event carries every one meant for this team (the
@@ -319,5 +343,6 @@ if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === rem
 } else {
   languageSwitch();
   document.getElementById('insecure').hidden = window.isSecureContext;
+  document.getElementById('message-form').addEventListener('submit', sendMessage);
   load().then(listen);
 }
