@@ -429,7 +429,7 @@ actor LiveDay {
         }
         let question = Sent(kind: "question", id: "m\(messages.logged + 1)", at: now, by: team, text: text, team: team)
         try log(question)
-        tell()
+        tell(only: team)
         return Self.line(question, forConsole: false)
     }
 
@@ -442,7 +442,7 @@ actor LiveDay {
         try log(reply)
         // Replying reads the thread.
         try markRead(team, by: who)
-        tell()
+        tell(only: team)
         return Self.line(reply, forConsole: true)
     }
 
@@ -488,12 +488,19 @@ actor LiveDay {
 
     /// Every page (and the console) is told the state now; the alarm is set for the next change of it by the clock.
     private func tell() {
+        tell(only: nil)
+        setAlarm()
+    }
+
+    /// The console and the pages of team `team` (of every team when nil) are told the state now:
+    /// a team's message or its reply changes no other team's page, and 300 teams' pages are not
+    /// made again for it.
+    private func tell(only team: String?) {
         events.send("live", told)
-        for (page, watching) in pages {
+        for (page, watching) in pages where team == nil || PlayersRoom.teamAndLanguage(page).team == team {
             let event = event(for: page)
             for continuation in watching.values { continuation.yield(event) }
         }
-        setAlarm()
     }
 
     /// Wakes at the next time the pages change by themselves (the window's end, a planned
