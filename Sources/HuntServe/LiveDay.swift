@@ -307,7 +307,7 @@ actor LiveDay {
             throw ServeError("the live state could not be written as JSON", status: 500)
         }
         try AuditLog.appendAtOnce(logged + [0x0A], to: auditFile)
-        do { try OutputBatch.write(Array(written), to: file, displayPath: file.path) } catch {
+        do { try OutputBatch.write(Array(written) + [0x0A], to: file, displayPath: file.path) } catch {
             throw ServeError("\(file.path): \(error.message)", status: 500)
         }
         choice = next
@@ -357,6 +357,15 @@ actor LiveDay {
         return encoder
     }
 
+    /// A hunt file's announcement's id, from its time, text and teams: the same after an edit of
+    /// the file elsewhere (a phone does not show it as new again), another when it is reworded.
+    static func plannedID(_ plan: Announcement) -> String {
+        var hash = SHA256()
+        let text = Array("\(plan.at.timeIntervalSince1970)\n\(plan.text.text)\n\(plan.teams.joined(separator: ","))".utf8)
+        text.withUnsafeBytes { hash.update($0) }
+        return "h" + hash.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
+
     private static func shown(_ sent: Sent) -> Shown {
         Shown(id: sent.id, at: ServeSession.timestamp(sent.at), text: sent.text, team: sent.team)
     }
@@ -366,11 +375,11 @@ actor LiveDay {
     private func shown(to team: String?, language: String?, atMost: Int) -> [Shown] {
         let now = now()
         var all: [(at: Date, shown: Shown)] = []
-        for (i, plan) in planned.enumerated() where plan.at <= now && (team.map(plan.isFor) ?? true) {
+        for plan in planned where plan.at <= now && (team.map(plan.isFor) ?? true) {
             // The console names the teams; a team's page says "to your team" for one meant for it alone.
             let named = plan.teams.isEmpty ? nil : plan.teams.joined(separator: ", ")
             let to = team == nil ? named : plan.teams.count == 1 ? team : nil
-            all.append((plan.at, Shown(id: "h\(i + 1)", at: ServeSession.timestamp(plan.at), text: plan.text.text(in: language), team: to)))
+            all.append((plan.at, Shown(id: Self.plannedID(plan), at: ServeSession.timestamp(plan.at), text: plan.text.text(in: language), team: to)))
         }
         for sent in messages.sent.suffix(atMost) where team == nil || sent.team == nil || sent.team == team {
             all.append((sent.at, Self.shown(sent)))

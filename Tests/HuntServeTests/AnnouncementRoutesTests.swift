@@ -96,5 +96,11 @@ import Testing
         #expect(await live.told(page: "owls").announcements.map(\.text) == ["Owls only", "Lunch at the fountain"])
         #expect(await live.told(page: "owls").announcements.first?.team == "owls")
         #expect(await live.told.announcements.map(\.text) == ["Owls only", "Lunch at the fountain"])
+        // An announcement added before another in the file leaves the other's id as it was (a phone does not show it as new again).
+        let lunch = await live.told(page: "foxes").announcements.first?.id
+        await live.use(window: nil, planned: [Announcement(at: now - 90, text: LocalizedText("Welcome"))] + planned)
+        let after = await live.told(page: "foxes").announcements
+        #expect(after.map(\.text) == ["Lunch at the fountain", "Welcome"] && after.first?.id == lunch)
+        #expect(Set(after.map(\.id)).count == 2)
     }
 }
