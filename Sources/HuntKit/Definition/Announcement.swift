@@ -33,7 +33,6 @@ extension HuntReader {
         let example = "{ at: 12:00, text: Lunch is at the fountain }"
         guard let items = context.list(node, "`announcements`", example: example) else { return [] }
         let day = hunt.window.map { DateTimeText.localDate($0.start, timeZone: hunt.timezone) }
-        let known = Set(hunt.teams.map(\.id))
         var result: [Announcement] = []
         for item in items {
             guard
@@ -51,32 +50,43 @@ extension HuntReader {
             if let n = fields.present("teams") {
                 for teamNode in n.sequence ?? [n] {
                     guard let id = identifier(teamNode, "a team of an announcement") else { continue }
-                    if !known.isEmpty, !known.contains(id) {
-                        context.warning(
-                            .announcementUnknownTeam,
-                            "the announcement is for team `\(id)`, which the hunt's `teams` does not list; no page shows it to them",
-                            at: teamNode.location,
-                            fix: "use one of the ids under `teams:` (\(hunt.teams.prefix(5).map { "`\($0.id)`" }.joined(separator: ", ")))")
-                    }
+                    _ = context.check(HuntRules.announcementTeam(id, teams: hunt.teams), at: teamNode.location)
                     teams.append(id)
                 }
             }
             guard let at, let text, let textNode else { continue }
-            let longest = ([text.text] + Array(text.translations.values)).map(\.count).max() ?? 0
-            if longest > Announcement.maximumCharacters {
-                context.error(
-                    .textTooLong,
-                    "an announcement's `text` is \(longest) characters long; at most \(Announcement.maximumCharacters) fit a phone's screen",
-                    at: textNode.location, fix: "shorten it, or split it in two announcements")
-                continue
-            }
-            if let window = hunt.window, !window.contains(at), let atNode {
-                context.warning(
-                    .announcementOutsideWindow, "the announcement at \(atNode.text ?? "") is outside the hunt's window, when no team is playing",
-                    at: atNode.location, fix: "choose a time between the window's `start` and `end`")
-            }
+            guard context.check(HuntRules.announcementText(text), at: textNode.location) else { continue }
+            if let atNode { _ = context.check(HuntRules.announcementTime(at, window: hunt.window, zone: hunt.timezone), at: atNode.location) }
             result.append(Announcement(at: at, text: text, teams: teams, source: item.location))
         }
         return result
+    }
+}
+
+extension HuntRules {
+    /// An announcement's text fits a phone's screen: at most `Announcement.maximumCharacters` in every language.
+    static func announcementText(_ text: LocalizedText) -> HuntFinding? {
+        let longest = ([text.text] + Array(text.translations.values)).map(\.count).max() ?? 0
+        guard longest > Announcement.maximumCharacters else { return nil }
+        return .error(
+            .textTooLong, "an announcement's `text` is \(longest) characters long; at most \(Announcement.maximumCharacters) fit a phone's screen",
+            fix: "shorten it, or split it in two announcements")
+    }
+
+    /// An announcement's time falls inside the hunt's window (when it has one).
+    static func announcementTime(_ at: Date, window: TimeWindow?, zone: TimeZone) -> HuntFinding? {
+        guard let window, !window.contains(at) else { return nil }
+        return .warning(
+            .announcementOutsideWindow,
+            "the announcement at \(DateTimeText.format(at, timeZone: zone)) is outside the hunt's window, when no team is playing",
+            fix: "choose a time between the window's `start` and `end`")
+    }
+
+    /// An announcement's team is one the hunt lists (when it lists any).
+    static func announcementTeam(_ id: String, teams: [Team]) -> HuntFinding? {
+        guard !teams.isEmpty, !teams.contains(where: { $0.id == id }) else { return nil }
+        return .warning(
+            .announcementUnknownTeam, "the announcement is for team `\(id)`, which the hunt's `teams` does not list; no page shows it to them",
+            fix: "use one of the ids under `teams:` (\(teams.prefix(5).map { "`\($0.id)`" }.joined(separator: ", ")))")
     }
 }

@@ -47,6 +47,19 @@ import Testing
         #expect(reread.announcements.map(\.teams) == hunt.announcements.map(\.teams))
     }
 
+    /// A hunt built in code is checked by the same rules as one read from a file.
+    @Test func aHuntBuiltInCodeIsCheckedAsAFileIs() throws {
+        var hunt = try #require(DefinitionTestSupport.load(Self.text).hunt)
+        #expect(hunt.validate().isEmpty, "\(hunt.validate().map(\.oneLine))")
+        let end = try #require(hunt.window?.end)
+        hunt.announcements = [
+            Announcement(at: end + 3600, text: LocalizedText("Dinner"), teams: ["owls", "wolves"]),
+            Announcement(at: end - 60, text: LocalizedText(String(repeating: "a", count: 1_001)))
+        ]
+        let codes = hunt.validate().map { "\($0.severity) \($0.code.rawValue)" }.sorted()
+        #expect(codes == ["error text-too-long", "warning announcement-outside-window", "warning announcement-unknown-team"])
+    }
+
     @Test func aTimeAloneWithoutAWindowSaysWhatItNeeds() {
         let result = DefinitionTestSupport.load(
             "hunt: H\ntimezone: UTC\nannouncements: [{ at: 12:00, text: Lunch }]\ntasks:\n  - { id: dom, title: Dom, at: 52.09067, 5.12133 }\n")
