@@ -4,9 +4,9 @@ Spanish reason of a photo taken the day before with its Spanish date; then a pse
 (every catalog text accented and 40 % longer, made here from en.yaml into a copy of Templates/)
 and Arabic laid out at 360 px with nothing wider than the screen and no text cut. See
 buenos-aires.sh, which runs it after the sheets' checks."""
-import json, os, re, shutil, sys, tempfile
+import json, os, re, shutil, sys, tempfile, time
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, serve_players, wait
+from browser_check import check, finish, phone, wait, serve_players
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")

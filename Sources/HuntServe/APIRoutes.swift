@@ -26,6 +26,12 @@ struct APIRoutes: Sendable {
         routes.post("undo", use: undo)
         routes.post("reveal", use: reveal)
         routes.post("star", use: star)
+        routes.get("live", use: live)
+        routes.post("live", use: changeLive)
+        routes.post("announce", use: announce)
+        routes.get("inbox", use: inbox)
+        routes.post("reply", use: reply)
+        routes.post("inbox/read", use: read)
         return routes
     }
 
@@ -122,6 +128,90 @@ struct StarRequest: Decodable {
     var id: String
     var starred: Bool?
 }
+
+extension APIRoutes {
+    /// Whether the hunt runs, is paused or has ended.
+    @Sendable func live(_ request: Request, context: ServeContext) async throws -> LiveDay.Told {
+        await session.live.told
+    }
+
+    /// `POST /api/live` `{"action": "pause" | "resume" | "end", "results_at"?, "by"?}`: the
+    /// console's buttons (each after a confirmation). Judges keep judging whatever the state.
+    @Sendable func changeLive(_ request: Request, context: ServeContext) async throws -> LiveDay.Told {
+        let change = try await request.decode(as: LiveChange.self, context: context)
+        return try await session.live.change(action: change.action, resultsAt: change.resultsAt, by: change.by)
+    }
+}
+
+extension APIRoutes {
+    /// `POST /api/announce` `{"text", "team"?, "by"?}`: to every team's page, or to team `team`'s only.
+    @Sendable func announce(_ request: Request, context: ServeContext) async throws -> LiveDay.Shown {
+        let body = try await request.decode(as: AnnounceRequest.self, context: context)
+        let team = body.team?.isEmpty == false ? try await knownTeam(body.team) : nil
+        return try await session.live.announce(body.text, team: team, by: body.by)
+    }
+}
+
+extension APIRoutes {
+    /// The teams' messages, a thread a team (`LiveDay.Inbox`).
+    @Sendable func inbox(_ request: Request, context: ServeContext) async throws -> LiveDay.Inbox {
+        await session.live.inbox(names: Dictionary(await session.teamChoices.map { ($0.id, $0.name) }) { first, _ in first })
+    }
+
+    /// `POST /api/reply` `{"team", "text", "by"?}`: a reply in team `team`'s thread, to that team's pages only.
+    @Sendable func reply(_ request: Request, context: ServeContext) async throws -> LiveDay.Line {
+        let body = try await request.decode(as: AnnounceRequest.self, context: context)
+        return try await session.live.reply(body.text, team: try await knownTeam(body.team), by: body.by)
+    }
+
+    /// `POST /api/inbox/read` `{"team", "by"?}`: a judge read the team's thread.
+    @Sendable func read(_ request: Request, context: ServeContext) async throws -> LiveDay.Inbox {
+        let body = try await request.decode(as: ReadRequest.self, context: context)
+        try await session.live.read(team: try await knownTeam(body.team), by: body.by)
+        return try await inbox(request, context: context)
+    }
+
+    /// `team` when the hunt lists it.
+    func knownTeam(_ team: String?) async throws(ServeError) -> String {
+        guard let team, !team.isEmpty else { throw ServeError("say which team: `team` is a team id") }
+        guard await session.teamChoices.contains(where: { $0.id == team }) else {
+            throw ServeError("no team `\(team.prefix(80))` in this hunt: choose one of the hunt file's `teams`", status: 404)
+        }
+        return team
+    }
+}
+
+/// `POST /api/inbox/read`'s body.
+struct ReadRequest: Decodable {
+    var team: String?
+    var by: String?
+}
+
+extension LiveDay.Inbox: ResponseEncodable {}
+
+/// `POST /api/announce`'s body (and `/api/reply`'s: the team is required there).
+struct AnnounceRequest: Decodable {
+    var text: String
+    var team: String?
+    var by: String?
+}
+
+extension LiveDay.Shown: ResponseEncodable {}
+
+/// `POST /api/live`'s body.
+struct LiveChange: Decodable {
+    var action: String
+    var resultsAt: String?
+    var by: String?
+
+    enum CodingKeys: String, CodingKey {
+        case action
+        case resultsAt = "results_at"
+        case by
+    }
+}
+
+extension LiveDay.Told: ResponseEncodable {}
 
 /// What `/api/session` answers.
 struct SessionAnswer: ResponseEncodable {

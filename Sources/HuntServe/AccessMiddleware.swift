@@ -59,7 +59,13 @@ struct AccessMiddleware: RouterMiddleware {
         var context = context
         if changesState {
             // A cookie alone never decides anything: another page the judge has open could send it.
-            guard tokens.role(of: bearer) == .judge else { return try await refuse(status: bearer == nil ? .unauthorized : .forbidden) }
+            guard tokens.role(of: bearer) == .judge else {
+                return try await refuse(
+                    status: bearer == nil ? .unauthorized : .forbidden,
+                    why: tokens.role(of: bearer) == .viewer
+                        ? "the leaderboard's token may only watch: deciding, pausing and announcing need the judges' URL `hunt serve` printed"
+                        : nil)
+            }
             context.role = .judge
         } else {
             guard let role = tokens.role(of: bearer) ?? tokens.role(of: cookie) else {
@@ -70,10 +76,11 @@ struct AccessMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    private func refuse(status: HTTPResponse.Status = .forbidden) async throws -> Response {
-        try await Task.sleep(for: await brake.delayAfterFailure())
+    private func refuse(status: HTTPResponse.Status = .forbidden, why: String? = nil) async throws -> Response {
+        // A token the server gave (the leaderboard's) is no guess: it waits for nothing.
+        if why == nil { try await Task.sleep(for: await brake.delayAfterFailure()) }
         let what = status == .unauthorized ? "this needs a token" : "wrong token"
-        return ServeError.text("\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
+        return ServeError.text(why ?? "\(what): open the judge or leaderboard URL `hunt serve` printed (it ends in ?token=…)", status: status)
     }
 
     /// The token of an `Authorization: Bearer` header.

@@ -14,8 +14,10 @@ struct FolderWatcher: Service {
             await cancelWhenGracefulShutdown { await watch() }
         } onGracefulShutdown: {
             session.events.finishAll()
+            Task { [live = session.live] in await live.finish() }
         }
         session.events.finishAll()
+        await session.live.finish()
         await session.flushOut()
     }
 

@@ -1,3 +1,4 @@
+import AsyncAlgorithms
 import Foundation
 import Hummingbird
 import HuntKit
@@ -28,6 +29,7 @@ struct PlayerRoutes: Sendable {
         routes.post("show", use: showPhotos)
         routes.post("guide", use: guide)
         routes.post("answer", use: answer)
+        routes.post("message", use: message)
         return routes
     }
 
@@ -77,16 +79,30 @@ struct PlayerRoutes: Sendable {
     @Sendable func events(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
         let language = await language(request)
-        let (states, end) = await room.streams.subscribe(PlayersRoom.page(team, language: language))
-        context.connectionClosed?.whenComplete { _ in end() }
+        let page = PlayersRoom.page(team, language: language)
+        let (states, end) = await room.streams.subscribe(page)
+        // The live day's events (paused, ended), the state now first: a page that reconnects is told at once.
+        let (live, endLive) = await session.live.subscribe(page)
+        context.connectionClosed?.whenComplete { _ in
+            end()
+            endLive()
+        }
         let room = self.room
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
             var last = EventHub.Event(name: "state", value: await room.view(team, language: language))
             try await writer.write(ByteBuffer(string: last.text))
-            for await state in states where state.json != last.json {
-                last = state
-                try await writer.write(ByteBuffer(string: state.text))
+            var lastLive = ""
+            for await event in merge(states, live) {
+                if event.name == "state" {
+                    guard event.json != last.json else { continue }
+                    last = event
+                } else {
+                    // A change for other teams tells this page the same again: sent once.
+                    guard event.json != lastLive else { continue }
+                    lastLive = event.json
+                }
+                try await writer.write(ByteBuffer(string: event.text))
             }
             try await writer.finish(nil)
         }
@@ -108,6 +124,8 @@ struct PlayerRoutes: Sendable {
     /// Every refusal is told to the organizer (`ServeSession.uploadFailed`): none goes unseen.
     @Sendable func upload(_ request: Request, context: ServeContext) async throws -> EditedResponse<Sent> {
         let team = try Self.team(context)
+        // Paused or ended: refused before a byte is read (uploads already under way finish), and not an upload failure.
+        if let refusal = await session.live.refusal { throw refusal }
         do {
             let response = try await receive(request, team: team)
             await session.uploadSucceeded()
@@ -209,6 +227,8 @@ struct PlayerRoutes: Sendable {
     /// the verdict, the reasons and the tries left. Rate-limited with the uploads (`PlayerAccess`).
     @Sendable func answer(_ request: Request, context: ServeContext) async throws -> AnswerReply {
         let team = try Self.team(context)
+        // Paused or ended: answers are refused as uploads are, in the same words.
+        if let refusal = await session.live.refusal { throw refusal }
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maximumAnswerBody) } catch {
             throw ServeError("an answer is at most \(ServeSession.maximumAnswerBytes) characters: send a shorter one", status: 413)
@@ -222,6 +242,14 @@ struct PlayerRoutes: Sendable {
         room.record(.init(action: "answer", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
         return reply
+    }
+
+    /// `{"text"}`: the team's message to the organizers (the page's "Message the organizers");
+    /// bounded and rate limited (`LiveDay.ask`); it and the replies come back in the `live` event.
+    @Sendable func message(_ request: Request, context: ServeContext) async throws -> LiveDay.Line {
+        let team = try Self.team(context)
+        let body = try await request.decode(as: MessageRequest.self, context: context)
+        return try await session.live.ask(body.text, team: team)
     }
 
     static func team(_ context: ServeContext) throws(ServeError) -> String {
@@ -270,6 +298,13 @@ struct AnswerRequest: Decodable {
     var task: String
     var answer: String
 }
+
+/// `POST /t/<token>/message`'s body.
+struct MessageRequest: Decodable {
+    var text: String
+}
+
+extension LiveDay.Line: ResponseEncodable {}
 
 /// Finds the team a `/t/<token>` request is for; an unknown token waits as a wrong console
 /// token does (`BadTokenBrake`), and a team over its rate is told to wait.

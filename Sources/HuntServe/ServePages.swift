@@ -20,7 +20,7 @@ public struct ServePages: Sendable {
     static let files: [String: String] = [
         "queue.html": "text/html; charset=utf-8", "leaderboard.html": "text/html; charset=utf-8", "team.html": "text/html; charset=utf-8",
         "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
-        "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8",
+        "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
         "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8",
         "show.html": "text/html; charset=utf-8", "show.js": "text/javascript; charset=utf-8"
     ]

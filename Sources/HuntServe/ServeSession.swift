@@ -11,6 +11,8 @@ import HuntKit
 public actor ServeSession {
     package nonisolated let configuration: ServeConfiguration
     nonisolated let events = EventHub()
+    /// Whether the hunt runs, is paused or has ended, and what the teams are told (`LiveDay`).
+    nonisolated let live: LiveDay
     /// Bounds the memory of photo previews decoded side by side.
     let previewBudget = ThumbnailMemoryBudget()
     /// Previews that could not be made (libheif crashed or ran out of time), by path and size,
@@ -77,6 +79,7 @@ public actor ServeSession {
         store = try ReviewsStore(path: configuration.reviewsPath)
         freeze = LeaderboardFreeze(path: LeaderboardFreeze.path(besideReviews: configuration.reviewsPath), hunt: hunt)
         show = ShowChoices.read(ShowChoices.path(besideReviews: configuration.reviewsPath))
+        live = try LiveDay(reviewsPath: configuration.reviewsPath, window: hunt.window, planned: hunt.announcements, events: events)
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
     }
 
@@ -200,6 +203,7 @@ public actor ServeSession {
         // The cache forgets photos that are gone, so it stays the size of the folder.
         if cache.count > paths.count { cache.drop { !paths.contains($0) } }
         ProcessMemory.returnFreedMemory()
+        if stamps == nil { await live.use(window: hunt.window, planned: hunt.announcements) }
         await announce(outcome, reason: reason)
     }
 

@@ -27,7 +27,9 @@ extension HuntCommand {
                 machine; checked first) and prints https://NAME URLs; see “Putting the players' page online” for Caddy or nginx \
                 by hand, and --players-url for the address the phones open. Without a public name, photos still count by their \
                 own GPS, but browsers give no position. A missing SUBMISSIONS folder is made; a failed upload is a line on \
-                stdout and a banner in the console until uploads work again.
+                stdout and a banner in the console until uploads work again. From the console the organizers pause, resume \
+                or end the game (kept in REVIEWS.live.json, so a restart keeps it), send announcements to every team or one, \
+                and answer the teams' messages (both kept in REVIEWS.messages.jsonl).
 
                 --rehearse runs the hunt as if today were its day: its window and the tasks' windows move to today at the \
                 same times of day, and every page, results.json and report says REHEARSAL.

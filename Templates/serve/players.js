@@ -385,6 +385,9 @@ function upload(u) {
         u.note = answer && answer.status === 'already sent' ? 'already-sent' : 'sent';
         u.message = say(u.note === 'already-sent' ? 'send.sent-before' : 'send.waiting-for-judge');
         forget(u);
+      } else if (xhr.status === 423 || xhr.status === 410) {
+        refusedByLive(u, xhr.status);
+        if (xhr.status === 410) forget(u);  // ended: kept for nothing; paused: kept for Try again
       } else if (xhr.status === 429) {
         later(u, say('send.busy'));
       } else if (xhr.status >= 500) {
@@ -462,12 +465,92 @@ async function load() {
 function listen() {
   const events = new EventSource(base + '/events?lang=' + encodeURIComponent(LANG));
   events.addEventListener('state', (e) => { P.state = JSON.parse(e.data); status(''); render(); });
+  events.addEventListener('live', (e) => { showLive(JSON.parse(e.data)); status(''); });
   // A dropped stream reconnects by itself; one refused (429: the team's phones hold all the
   // connections they may) is closed for good by the browser, so open it again a little later.
   events.onerror = () => {
     status(say('reconnecting'));
     if (events.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
   };
+}
+
+// The live day (LiveDay.swift): the organizers paused or ended the game, told at once over the
+// stream (its first event on every (re)connection). Uploads are then refused by the server with
+// 423 (paused) or 410 (ended); the page says so in the player's words.
+function showLive(live) {
+  P.live = live;
+  const banner = document.getElementById('live');
+  const stopped = live.phase === 'paused' || live.phase === 'ended';
+  document.body.classList.toggle('stopped', stopped);
+  banner.hidden = !stopped;
+  if (live.phase === 'paused') banner.textContent = say('live.paused');
+  else if (live.phase === 'ended') banner.textContent = live.results_at ? say('live.ended-results', { time: live.results_at }) : say('live.ended');
+  else banner.textContent = '';
+  showAnnouncements(live.announcements || []);
+  showThread(live.thread || []);
+}
+
+// "Message the organizers": the team's messages and the organizers' replies (in the `live`
+// event, this team's only), and a box to write; the server bounds and paces them.
+function showThread(thread) {
+  document.getElementById('thread').replaceChildren(...thread.map((m) => el('li', { class: m.from === 'team' ? 'mine' : 'theirs' },
+    el('b', {}, say(m.from === 'team' ? 'message.you' : 'message.organizers')), el('time', { datetime: m.at }, clockOf(m.at)),
+    el('span', { class: 'text', dir: 'auto' }, m.text))));
+}
+
+async function sendMessage(event) {
+  event.preventDefault();
+  const box = document.getElementById('message-text');
+  const text = box.value.trim();
+  if (!text) return;
+  const said = document.getElementById('message-status');
+  let response = null;
+  try {
+    response = await fetch(base + '/message', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) });
+  } catch (_) { said.textContent = say('send.connection-dropped'); return; }
+  if (response.ok) { box.value = ''; said.textContent = ''; return; }
+  const why = (await response.text()).trim().replace(/\.$/, '');
+  said.textContent = response.status === 429 ? say('message.too-fast') : why ? say('send.refused', { why }) : say('send.refused-no-words');
+}
+
+// The organizers' announcements: the `live` event carries every one meant for this team (the
+// newest 50, newest first), so a page that was offline gets what it missed. Listed above the
+// tasks; the newest this phone has not seen also in the header until tapped away.
+const SEEN = 'hunt-seen-announcements:' + base;
+
+function seenAnnouncements() {
+  try { return new Set(JSON.parse(localStorage.getItem(SEEN) || '[]')); } catch (_) { return new Set(); }
+}
+
+function showAnnouncements(list) {
+  const seen = seenAnnouncements();
+  document.getElementById('news-section').hidden = list.length === 0;
+  document.getElementById('news').replaceChildren(...list.map((a) => el('li', { class: seen.has(a.id) ? null : 'new' },
+    el('time', { datetime: a.at }, clockOf(a.at)), a.team ? el('span', { class: 'to' }, say('announcement.team-only')) : null,
+    el('span', { class: 'text', dir: 'auto' }, a.text))));
+  const fresh = list.find((a) => !seen.has(a.id));
+  const banner = document.getElementById('news-new');
+  banner.hidden = !fresh;
+  if (!fresh) return;
+  banner.replaceChildren(el('span', { dir: 'auto' }, fresh.text),
+    el('button', { type: 'button', 'aria-label': say('announcements'), onclick: () => { markSeen(list); showAnnouncements(list); } }, '×'));
+}
+
+function markSeen(list) {
+  try { localStorage.setItem(SEEN, JSON.stringify(list.map((a) => a.id))); } catch (_) { /* private mode: shown again next time */ }
+}
+
+// "12:05" in the phone's own time, with the digits the server writes.
+function clockOf(iso) {
+  const date = new Date(iso);
+  return isNaN(date) ? '' : date.toLocaleTimeString(LANG, { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' });
+}
+
+// An upload the server refused because the game is paused (Try again once it resumes) or ended.
+function refusedByLive(u, code) {
+  u.phase = 'failed';
+  u.retryable = code === 423;
+  u.message = say(code === 423 ? 'send.paused' : 'send.ended');
 }
 
 let remembered = null;
@@ -478,6 +561,7 @@ if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === rem
   languageSwitch();
   document.getElementById('insecure').hidden = window.isSecureContext;
   document.getElementById('in-show').addEventListener('change', (e) => showConsent(e.target));
+  document.getElementById('message-form').addEventListener('submit', sendMessage);
   addEventListener('online', pump);
   addEventListener('offline', render);
   Promise.all([load(), restore()]).then(() => { listen(); pump(); });

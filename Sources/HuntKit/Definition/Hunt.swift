@@ -72,6 +72,8 @@ public struct Hunt: Sendable, Equatable {
         guard let freeze = leaderboardFreeze, let window else { return nil }
         return window.end.addingTimeInterval(-freeze.seconds)
     }
+    /// Messages planned for the team pages (`announcements:`), in file order: `hunt serve --players` shows each from its time on.
+    public var announcements: [Announcement] = []
     /// The hunt file; relative paths in it (`area:`, `places:`) are relative to its folder.
     public var source: SourceLocation
     /// The hunt file this was read from (nil for a hunt built in code): an input that no output may replace.

@@ -77,6 +77,10 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case freezeWithoutWindow = "freeze-without-window"
     case guideWithoutTarget = "guide-without-target"
 
+    // The live day
+    case announcementOutsideWindow = "announcement-outside-window"
+    case announcementUnknownTeam = "announcement-unknown-team"
+
     /// One line for the reference.
     public var summary: String {
         switch self {
@@ -160,6 +164,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .guideWithoutTarget: return "`live: bands` or `live: direction` on a task with no place to guide players to"
         case .freezeWithoutWindow:
             return "warning: `leaderboard.freeze` with no window to count back from, or as long as the window: players never see the standings change"
+        case .announcementOutsideWindow: return "warning: an announcement's `at` is outside the hunt's window, when no team is playing"
+        case .announcementUnknownTeam: return "warning: an announcement for a team the hunt's `teams` does not list: no page shows it to them"
         }
     }
 }

@@ -194,6 +194,15 @@ package enum HuntJSONSchema {
                 "name": text("Shown in reports and on sheets (default: the id)."),
                 "members": oneOrMany("Member names.")
             ], required: ["id"])
+        let announcement = object(
+            "A message for the team pages of `hunt serve --players`, shown from its time on: `{ at: 12:00, text: Lunch at the fountain, teams: [foxes] }`.",
+            [
+                "at": text("When: a date-time, or a time alone (`12:00`) on the window's start date, in the hunt's timezone."),
+                "text": localized("What it says, at most 1,000 characters."),
+                "teams": [
+                    "description": "The team ids it is for (default: every team).", "anyOf": [identifier, ["type": "array", "items": identifier]]
+                ] as JSON
+            ], required: ["at", "text"])
         let task = object(
             "A task: exactly one of `at`, `area`, `places`; or a question (`answer`, `number` or `choices`), with or without a target; or a group: `choose` and `tasks`, no target.",
             [
@@ -311,6 +320,7 @@ package enum HuntJSONSchema {
                         "freeze": duration(
                             "How long before the window's end the leaderboard and team pages stop changing, until a judge reveals the final ranking.")
                     ]),
+                "announcements": ["type": "array", "description": "Messages shown on the team pages at their time.", "items": announcement] as JSON,
                 "retention": duration("How long the teams' photos, videos and sidecars are kept after they arrive; `hunt purge` removes older ones."),
                 "sheets": object(
                     "How printed task sheets look.",

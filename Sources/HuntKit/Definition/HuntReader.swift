@@ -72,6 +72,7 @@ struct HuntReader: Sendable {
         }
         if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
+        if let n = fields.present("announcements") { hunt.announcements = announcements(n, hunt: hunt) }
         if let n = fields.present("retention"), let span = context.timeSpan(n, "`retention`") {
             _ = context.check(HuntRules.retention(span), at: n.location)
             if span.seconds > 0 { hunt.retention = span }

@@ -2,9 +2,10 @@
 enum HuntSchema {
     static let topLevel = [
         "hunt", "id", "language", "languages", "units", "timezone", "window", "defaults", "policy", "bands", "rules",
-        "teams", "tasks", "rewards", "sheets", "retention", "leaderboard"
+        "teams", "tasks", "rewards", "sheets", "retention", "leaderboard", "announcements"
     ]
     static let leaderboard = ["freeze"]
+    static let announcement = ["at", "text", "teams"]
     static let window = ["start", "end"]
     static let defaults = ["radius", "points"]
     static let bands = ["found", "hot", "warm"]

@@ -67,6 +67,12 @@ struct HuntValidator {
                     fix: "add tasks, e.g. `- { id: first, title: The first task, at: 52.09067, 5.12133 }`"), at: at)
         }
         for task in hunt.tasks { self.task(task) }
+        for announcement in hunt.announcements {
+            let at = Self.place(announcement.source, "an announcement")
+            report(HuntRules.announcementText(announcement.text), at: at)
+            report(HuntRules.announcementTime(announcement.at, window: hunt.window, zone: hunt.timezone), at: at)
+            for team in announcement.teams { report(HuntRules.announcementTeam(team, teams: hunt.teams), at: at) }
+        }
         for reward in hunt.rewards {
             let at = Self.place(reward.location, "a reward of \(reward.points) points")
             report(HuntRules.points(reward.points, "a reward's `points`"), at: at)

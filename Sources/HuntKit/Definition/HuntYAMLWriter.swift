@@ -69,6 +69,14 @@ struct HuntYAMLWriter {
             text += "rewards:\n"
             for reward in hunt.rewards { text += "  - { points: \(reward.points), reward: \(YAMLText.quoted(reward.reward)) }\n" }
         }
+        if !hunt.announcements.isEmpty {
+            text += "announcements:\n"
+            for announcement in hunt.announcements {
+                var fields = "at: \(time(announcement.at)), text: \(localized(announcement.text))"
+                if !announcement.teams.isEmpty { fields += ", teams: " + Self.list(announcement.teams.map(YAMLText.scalar)) }
+                text += "  - { \(fields) }\n"
+            }
+        }
     }
 
     /// A text for players: quoted, or `{ es: "…", en: "…" }` with its translations (the hunt's

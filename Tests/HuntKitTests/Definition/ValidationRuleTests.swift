@@ -304,6 +304,21 @@ let ruleCases: [RuleCase] = [
         code: "unknown-key", failing: S.hunt(top: "leaderboard: { frozen: 15 min }"), passing: S.hunt(top: "leaderboard: { freeze: 15 min }"),
         pointsAt: "frozen", fixContains: "freeze"),
     RuleCase(
+        code: "announcement-outside-window", severity: .warning, failing: S.hunt(top: "announcements: [{ at: 18:30, text: Dinner }]"),
+        passing: S.hunt(top: "announcements: [{ at: 12:00, text: Lunch }]"), pointsAt: "at: 18:30", fixContains: "between the window's"),
+    RuleCase(
+        code: "announcement-unknown-team", severity: .warning,
+        failing: S.hunt(top: "teams: [foxes, owls]\nannouncements: [{ at: 12:00, text: Lunch, teams: [foxes, herons] }]"),
+        passing: S.hunt(top: "teams: [foxes, owls]\nannouncements: [{ at: 12:00, text: Lunch, teams: [foxes, owls] }]"), pointsAt: "herons",
+        fixContains: "`foxes`"),
+    RuleCase(
+        code: "text-too-long", failing: S.hunt(top: "announcements: [{ at: 12:00, text: \(String(repeating: "a", count: 1_001)) }]"),
+        passing: S.hunt(top: "announcements: [{ at: 12:00, text: \(String(repeating: "a", count: 1_000)) }]"), pointsAt: "aaaa",
+        messageContains: "1001 characters"),
+    RuleCase(
+        code: "unknown-key", failing: S.hunt(top: "announcements: [{ at: 12:00, message: Lunch }]"),
+        passing: S.hunt(top: "announcements: [{ at: 12:00, text: Lunch }]"), pointsAt: "message: Lunch", fixContains: "`text`"),
+    RuleCase(
         code: "missing-translation", severity: .warning,
         failing:
             "hunt: { en: H, es: H }\nlanguages: [en, es]\ntimezone: UTC\ntasks:\n  - id: dom\n    title: { en: The Dom, es: El Dom }\n    at: 52.09067, 5.12133\n    clue: Look up.\n",
