@@ -107,6 +107,25 @@ try:
     results = json.loads(judged.stdout)
     verdicts = {s["evidence"]["answer"]: s["verdict"] for s in results["submissions"] if s["team"] == "larks"}
     check(verdicts == {"Seven": "accepted", "twelve": "rejected", "Tulips": "rejected"}, f"hunt judge gives the page's verdicts ({verdicts})")
+
+    # No signal (DevTools offline): the last try is kept on the phone, not lost, and sent when the
+    # page opens again with a signal.
+    log = os.path.join(folder, "submissions", "answers.jsonl")
+    lines = sum(1 for _ in open(log))
+    driver.execute_cdp_cmd("Network.enable", {})
+    offline = lambda off: driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                                 {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    offline(True)
+    answer(driver, "bells", "thirteen")
+    wait(driver, lambda d: "kept on this phone" in text(d, "#task-bells"), "an answer sent with no signal is kept on the phone, and says so")
+    shot(driver, "bells", "players-answer-offline.png")
+    check(sum(1 for _ in open(log)) == lines, "nothing reached the server")
+    driver.get("about:blank")
+    offline(False)
+    driver.get(team_url)
+    wait(driver, lambda d: sum(1 for _ in open(log)) == lines + 1, "opened again with a signal, the kept answer is sent", seconds=10)
+    check(json.loads(open(log).read().splitlines()[-1])["answer"] == "thirteen", "as it was typed")
+    wait(driver, lambda d: d.execute_script("return localStorage.getItem('hunt-pending-texts:' + base)") == "[]", "and the phone lets it go")
 finally:
     if driver:
         driver.quit()

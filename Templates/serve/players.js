@@ -142,16 +142,24 @@ function answerForm(task) {
 async function sendAnswer(task) {
   const answer = task.question === 'choices' ? A.chosen[task.id] : (A.typed[task.id] || '').trim();
   if (!answer) { A.reply[task.id] = { message: say('answer.choose') }; render(); return; }
-  A.sending[task.id] = true;
+  await postAnswer({ kind: 'answer', key: Date.now().toString(36) + Math.random().toString(36).slice(2), task: task.id, answer });
+}
+
+// Sends an answer; without a signal it is kept on the phone (`keepText`) and sent again when the
+// signal is back or the page opens again — judged when it reaches the server. False when not sent.
+async function postAnswer(item) {
+  const taskID = item.task, answer = item.answer;
+  A.sending[taskID] = true;
   render();
-  let reply;
+  let reply, sent = true;
   try {
     const response = await fetch(base + '/answer?lang=' + encodeURIComponent(LANG), {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ task: task.id, answer }) });
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ task: taskID, answer }) });
+    forgetText(item.key);
     if (response.ok) {
       reply = await response.json();
       reply.message = reply.state === 'accepted' ? say('answer.right') : reply.state === 'review' ? say('answer.review') : reply.why.join(' ');
-      if (reply.state !== 'rejected') A.typed[task.id] = '';
+      if (reply.state !== 'rejected') A.typed[taskID] = '';
     } else if (response.status === 429) {
       reply = { message: say('send.busy') };
     } else {
@@ -159,11 +167,39 @@ async function sendAnswer(task) {
       reply = { message: why ? say('send.refused', { why }) : say('send.refused-no-words') };
     }
   } catch (_) {
-    reply = { message: say('send.no-signal', { why: say('send.connection-dropped') }) };
+    keepText(item);
+    sent = false;
+    reply = { message: say('answer.kept') };
   }
-  A.sending[task.id] = false;
-  A.reply[task.id] = reply;
+  A.sending[taskID] = false;
+  A.reply[taskID] = reply;
   render();
+  return sent;
+}
+
+// Answers and messages sent without a signal, kept in this phone's storage (small texts:
+// localStorage) until the server has them; another team's page on the phone keeps its own.
+const TEXTS = 'hunt-pending-texts:' + base;
+
+function pendingTexts() {
+  try { return JSON.parse(localStorage.getItem(TEXTS) || '[]'); } catch (_) { return []; }
+}
+
+function keepText(item) {
+  try { localStorage.setItem(TEXTS, JSON.stringify(pendingTexts().filter((i) => i.key !== item.key).concat(item))); } catch (_) { /* private mode */ }
+}
+
+function forgetText(key) {
+  try { localStorage.setItem(TEXTS, JSON.stringify(pendingTexts().filter((i) => i.key !== key))); } catch (_) { /* private mode */ }
+}
+
+// Sends what was kept, oldest first, until one finds no signal again.
+async function flushTexts() {
+  if (!navigator.onLine) return;
+  for (const item of pendingTexts()) {
+    const sent = item.kind === 'answer' ? await postAnswer(item) : await postMessage(item);
+    if (!sent) return;
+  }
 }
 
 function sendButton(task, camera) {
@@ -503,14 +539,23 @@ async function sendMessage(event) {
   const box = document.getElementById('message-text');
   const text = box.value.trim();
   if (!text) return;
+  if (await postMessage({ kind: 'message', key: Date.now().toString(36) + Math.random().toString(36).slice(2), text })) box.value = '';
+}
+
+// Sends a message to the organizers; without a signal it is kept and sent later (`keepText`).
+// True when the server took it or refused it for good (the box may be emptied).
+async function postMessage(item) {
   const said = document.getElementById('message-status');
   let response = null;
   try {
-    response = await fetch(base + '/message', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) });
-  } catch (_) { said.textContent = say('send.connection-dropped'); return; }
-  if (response.ok) { box.value = ''; said.textContent = ''; return; }
+    response = await fetch(base + '/message', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: item.text }) });
+  } catch (_) { keepText(item); said.textContent = say('message.kept'); return false; }
+  if (response.ok) { forgetText(item.key); said.textContent = ''; return true; }
+  if (response.status === 429) { said.textContent = say('message.too-fast'); return false; }
+  forgetText(item.key);
   const why = (await response.text()).trim().replace(/\.$/, '');
-  said.textContent = response.status === 429 ? say('message.too-fast') : why ? say('send.refused', { why }) : say('send.refused-no-words');
+  said.textContent = why ? say('send.refused', { why }) : say('send.refused-no-words');
+  return false;
 }
 
 // The organizers' announcements: the `live` event carries every one meant for this team (the
@@ -562,7 +607,7 @@ if (remembered && remembered !== LANG && LANGUAGES.some(([code]) => code === rem
   document.getElementById('insecure').hidden = window.isSecureContext;
   document.getElementById('in-show').addEventListener('change', (e) => showConsent(e.target));
   document.getElementById('message-form').addEventListener('submit', sendMessage);
-  addEventListener('online', pump);
+  addEventListener('online', () => { pump(); flushTexts(); });
   addEventListener('offline', render);
-  Promise.all([load(), restore()]).then(() => { listen(); pump(); });
+  Promise.all([load(), restore()]).then(() => { listen(); pump(); flushTexts(); });
 }
