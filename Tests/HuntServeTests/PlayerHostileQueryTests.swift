@@ -91,3 +91,43 @@ import Testing
         #expect(await fixture.session.results != nil)
     }
 }
+
+/// The bodies of the live day's newer routes (a guided task's position, the show's consent, a
+/// judge's star, a reveal) from someone hostile: 1 MB, not JSON, the wrong types, NaN, script in a
+/// value, the wrong token. Each is refused with 4xx, nothing is written, and the server goes on.
+@Suite struct HostileLiveDayBodyTests {
+    @Test func eachBadBodyIsRefusedAndNothingIsKept() async throws {
+        let fixture = try await ServeFixture()
+        defer { fixture.remove() }
+        let room = PlayerRoutesTests.room("foxes")
+        let bodies = [
+            String(repeating: "x", count: 1 << 20), "not json", "{}", #"{"task": 7, "lat": "north"}"#,
+            #"{"task": "kruyt", "lat": NaN, "lon": 5}"#, #"{"show": "<script>alert(1)</script>"}"#, #"{"id": ["a"], "starred": 1}"#
+        ]
+        try await PlayerRoutesTests.application(fixture, options: PlayersOptions(requestsPerMinute: 100_000)).test(.router) { client in
+            for body in bodies {
+                for path in [room + "/guide", room + "/show"] {
+                    try await client.execute(uri: path, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body)) {
+                        #expect((400..<500).contains($0.status.code), "\(path) \(body.prefix(40)): \($0.status)")
+                    }
+                }
+                try await client.execute(uri: "/api/star", method: .post, headers: fixture.judgeHeaders(), body: ByteBuffer(string: body)) {
+                    #expect((400..<500).contains($0.status.code), "star \(body.prefix(40)): \($0.status)")
+                }
+            }
+            // A team's token neither stars nor reveals; a valid position for a task that guides nowhere is 404.
+            for path in ["/api/star", "/api/reveal"] {
+                try await client.execute(
+                    uri: path, method: .post, headers: [.authorization: "Bearer " + room.dropFirst(3), .contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"id": "x"}"#)
+                ) { #expect([401, 403].contains($0.status.code), "\(path): \($0.status)") }
+            }
+            try await client.execute(
+                uri: room + "/guide", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"task": "kruyt", "lat": 52.08, "lon": 5.17}"#)
+            ) { #expect($0.status == .notFound) }
+            try await client.execute(uri: room + "/api/state", method: .get) { #expect($0.status == .ok) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("reviews.show.json").path))
+    }
+}

@@ -1,0 +1,93 @@
+"""A day of answers on the players' page: TEAMS teams (300) each sending PER_TEAM answers (40) to
+eight answer and choice tasks, spread evenly over MINUTES (10) as the page sends them (POST
+/t/<token>/answer, one connection each, loopback only, bounded in time): the time from sending to
+the verdict on the page (median, p99, max; goals 200 ms and 1 s), every answer answered, and the
+server's memory before and at its peak. See answers.sh."""
+import json, os, random, re, statistics, subprocess, sys, threading, time, urllib.error, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+hunt, data = sys.argv[1], sys.argv[2]
+teams, per_team, minutes = int(os.environ.get("TEAMS", 300)), int(os.environ.get("PER_TEAM", 40)), float(os.environ.get("MINUTES", 10))
+TASKS = [("n1", "number: 7", ["7", "Seven", "eight", "siete"]), ("n2", "number: 102\n    within: 5", ["100", "90", "102"]),
+         ("w1", "answer: [Minnaert, Marcel Minnaert]", ["Minnaert", "Minaert", "Kepler"]), ("w2", "answer: Dom tower", ["the Dom Tower", "dom", "Domtoren"]),
+         ("n3", "number: 14", ["14", "fourteen", "twelve"]), ("w3", "answer: Reeds", ["reeds", "Reed", "tulips"]),
+         ("c1", "choices: [Reeds, Tulips, Windmills, Bicycles]\n    correct: Reeds", ["Reeds", "Tulips"]),
+         ("c2", "choices: [North, South, East, West]\n    correct: [North, East]", ["North", "West"])]
+
+os.makedirs(os.path.join(data, "submissions"), exist_ok=True)
+with open(os.path.join(data, "hunt.yaml"), "w") as f:
+    f.write("hunt: Answers bench\ntimezone: Europe/Amsterdam\nwindow: { start: 2026-05-02 10:00, end: 2099-05-02 16:00 }\n")
+    f.write("teams:\n" + "".join(f"  - {{ id: t{n:03}, name: Team {n} }}\n" for n in range(teams)))
+    f.write("tasks:\n" + "".join(f"  - id: {t}\n    title: Question {t}\n    {spec}\n    attempts: 10\n" for t, spec, _ in TASKS))
+
+server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), os.path.join(data, "submissions"), "--listen", "127.0.0.1:0",
+                           "--players", "--quiet", "--players-rate", "100000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+urls = {}
+for line in server.stdout:
+    name, _, url = line.partition(": ")
+    urls[name.strip()] = url.strip()
+    if sum(1 for k in urls if k.startswith("team ")) == teams:
+        break
+threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+rooms = [urls[k] for k in sorted(urls) if k.startswith("team ")]
+
+
+def resident():
+    return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{server.pid}/status").read()).group(1)) / 1024
+
+
+random.seed(1)
+jobs = [(room, *random.choice([(t, random.choice(a)) for t, _, a in TASKS])) for room in rooms for _ in range(per_team)]
+random.shuffle(jobs)
+spacing = minutes * 60 / len(jobs)
+latencies, codes, lock = [], {}, threading.Lock()
+peak = [0.0]
+
+
+def post(i):
+    room, task, answer = jobs[i]
+    # Open loop: each answer leaves at its time whether or not the ones before were answered.
+    delay = start + i * spacing - time.monotonic()
+    if delay > 0:
+        time.sleep(delay)
+    body = json.dumps({"task": task, "answer": answer}).encode()
+    sent = time.monotonic()
+    try:
+        with urllib.request.urlopen(urllib.request.Request(room + "/answer", data=body, headers={"Content-Type": "application/json"}), timeout=30) as r:
+            code = r.status
+            r.read()
+    except urllib.error.HTTPError as e:
+        code = e.code
+    except Exception:
+        code = "error"
+    with lock:
+        codes[code] = codes.get(code, 0) + 1
+        latencies.append(time.monotonic() - sent)
+
+
+def watch_memory():
+    while server.poll() is None and not done.is_set():
+        peak[0] = max(peak[0], resident())
+        done.wait(0.5)
+
+
+try:
+    time.sleep(1)
+    before = resident()
+    done = threading.Event()
+    threading.Thread(target=watch_memory, daemon=True).start()
+    start = time.monotonic() + 0.5
+    with ThreadPoolExecutor(64) as pool:
+        list(pool.map(post, range(len(jobs))))
+    done.set()
+    took = time.monotonic() - start
+    latencies.sort()
+    median, p99 = statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.99) - 1] * 1000
+    print(f"{len(jobs)} answers from {teams} teams over {took:.0f} s ({len(jobs) / took:.1f}/s); status {codes}")
+    print(f"answer → verdict: median {median:.0f} ms, p99 {p99:.0f} ms, max {latencies[-1] * 1000:.0f} ms (goals 200 ms and 1000 ms)")
+    print(f"server memory: {before:.0f} MB before, {peak[0]:.0f} MB at the peak (+{peak[0] - before:.0f} MB; goal under +50 MB)")
+    ok = codes.get(200, 0) == len(jobs) and median <= 200 and p99 <= 1000 and peak[0] - before <= 50
+    sys.exit(0 if ok else 1)
+finally:
+    server.terminate()
+    server.wait(timeout=10)
