@@ -4,7 +4,8 @@
 # date, and of `--language en` the English ones; then buenos-aires.py opens a team's page in
 # Chromium with Accept-Language es and en (Spanish and English words and task titles), reads the
 # Spanish reason of a photo taken the day before (with its Spanish date), and lays the page out at
-# 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow.
+# 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow. `hunt
+# report` writes Spanish by default and English with --language en.
 # Screenshots and sheet PNGs go to $SCREENS (.build/language-screens). Part of `make test`.
 # Usage: HUNT=path/to/hunt .ci/check/buenos-aires.sh
 set -euo pipefail
@@ -50,6 +51,19 @@ for words in "النقاط" "El Obelisco"; do
     grep -qF "$words" "$work/ar.txt" && ok "the Arabic sheets read “$words”" || fail "the Arabic sheets read “$words”"
 done
 pdftoppm -r 60 -png -f 1 -l 2 "$work/ar.pdf" "$SCREENS/buenos-aires-sheets-ar"
+
+# Reports in a language (hunt report --language): Spanish words and a Spanish date by default (the
+# hunt's language), English with --language en; results.json keeps the judge's codes.
+"$hunt" judge "$example/hunt.yaml" "$example/submissions" --out "$work/judged" > /dev/null 2>&1
+"$hunt" report "$work/judged/results.json" --format md -o "$work/report-es.md" 2>/dev/null
+for words in "## Clasificación" "| Puesto | Equipo | Puntos |" "sábado, 5 de diciembre de 2026, 10:00 – 17:00" "El Obelisco" "## Todos los veredictos"; do
+    grep -qF "$words" "$work/report-es.md" && ok "the Spanish report reads “$words”" || fail "the Spanish report reads “$words”"
+done
+"$hunt" report "$work/judged/results.json" --language en -o "$work/report-en.html" 2>/dev/null
+for words in '<html lang="en" dir="ltr">' "<h2>Leaderboard</h2>" "The Obelisk"; do
+    grep -qF "$words" "$work/report-en.html" && ok "--language en reads “$words”" || fail "--language en reads “$words”"
+done
+grep -qF '"outside-target"' "$work/judged/results.json" && ok "results.json keeps its reason codes" || fail "results.json keeps its reason codes"
 
 "$python" .ci/check/buenos-aires.py "$hunt" "$example" || status=1
 [ $status -eq 0 ] && echo "buenos aires: all checks passed; screenshots in $SCREENS" || echo "buenos aires: some checks failed" >&2

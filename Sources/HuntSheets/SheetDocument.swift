@@ -393,16 +393,7 @@ extension SheetDocument {
     /// both dates when the window spans days: the day and times as Foundation writes them in the
     /// words' locale, in the hunt's timezone.
     static func describe(_ window: TimeWindow, in zone: TimeZone, words: PlayerCatalog = .english) -> String {
-        let day = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year()
-        let time = Date.FormatStyle(locale: words.locale, timeZone: zone).hour().minute()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        if calendar.isDate(window.start, inSameDayAs: window.end) {
-            return words.text(
-                "sheet.window", ["day": window.start.formatted(day), "start": window.start.formatted(time), "end": window.end.formatted(time)])
-        }
-        let at = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year().hour().minute()
-        return words.text("sheet.window-days", ["start": window.start.formatted(at), "end": window.end.formatted(at)])
+        words.window(from: window.start, to: window.end, in: zone)
     }
 
     /// Blank lines separate paragraphs; single newlines inside a paragraph are kept.
