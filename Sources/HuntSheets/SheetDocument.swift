@@ -231,10 +231,10 @@ extension SheetDocument {
             if case .places(let places) = task.target, !places.places.isEmpty {
                 if let choice = task.choose {
                     details.append(
-                        Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
+                        Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(radius(places.radius, hunt)): "
                             + "the task counts once, at the \(Self.ordinal(choice.count))")
                 } else {
-                    details.append("Any of \(places.places.count) places, within \(places.radius)")
+                    details.append("Any of \(places.places.count) places, within \(radius(places.radius, hunt))")
                 }
             }
             if task.isGroup {
@@ -260,6 +260,12 @@ extension SheetDocument {
                     hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
+    }
+
+    /// A radius as written in the hunt file (`40 m`, `300 ft`); in feet and miles when the hunt
+    /// says `units: imperial`, whatever the file wrote it in.
+    static func radius(_ length: Length, _ hunt: Hunt) -> String {
+        hunt.units == .imperial ? MeasureText.distance(length.metres, units: .imperial) : length.description
     }
 
     private static func encode(_ uri: String, at location: SourceLocation) throws(DiagnosticError) -> QRCode {
@@ -297,7 +303,7 @@ extension SheetDocument {
             switch task.target {
             case .circle(let centre, let radius):
                 facts.append(("Position", "\(CoordinateText.readable(centre))  (\(CoordinateText.sexagesimal(centre)))"))
-                facts.append(("Radius", radius.description))
+                facts.append(("Radius", Self.radius(radius, hunt)))
                 geoURI = GeoURI.string(for: centre)
                 if withQR { qr = try encode(geoURI!, at: task.location) }
             case .area(let target):
@@ -318,7 +324,7 @@ extension SheetDocument {
                 }
             case .places(let target):
                 facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
-                facts.append(("Radius", target.radius.description))
+                facts.append(("Radius", Self.radius(target.radius, hunt)))
                 places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
             case nil where task.isGroup:
                 let choice = task.choose!
@@ -347,7 +353,10 @@ extension SheetDocument {
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
             if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }
-            if let bands = task.bands { facts.append(("Bands", "found \(bands.found), hot \(bands.hot), warm \(bands.warm)")) }
+            if let bands = task.bands {
+                facts.append(
+                    ("Bands", "found \(Self.radius(bands.found, hunt)), hot \(Self.radius(bands.hot, hunt)), warm \(Self.radius(bands.warm, hunt))"))
+            }
             if !task.tags.isEmpty { facts.append(("Tags", task.tags.joined(separator: ", "))) }
             entries.append(
                 AnswerEntry(

@@ -107,6 +107,10 @@ import Testing
         #expect(facts[1]["Shape"] == "“France”, 1 polygon, 4 vertices")
         #expect(facts[1]["Bounds"] == "42° N to 51° N, 5° W to 8° E")
         #expect(facts[2]["Places"] == "cafes.geojson: 2 places")
+        // `units: imperial`: the radius in feet, whatever the file wrote it in.
+        hunt.units = .imperial
+        let imperial = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
+        #expect(imperial.entries[0].facts.first { $0.label == "Radius" }?.value == "246 ft")
         #expect(key.entries[2].places == ["Café de Zaak — 52.0912° N, 5.1201° E", "Stadskasteel Oudaen — 52.0899° N, 5.1187° E"])
         #expect(key.entries[0].reveal?.hasPrefix("Built between") == true)
         #expect(facts[3]["After"] == "De Domtoren")

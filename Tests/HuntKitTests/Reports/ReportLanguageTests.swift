@@ -86,6 +86,13 @@ import Testing
         #expect(LocalMeasure(locale: Locale(identifier: "en_GB"), units: .imperial).speed(kmh: 400) == "249 mph")
     }
 
+    @Test("the judges' console and the answer key: feet and miles for units: imperial, the judge's forms otherwise")
+    func consoleForms() {
+        #expect(PlacementText.phrase(metres: 404.49, compass: .w, reference: .centre, units: .imperial) == "0.3 mi W of the target's centre")
+        #expect(PlacementText.phrase(metres: 404.49, compass: .w, reference: .centre) == "404 m W of the target's centre")
+        #expect(MeasureText.distance(120, units: .imperial) == "394 ft" && MeasureText.distance(120, units: .metric) == "120 m")
+    }
+
     @Test func infiniteDistanceIsPrintedNotTrapped() {
         #expect(LocalMeasure(locale: Locale(identifier: "en_GB")).distance(.infinity) == "inf m")
     }
