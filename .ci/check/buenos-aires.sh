@@ -50,6 +50,12 @@ pdftotext "$work/ar.pdf" "$work/ar.txt"
 for words in "النقاط" "El Obelisco"; do
     grep -qF "$words" "$work/ar.txt" && ok "the Arabic sheets read “$words”" || fail "the Arabic sheets read “$words”"
 done
+# Mirrored: a card's title sits on the right half of the page (pdftotext -layout indents it past
+# the middle), where the Spanish sheet has it at the left margin.
+pdftotext -layout -f 2 -l 2 "$work/ar.pdf" "$work/ar-layout.txt"
+indent=$(grep -m1 "El Obelisco" "$work/ar-layout.txt" | sed 's/El Obelisco.*//' | wc -c)
+[ "$indent" -gt 40 ] && ok "the Arabic sheet is mirrored (its card titles on the right, indented $indent)" \
+    || fail "the Arabic sheet is mirrored (its card titles on the right, indented $indent)"
 pdftoppm -r 60 -png -f 1 -l 2 "$work/ar.pdf" "$SCREENS/buenos-aires-sheets-ar"
 
 # Reports in a language (hunt report --language): Spanish words and a Spanish date by default (the

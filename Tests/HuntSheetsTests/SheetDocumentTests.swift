@@ -215,3 +215,14 @@ import Testing
         #expect(english.sections[0].cover.window == "Saturday, 5 December 2026, 10:00 – 17:00")
     }
 }
+
+/// Right-to-left sheets: which paragraphs pango lays out from the right.
+@Suite struct SheetDirectionTests {
+    @Test(arguments: [
+        ("النقاط", true), ("«النقاط» 10", true), ("10 ن", true), ("El Obelisco", false), ("52.09° N, 5.12° E", false),
+        ("“El Cabildo” بعد", false), ("", false), ("שלום", true)
+    ])
+    func firstStrongLetterDecides(_ text: String, _ rightToLeft: Bool) {
+        #expect(PDFCanvas.startsRightToLeft(text) == rightToLeft)
+    }
+}
