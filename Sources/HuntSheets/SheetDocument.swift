@@ -229,24 +229,27 @@ extension SheetDocument {
             }
             if task.score == .closest { details.append(words.text("sheet.closest")) }
             if case .places(let places) = task.target, !places.places.isEmpty {
+                let count = String(places.places.count), within = radius(places.radius, hunt)
                 if let choice = task.choose {
-                    details.append(
-                        Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(radius(places.radius, hunt)): "
-                            + "the task counts once, at the \(Self.ordinal(choice.count))")
+                    details.append(words.text("sheet.places-choose", ["count": String(choice.count), "of": count, "radius": within]))
                 } else {
-                    details.append("Any of \(places.places.count) places, within \(radius(places.radius, hunt))")
+                    details.append(words.text("sheet.places", ["count": count, "radius": within]))
                 }
             }
             if task.isGroup {
                 let choice = task.choose!
-                details.append(
-                    Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
-                        + choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: ", "))
-                details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
+                let names = choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: words.text("list.comma"))
+                let values = ["count": String(choice.count), "of": String(choice.tasks.count), "tasks": names]
+                details.append(words.text("sheet.group", values))
+                details.append(words.text("sheet.group-counts", values))
             } else if let group = groupByTask[task.id] {
                 details.append(
-                    "Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
-                        + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
+                    words.text(
+                        "sheet.group-member",
+                        [
+                            "group": title(group), "count": String(group.choose!.count), "of": String(group.choose!.tasks.count),
+                            "points": words.text("page.points", count: group.points)
+                        ]))
             }
             if let own = task.window { details.append(words.text("sheet.only", ["window": describe(own, in: hunt.timezone, words: words)])) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hintText?.text(in: language).nilIfBlank
@@ -385,18 +388,8 @@ extension SheetDocument {
 
     // MARK: Text
 
-    /// `third`, `5th`: which of a set completes a `choose` task.
-    static func ordinal(_ n: Int) -> String {
-        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-        if n >= 1 && n <= words.count { return words[n - 1] }
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
-    }
-
     /// `20 pts`, `1 pt`.
     public static func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
-
-    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// `Saturday 2 May 2026, 10:00 – 16:00` ("sábado, 2 de mayo de 2026, 10:00 – 16:00"), or
     /// both dates when the window spans days: the day and times as Foundation writes them in the
