@@ -62,6 +62,11 @@ struct ReportContext {
     private func hunt(_ h: Report.HuntHeader, _ language: ReportLanguage) -> [String: Any] {
         var d = TemplateValues.object(h)
         d["zone_text"] = language.keepsJudgeForms ? h.timezone : language.catalog.zoneName(h.timezone)
+        d["rewards"] = h.rewards.map { reward in
+            var d = TemplateValues.object(reward)
+            d["points_text"] = language.catalog.text("sheet.points", count: reward.points)
+            return d
+        }
         d["has_rewards"] = !h.rewards.isEmpty
         return d
     }
