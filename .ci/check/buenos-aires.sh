@@ -4,7 +4,8 @@
 # date, and of `--language en` the English ones; then buenos-aires.py opens a team's page in
 # Chromium with Accept-Language es and en (Spanish and English words and task titles), reads the
 # Spanish reason of a photo taken the day before (with its Spanish date), and lays the page out at
-# 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow.
+# 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow. `hunt
+# report` writes Spanish by default and English with --language en.
 # Screenshots and sheet PNGs go to $SCREENS (.build/language-screens). Part of `make test`.
 # Usage: HUNT=path/to/hunt .ci/check/buenos-aires.sh
 set -euo pipefail
@@ -49,7 +50,60 @@ pdftotext "$work/ar.pdf" "$work/ar.txt"
 for words in "النقاط" "El Obelisco"; do
     grep -qF "$words" "$work/ar.txt" && ok "the Arabic sheets read “$words”" || fail "the Arabic sheets read “$words”"
 done
+# Mirrored: a card's title sits on the right half of the page (pdftotext -layout indents it past
+# the middle), where the Spanish sheet has it at the left margin.
+pdftotext -layout -f 2 -l 2 "$work/ar.pdf" "$work/ar-layout.txt"
+indent=$(grep -m1 "El Obelisco" "$work/ar-layout.txt" | sed 's/El Obelisco.*//' | wc -c)
+[ "$indent" -gt 40 ] && ok "the Arabic sheet is mirrored (its card titles on the right, indented $indent)" \
+    || fail "the Arabic sheet is mirrored (its card titles on the right, indented $indent)"
 pdftoppm -r 60 -png -f 1 -l 2 "$work/ar.pdf" "$SCREENS/buenos-aires-sheets-ar"
+
+# Reports in a language (hunt report --language): Spanish words and a Spanish date by default (the
+# hunt's language), English with --language en; results.json keeps the judge's codes.
+"$hunt" judge "$example/hunt.yaml" "$example/submissions" --out "$work/judged" > /dev/null 2>&1
+"$hunt" report "$work/judged/results.json" --format md -o "$work/report-es.md" 2>/dev/null
+for words in "## Clasificación" "| Puesto | Equipo | Puntos |" "sábado, 5 de diciembre de 2026, 10:00 – 17:00" "El Obelisco" "## Todos los veredictos"; do
+    grep -qF "$words" "$work/report-es.md" && ok "the Spanish report reads “$words”" || fail "the Spanish report reads “$words”"
+done
+"$hunt" report "$work/judged/results.json" --language en -o "$work/report-en.html" 2>/dev/null
+for words in '<html lang="en" dir="ltr">' "<h2>Leaderboard</h2>" "The Obelisk"; do
+    grep -qF "$words" "$work/report-en.html" && ok "--language en reads “$words”" || fail "--language en reads “$words”"
+done
+grep -qF '"outside-target"' "$work/judged/results.json" && ok "results.json keeps its reason codes" || fail "results.json keeps its reason codes"
+
+# units: imperial (a copy of the example): feet and miles on the answer key, in the report and in
+# the team page's reasons; results.json keeps metres.
+cp -r "$example" "$work/imperial"
+sed -i 's/^language: es$/language: es\nunits: imperial/' "$work/imperial/hunt.yaml"
+"$hunt" sheets "$work/imperial/hunt.yaml" --answer-key -o "$work/imperial-key.pdf" 2>/dev/null
+pdftotext -layout "$work/imperial-key.pdf" "$work/imperial-key.txt"
+grep -qE "Radius +131 ft" "$work/imperial-key.txt" && ok "the imperial answer key reads “131 ft”" || fail "the imperial answer key reads “131 ft”"
+"$hunt" judge "$work/imperial/hunt.yaml" "$work/imperial/submissions" --out "$work/imperial-out" > /dev/null 2>&1
+"$hunt" report "$work/imperial-out/results.json" --format md -o "$work/imperial.md" 2>/dev/null
+for words in "círculo de 131 ft" "0,2 mi"; do
+    grep -qF "$words" "$work/imperial.md" && ok "the imperial report reads “$words”" || fail "the imperial report reads “$words”"
+done
+grep -q '"distance_m": 404' "$work/imperial-out/results.json" && ok "results.json keeps metres (404 m)" || fail "results.json keeps metres (404 m)"
+mkfifo "$work/serve.fifo"
+"$hunt" serve "$work/imperial/hunt.yaml" "$work/imperial/submissions" --out "$work/imperial-serve" --listen 127.0.0.1:0 --players \
+    > "$work/serve.fifo" 2>&1 &
+serve=$!
+exec 3< "$work/serve.fifo"
+teros=""
+# Reads the server's lines as they come (no polling) until it prints the teros' page, at most 30 s.
+while IFS= read -r -t 30 line <&3; do
+    echo "$line" >> "$work/serve.txt"
+    case "$line" in "team teros: "*) teros=${line#team teros: }; break ;; esac
+done
+cat <&3 >> "$work/serve.txt" &
+if [ -n "$teros" ] && curl -sf "$teros/api/state" -o "$work/state.json"; then
+    grep -qF "0,3 mi al oeste de" "$work/state.json" && ok "the imperial team page's reason reads “0,3 mi al oeste de”" \
+        || { fail "the imperial team page's reason reads “0,3 mi al oeste de”"; grep -o '"why":[^]]*' "$work/state.json" | head -3; }
+else
+    fail "the imperial hunt's team page answers"; cat "$work/serve.txt"
+fi
+kill "$serve" 2>/dev/null; wait "$serve" 2>/dev/null || true
+exec 3<&-
 
 "$python" .ci/check/buenos-aires.py "$hunt" "$example" || status=1
 [ $status -eq 0 ] && echo "buenos aires: all checks passed; screenshots in $SCREENS" || echo "buenos aires: some checks failed" >&2

@@ -71,10 +71,7 @@ package struct PlayerReasons: Sendable {
         case .edited:
             if let software = e.software { values["software"] = software }
         case .tooFast:
-            values["speed"] =
-                hunt.units == .imperial
-                ? number((e.speedKmh ?? 0) / 1.609344, places: 0) + " mph"
-                : number(e.speedKmh ?? 0, places: 0) + " km/h"
+            values["speed"] = catalog.measure(hunt.units).speed(kmh: e.speedKmh ?? 0)
         case .dwellShort:
             values["dwell"] = duration(task?.dwell?.seconds ?? 0)
         case .order:
@@ -105,45 +102,11 @@ package struct PlayerReasons: Sendable {
 
     // MARK: Values
 
-    /// "350 m", "2.3 km", "14,942 km": whole metres below a kilometre, one decimal below ten, in
-    /// the catalog's locale ("2,3 km"); with `units: imperial`, "390 ft", "1.4 mi", "9,284 mi"
-    /// (feet below a tenth of a mile).
-    package func distance(_ metres: Double) -> String {
-        let m = abs(metres)
-        if hunt.units == .imperial {
-            let feet = m / 0.3048, miles = m / 1609.344
-            if feet < 527.5 { return number(feet, places: 0) + " ft" }
-            return number(miles, places: miles < 9.95 ? 1 : 0) + " mi"
-        }
-        if m < 999.5 { return number(m, places: 0) + " m" }
-        if m < 9_950 { return number(m / 1000, places: 1) + " km" }
-        return number(m / 1000, places: 0) + " km"
-    }
+    /// A distance in the catalog's locale and the hunt's units (`LocalMeasure.distance`).
+    package func distance(_ metres: Double) -> String { catalog.measure(hunt.units).distance(abs(metres)) }
 
-    /// The largest sensible unit: "5 years", "3 days", "2 h 5 min", "12 min", "40 s".
-    package func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "" }
-        let s = Int(abs(seconds).rounded())
-        let day = 86_400
-        if s >= 365 * day {
-            let years = s / (365 * day)  // a calendar year is 365.2425 days; "5 years" is about, not exact
-            return catalog.text("duration.years", count: years)
-        }
-        if s >= day { return catalog.text("duration.days", count: s / day) }
-        if s >= 3600 {
-            let (h, m) = (s / 3600, s / 60 % 60)
-            return m == 0 ? catalog.text("duration.hour", ["h": String(h)]) : catalog.text("duration.hours", ["h": String(h), "min": String(m)])
-        }
-        if s >= 60 { return catalog.text("duration.minutes", ["min": String(s / 60)]) }
-        return catalog.text("duration.seconds", ["s": String(s)])
-    }
-
-    /// `value` with `places` decimals, written in the catalog's locale by Foundation: "14,942",
-    /// "2.3" in English, "14.942", "2,3" in Spanish.
-    package func number(_ value: Double, places: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
-        return value.formatted(.number.precision(.fractionLength(places)).locale(catalog.locale))
-    }
+    /// The largest sensible unit, in the catalog's words (`PlayerCatalog.duration`).
+    package func duration(_ seconds: Double) -> String { catalog.duration(seconds) }
 
     /// "at 10:15", or "on 12 April 2021 at 06:47" when the day differs from `other`'s (or
     /// always, without `other`), in the hunt's timezone and the catalog's locale.

@@ -69,15 +69,17 @@ package struct QueueItem: Sendable, Encodable {
         package var ring: String?
         package var away: String?
 
-        init(_ e: JudgeResults.Evidence, map: PlacementMap?) {
-            distance = e.distance.map(MeasureText.distance)
-            edge = e.edgeDistance.map { $0.metres <= 0 ? MeasureText.distance(-$0.metres) + " inside" : MeasureText.distance($0) + " outside" }
-            accuracy = e.accuracy.map(MeasureText.distance)
+        /// `units`: the hunt's (`units: imperial` for feet and miles); results.json keeps metres.
+        init(_ e: JudgeResults.Evidence, map: PlacementMap?, units: UnitSystem = .metric) {
+            let length = { (metres: Double) in MeasureText.distance(metres, units: units) }
+            distance = e.distance.map { length($0.metres) }
+            edge = e.edgeDistance.map { $0.metres <= 0 ? length(-$0.metres) + " inside" : length($0.metres) + " outside" }
+            accuracy = e.accuracy.map { length($0.metres) }
             if e.format?.media == .video {
                 video = "video" + (e.durationS.map { ", " + MeasureText.duration($0) } ?? "")
             }
-            ring = map.map { MeasureText.distance($0.reachM / 3) }
-            away = map.flatMap { $0.photo.offScale ? MeasureText.distance($0.photo.distanceM) : nil }
+            ring = map.map { length($0.reachM / 3) }
+            away = map.flatMap { $0.photo.offScale ? length($0.photo.distanceM) : nil }
         }
     }
 

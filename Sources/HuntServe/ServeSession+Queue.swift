@@ -53,7 +53,7 @@ extension ServeSession {
         }
         var shown = item(judged, index: index)
         shown.radar = QueueItem.radar(judged.submissions[index], hunt: hunt)
-        shown.shown = QueueItem.Shown(judged.submissions[index].evidence, map: shown.radar)
+        shown.shown = QueueItem.Shown(judged.submissions[index].evidence, map: shown.radar, units: hunt.units)
         return shown
     }
 
@@ -125,7 +125,8 @@ extension ServeSession {
             taskSource: s.taskSource.rawValue, verdict: s.verdict.rawValue, judgedVerdict: s.judgedVerdict.rawValue,
             reasons: s.reasons.map(\.rawValue),
             why: s.findings.map { .init(code: $0.code.rawValue, action: $0.action.rawValue, message: hide($0.message)) },
-            evidence: evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind), shown: QueueItem.Shown(s.evidence, map: nil),
+            evidence: evidence, whereText: s.evidence.placementText(targetKind: task?.target?.kind, units: hunt.units),
+            shown: QueueItem.Shown(s.evidence, map: nil, units: hunt.units),
             review: blind
                 ? s.review.map {
                     var r = $0; r.by = nil; return r

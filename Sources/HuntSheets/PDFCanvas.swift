@@ -139,7 +139,15 @@ final class PDFCanvas {
     private func prepare(_ text: String, _ style: TextStyle, widthPoints: Double) {
         lib.pango_layout_set_font_description(layout, font(for: style))
         lib.pango_layout_set_width(layout, Int32((widthPoints * Double(PANGO_SCALE)).rounded(.down)))
-        switch style.alignment {
+        // Mirrored, left and right trade places for every paragraph. Pango already swaps them for
+        // a paragraph written right to left (its direction differs from the layout's), so only
+        // the others are swapped here; each keeps its own order (numbers, coordinates, Latin
+        // names stay left to right).
+        var alignment = style.alignment
+        if mirrored, !Self.startsRightToLeft(text) {
+            alignment = alignment == .left ? .right : alignment == .right ? .left : alignment
+        }
+        switch alignment {
         case .left: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .centre: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: lib.pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
@@ -193,6 +201,7 @@ final class PDFCanvas {
     @discardableResult
     func draw(_ text: String, _ style: TextStyle, x: Double, y: Double, widthPoints: Double, upsideDown: Bool = false) -> Double {
         guard !text.isEmpty else { return 0 }
+        let x = mirror(x, width: widthPoints)
         prepare(text, style, widthPoints: widthPoints)
         var width: Int32 = 0, height: Int32 = 0
         lib.pango_layout_get_size(layout, &width, &height)
@@ -209,6 +218,36 @@ final class PDFCanvas {
         lib.pango_cairo_show_layout(context, layout)
         lib.cairo_restore(context)
         return heightPoints
+    }
+
+    // MARK: Mirroring
+
+    /// Right to left (an Arabic or Hebrew sheet): every box the renderer places at `x` is drawn
+    /// at the same distance from the right edge instead, and text aligned to the other side;
+    /// what is inside a box (a QR code, the glyphs pango shapes) is not mirrored.
+    var mirrored = false
+
+    /// Whether pango lays `text` out right to left: its first strong letter (Unicode's bidi rule
+    /// P2, as pango's auto-direction reads it) is of a right-to-left script — Hebrew, Arabic,
+    /// Syriac, Thaana, N'Ko and their presentation forms. Written here because pango's own
+    /// `pango_find_base_dir` is deprecated and Foundation has no bidi classes on Linux.
+    static func startsRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            default: if scalar.properties.isAlphabetic { return false }
+            }
+        }
+        return false
+    }
+
+    private func mirror(_ x: Double, width: Double) -> Double { mirrored ? widthPoints - x - width : x }
+
+    private func mirror(_ rect: SheetRect) -> SheetRect {
+        guard mirrored else { return rect }
+        var rect = rect
+        rect.x = widthPoints - rect.x - rect.width
+        return rect
     }
 
     // MARK: Shapes
@@ -233,7 +272,7 @@ final class PDFCanvas {
 
     func fill(_ rect: SheetRect, _ colour: SheetColour, cornerRadius: Double = 0) {
         setColour(colour)
-        path(rect, cornerRadius: cornerRadius)
+        path(mirror(rect), cornerRadius: cornerRadius)
         lib.cairo_fill(context)
     }
 
@@ -241,7 +280,7 @@ final class PDFCanvas {
         setColour(colour)
         lib.cairo_set_line_width(context, lineWidth)
         lib.cairo_set_dash(context, nil, 0, 0)
-        path(rect, cornerRadius: cornerRadius)
+        path(mirror(rect), cornerRadius: cornerRadius)
         lib.cairo_stroke(context)
     }
 
@@ -253,8 +292,8 @@ final class PDFCanvas {
         setColour(colour)
         lib.cairo_set_line_width(context, lineWidth)
         dash.withUnsafeBufferPointer { lib.cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
-        lib.cairo_move_to(context, start.x, start.y)
-        lib.cairo_line_to(context, end.x, end.y)
+        lib.cairo_move_to(context, mirror(start.x, width: 0), start.y)
+        lib.cairo_line_to(context, mirror(end.x, width: 0), end.y)
         lib.cairo_stroke(context)
         lib.cairo_set_dash(context, nil, 0, 0)
     }
@@ -292,7 +331,7 @@ final class PDFCanvas {
             qrSurfaces[key] = recording
         }
         lib.cairo_save(context)
-        lib.cairo_translate(context, x, y)
+        lib.cairo_translate(context, mirror(x, width: sizePoints), y)
         lib.cairo_scale(context, sizePoints / modules, sizePoints / modules)
         lib.cairo_set_source_surface(context, recording, 0, 0)
         lib.cairo_paint(context)
@@ -301,6 +340,7 @@ final class PDFCanvas {
 
     /// Makes `rect` a link to `uri` in PDF viewers.
     func link(_ rect: SheetRect, to uri: String) {
+        let rect = mirror(rect)
         let escaped = uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
         let attributes = "rect=[\(rect.x) \(rect.y) \(rect.width) \(rect.height)] uri='\(escaped)'"
         lib.cairo_tag_begin(context, CAIRO_TAG_LINK, attributes)

@@ -24,6 +24,8 @@ public struct PDFSheetRenderer: SheetRenderer {
         let canvas = try PDFCanvas(
             widthPoints: size.width, heightPoints: size.height, title: title,
             creator: "HuntKit hunt sheets", createDate: document.date)
+        // An Arabic or Hebrew sheet lays out mirrored; the answer key is the marshals' English.
+        canvas.mirrored = document.isRightToLeft && document.kind != .answerKey
         let writer = PDFSheetWriter(canvas: canvas, layout: layout, document: document)
         writer.write()
         return (try canvas.finish(), writer.pages.filter { !$0.isEmpty })
@@ -35,6 +37,8 @@ private final class PDFSheetWriter {
     let canvas: PDFCanvas
     let layout: SheetLayout
     let document: SheetDocument
+    /// The mark before each of a card's details, pointing into the text: ◂ on a mirrored sheet.
+    var detailMark: String { canvas.mirrored ? "◂ " : "▸ " }
 
     /// The printable area, in points from the page's top left.
     let left, right, top, bottom: Double
@@ -364,7 +368,7 @@ private final class PDFSheetWriter {
         let textWidth = max(60, width - checkboxGutter - qrColumn)
         let pillWidth = layout.showPoints ? canvas.naturalWidth(card.pointsLabel, pointsStyle) + 14 : 0
         let titleWidth = max(40, textWidth - (pillWidth > 0 ? pillWidth + 8 : 0))
-        let details = card.details.map { "▸ " + $0 }.joined(separator: "\n")
+        let details = card.details.map { detailMark + $0 }.joined(separator: "\n")
         let detailsHeight = details.isEmpty ? 0 : canvas.measure(details, small, widthPoints: textWidth) + 6
         let hint = hintText(card).map { canvas.measure($0, hintStyle, widthPoints: textWidth) + 13 } ?? 0
         let caption =
@@ -476,7 +480,7 @@ private final class PDFSheetWriter {
             if !card.details.isEmpty {
                 cursor += 6
                 cursor += canvas.draw(
-                    card.details.map { "▸ " + $0 }.joined(separator: "\n"), small, x: m.textX, y: cursor,
+                    card.details.map { detailMark + $0 }.joined(separator: "\n"), small, x: m.textX, y: cursor,
                     widthPoints: m.textWidth)
             }
             if let hint = hintText(card) {

@@ -229,24 +229,27 @@ extension SheetDocument {
             }
             if task.score == .closest { details.append(words.text("sheet.closest")) }
             if case .places(let places) = task.target, !places.places.isEmpty {
+                let count = String(places.places.count), within = radius(places.radius, hunt)
                 if let choice = task.choose {
-                    details.append(
-                        Self.capitalised(Choice.describe(choice.count, of: places.places.count)) + " places, within \(places.radius): "
-                            + "the task counts once, at the \(Self.ordinal(choice.count))")
+                    details.append(words.text("sheet.places-choose", ["count": String(choice.count), "of": count, "radius": within]))
                 } else {
-                    details.append("Any of \(places.places.count) places, within \(places.radius)")
+                    details.append(words.text("sheet.places", ["count": count, "radius": within]))
                 }
             }
             if task.isGroup {
                 let choice = task.choose!
-                details.append(
-                    Self.capitalised(Choice.describe(choice.count, of: choice.tasks.count)) + ": "
-                        + choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: ", "))
-                details.append("Counts once, when the \(Self.ordinal(choice.count)) of them is done; each has its own card")
+                let names = choice.tasks.map { hunt.task($0).map(title) ?? $0 }.joined(separator: words.text("list.comma"))
+                let values = ["count": String(choice.count), "of": String(choice.tasks.count), "tasks": names]
+                details.append(words.text("sheet.group", values))
+                details.append(words.text("sheet.group-counts", values))
             } else if let group = groupByTask[task.id] {
                 details.append(
-                    "Counts towards “\(group.title)”: \(Choice.describe(group.choose!.count, of: group.choose!.tasks.count)) "
-                        + "score \(group.points) point\(group.points == 1 ? "" : "s") together")
+                    words.text(
+                        "sheet.group-member",
+                        [
+                            "group": title(group), "count": String(group.choose!.count), "of": String(group.choose!.tasks.count),
+                            "points": words.text("page.points", count: group.points)
+                        ]))
             }
             if let own = task.window { details.append(words.text("sheet.only", ["window": describe(own, in: hunt.timezone, words: words)])) }
             let hint = hunt.sheets.hints == .hidden ? nil : task.hintText?.text(in: language).nilIfBlank
@@ -260,6 +263,12 @@ extension SheetDocument {
                     hint: hint, details: details, tags: task.tags, geoURI: geoURI, qr: qr))
         }
         return cards
+    }
+
+    /// A radius as written in the hunt file (`40 m`, `300 ft`); in feet and miles when the hunt
+    /// says `units: imperial`, whatever the file wrote it in.
+    static func radius(_ length: Length, _ hunt: Hunt) -> String {
+        hunt.units == .imperial ? MeasureText.distance(length.metres, units: .imperial) : length.description
     }
 
     private static func encode(_ uri: String, at location: SourceLocation) throws(DiagnosticError) -> QRCode {
@@ -297,7 +306,7 @@ extension SheetDocument {
             switch task.target {
             case .circle(let centre, let radius):
                 facts.append(("Position", "\(CoordinateText.readable(centre))  (\(CoordinateText.sexagesimal(centre)))"))
-                facts.append(("Radius", radius.description))
+                facts.append(("Radius", Self.radius(radius, hunt)))
                 geoURI = GeoURI.string(for: centre)
                 if withQR { qr = try encode(geoURI!, at: task.location) }
             case .area(let target):
@@ -318,7 +327,7 @@ extension SheetDocument {
                 }
             case .places(let target):
                 facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
-                facts.append(("Radius", target.radius.description))
+                facts.append(("Radius", Self.radius(target.radius, hunt)))
                 places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
             case nil where task.isGroup:
                 let choice = task.choose!
@@ -347,7 +356,10 @@ extension SheetDocument {
             if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
             if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
             if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }
-            if let bands = task.bands { facts.append(("Bands", "found \(bands.found), hot \(bands.hot), warm \(bands.warm)")) }
+            if let bands = task.bands {
+                facts.append(
+                    ("Bands", "found \(Self.radius(bands.found, hunt)), hot \(Self.radius(bands.hot, hunt)), warm \(Self.radius(bands.warm, hunt))"))
+            }
             if !task.tags.isEmpty { facts.append(("Tags", task.tags.joined(separator: ", "))) }
             entries.append(
                 AnswerEntry(
@@ -376,33 +388,14 @@ extension SheetDocument {
 
     // MARK: Text
 
-    /// `third`, `5th`: which of a set completes a `choose` task.
-    static func ordinal(_ n: Int) -> String {
-        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-        if n >= 1 && n <= words.count { return words[n - 1] }
-        let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
-        return "\(n)\(suffix)"
-    }
-
     /// `20 pts`, `1 pt`.
     public static func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
-
-    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// `Saturday 2 May 2026, 10:00 – 16:00` ("sábado, 2 de mayo de 2026, 10:00 – 16:00"), or
     /// both dates when the window spans days: the day and times as Foundation writes them in the
     /// words' locale, in the hunt's timezone.
     static func describe(_ window: TimeWindow, in zone: TimeZone, words: PlayerCatalog = .english) -> String {
-        let day = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year()
-        let time = Date.FormatStyle(locale: words.locale, timeZone: zone).hour().minute()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        if calendar.isDate(window.start, inSameDayAs: window.end) {
-            return words.text(
-                "sheet.window", ["day": window.start.formatted(day), "start": window.start.formatted(time), "end": window.end.formatted(time)])
-        }
-        let at = Date.FormatStyle(locale: words.locale, timeZone: zone).weekday(.wide).day().month(.wide).year().hour().minute()
-        return words.text("sheet.window-days", ["start": window.start.formatted(at), "end": window.end.formatted(at)])
+        words.window(from: window.start, to: window.end, in: zone)
     }
 
     /// Blank lines separate paragraphs; single newlines inside a paragraph are kept.

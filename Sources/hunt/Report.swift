@@ -28,6 +28,13 @@ extension HuntCommand {
                   hunt report results.json --format csv --out board.csv --table leaderboard
                   hunt report results.json --team foxes --out foxes.html
                   hunt report results.json --template my-report.html.mustache --out report.html
+                  hunt report results.json --language es --out informe.html
+
+                --language writes the headings and labels in that language (Templates/languages/), \
+                dates, numbers and distances in its locale, feet and miles for a hunt with `units: \
+                imperial`, and the hunt's titles, clues and reveal texts in it (read from the hunt \
+                file results.json records, or --hunt). The reasons' messages, results.json and the \
+                keys of --format json and the CSV column headings stay as they are, for scripts.
 
                 Exit status: 0 written; 1 the results file or the template could not be read, or a write failed; 2 usage error.
                 """
@@ -65,11 +72,21 @@ extension HuntCommand {
         var thumbnails: Int = ReportOptions.defaultThumbnailLimit
         @Option(help: ArgumentHelp("For csv on standard output or in one --out file: which table.", valueName: "submissions|leaderboard"))
         var table: ReportRequest.Table = .submissions
+        @Option(
+            help: ArgumentHelp(
+                "The report's language: its headings, dates, numbers and distances, and the hunt's task texts in it (default: the hunt's `language:`).",
+                valueName: "code"))
+        var language: String?
+        @Option(
+            help: ArgumentHelp(
+                "The hunt file, when it moved since judging (default: the one results.json records): task texts in --language, `units:`.",
+                valueName: "hunt.yaml"), completion: .file(extensions: ["yaml", "yml"]))
+        var hunt: String?
 
         var request: ReportRequest {
             ReportRequest(
                 results: results, format: format, template: template, options: ReportOptions(teamID: team, thumbnailLimit: thumbnails),
-                out: out, photos: photos, table: table)
+                out: out, photos: photos, table: table, language: language, hunt: hunt)
         }
 
         func validate() throws { if let problem = request.problem { throw ValidationError(problem) } }

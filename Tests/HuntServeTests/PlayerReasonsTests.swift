@@ -158,6 +158,6 @@ struct PlayerReasonsTests {
 
     @Test("numbers with separators", arguments: numberCases)
     func numbers(_ value: Double, _ places: Int, _ text: String) throws {
-        #expect(PlayerReasons(hunt: try Self.hunt()).number(value, places: places) == text)
+        #expect(PlayerReasons(hunt: try Self.hunt()).catalog.measure().number(value, places: places) == text)
     }
 }

@@ -31,6 +31,14 @@ import Testing
         #expect(cards[6].details.isEmpty)
         #expect(document.sections[0].cover.totalPoints == 40)
         #expect(document.sections[0].cover.scoring.contains { $0.contains("any 3 of these 5") })
+        #expect(cards[0].details.contains("Counts once, when 3 of them are done; each has its own card"))
+    }
+
+    @Test func theGroupsLinesAreInTheSheetsLanguage() throws {
+        let cards = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions(language: "es")).sections[0].cards
+        #expect(cards[0].details.first == "3 cualesquiera de estas 5: Plaza, Obelisco, Congreso, Colón, Puente")
+        #expect(cards[0].details.contains("Cuenta una vez, cuando hayan hecho 3; cada una tiene su tarjeta"))
+        #expect(cards[1].details == ["Cuenta para «Three sights»: 3 cualesquiera de estas 5 suman 30 puntos juntas"])
     }
 
     @Test

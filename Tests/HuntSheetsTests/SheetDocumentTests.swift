@@ -107,6 +107,10 @@ import Testing
         #expect(facts[1]["Shape"] == "“France”, 1 polygon, 4 vertices")
         #expect(facts[1]["Bounds"] == "42° N to 51° N, 5° W to 8° E")
         #expect(facts[2]["Places"] == "cafes.geojson: 2 places")
+        // `units: imperial`: the radius in feet, whatever the file wrote it in.
+        hunt.units = .imperial
+        let imperial = try #require(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true)).answerKey)
+        #expect(imperial.entries[0].facts.first { $0.label == "Radius" }?.value == "246 ft")
         #expect(key.entries[2].places == ["Café de Zaak — 52.0912° N, 5.1201° E", "Stadskasteel Oudaen — 52.0899° N, 5.1187° E"])
         #expect(key.entries[0].reveal?.hasPrefix("Built between") == true)
         #expect(facts[3]["After"] == "De Domtoren")
@@ -209,5 +213,16 @@ import Testing
         let english = try SheetDocument(hunt: try Self.hunt(), options: SheetOptions(language: "en"))
         #expect(english.sections[0].cards[0].title == "The Obelisk" && english.sections[0].cards[0].hint == "Up.")
         #expect(english.sections[0].cover.window == "Saturday, 5 December 2026, 10:00 – 17:00")
+    }
+}
+
+/// Right-to-left sheets: which paragraphs pango lays out from the right.
+@Suite struct SheetDirectionTests {
+    @Test(arguments: [
+        ("النقاط", true), ("«النقاط» 10", true), ("10 ن", true), ("El Obelisco", false), ("52.09° N, 5.12° E", false),
+        ("“El Cabildo” بعد", false), ("", false), ("שלום", true)
+    ])
+    func firstStrongLetterDecides(_ text: String, _ rightToLeft: Bool) {
+        #expect(PDFCanvas.startsRightToLeft(text) == rightToLeft)
     }
 }

@@ -17,8 +17,10 @@ package enum PlacementText {
     /// `40 m inside the area`. `compass` is where the photo is seen from the target
     /// (`Placement.compass`); `metres` is to the centre (circles, places) or the signed distance
     /// to the edge (areas).
-    public static func phrase(metres: Double, compass: Compass?, reference: Reference) -> String {
+    /// With `units: .imperial` the distance is in feet and miles (`0.3 mi W of the target's centre`).
+    public static func phrase(metres: Double, compass: Compass?, reference: Reference, units: UnitSystem = .metric) -> String {
         let direction = compass.map { " \($0.rawValue)" } ?? ""
+        let distance = { (metres: Double) -> String in Self.distance(metres, units: units) }
         switch reference {
         case .centre: return "\(distance(metres))\(direction) of the target's centre"
         case .place(let name): return "\(distance(metres))\(direction) of \(name ?? "the nearest place")"
@@ -28,7 +30,8 @@ package enum PlacementText {
 
     /// A distance as `MeasureText.distance` says it, from the value rounded to centimetres first
     /// (as results.json keeps it): the same text from the judge's exact figure and from the file.
-    public static func distance(_ metres: Double) -> String {
-        MeasureText.distance(metres.isFinite ? (metres * 100).rounded() / 100 : metres)
+    public static func distance(_ metres: Double, units: UnitSystem = .metric) -> String {
+        let rounded = metres.isFinite ? (metres * 100).rounded() / 100 : metres
+        return units == .metric ? MeasureText.distance(rounded) : MeasureText.imperial.distance(rounded)
     }
 }

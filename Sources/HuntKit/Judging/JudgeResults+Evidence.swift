@@ -240,15 +240,15 @@ extension JudgeResults.Evidence {
     /// Where the photo is against its task's target (of kind `targetKind`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
     /// Federal`. Nil when nothing was measured. The direction comes from `bearingDeg` when there
     /// is one rather than from `compass`, which meant the other side in older results files.
-    public func placementText(targetKind: Target.Kind?) -> String? {
+    public func placementText(targetKind: Target.Kind?, units: UnitSystem = .metric) -> String? {
         let from = bearingDeg.map { Compass(bearing: $0 + 180) } ?? compass
         if targetKind == .area {
             guard let edge = edgeDistance ?? distance else { return nil }
-            return PlacementText.phrase(metres: edge.metres, compass: from, reference: .area)
+            return PlacementText.phrase(metres: edge.metres, compass: from, reference: .area, units: units)
         }
         guard let distance else { return nil }
         let reference: PlacementText.Reference = place != nil || targetKind == .places ? .place(place) : .centre
-        return PlacementText.phrase(metres: distance.metres, compass: from, reference: reference)
+        return PlacementText.phrase(metres: distance.metres, compass: from, reference: reference, units: units)
     }
 }
 

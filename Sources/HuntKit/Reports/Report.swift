@@ -35,6 +35,8 @@ public struct Report: Sendable, Codable, Hashable {
     public var skipped: [SkippedFile]
     /// Problems the judge went on past.
     public var problems: [JudgeResults.Problem]
+    /// The language the report is written in (not part of `--format json`'s keys: its texts are).
+    public var language: ReportLanguage = .english
 
     /// The hunt as reports name it.
     public struct HuntHeader: Sendable, Codable, Hashable {

@@ -8,14 +8,17 @@ public struct ReportOptions: Sendable, Hashable {
     /// At most this many photos get a thumbnail in the HTML page: the review queue first, then
     /// completions, then closest approaches. 0 for none.
     public var thumbnailLimit: Int
+    /// The language the report is written in, with the hunt's texts in it (`hunt report --language`).
+    public var language: ReportLanguage
 
     /// How many photos get a thumbnail unless told otherwise.
     public static let defaultThumbnailLimit = 300
 
     /// Options for the whole hunt's report, or one team's (`teamID`).
-    public init(teamID: String? = nil, thumbnailLimit: Int = ReportOptions.defaultThumbnailLimit) {
+    public init(teamID: String? = nil, thumbnailLimit: Int = ReportOptions.defaultThumbnailLimit, language: ReportLanguage = .english) {
         self.teamID = teamID
         self.thumbnailLimit = thumbnailLimit
+        self.language = language
     }
 }
 
@@ -42,14 +45,16 @@ public enum ReportError: Error, Sendable, CustomStringConvertible {
 extension Report {
     /// Derives the report from the judge's results. Never reads a file.
     public init(_ results: JudgeResults, options: ReportOptions = ReportOptions()) throws(ReportError) {
-        let scope = try ReportScope(results, teamID: options.teamID)
+        let language = options.language
+        let scope = try ReportScope(results, teamID: options.teamID, language: language)
+        self.language = language
         hunt = HuntHeader(
-            id: results.hunt.id, title: results.hunt.title, timezone: results.hunt.timezone,
-            windowText: ReportText.window(results.hunt.window),
+            id: results.hunt.id, title: language.huntTitle ?? results.hunt.title, timezone: results.hunt.timezone,
+            windowText: language.window(results.hunt.window),
             submissionsFolder: results.hunt.submissionsFolder, rewards: results.hunt.rewards)
         team = scope.selected.map { TeamHeader(id: $0.id, name: $0.name, rank: $0.rank, points: $0.points) }
         leaderboard = scope.leaderboard()
-        columns = results.tasks.map { Column(task: $0.id, title: $0.title, points: $0.points) }
+        columns = results.tasks.map { Column(task: $0.id, title: scope.taskTitles[$0.id] ?? $0.title, points: $0.points) }
         grid = scope.grid()
         verdicts = scope.entries(withThumbnails: scope.thumbnailPaths(limit: options.thumbnailLimit))
         let queued = Set(results.reviewQueue)
@@ -75,9 +80,12 @@ struct ReportScope {
     let taskTitles: [String: String]
     /// Each task's target kind; nil for a task without a target.
     let targetKinds: [String: Target.Kind?]
+    /// The report's language: its words, its forms of times and distances, the task texts in it.
+    let language: ReportLanguage
 
-    init(_ results: JudgeResults, teamID: String?) throws(ReportError) {
+    init(_ results: JudgeResults, teamID: String?, language: ReportLanguage = .english) throws(ReportError) {
         self.results = results
+        self.language = language
         if let id = teamID {
             switch NameLookup(results.teams.map { ($0.id, [$0.name], $0) }).find(id) {
             case .found(let team): selected = team
@@ -90,13 +98,13 @@ struct ReportScope {
         submissions = selected.map { team in results.submissions.filter { $0.team == team.id } } ?? results.submissions
         huntDay = Report.huntDay(results)
         teamNames = Dictionary(results.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        taskTitles = Dictionary(results.tasks.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        taskTitles = Dictionary(results.tasks.map { ($0.id, language.tasks[$0.id]?.title ?? $0.title) }, uniquingKeysWith: { a, _ in a })
         targetKinds = Dictionary(results.tasks.map { ($0.id, $0.target?.kind) }, uniquingKeysWith: { a, _ in a })
     }
 
     func inScope(_ team: String) -> Bool { selected == nil || selected?.id == team }
     func name(_ team: String) -> String { teamNames[team] ?? team }
-    func time(_ timestamp: Timestamp?) -> String? { ReportText.time(timestamp?.text, huntDay: huntDay) }
+    func time(_ timestamp: Timestamp?) -> String? { language.time(timestamp?.text, huntDay: huntDay) }
 
     /// Every team, ranked; the selected one marked.
     func leaderboard() -> [Report.LeaderboardRow] {
@@ -164,7 +172,7 @@ struct ReportScope {
             return Report.entry(
                 s, teamName: name(s.team), taskTitle: s.task.flatMap { taskTitles[$0] },
                 targetKind: s.task.flatMap { targetKinds[$0] ?? nil }, huntDay: huntDay,
-                thumbnail: thumbnails.contains(s.path))
+                thumbnail: thumbnails.contains(s.path), language: language)
         }
     }
 
@@ -189,17 +197,19 @@ struct ReportScope {
                 case .rejected: counts.rejected += 1
                 }
             }
+            let texts = language.tasks[task.id]
             return Report.TaskSection(
-                id: task.id, title: task.title, clue: task.clue, points: task.points, score: task.score, repeat: task.repeat,
-                tags: task.tags, evidence: task.evidence, target: task.target, targetText: ReportText.target(of: task, titles: taskTitles),
-                reveal: revealShown ? task.reveal : nil, completedBy: completions,
+                id: task.id, title: texts?.title ?? task.title, clue: texts.map(\.clue) ?? task.clue, points: task.points, score: task.score,
+                repeat: task.repeat, tags: task.tags, evidence: task.evidence, target: task.target,
+                targetText: language.target(of: task, titles: taskTitles),
+                reveal: revealShown ? texts.map(\.reveal) ?? task.reveal : nil, completedBy: completions,
                 closest: closest(task), misses: misses(photos),
                 accepted: counts.accepted, review: counts.review, rejected: counts.rejected,
                 progress: task.choose.map { count in
                     (task.progress ?? []).filter { inScope($0.team) }.map { p in
                         Report.ChoiceProgress(
                             team: p.team, teamName: name(p.team), done: p.done.map { taskTitles[$0] ?? $0 },
-                            text: Choice.progress(done: p.done.count, of: count))
+                            text: language.progress(done: p.done.count, of: count))
                     }
                 })
         }
@@ -226,7 +236,7 @@ struct ReportScope {
         func approach(rank: Int, team: String, distanceM: Double, at: Timestamp?, submission: String, points: Int) -> Report.Approach {
             Report.Approach(
                 rank: rank, team: team, teamName: name(team), day: at?.day ?? "", distanceM: distanceM,
-                distanceText: distanceM <= 0 ? "inside" : MeasureText.distance(distanceM),
+                distanceText: distanceM <= 0 ? language.word("inside") : language.distance(distanceM),
                 at: at, atText: time(at), submission: submission, points: points)
         }
         if task.score == .closest {
@@ -247,7 +257,8 @@ struct ReportScope {
     /// Each team's nearest photo that fell outside the target, nearest first.
     func misses(_ photos: [Report.Entry]) -> [Report.Miss] {
         var nearest: [String: Report.Entry] = [:]
-        for p in photos where p.missText != nil && p.missText != "inside" {
+        let inside = language.word("inside")
+        for p in photos where p.missText != nil && p.missText != inside {
             guard let d = p.evidence.distance?.metres else { continue }
             if let current = nearest[p.team], let cd = current.evidence.distance?.metres, (cd, current.path) <= (d, p.path) { continue }
             nearest[p.team] = p
@@ -263,9 +274,9 @@ struct ReportScope {
 extension Report {
     static func entry(
         _ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: Target.Kind?, huntDay: String?,
-        thumbnail: Bool
+        thumbnail: Bool, language: ReportLanguage = .english
     ) -> Entry {
-        let whereText = ReportText.miss(s.evidence, targetKind: targetKind)
+        let whereText = language.miss(s.evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
         return Entry(
             path: s.path, team: s.team, teamName: teamName, task: s.task, taskTitle: taskTitle, taskSource: s.taskSource,
@@ -275,8 +286,8 @@ extension Report {
             review: s.review, evidence: s.evidence,
             missText: outside ? whereText : nil,
             whereText: whereText,
-            capturedText: ReportText.time(s.evidence.capturedAt?.text, huntDay: huntDay),
-            evidenceText: ReportText.evidence(s.evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
+            capturedText: language.time(s.evidence.capturedAt?.text, huntDay: huntDay),
+            evidenceText: language.evidence(s.evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
             wantsThumbnail: thumbnail)
     }
 

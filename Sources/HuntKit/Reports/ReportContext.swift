@@ -23,27 +23,35 @@ struct ReportContext {
     func make(_ report: Report, format: ReportFormat, verdicts: Bool = true) -> [String: Any] {
         if videos.isEmpty {
             var withVideos = self
-            for e in report.verdicts { if let text = ReportText.video(e.evidence) { withVideos.videos[e.path] = text } }
+            for e in report.verdicts { if let text = report.language.video(e.evidence) { withVideos.videos[e.path] = text } }
             if !withVideos.videos.isEmpty { return withVideos.make(report, format: format, verdicts: verdicts) }
         }
+        let language = report.language
+        let s = report.summary
         var root: [String: Any] = [
             "format": format.rawValue,
             "has_skipped": !report.skipped.isEmpty,
-            "has_problems": !report.problems.isEmpty
+            "has_problems": !report.problems.isEmpty,
+            "words": language.words,
+            "lang": language.code,
+            "dir": language.catalog.isRightToLeft ? "rtl" : "ltr",
+            "summary_text": language.word(
+                "summary", ["photos": "\(s.submissions)", "accepted": "\(s.accepted)", "review": "\(s.review)", "rejected": "\(s.rejected)"]),
+            "footer_text": language.word("footer", ["schema": "\(report.schema)"])
         ]
         for key in Report.CodingKeys.allCases {
             let name = key.stringValue
             switch key {
             case .schema: root[name] = report.schema
-            case .hunt: root[name] = hunt(report.hunt)
-            case .team: root[name] = report.team.map(TemplateValues.object)
+            case .hunt: root[name] = hunt(report.hunt, language)
+            case .team: root[name] = report.team.map { team(team: $0, language) }
             case .summary: root[name] = TemplateValues.object(report.summary)
             case .leaderboard: root[name] = report.leaderboard.map(leaderboardRow)
             case .columns: root[name] = report.columns.map(TemplateValues.object)
             case .grid: root[name] = report.grid.map(TemplateValues.object)
-            case .reviewQueue: root[name] = report.reviewQueue.map(entry)
-            case .tasks: root[name] = report.tasks.map(task)
-            case .verdicts: if verdicts { root[name] = report.verdicts.map(entry) }
+            case .reviewQueue: root[name] = report.reviewQueue.map { entry($0, language) }
+            case .tasks: root[name] = report.tasks.map { task($0, language) }
+            case .verdicts: if verdicts { root[name] = report.verdicts.map { entry($0, language) } }
             case .skipped: root[name] = report.skipped.map(TemplateValues.object)
             case .problems: root[name] = report.problems.map(TemplateValues.object)
             }
@@ -51,9 +59,23 @@ struct ReportContext {
         return root
     }
 
-    private func hunt(_ h: Report.HuntHeader) -> [String: Any] {
+    private func hunt(_ h: Report.HuntHeader, _ language: ReportLanguage) -> [String: Any] {
         var d = TemplateValues.object(h)
+        d["zone_text"] = language.keepsJudgeForms ? h.timezone : language.catalog.zoneName(h.timezone)
+        d["rewards"] = h.rewards.map { reward in
+            var d = TemplateValues.object(reward)
+            d["points_text"] = language.catalog.text("sheet.points", count: reward.points)
+            return d
+        }
         d["has_rewards"] = !h.rewards.isEmpty
+        return d
+    }
+
+    private func team(team: Report.TeamHeader, _ language: ReportLanguage) -> [String: Any] {
+        var d = TemplateValues.object(team)
+        let values = ["rank": "\(team.rank)", "points": "\(team.points)"]
+        d["rank_text"] = language.word("team-rank", values)
+        d["rank_with_text"] = language.word("team-rank-with", values)
         return d
     }
 
@@ -63,10 +85,10 @@ struct ReportContext {
         return d
     }
 
-    private func entry(_ e: Report.Entry) -> EntryContext {
+    private func entry(_ e: Report.Entry, _ language: ReportLanguage) -> EntryContext {
         EntryContext(
             entry: e, thumbnail: e.wantsThumbnail ? thumbnails[e.path] : nil,
-            thumbnailRefused: e.wantsThumbnail && refusedThumbnails.contains(e.path))
+            thumbnailRefused: e.wantsThumbnail && refusedThumbnails.contains(e.path), language: language)
     }
 
     /// One submission as a template sees it. Looked up by name on demand rather than built as a
@@ -77,11 +99,13 @@ struct ReportContext {
         let entry: Report.Entry
         let thumbnail: String?
         let thumbnailRefused: Bool
+        let language: ReportLanguage
 
-        init(entry: Report.Entry, thumbnail: String?, thumbnailRefused: Bool) {
+        init(entry: Report.Entry, thumbnail: String?, thumbnailRefused: Bool, language: ReportLanguage) {
             self.entry = entry
             self.thumbnail = thumbnail
             self.thumbnailRefused = thumbnailRefused
+            self.language = language
         }
 
         func child(named name: String) -> Any? {
@@ -115,12 +139,14 @@ struct ReportContext {
             let e = entry
             switch name {
             case "reasons_text": return e.reasonsText
-            case "review_text": return e.reviewText
+            case "review_text": return language.reviewText(e.review)
+            case "verdict_text": return language.verdict(e.verdict)
+            case "judged_verdict_text": return language.verdict(e.judgedVerdict)
             case "sort_time": return e.evidence.capturedAt?.text
             case "sort_distance": return e.evidence.distance.map { DecimalText.trimmed($0.metres, places: 1) }
             case "thumbnail": return thumbnail
             case "thumbnail_refused": return thumbnailRefused
-            case "video_text": return ReportText.video(e.evidence)
+            case "video_text": return language.video(e.evidence)
             default: return nil
             }
         }
@@ -162,10 +188,16 @@ struct ReportContext {
         return d
     }
 
-    private func task(_ t: Report.TaskSection) -> [String: Any] {
+    private func task(_ t: Report.TaskSection, _ language: ReportLanguage) -> [String: Any] {
         var d = TemplateValues.object(t)
         d["completed_by"] = t.completedBy.map(completion)
-        d["closest"] = t.closest.map(approach)
+        d["closest"] = t.closest.map { a in
+            var d = approach(a)
+            d["points_text"] = language.catalog.text("sheet.points", count: a.points)
+            return d
+        }
+        d["points_text"] = language.catalog.text("sheet.points", count: t.points)
+        d["evidence_text"] = t.evidence.flatMap { $0 == .any ? nil : language.word("only-" + $0.rawValue) }
         d["is_closest"] = t.score == .closest
         d["has_closest"] = !t.closest.isEmpty
         d["one_point"] = t.points == 1

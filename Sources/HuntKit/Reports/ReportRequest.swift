@@ -18,11 +18,18 @@ package struct ReportRequest: Sendable {
     /// The submissions folder, when the photos moved since judging.
     public var photos: String?
     public var table: Table
+    /// The report's language (`--language`); nil for the hunt's `language:`, else English.
+    public var language: String?
+    /// The hunt file, when it moved since judging: its task texts in the language, its
+    /// `language:` and `units:`. Nil for the one results.json records.
+    public var hunt: String?
 
     public init(
         results: String, format: ReportFormat? = nil, template: String? = nil, options: ReportOptions = ReportOptions(),
-        out: String? = nil, photos: String? = nil, table: Table = .submissions
+        out: String? = nil, photos: String? = nil, table: Table = .submissions, language: String? = nil, hunt: String? = nil
     ) {
+        self.language = language
+        self.hunt = hunt
         self.results = results
         self.format = format
         self.template = template
@@ -44,6 +51,12 @@ package struct ReportRequest: Sendable {
         }
         if let out, out.isEmpty { return "--out needs a file or folder, e.g. `--out report.html` or `--out results/`" }
         if table != .submissions, format != .csv { return "--table chooses the csv table; add `--format csv`" }
+        if let hunt, !FileManager.default.fileExists(atPath: hunt) {
+            return "--hunt \(hunt): no such file; give the hunt file the results were judged from"
+        }
+        if let language, PlayerCatalog.url(of: language) == nil {
+            return "--language \(language): HuntKit has no catalog for it; use one of \(PlayerCatalog.languages.joined(separator: ", "))"
+        }
         return nil
     }
 
@@ -76,6 +89,8 @@ package struct ReportRequest: Sendable {
         }
         let format = chosenFormat
         var notes: [String] = []
+        var options = options
+        options.language = reportLanguage(judged, resultsFile: resultsURL, notes: &notes)
         do {
             let report = try Report(judged, options: options)
             let folder = format == .html ? ReportThumbnails.photosFolder(results: judged, resultsFile: resultsURL, explicit: photos) : nil
@@ -97,10 +112,49 @@ package struct ReportRequest: Sendable {
         }
     }
 
+    /// The language asked for (else the hunt's, else English), with the hunt's texts in it when
+    /// the hunt file is found and reads without errors; else the results' texts, and a note.
+    func reportLanguage(_ judged: JudgeResults, resultsFile: URL, notes: inout [String]) -> ReportLanguage {
+        var loaded: Hunt?
+        if let file = Self.huntFile(results: judged, resultsFile: resultsFile, explicit: hunt) {
+            let result = HuntLoader().load(contentsOf: file, displayPath: hunt ?? judged.hunt.file)
+            if let found = result.hunt, !result.hasErrors {
+                loaded = found
+            } else if language != nil {
+                notes.append("note: \(file.path) has errors (`hunt validate` says which); task texts stay as results.json has them")
+            }
+        } else if language != nil {
+            let named = (hunt ?? judged.hunt.file).map { "`\($0)` " } ?? ""
+            notes.append("note: the hunt file \(named)was not found; task texts stay as results.json has them (use --hunt FILE)")
+        }
+        let code = language ?? loaded?.language ?? "en"
+        if let loaded, let chosen = ReportLanguage(hunt: loaded, language: code) { return chosen }
+        return (try? PlayerCatalog.named(code)).flatMap { $0.map { ReportLanguage(catalog: $0) } } ?? .english
+    }
+
+    /// The hunt file: `explicit`, else the one results.json records (as given to the judge,
+    /// else beside the results file or its folder); nil when none is found.
+    static func huntFile(results: JudgeResults, resultsFile: URL, explicit: String?) -> URL? {
+        var candidates: [URL] = []
+        if let explicit { candidates.append(URL(fileURLWithPath: explicit)) }
+        if explicit == nil, let recorded = results.hunt.file, !recorded.isEmpty, recorded != "-" {
+            candidates.append(URL(fileURLWithPath: recorded))
+            if !recorded.hasPrefix("/") {
+                let folder = resultsFile.deletingLastPathComponent()
+                candidates.append(folder.appendingPathComponent(recorded))
+                candidates.append(folder.deletingLastPathComponent().appendingPathComponent(recorded))
+            }
+        }
+        return candidates.first {
+            var d: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &d) && !d.boolValue
+        }
+    }
+
     /// Writes what was made to the destination, together and atomically, never over the results
     /// or the template read; returns what it says it wrote.
     public func write(_ made: Rendered) throws(OutputError) -> String {
-        let inputs = [URL(fileURLWithPath: results)] + [template].compactMap { $0.map { URL(fileURLWithPath: $0) } }
+        let inputs = [URL(fileURLWithPath: results)] + [template, hunt].compactMap { $0.map { URL(fileURLWithPath: $0) } }
         // A folder gets every document under its standard name; one file gets the one asked for.
         let documents = if case .file = destination { [made.single] } else { made.documents }
         let written = try destination.write(documents, inputs: inputs)

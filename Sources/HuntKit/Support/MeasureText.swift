@@ -10,6 +10,15 @@ package enum MeasureText {
     /// decimal up to ten kilometres, whole kilometres beyond.
     public static func distance(_ length: Length) -> String { distance(length.metres) }
 
+    /// Feet and miles as an English-reading organizer writes them ("390 ft", "1.4 mi"), for
+    /// `units: imperial` in the judges' console and the answer key.
+    public static let imperial = LocalMeasure(locale: Locale(identifier: "en_GB"), units: .imperial)
+
+    /// `distance(_:)`, or in feet and miles for `units: .imperial`.
+    public static func distance(_ metres: Double, units: UnitSystem) -> String {
+        units == .metric ? distance(metres) : imperial.distance(metres)
+    }
+
     /// `distance(_:)` of a number of metres.
     public static func distance(_ metres: Double) -> String {
         guard metres.isFinite else { return "\(metres) m" }
