@@ -16,7 +16,10 @@ CACHE = (52.08700, 5.17900)
 WAY = (52.08800, 5.17600)
 with open(os.path.join(folder, "hunt.yaml"), "a") as f:
     f.write(f"  - id: cache\n    title: The hidden cache\n    at: {CACHE[0]}, {CACHE[1]}\n    live: bands\n"
-            f"  - id: way\n    title: Find the way\n    at: {WAY[0]}, {WAY[1]}\n    live: direction\n")
+            f"  - id: way\n    title: Find the way\n    at: {WAY[0]}, {WAY[1]}\n    live: direction\n"
+            # Locked: one opens in 2099, one unlocks once the hidden cache is done.
+            "  - id: later\n    title: Later\n    clue: A secret clue\n    at: 52.087, 5.179\n    opens: 2099-01-01 10:00\n"
+            "  - id: beyond\n    title: Beyond\n    clue: Another secret\n    at: 52.087, 5.179\n    unlocked_by: [cache]\n")
 
 
 def north_of(point, metres):
@@ -51,6 +54,12 @@ try:
     move(driver, north_of(CACHE, 700))
     driver.get(team_url)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#guide-cache button"), "a live: bands task has a Hot or cold? button")
+    later, beyond = text(driver, "#task-later"), text(driver, "#task-beyond")
+    check("Opens on" in later and "2099" in later and "secret" not in later and not driver.find_elements(By.CSS_SELECTOR, "#task-later button, #task-later input"),
+          f"a task that opens later says when, without its clue or buttons ({later!r})")
+    check("Unlocks once your team has done “The hidden cache”" in beyond and "secret" not in beyond, f"one unlocked by another says by which ({beyond!r})")
+    driver.execute_script("document.getElementById('task-later').scrollIntoView()")
+    driver.save_screenshot(os.path.join(screens, "players-locked-360.png"))
     check(text(driver, "#guide-cache button") == "Hot or cold?", "in the players' words")
     driver.execute_script("document.getElementById('task-cache').scrollIntoView()")
     press(driver, "#guide-cache button")

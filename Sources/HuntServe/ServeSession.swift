@@ -42,6 +42,8 @@ public actor ServeSession {
     private let polls = Coalescing<Bool>()
     /// `leaderboard: { freeze: … }`: what players and viewers see of the standings, and the reveal.
     var freeze: LeaderboardFreeze
+    /// The tasks with `opens:` whose time had come at the last look (`pollOnce`).
+    private var openedTasks: Set<String> = []
     /// The end-of-day show's stars and the teams that withheld their photos (`reviews.show.json`),
     /// or why that file could not be read.
     var show: Result<ShowChoices, ServeError>
@@ -117,6 +119,12 @@ public actor ServeSession {
         let (settings, current) = (configuration, hunt)
         let now = await Task.detached { WatchedFiles.take(configuration: settings, hunt: current) }.value
         let judged = await judgeChanges(now)
+        // A task's `opens:` time came: the team pages show it now (their views are made again).
+        let opened = hunt.openedTasks(at: Date())
+        if opened != openedTasks {
+            openedTasks = opened
+            events.send("opened", ["tasks": .int(opened.count)] as [String: JSONValue])
+        }
         // The freeze begins on the clock, not with a judgement: every page hears of it within a poll.
         if !judged, freeze.isFrozen(at: Date()) != (boards.judges?.frozenSince != nil) { publishBoards(truthChanged: false) }
         return judged

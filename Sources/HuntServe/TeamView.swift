@@ -79,6 +79,9 @@ package struct TeamView: Sendable, Encodable, Equatable {
         package var sendable: Bool
         /// `bands` or `direction`: the page can guide the team there as the phone moves (`TaskGuide`).
         package var guide: String? = nil
+        /// Why the page does not show the task yet: "Opens at 11:00" (`opens:`), "Unlocks once you
+        /// have done “The Old Quad”" (`unlocked_by:`); its clue and buttons are left out meanwhile.
+        package var lockedText: String? = nil
         /// `answer` (a text box) or `choices` for a task answered on the page; nil for a photo task.
         package var question: String?
         /// A choice task's choices in the team's language and its own fixed order (`TaskQuestion.choiceOrder`).
@@ -88,6 +91,7 @@ package struct TeamView: Sendable, Encodable, Equatable {
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state, guide
+            case lockedText = "locked_text"
             case stateText = "state_text"
             case uploads
             case liveText = "live_text"
@@ -171,6 +175,8 @@ extension TeamView {
         var inShow: Bool = true
         /// Uploads written but not judged when asked: path → task.
         var pending: [String: String]
+        /// The tasks with `opens:` whose time has come (the view changes when one opens).
+        var opened: Set<String> = []
         /// Which of `pending` the judgement has taken since.
         var pendingJudged: [String]
     }
@@ -288,8 +294,26 @@ extension TeamView {
                         "needed": String(needed)
                     ])
             }
+            if let locked = Self.locked(task, opened: inputs.opened, done: done, reasons: reasons, language: language) {
+                row.lockedText = locked
+                row.clue = nil
+                row.sendable = false
+                (row.question, row.choices, row.triesLeft, row.guide, row.liveText, row.galleryText) = (nil, nil, nil, nil, nil, nil)
+            }
             return row
         }
+    }
+
+    /// Why team's page does not show `task` yet, or nil when it does: its `opens:` time has not
+    /// come, or a task of its `unlocked_by:` is not done.
+    static func locked(_ task: HuntTask, opened: Set<String>, done: Set<String>, reasons: PlayerReasons, language: String) -> String? {
+        if let opens = task.opens, !opened.contains(task.id) {
+            return reasons.catalog.text("task.opens", ["when": reasons.when(opens, besides: reasons.hunt.window?.start)])
+        }
+        let missing = task.unlockedBy.filter { !done.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let titles = missing.map { id in reasons.hunt.task(id).map { reasons.quoted($0.titleText.text(in: language)) } ?? id }
+        return reasons.catalog.text("task.unlocks", ["tasks": reasons.list(titles)])
     }
 }
 
@@ -343,7 +367,8 @@ extension ServeSession {
                 TeamView.Frozen(
                     since: Timestamp(since).map { Self.clockTime($0.date, timezone: hunt.timezone) } ?? since, rows: boards.viewers!.teams)
             },
-            inShow: teamShown(id), pending: pending, pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
+            inShow: teamShown(id), pending: pending, opened: hunt.openedTasks(at: Date()),
+            pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
     }
 

@@ -220,6 +220,9 @@ extension SheetDocument {
             }
             if task.live { details.append(words.text("sheet.live", ["limit": hunt.policy.liveMaxAge.description])) }
             if !earlier.isEmpty { details.append(words.text("sheet.after", ["tasks": earlier.joined(separator: words.text("list.comma"))])) }
+            if let opens = task.opens {
+                details.append(words.text("sheet.opens", ["time": HuntClock(timezone: hunt.timezone).clockTimes(opens, opens).0]))
+            }
             if let dwell = task.dwell { details.append(words.text("sheet.dwell", ["dwell": dwell.description])) }
             switch task.repeatRule {
             case .once: break

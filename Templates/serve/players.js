@@ -90,6 +90,7 @@ function renderTask(task) {
     // The hunt's texts take their own direction (dir=auto): a Spanish title on an Arabic page keeps its full stop at its end.
     el('h2', {}, el('span', { dir: 'auto' }, task.title), task.group_text ? null : el('span', { class: 'points' }, say('pts', { n: task.points }))),
     task.clue ? el('p', { class: 'clue', dir: 'auto' }, task.clue) : null,
+    task.locked_text ? el('p', { class: 'locked' }, task.locked_text) : null,
     task.group_text ? el('p', { class: 'group-of' }, task.group_text) : null,
     task.live_text ? el('p', { class: 'live' }, task.live_text) : null,
     task.needs_text ? el('p', { class: 'needs' }, task.needs_text) : null,

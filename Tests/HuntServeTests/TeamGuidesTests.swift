@@ -67,3 +67,26 @@ import Testing
         #expect(hunt.validate().contains { $0.code.rawValue == "guide-without-target" })
     }
 }
+
+/// `opens:` and `unlocked_by:` on the team's page: the task says why it is not there yet, without
+/// its clue or buttons, until its time comes or the team has done what unlocks it.
+@Suite struct TaskLockTests {
+    @Test func lockedUntilItsTimeAndItsTasks() throws {
+        let text =
+            "hunt: L\ntimezone: Europe/Amsterdam\nwindow: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }\ntasks:\n"
+            + "  - { id: quad, title: The Old Quad, at: '52.1, 5.1' }\n"
+            + "  - { id: late, title: Late, clue: Look up, at: '52.1, 5.1', opens: '11:00' }\n"
+            + "  - { id: next, title: Next, clue: Look down, at: '52.1, 5.1', unlocked_by: [quad] }\n"
+        let hunt = try HuntLoader().load(Array(text.utf8), displayPath: "l.yaml", baseURL: URL(fileURLWithPath: "/tmp")).get()
+        let reasons = PlayerReasons(hunt: hunt, language: "en")
+        let late = try #require(hunt.task("late")), next = try #require(hunt.task("next"))
+        #expect(TeamView.locked(late, opened: [], done: [], reasons: reasons, language: "en") == "Opens at 11:00.")
+        #expect(TeamView.locked(late, opened: ["late"], done: [], reasons: reasons, language: "en") == nil)
+        #expect(TeamView.locked(next, opened: [], done: [], reasons: reasons, language: "en") == "Unlocks once your team has done “The Old Quad”.")
+        #expect(TeamView.locked(next, opened: [], done: ["quad"], reasons: reasons, language: "en") == nil)
+        let opensAt = try #require(late.opens)
+        #expect(hunt.openedTasks(at: opensAt.addingTimeInterval(-1)).isEmpty && hunt.openedTasks(at: opensAt) == ["late"])
+        let spanish = PlayerReasons(hunt: hunt, language: "es")
+        #expect(TeamView.locked(late, opened: [], done: [], reasons: spanish, language: "es") == "Se abre a las 11:00.")
+    }
+}

@@ -117,6 +117,11 @@ public struct Hunt: Sendable, Equatable {
 
     /// The task or group whose id is `id`, or nil when the hunt has none.
     public func task(_ id: String) -> HuntTask? { tasks.first { $0.id == id } }
+
+    /// The ids of the tasks with `opens:` whose time has come by `date`.
+    public func openedTasks(at date: Date) -> Set<String> {
+        Set(tasks.lazy.filter { $0.opens.map { $0 <= date } ?? false }.map(\.id))
+    }
     /// The group (`choose:` over listed tasks) that lists task `id`, if any.
     public func group(of id: String) -> HuntTask? { tasks.first { $0.isGroup && $0.choose!.tasks.contains(id) } }
     /// Every group's tasks, each with its group (the first that lists it): for looking up many.
@@ -523,6 +528,25 @@ public struct HuntTask: Sendable, Equatable {
         get { box.fields.guide }
         set { unique().fields.guide = newValue }
     }
+    /// `opens: 11:00`: the team's page shows the task (its clue and its buttons) from then on,
+    /// and a photo or answer from before it is outside the task's window (`judgedWindow`).
+    public var opens: Date? {
+        get { box.fields.opens }
+        set { unique().fields.opens = newValue }
+    }
+    /// `unlocked_by: [ids]`: the team's page shows the task once the team has done these; they
+    /// are among `after` too, so the judge takes the task only after them, as `after:` says.
+    public var unlockedBy: [String] {
+        get { box.fields.unlockedBy }
+        set { unique().fields.unlockedBy = newValue }
+    }
+    /// The window the judge holds the task's photos and answers to: its own `window`, begun no
+    /// earlier than `opens`.
+    public var judgedWindow: TimeWindow? {
+        guard let opens else { return window }
+        guard let window else { return TimeWindow(start: opens, end: .distantFuture) }
+        return TimeWindow(start: max(window.start, opens), end: window.end)
+    }
     /// `answer:`, `number:` or `choices:`: what the team types or picks; nil for a photo task.
     /// Such a task needs no target (`TaskQuestion`).
     public var question: TaskQuestion? {
@@ -594,6 +618,8 @@ public struct HuntTask: Sendable, Equatable {
         var live: Bool
         var question: TaskQuestion?
         var guide: TaskGuide? = nil
+        var opens: Date? = nil
+        var unlockedBy: [String] = []
     }
 
     /// Mutated only through `unique()`, so never while shared: safe to send.

@@ -217,6 +217,10 @@ package enum HuntJSONSchema {
                 "radius": length("For `at` and `places` (default `defaults.radius`); at least 10 m."),
                 "points": points,
                 "after": oneOrMany("Task ids that must be done earlier in time."),
+                "unlocked_by": oneOrMany("Task ids the team must have done before its page shows this task; also done earlier in time, as `after`."),
+                "opens": text(
+                    "When the team's page shows the task (`11:00` on the hunt window's start date, or a date-time); photos and answers from before it are outside the task's window."
+                ),
                 "dwell": duration("Two photos at the same place at least this far apart; `at` or `places` only."),
                 "repeat": choice("How often the task counts (default once); `per-place` needs `places`.", RepeatRule.allCases.map(\.rawValue)),
                 "score": choice("`closest`: ranked by closest approach, best per day (default complete).", ScoreRule.allCases.map(\.rawValue)),

@@ -368,6 +368,14 @@ struct HuntReader: Sendable {
                 if let text = context.nonEmptyText(item, "an `after` task id", example: "after: [dom-tower]") { after.append((text, item.location)) }
             }
         }
+        // `unlocked_by:` hides the task until these are done, and orders it after them as `after:` does.
+        if let n = fields.present("unlocked_by") {
+            for item in n.sequence ?? [n] {
+                guard let text = context.nonEmptyText(item, "an `unlocked_by` task id", example: "unlocked_by: [old-quad]") else { continue }
+                task.unlockedBy.append(text)
+                if !after.contains(where: { $0.0 == text }) { after.append((text, item.location)) }
+            }
+        }
         task.after = after.map(\.0)
         if let n = fields.present("dwell"), let d = context.timeSpan(n, "`dwell`") {
             task.dwell = d
@@ -427,6 +435,10 @@ struct HuntReader: Sendable {
             task.window = window(n, "the task's `window`", defaultDate: day)
         }
         if let n = fields.present("bands") { task.bands = bands(n, "the task's `bands`", base: hunt.bands) }
+        if let n = fields.present("opens") {
+            let day = hunt.window.map { DateTimeText.localDate($0.start, timeZone: hunt.timezone) }
+            task.opens = context.date(n, "`opens`", defaultDate: day)
+        }
         afterLocations.append(after)
         taskExtras.append(extras)
         return task

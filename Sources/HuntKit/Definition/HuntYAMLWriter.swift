@@ -81,6 +81,30 @@ struct HuntYAMLWriter {
 
     /// A text for players: quoted, or `{ es: "…", en: "…" }` with its translations (the hunt's
     /// language first, then the others in the order `languages:` offers them).
+    /// `number:` (with `within:`) for one number, else `answer:` with every accepted answer; or
+    /// `choices:` with the `correct:` ones by text; and `attempts:` when written.
+    mutating func question(_ question: TaskQuestion) {
+        switch question.kind {
+        case .answer(let key):
+            if key.accepted.count == 1, case .number(let number, let within) = key.accepted[0] {
+                line(2, "number", DecimalText.trimmed(number, places: 12))
+                if within > 0 { line(2, "within", DecimalText.trimmed(within, places: 12)) }
+            } else {
+                let answers = key.accepted.map { accepted -> String in
+                    switch accepted {
+                    case .text(let text): YAMLText.quoted(text)
+                    case .number(let number, _): YAMLText.quoted(DecimalText.trimmed(number, places: 12))
+                    }
+                }
+                line(2, "answer", Self.list(answers))
+            }
+        case .choices(let choices, let correct):
+            line(2, "choices", Self.list(choices.map(localized)))
+            line(2, "correct", Self.list(correct.sorted().map { YAMLText.quoted(choices[$0].text) }))
+        }
+        if let attempts = question.attempts { line(2, "attempts", String(attempts)) }
+    }
+
     func localized(_ text: LocalizedText) -> String {
         guard !text.translations.isEmpty else { return YAMLText.quoted(text.text) }
         let order = hunt.languages + text.translations.keys.sorted()
@@ -151,7 +175,11 @@ struct HuntYAMLWriter {
             line(2, "choose", String(choice.count))
             if !choice.tasks.isEmpty { line(2, "tasks", Self.list(choice.tasks.map(YAMLText.scalar))) }
         }
-        if !task.after.isEmpty { line(2, "after", Self.list(task.after.map(YAMLText.scalar))) }
+        let after = task.after.filter { !task.unlockedBy.contains($0) }
+        if !after.isEmpty { line(2, "after", Self.list(after.map(YAMLText.scalar))) }
+        if !task.unlockedBy.isEmpty { line(2, "unlocked_by", Self.list(task.unlockedBy.map(YAMLText.scalar))) }
+        if let opens = task.opens { line(2, "opens", time(opens)) }
+        if let question = task.question { self.question(question) }
         if let dwell = task.dwell { line(2, "dwell", Self.timeSpan(dwell)) }
         if task.repeatRule != .once { line(2, "repeat", task.repeatRule.rawValue) }
         if task.score != .complete { line(2, "score", task.score.rawValue) }

@@ -46,7 +46,7 @@ extension RuleEngine {
     /// loop over a literal array of both would allocate that array for every photo).
     func checkWindows(_ c: inout SubmissionCase, _ instant: Date) {
         if !checkWindow(&c, instant, hunt.window, whose: "the hunt's") {
-            _ = checkWindow(&c, instant, c.task?.window, whose: "the task's")
+            _ = checkWindow(&c, instant, c.task?.judgedWindow, whose: "the task's")
         }
     }
 
