@@ -73,9 +73,14 @@ try:
     answer(driver, "bells", "twelve")
     wait(driver, lambda d: "That is not the answer." in text(d, "#task-bells") and "1 try left" in text(d, "#task-bells"),
          "a wrong answer says so, and that 1 try is left")
+    wait(driver, lambda d: text(d, "#task-bells > .state") == "to do", "with a try left the task stays to do (the answer is rejected, not the task)", seconds=15)
     # A wrong answer stays in the box to be corrected, and what is typed survives the page being drawn again.
-    box = driver.find_element(By.CSS_SELECTOR, "#task-bells form.answer input[type=text]")
-    box.send_keys("!")
+    for _ in range(20):  # the page redraws on each state event: find the box again if it went
+        try:
+            driver.find_element(By.CSS_SELECTOR, "#task-bells form.answer input[type=text]").send_keys("!")
+            break
+        except Exception:
+            time.sleep(0.1)
     driver.execute_script("render()")
     kept = driver.execute_script("return document.querySelector('#task-bells form.answer input').value")
     check(kept == "twelve!", f"what is typed is kept when the page redraws ({kept!r})")
@@ -90,8 +95,9 @@ try:
     check(other != choices, f"another team sees another order ({other})")
     check("1 try left" in text(driver, "#task-glass"), "a choice has one try")
     driver.execute_script("Array.from(document.querySelectorAll('#task-glass label.choice')).find(l => l.innerText.trim() === 'Tulips').click()")
-    driver.find_element(By.CSS_SELECTOR, "#task-glass form.answer button[type=submit]").click()
+    driver.execute_script("document.querySelector('#task-glass form.answer button[type=submit]').click()")
     wait(driver, lambda d: "No tries left" in text(d, "#task-glass"), "a wrong choice leaves no tries")
+    wait(driver, lambda d: text(d, "#task-glass > .state") == "rejected", "and with none left the task is rejected", seconds=15)
     check(driver.execute_script("return document.querySelector('#task-glass form.answer button').disabled"), "and the send button is off")
     shot(driver, "glass", "players-answer-choice.png")
     fits = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")

@@ -328,6 +328,11 @@ extension TeamView.TaskRow {
             self.choices = TaskQuestion.choiceOrder(count: choices.count, team: team).map { choices[$0].text(in: language) }
         }
         triesLeft = max(0, question.attemptLimit - uploads.count(where: \.isAnswer))
+        // A wrong answer with tries left leaves the task to do: the answer is rejected, not the task.
+        if state == "rejected", (triesLeft ?? 0) > 0 {
+            state = "todo"
+            stateText = TeamView.words("todo")
+        }
     }
 }
 
