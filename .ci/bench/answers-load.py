@@ -3,8 +3,9 @@ eight answer and choice tasks, spread evenly over MINUTES (10) as the page sends
 /t/<token>/answer, one connection each, loopback only, bounded in time): the time from sending to
 the verdict on the page (median, p99, max; goals 200 ms and 1 s), every answer answered, and the
 server's memory before and at its peak. See answers.sh."""
-import json, os, random, re, statistics, subprocess, sys, threading, time, urllib.error, urllib.request
+import json, os, random, re, statistics, sys, threading, time, urllib.error, urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from players_server import serve_players
 
 hunt, data = sys.argv[1], sys.argv[2]
 teams, per_team, minutes = int(os.environ.get("TEAMS", 300)), int(os.environ.get("PER_TEAM", 40)), float(os.environ.get("MINUTES", 10))
@@ -20,16 +21,8 @@ with open(os.path.join(data, "hunt.yaml"), "w") as f:
     f.write("teams:\n" + "".join(f"  - {{ id: t{n:03}, name: Team {n} }}\n" for n in range(teams)))
     f.write("tasks:\n" + "".join(f"  - id: {t}\n    title: Question {t}\n    {spec}\n    attempts: 10\n" for t, spec, _ in TASKS))
 
-server = subprocess.Popen([hunt, "serve", os.path.join(data, "hunt.yaml"), os.path.join(data, "submissions"), "--listen", "127.0.0.1:0",
-                           "--players", "--quiet", "--players-rate", "100000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-urls = {}
-for line in server.stdout:
-    name, _, url = line.partition(": ")
-    urls[name.strip()] = url.strip()
-    if sum(1 for k in urls if k.startswith("team ")) == teams:
-        break
-threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-rooms = [urls[k] for k in sorted(urls) if k.startswith("team ")]
+server, port, paths = serve_players(hunt, data, teams, ["--players-rate", "100000"])
+rooms = [f"http://127.0.0.1:{port}{paths[team]}" for team in sorted(paths)]
 
 
 def resident():

@@ -20,8 +20,7 @@ struct AuditLog: Sendable {
     var url: URL
 
     init(reviewsFile: URL) {
-        let base = reviewsFile.deletingPathExtension().lastPathComponent
-        url = reviewsFile.deletingLastPathComponent().appendingPathComponent(base + ".audit.jsonl")
+        url = ServeConfiguration.besideReviews(reviewsFile, "audit.jsonl")
     }
 
     /// Appends `events` with one `write` (O_APPEND), so lines from two processes never interleave.

@@ -11,11 +11,6 @@ struct ShowChoices: Sendable, Codable, Equatable {
     /// Team ids whose photos the show leaves out (the team said so on its page).
     var withheld: Set<String> = []
 
-    /// `reviews.yaml` → `reviews.show.json`, beside it.
-    static func path(besideReviews reviews: String) -> String {
-        ((reviews as NSString).deletingPathExtension as NSString).appendingPathExtension("show.json") ?? reviews + ".show.json"
-    }
-
     /// The choices kept at `path`: none when there is no file; the error names the file when it cannot be read.
     static func read(_ path: String) -> Result<ShowChoices, ServeError> {
         guard FileManager.default.fileExists(atPath: path) else { return .success(ShowChoices()) }
@@ -140,7 +135,7 @@ extension ServeSession {
         let before = choices
         change(&choices)
         guard choices != before else { return }
-        try choices.write(to: ShowChoices.path(besideReviews: configuration.reviewsPath))
+        try choices.write(to: configuration.besideReviews("show.json"))
         show = .success(choices)
         events.send("show", ["teams_withheld": .int(choices.withheld.count), "starred": .int(choices.starred.count)] as [String: JSONValue])
     }

@@ -110,8 +110,4 @@ struct LeaderboardFreeze: Sendable {
         }
     }
 
-    /// `reviews.yaml` → `reviews.board.json`, beside it.
-    static func path(besideReviews reviews: String) -> String {
-        ((reviews as NSString).deletingPathExtension as NSString).appendingPathExtension("board.json") ?? reviews + ".board.json"
-    }
 }

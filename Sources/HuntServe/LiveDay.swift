@@ -165,8 +165,8 @@ actor LiveDay {
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws(DiagnosticError) {
         let reviews = URL(fileURLWithPath: reviewsPath)
-        file = Self.beside(reviews, "live.json")
-        messagesFile = Self.beside(reviews, "messages.jsonl")
+        file = ServeConfiguration.besideReviews(reviews, "live.json")
+        messagesFile = ServeConfiguration.besideReviews(reviews, "messages.jsonl")
         auditFile = AuditLog(reviewsFile: reviews).url
         self.window = window
         self.planned = planned
@@ -207,11 +207,6 @@ actor LiveDay {
         }
         let decoder = decoder
         return bytes.split(separator: 0x0A).compactMap { try? decoder.decode(Sent.self, from: Data($0)) }
-    }
-
-    /// `reviews.yaml` → `reviews.<suffix>` in the same folder.
-    static func beside(_ reviews: URL, _ suffix: String) -> URL {
-        reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + "." + suffix)
     }
 
     private static func read(_ file: URL) throws(DiagnosticError) -> Choice? {

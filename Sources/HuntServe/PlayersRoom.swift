@@ -45,7 +45,7 @@ public struct PlayersRoom: Sendable {
 
     /// The players' log beside the reviews file `reviews` (`reviews.yaml` → `reviews.players.jsonl`).
     package static func logURL(reviews: URL) -> URL {
-        reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + ".players.jsonl")
+        ServeConfiguration.besideReviews(reviews, "players.jsonl")
     }
 
     /// Each team's id, name and page URL under `base`, in the hunt's order.

@@ -48,6 +48,17 @@ public struct ServeConfiguration: Sendable {
         return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
     }
 
+    /// `reviews.yaml` → `reviews.<suffix>` in the same folder: where the console keeps what goes
+    /// with the decisions (the audit log, the players' log, the live day, the show, the frozen board).
+    package static func besideReviews(_ reviews: URL, _ suffix: String) -> URL {
+        reviews.deletingLastPathComponent().appendingPathComponent(reviews.deletingPathExtension().lastPathComponent + "." + suffix)
+    }
+
+    /// The path of `reviews.<suffix>` beside this console's reviews file.
+    func besideReviews(_ suffix: String) -> String {
+        Self.besideReviews(URL(fileURLWithPath: reviewsPath), suffix).path
+    }
+
     /// The hunt as served: as read, or moved to the rehearsal's day.
     func served(_ hunt: Hunt) -> Hunt {
         rehearsalDay.map { hunt.rehearsed(on: $0) } ?? hunt

@@ -79,8 +79,8 @@ public actor ServeSession {
         hunt = configuration.served(try loaded.get())
         huntWarnings = Self.warnings(loaded)
         store = try ReviewsStore(path: configuration.reviewsPath)
-        freeze = LeaderboardFreeze(path: LeaderboardFreeze.path(besideReviews: configuration.reviewsPath), hunt: hunt)
-        show = ShowChoices.read(ShowChoices.path(besideReviews: configuration.reviewsPath))
+        freeze = LeaderboardFreeze(path: configuration.besideReviews("board.json"), hunt: hunt)
+        show = ShowChoices.read(configuration.besideReviews("show.json"))
         live = try LiveDay(reviewsPath: configuration.reviewsPath, window: hunt.window, planned: hunt.announcements, events: events)
         outWriter = configuration.outPath.map { OutFolderWriter(out: $0, formats: configuration.reports, submissions: configuration.submissionsPath) }
     }

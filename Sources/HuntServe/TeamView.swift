@@ -368,9 +368,9 @@ extension ServeSession {
             submissionIDs: judged == nil ? [] : mine.map { self.index.ids[$0] },
             standing: judged?.teams.first { $0.id == id }, teams: judged?.teams.count ?? 0,
             leaderboard: sees == .leaderboard ? judged?.teams : nil,
-            frozen: boards.viewers?.frozenSince.map { since in
-                TeamView.Frozen(
-                    since: Timestamp(since).map { Self.clockTime($0.date, timezone: hunt.timezone) } ?? since, rows: boards.viewers!.teams)
+            frozen: boards.viewers.flatMap { shown in
+                guard shown.frozenSince != nil, let start = freeze.start else { return nil }
+                return TeamView.Frozen(since: Self.clockTime(start, timezone: hunt.timezone), rows: shown.teams)
             },
             inShow: teamShown(id), pending: pending, opened: hunt.openedTasks(at: Date()),
             pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
