@@ -426,7 +426,7 @@ actor LiveDay {
         let theirs = (messages.threads[team] ?? []).filter { $0.kind == "question" }
         let now = now()
         guard theirs.count < Self.questionsAtMost else {
-            throw ServeError("your team sent \(Self.questionsAtMost) messages today, the most it may: ask a marshal", status: 429)
+            throw ServeError(player: "refused.messages-today", count: Self.questionsAtMost, status: 429)
         }
         if let last = theirs.last, now.timeIntervalSince(last.at) < Self.questionsApart {
             throw ServeError("wait a few seconds before the next message", status: 429)

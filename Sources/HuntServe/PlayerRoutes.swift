@@ -18,6 +18,7 @@ struct PlayerRoutes: Sendable {
 
     var endpoints: RouteCollection<ServeContext> {
         let routes = RouteCollection(context: ServeContext.self)
+        routes.add(middleware: PlayerRefusalWords(room: room))
         routes.add(middleware: PlayerAccess(room: room, brake: brake))
         routes.get(use: page)
         routes.get("assets/:name", use: asset)
@@ -113,7 +114,7 @@ struct PlayerRoutes: Sendable {
     @Sendable func photo(_ request: Request, context: ServeContext) async throws -> Response {
         let team = try Self.team(context)
         guard let id = request.uri.queryParameters["id"], let path = await session.teamSubmission(team: team, id: String(id)) else {
-            throw ServeError("no such photo of your team", status: 404)
+            throw ServeError(player: "refused.no-photo", status: 404)
         }
         let pixels = request.uri.queryParameters["size"] == "small" ? PhotoRoutes.smallPixels : PhotoRoutes.largePixels
         return try PhotoRoutes.response(await previews.run(team) { await session.preview(path: path, id: nil, maxPixels: pixels) })
@@ -143,20 +144,22 @@ struct PlayerRoutes: Sendable {
     static func refusal(_ error: any Error) -> ServeError {
         if let error = error as? ServeError { return error }
         if let error = error as? any HTTPResponseError, error.status.code < 500 { return ServeError("\(error)", status: error.status.code) }
-        if error is CancellationError { return ServeError("the upload was cut off before it ended: send the photo again", status: 400) }
-        return ServeError("the upload did not arrive whole (\(error)): send the photo again", status: 400)
+        if error is CancellationError { return ServeError(player: "refused.cut-off", status: 400) }
+        var refusal = ServeError("the upload did not arrive whole (\(error)): send the photo again", status: 400)
+        refusal.playerWords = PlayerWords(key: "refused.not-whole", values: [:])
+        return refusal
     }
 
     private func receive(_ request: Request, team: String) async throws -> EditedResponse<Sent> {
         let query = ServeRoutes.query(request)
         guard let task = query["task"], PlayersRoom.isFolderName(task), await session.taskChoices.contains(where: { $0.id == task }) else {
-            throw ServeError("no such task in this hunt: reload the page", status: 404)
+            throw ServeError(player: "refused.no-task", status: 404)
         }
         let received = Date()
         let fix = try Self.fix(query, uploadedAt: received)
         let placed = try await room.uploads.withUpload(team, task: task) { limit, ticket in
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-                throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+                throw ServeError(player: "refused.too-large", ["megabytes": String(limit / 1_000_000)], status: 413)
             }
             var upload = try PlayerUpload(submissions: session.configuration.submissionsPath, team: team, task: task)
             defer { upload.close() }
@@ -190,12 +193,12 @@ struct PlayerRoutes: Sendable {
             path = waiting
         } else {
             guard let found = await session.teamSubmission(team: team, id: body.id) else {
-                throw ServeError("no such photo of your team", status: 404)
+                throw ServeError(player: "refused.no-photo", status: 404)
             }
             path = found
         }
         guard PlayerUploads.isServerName(path), await session.review(of: path) == nil else {
-            throw ServeError("the judges have decided this photo (or it was not sent from this page): it cannot be withdrawn", status: 409)
+            throw ServeError(player: "refused.decided", status: 409)
         }
         try PlayerUpload.withdraw(path, submissions: session.configuration.submissionsPath)
         await room.uploads.withdrew(team, path: path)
@@ -231,11 +234,11 @@ struct PlayerRoutes: Sendable {
         if let refusal = await session.live.refusal { throw refusal }
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maximumAnswerBody) } catch {
-            throw ServeError("an answer is at most \(ServeSession.maximumAnswerBytes) characters: send a shorter one", status: 413)
+            throw ServeError(player: "refused.answer-too-long", count: ServeSession.maximumAnswerBytes, status: 413)
         }
         let sent: AnswerRequest
         do { sent = try ServeJSON.decoder.decode(AnswerRequest.self, from: Data(buffer: body)) } catch {
-            throw ServeError("the page sent no answer it could read: reload the page", status: 400)
+            throw ServeError(player: "refused.unreadable", status: 400)
         }
         let language = await language(request)
         let reply = try await session.answer(team: team, task: sent.task, typed: sent.answer, language: language)
@@ -316,7 +319,7 @@ struct PlayerAccess: RouterMiddleware {
     func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
         guard let token = context.parameters.get("token"), let team = room.tokens.team(of: Substring(token)) else {
             try await Task.sleep(for: await brake.delayAfterFailure())
-            throw ServeError("this team link is not valid (the organizers may have made new ones): ask them for your team's link", status: 404)
+            throw ServeError(player: "refused.team-link", status: 404)
         }
         guard await room.uploads.allow(team) else {
             let why = "too many requests from your team: wait a few seconds and try again"
@@ -331,6 +334,28 @@ struct PlayerAccess: RouterMiddleware {
         var context = context
         context.team = team
         return try await next(request, context)
+    }
+}
+
+/// Answers a refusal with player words (`ServeError.playerWords`) in the player's language: the
+/// page's `?lang=`, else the phone's `Accept-Language`, among the hunt's languages. The words in
+/// the organizer's log stay English: they are written before the refusal reaches here.
+struct PlayerRefusalWords: RouterMiddleware {
+    typealias Context = ServeContext
+    let room: PlayersRoom
+
+    func handle(_ request: Request, context: ServeContext, next: (Request, ServeContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServeError {
+            guard let words = error.playerWords else { throw error }
+            let language = LanguageChoice.language(
+                chosen: request.uri.queryParameters["lang"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
+                offered: await room.session.hunt.languages)
+            var said = ServeError(words.text(in: (try? PlayerCatalog.named(language)) ?? .english), status: error.code)
+            said.playerWords = words
+            throw said
+        }
     }
 }
 

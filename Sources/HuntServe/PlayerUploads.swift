@@ -92,10 +92,10 @@ actor PlayerUploads {
     private func begin(_ team: String) throws(ServeError) -> Int {
         var use = load(team)
         guard use.files + use.inFlight < options.maxTeamFiles else {
-            throw ServeError("your team has sent \(options.maxTeamFiles) files, as many as this hunt takes; ask the organizers", status: 413)
+            throw ServeError(player: "refused.team-files", count: options.maxTeamFiles, status: 413)
         }
         let left = options.maxTeamBytes - use.bytes - use.reserved
-        guard left > 0 else { throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413) }
+        guard left > 0 else { throw ServeError(player: "refused.team-bytes", status: 413) }
         use.inFlight += 1
         usage[team] = use
         return min(left, options.maxFileBytes)
@@ -106,7 +106,7 @@ actor PlayerUploads {
     private func reserve(_ team: String, bytes count: Int) throws(ServeError) {
         var use = load(team)
         guard count <= options.maxTeamBytes - use.bytes - use.reserved else {
-            throw ServeError("your team has sent as much as this hunt takes; ask the organizers", status: 413)
+            throw ServeError(player: "refused.team-bytes", status: 413)
         }
         use.reserved += count
         usage[team] = use
@@ -215,7 +215,7 @@ struct PlayerUpload {
     mutating func append(_ piece: UnsafeRawBufferPointer, limit: Int) throws(ServeError) {
         bytes += piece.count
         guard bytes <= limit else {
-            throw ServeError("this file is larger than the \(limit / 1_000_000) MB this hunt takes; send a shorter video or a photo", status: 413)
+            throw ServeError(player: "refused.too-large", ["megabytes": String(limit / 1_000_000)], status: 413)
         }
         if format == nil, head.count < 64 {
             head += piece.prefix(64 - head.count)
@@ -232,15 +232,14 @@ struct PlayerUpload {
 
     private mutating func sniff() throws(ServeError) {
         guard let found = PhotoMetadata.Format(sniffing: head) else {
-            throw ServeError(
-                "this is not a photo or a video the judges can read: send the JPEG, HEIC, PNG or the MOV/MP4 from the camera", status: 415)
+            throw ServeError(player: "refused.not-media", status: 415)
         }
         format = found
     }
 
     /// The content's SHA-256 (hex), once every byte is in; checks the type of a file shorter than the sniffed head.
     mutating func finish() throws(ServeError) -> String {
-        guard bytes > 0 else { throw ServeError("the file was empty: choose the photo again") }
+        guard bytes > 0 else { throw ServeError(player: "refused.empty-file") }
         if format == nil { try sniff() }
         guard fsync(fd) == 0 else { throw ServeError("the upload could not be stored: \(String(cString: strerror(errno)))", status: 507) }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()

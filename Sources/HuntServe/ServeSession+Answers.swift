@@ -28,13 +28,13 @@ extension ServeSession {
     /// taken out first; what is left must not be empty nor over `maximumAnswerBytes`.
     func answer(team: String, task taskID: String, typed: String, language: String?) throws(ServeError) -> AnswerReply {
         guard let task = hunt.task(taskID), let question = task.question else {
-            throw ServeError("no such question in this hunt: reload the page", status: 404)
+            throw ServeError(player: "refused.no-question", status: 404)
         }
         let text = Self.cleaned(typed).trimmingCharacters(in: .whitespaces)
         guard text.utf8.count <= Self.maximumAnswerBytes else {
-            throw ServeError("an answer is at most \(Self.maximumAnswerBytes) characters: send a shorter one", status: 413)
+            throw ServeError(player: "refused.answer-too-long", count: Self.maximumAnswerBytes, status: 413)
         }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ServeError("type an answer first", status: 400) }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ServeError(player: "refused.empty-answer", status: 400) }
         let now = Date()
         let clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         let attempt = AnswerAttempt(id: Self.newAnswerID(), team: team, task: task.id, answer: text, sentAt: clock.timestamp(now))

@@ -398,7 +398,7 @@ function later(u, why) {
 
 function upload(u) {
   return new Promise((resolve) => {
-    const query = new URLSearchParams({ task: u.task });
+    const query = new URLSearchParams({ task: u.task, lang: LANG });
     if (u.fix) for (const [key, value] of Object.entries(u.fix)) query.set(key, String(value));
     if (u.camera) query.set('live', '1');
     const xhr = new XMLHttpRequest();
@@ -476,7 +476,7 @@ function languageSwitch() {
 async function showConsent(input) {
   input.disabled = true;
   try {
-    const response = await fetch(base + '/show', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    const response = await fetch(base + '/show?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                                    body: JSON.stringify({ show: input.checked }) });
     if (!response.ok) { input.checked = !input.checked; status(await response.text()); }
   } catch (_) { input.checked = !input.checked; status(say('send.connection-dropped')); }
@@ -485,7 +485,7 @@ async function showConsent(input) {
 
 async function withdraw(upload) {
   if (!confirm(say('withdraw-confirm', { name: upload.name }))) return;
-  const response = await fetch(base + '/withdraw', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
+  const response = await fetch(base + '/withdraw?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: upload.id }) });
   if (!response.ok) { status(await response.text()); return; }
   for (const task of Object.keys(P.local)) P.local[task] = P.local[task].filter((u) => u.id !== upload.id);
   await load();
@@ -549,7 +549,7 @@ async function postMessage(item) {
   const said = document.getElementById('message-status');
   let response = null;
   try {
-    response = await fetch(base + '/message', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: item.text }) });
+    response = await fetch(base + '/message?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: item.text }) });
   } catch (_) { keepText(item); said.textContent = say('message.kept'); return false; }
   if (response.ok) { forgetText(item.key); said.textContent = ''; return true; }
   if (response.status === 429) { said.textContent = say('message.too-fast'); return false; }

@@ -71,8 +71,8 @@ import Testing
     @Test(arguments: [
         (#"{"task":"lions","answer":"\#(String(repeating: "7", count: 5000))"}"#, 413, "at most"),
         (#"{"task":"lions","answer":"\#(String(repeating: "7", count: 1500))"}"#, 413, "at most"),
-        (#"{"task":"library","answer":"x"}"#, 404, "no such question"),
-        (#"{"task":"nope","answer":"x"}"#, 404, "no such question"),
+        (#"{"task":"library","answer":"x"}"#, 404, "this question is not in the hunt"),
+        (#"{"task":"nope","answer":"x"}"#, 404, "this question is not in the hunt"),
         (#"{"task":"lions","answer":"\u0001\u200F "}"#, 400, "type an answer"),
         (#"not json"#, 400, "reload the page"),
         (#"{"task":"lions"}"#, 400, "reload the page")

@@ -46,4 +46,35 @@ import Testing
             }
         }
     }
+
+    /// Issue 39, item 6: what the server refuses reaches the player in the page's language —
+    /// an upload that is no photo, an answer for no question, a link that names no team (else the hunt's).
+    @Test func refusalsAreInThePlayersLanguage() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        let room = PlayerRoutesTests.room("foxes")
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            let notAPhoto = ByteBuffer(string: String(repeating: "not a photo ", count: 20))
+            try await client.execute(uri: room + "/upload?task=library&lang=es", method: .post, body: notAPhoto) { response in
+                #expect(response.status.code == 415)
+                #expect(response.text.contains("esto no es una foto ni un video"), "\(response.text)")
+            }
+            try await client.execute(uri: room + "/upload?task=library&lang=ar", method: .post, body: notAPhoto) { response in
+                #expect(response.status.code == 415 && response.text.contains("هذه ليست صورة"), "\(response.text)")
+            }
+            try await client.execute(uri: room + "/upload?task=library", method: .post, headers: [.acceptLanguage: "fr"], body: notAPhoto) {
+                response in
+                #expect(response.text.contains("this is not a photo or a video"), "French is not offered: the hunt's language")
+            }
+            let body = ByteBuffer(string: #"{"task":"nope","answer":"7"}"#)
+            try await client.execute(uri: room + "/answer?lang=es", method: .post, headers: [.contentType: "application/json"], body: body) {
+                response in
+                #expect(response.status.code == 404 && response.text.contains("esta pregunta no está"), "\(response.text)")
+            }
+            try await client.execute(uri: "/t/00000000000000000000000000000000/api/state", method: .get, headers: [.acceptLanguage: "es"]) {
+                response in
+                #expect(response.status.code == 404 && response.text.contains("este enlace de equipo no es válido"), "\(response.text)")
+            }
+        }
+    }
 }
