@@ -27,14 +27,14 @@ fail() { echo "FAIL $1"; status=1; }
 
 "$hunt" sheets "$example/hunt.yaml" -o "$work/es.pdf" 2>/dev/null
 pdftotext -layout "$work/es.pdf" "$work/es.txt"
-for words in "El Obelisco" "La Pirámide de Mayo" "Reglas" "Cómo se puntúa" "sábado, 5 de diciembre de 2026, 10:00 – 17:00" "Los Zorros" "15 pts" "Pista:"; do
+for words in "El Obelisco" "La Pirámide de Mayo" "Reglas" "Cómo se puntúa" "sábado, 5 de diciembre de 2026, 10:00 – 17:00" "Los Zorros" "15 pts" "Pista:" "Un alfajor para cada uno"; do
     grep -qF "$words" "$work/es.txt" && ok "the Spanish sheets read “$words”" || fail "the Spanish sheets read “$words”"
 done
 grep -qF "The Obelisk" "$work/es.txt" && fail "the Spanish sheets have no English title" || ok "the Spanish sheets have no English title"
 
 "$hunt" sheets "$example/hunt.yaml" --language en -o "$work/en.pdf" 2>/dev/null
 pdftotext -layout "$work/en.pdf" "$work/en.txt"
-for words in "The Obelisk" "The May Pyramid" "How scoring works" "Saturday, 5 December 2026, 10:00 – 17:00"; do
+for words in "The Obelisk" "The May Pyramid" "How scoring works" "Saturday, 5 December 2026, 10:00 – 17:00" "An alfajor each"; do
     grep -qF "$words" "$work/en.txt" && ok "--language en reads “$words”" || fail "--language en reads “$words”"
 done
 pdftoppm -r 60 -png -f 1 -l 2 "$work/es.pdf" "$SCREENS/buenos-aires-sheets-es"
@@ -66,7 +66,7 @@ for words in "## Clasificación" "| Puesto | Equipo | Puntos |" "sábado, 5 de d
     grep -qF "$words" "$work/report-es.md" && ok "the Spanish report reads “$words”" || fail "the Spanish report reads “$words”"
 done
 "$hunt" report "$work/judged/results.json" --language en -o "$work/report-en.html" 2>/dev/null
-for words in '<html lang="en" dir="ltr">' "<h2>Leaderboard</h2>" "The Obelisk"; do
+for words in '<html lang="en" dir="ltr">' "<h2>Leaderboard</h2>" "The Obelisk" "An alfajor each"; do
     grep -qF "$words" "$work/report-en.html" && ok "--language en reads “$words”" || fail "--language en reads “$words”"
 done
 grep -qF '"outside-target"' "$work/judged/results.json" && ok "results.json keeps its reason codes" || fail "results.json keeps its reason codes"

@@ -171,7 +171,7 @@ extension SheetDocument {
         let cover = Cover(
             huntTitle: huntTitle, teamName: nil, teamMembers: [], window: window, timezoneName: hunt.timezoneName,
             rules: Self.paragraphs(hunt.rulesText?.text(in: language)), scoring: Self.scoring(hunt, words: words),
-            rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.reward) },
+            rewards: hunt.rewards.sorted { $0.points < $1.points }.map { RewardLine(points: $0.points, reward: $0.rewardText.text(in: language)) },
             taskCount: hunt.scoringTasks.count, totalPoints: hunt.scoringTasks.clampedSum { max(0, $0.points) })
         let hintPage = hunt.sheets.hints == .separate ? cards.filter { $0.hint != nil } : []
         if teams.isEmpty {

@@ -633,14 +633,23 @@ public struct HuntTask: Sendable, Equatable {
 public struct Reward: Sendable, Hashable {
     /// The total a team must reach for this prize.
     public var points: Int
-    /// The prize, as text shown to players on reports (`A free drink`).
-    public var reward: String
+    /// The prize in the hunt's language and its translations (`reward: { es: Una bebida, en: A free drink }`).
+    public var rewardText: LocalizedText
     /// Where the reward was written in the hunt file (`SourceLocation.builtInCode` if made in code), for diagnostics.
     public var location: SourceLocation
-    /// A prize `reward` for reaching `points`.
+    /// The prize in the hunt's language, as sheets and reports show it (`A free drink`).
+    public var reward: String {
+        get { rewardText.text }
+        set { rewardText.text = newValue }
+    }
+    /// A prize `reward` (in the hunt's language) for reaching `points`.
     public init(points: Int, reward: String, location: SourceLocation = .builtInCode) {
+        self.init(points: points, rewardText: LocalizedText(reward), location: location)
+    }
+    /// A prize for reaching `points`, with its translations.
+    public init(points: Int, rewardText: LocalizedText, location: SourceLocation = .builtInCode) {
         self.points = points
-        self.reward = reward
+        self.rewardText = rewardText
         self.location = location
     }
 }

@@ -277,7 +277,7 @@ package enum HuntJSONSchema {
         let reward = object(
             "A reward tier.",
             [
-                "points": points, "reward": text("What the tier gives.")
+                "points": points, "reward": localized("What the tier gives.")
             ], required: ["points", "reward"])
         var root = object(
             "A HuntKit hunt file (see the README, \"The hunt file\").",

@@ -70,7 +70,7 @@ struct HuntReader: Sendable {
         if !members.isEmpty {
             for i in hunt.tasks.indices where members[hunt.tasks[i].id] != nil { hunt.tasks[i].points = 0 }
         }
-        if let n = fields.present("rewards") { hunt.rewards = rewards(n) }
+        if let n = fields.present("rewards") { hunt.rewards = rewards(n, hunt: hunt) }
         if let n = fields.present("sheets") { SheetSettingsReader.read(n, into: &hunt.sheets, context: &context) }
         if let n = fields.present("announcements") { hunt.announcements = announcements(n, hunt: hunt) }
         if let n = fields.present("retention"), let span = context.timeSpan(n, "`retention`") {
@@ -243,7 +243,7 @@ struct HuntReader: Sendable {
         return result
     }
 
-    mutating func rewards(_ node: YAMLNode) -> [Reward] {
+    mutating func rewards(_ node: YAMLNode, hunt: Hunt) -> [Reward] {
         guard let items = context.list(node, "`rewards`", example: "{ points: 10, reward: A free drink }") else { return [] }
         var result: [Reward] = []
         for item in items {
@@ -258,9 +258,9 @@ struct HuntReader: Sendable {
             let pointsNode = context.require("points", in: fields, section: "a reward", example: "points: 10")
             let rewardNode = context.require("reward", in: fields, section: "a reward", example: "reward: A free drink")
             guard let pointsNode, let points = context.points(pointsNode, "a reward's `points`"),
-                let rewardNode, let text = context.nonEmptyText(rewardNode, "`reward`", example: "reward: A free drink")
+                let rewardNode, let text = localizedText(rewardNode, "`reward`", hunt: hunt, required: true, example: "reward: A free drink")
             else { continue }
-            result.append(Reward(points: points, reward: text, location: pointsNode.location))
+            result.append(Reward(points: points, rewardText: text, location: pointsNode.location))
         }
         return result
     }

@@ -67,7 +67,7 @@ struct HuntYAMLWriter {
         for task in hunt.tasks { self.task(task, inGroup: groups[task.id] != nil) }
         if !hunt.rewards.isEmpty {
             text += "rewards:\n"
-            for reward in hunt.rewards { text += "  - { points: \(reward.points), reward: \(YAMLText.quoted(reward.reward)) }\n" }
+            for reward in hunt.rewards { text += "  - { points: \(reward.points), reward: \(localized(reward.rewardText)) }\n" }
         }
         if !hunt.announcements.isEmpty {
             text += "announcements:\n"

@@ -111,7 +111,7 @@ struct ReportScope {
         results.teams.map { t in
             Report.LeaderboardRow(
                 rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
-                rewards: t.rewards.map(\.reward), reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
+                rewards: t.rewards.map { language.reward($0.reward) }, reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
                 accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
                 isSelected: t.id == selected?.id)
         }

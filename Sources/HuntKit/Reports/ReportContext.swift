@@ -36,7 +36,11 @@ struct ReportContext {
             "lang": language.code,
             "dir": language.catalog.isRightToLeft ? "rtl" : "ltr",
             "summary_text": language.word(
-                "summary", ["photos": "\(s.submissions)", "accepted": "\(s.accepted)", "review": "\(s.review)", "rejected": "\(s.rejected)"]),
+                "summary",
+                [
+                    "photos": language.counted("photos", s.submissions), "accepted": language.counted("accepted", s.accepted),
+                    "review": language.counted("review", s.review), "rejected": language.counted("rejected", s.rejected)
+                ]),
             "footer_text": language.word("footer", ["schema": "\(report.schema)"])
         ]
         for key in Report.CodingKeys.allCases {
@@ -64,6 +68,7 @@ struct ReportContext {
         d["zone_text"] = language.keepsJudgeForms ? h.timezone : language.catalog.zoneName(h.timezone)
         d["rewards"] = h.rewards.map { reward in
             var d = TemplateValues.object(reward)
+            d["reward"] = language.reward(reward.reward)
             d["points_text"] = language.catalog.text("sheet.points", count: reward.points)
             return d
         }
@@ -125,7 +130,7 @@ struct ReportContext {
             case .points: return e.points
             case .reasons: return e.reasons.map(ReportContext.reason)
             case .review: return e.review.map(TemplateValues.object)
-            case .evidence: return ReportContext.evidence(e.evidence)
+            case .evidence: return ReportContext.evidence(e.evidence, language: language)
             case .missText: return e.missText
             case .whereText: return e.whereText
             case .capturedText: return e.capturedText
@@ -167,7 +172,7 @@ struct ReportContext {
 
     /// Every evidence field present, under its `Evidence.Field` name (the position as
     /// `position[lat lon]`), plus `lat`, `lon`, `position_text` and `distance_text`.
-    static func evidence(_ e: JudgeResults.Evidence) -> [String: Any] {
+    static func evidence(_ e: JudgeResults.Evidence, language: ReportLanguage) -> [String: Any] {
         var d: [String: Any] = [:]
         for field in JudgeResults.Evidence.Field.allCases {
             switch e[field] {
@@ -180,7 +185,7 @@ struct ReportContext {
                 d[field.stringValue] = ["lat": p.lat, "lon": p.lon]
                 d["lat"] = p.lat
                 d["lon"] = p.lon
-                d["position_text"] = ReportText.coordinate(p)
+                d["position_text"] = language.coordinate(p)
             case nil: break
             }
         }
@@ -197,6 +202,9 @@ struct ReportContext {
             return d
         }
         d["points_text"] = language.catalog.text("sheet.points", count: t.points)
+        d["accepted_text"] = language.counted("accepted", t.accepted)
+        d["review_text"] = language.counted("review", t.review)
+        d["rejected_text"] = language.counted("rejected", t.rejected)
         d["evidence_text"] = t.evidence.flatMap { $0 == .any ? nil : language.word("only-" + $0.rawValue) }
         d["is_closest"] = t.score == .closest
         d["has_closest"] = !t.closest.isEmpty

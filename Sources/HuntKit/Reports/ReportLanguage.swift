@@ -35,6 +35,9 @@ public struct ReportLanguage: Sendable, Hashable {
     public var huntTitle: String?
     /// Task texts by task id; a task not listed keeps the results' texts.
     public var tasks: [String: TaskTexts]
+    /// Rewards in the language, by their text in the hunt's language (as results.json has them);
+    /// a reward not listed keeps the results' text.
+    public var rewards: [String: String] = [:]
     /// Times already written, by their ISO minute: a report of 20,000 photos asks Foundation once
     /// per minute of the hunt rather than once per photo.
     private let clocks = ClockMemo()
@@ -60,7 +63,11 @@ public struct ReportLanguage: Sendable, Hashable {
                 title: task.titleText.text(in: language), clue: task.clueText?.text(in: language), reveal: task.revealText?.text(in: language))
         }
         self.init(catalog: catalog, units: hunt.units, huntTitle: hunt.titleText.text(in: language), tasks: tasks)
+        for reward in hunt.rewards { rewards[reward.reward] = reward.rewardText.text(in: language) }
     }
+
+    /// A reward as results.json has it (in the hunt's language), in the report's language.
+    public func reward(_ text: String) -> String { rewards[text] ?? text }
 
     /// The language's code (`es`).
     public var code: String { catalog.language }
@@ -69,7 +76,7 @@ public struct ReportLanguage: Sendable, Hashable {
     var keepsJudgeForms: Bool { catalog.language == "en" && units == .metric }
 
     public static func == (a: ReportLanguage, b: ReportLanguage) -> Bool {
-        (a.catalog.language, a.units, a.huntTitle, a.tasks) == (b.catalog.language, b.units, b.huntTitle, b.tasks)
+        (a.catalog.language, a.units, a.huntTitle, a.tasks, a.rewards) == (b.catalog.language, b.units, b.huntTitle, b.tasks, b.rewards)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -77,10 +84,17 @@ public struct ReportLanguage: Sendable, Hashable {
         hasher.combine(units)
         hasher.combine(huntTitle)
         hasher.combine(tasks)
+        hasher.combine(rewards)
     }
 
     /// The report word `key` (`report.` + key in the catalog).
     func word(_ key: String, _ values: [String: String] = [:]) -> String { catalog.text("report." + key, values) }
+
+    /// `n` with the word of `report.counted.<key>` in the form its number takes ("1 aceptada",
+    /// "3 aceptadas"); in English and metres the number as the judge writes it ("20000 photos").
+    func counted(_ key: String, _ n: Int) -> String {
+        catalog.text("report.counted." + key, count: n, keepsJudgeForms ? ["n": String(n)] : [:])
+    }
 
     /// Every `report.` word, by its key without `report.` and with `_` for `-` (`tasks_done`):
     /// the templates' `{{words.tasks_done}}`.
@@ -177,13 +191,19 @@ public struct ReportLanguage: Sendable, Hashable {
         return word("choose", ["count": String(count), "of": String(task.target?.places ?? 0)]) + place(task.target)
     }
 
+    /// A position as "52.09067, 5.12133"; in a right-to-left language isolated as left to right
+    /// (U+2066 … U+2069), so the pair is not read backwards inside the sentence.
+    func coordinate(_ p: JudgeResults.Position) -> String {
+        catalog.isRightToLeft ? "\u{2066}" + ReportText.coordinate(p) + "\u{2069}" : ReportText.coordinate(p)
+    }
+
     func target(_ target: JudgeResults.TargetInfo?) -> String {
         guard let target else { return word("no-target") }
         switch target.kind {
         case .circle:
             return word(
                 "target.circle",
-                ["radius": target.radiusM.map(distance) ?? "?", "position": target.center.map(ReportText.coordinate) ?? "?"])
+                ["radius": target.radiusM.map(distance) ?? "?", "position": target.center.map(coordinate) ?? "?"])
         case .area:
             return word("target.area", ["file": target.file ?? ""]).trimmingCharacters(in: .whitespaces)
         case .places:

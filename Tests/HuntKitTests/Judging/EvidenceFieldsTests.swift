@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func templatesSeeEveryField() {
-        let context = ReportContext.evidence(Self.full)
+        let context = ReportContext.evidence(Self.full, language: .english)
         #expect(Set(context.keys) == Self.keys.union(["lat", "lon", "position_text", "distance_text"]))
         #expect(context["clock_skew_s"] as? Double == 4)
         #expect(context["candidates"] as? [String] == ["dom-tower", "bridge"])

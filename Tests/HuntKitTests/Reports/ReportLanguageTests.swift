@@ -58,6 +58,25 @@ import Testing
         #expect(report.tasks[1].title == results.tasks[1].title)
     }
 
+    @Test("counts agree with their number, and in Arabic a coordinate pair stays left to right inside the sentence")
+    func countsAndCoordinates() async throws {
+        let results = try ReportFixtures.results("photo-scavenger-hunt")
+        let spanish = try Report(results, options: ReportOptions(language: try Self.spanish()))
+        let markdown = String(decoding: try await ReportWriter.render(spanish, format: .md, photosFolder: nil)[0].bytes, as: UTF8.self)
+        let counts = spanish.tasks.map { ($0.accepted, $0.rejected) }
+        for (accepted, rejected) in counts {
+            let words =
+                "\(accepted) \(accepted == 1 ? "aceptada" : "aceptadas"), 0 por revisar, \(rejected) \(rejected == 1 ? "rechazada" : "rechazadas")"
+            if spanish.tasks.allSatisfy({ $0.review == 0 }) { #expect(markdown.contains(words), "\(words)") }
+        }
+        #expect(counts.contains { $0.0 == 1 || $0.1 == 1 }, "the fixture has a count of one to agree with")
+        let arabic = ReportLanguage(catalog: try #require(try PlayerCatalog.named("ar")))
+        let report = try Report(results, options: ReportOptions(language: arabic))
+        let circle = try #require(report.tasks.first { $0.targetText.contains(",") })
+        #expect(circle.targetText.contains("\u{2066}") && circle.targetText.contains("\u{2069}"), "\(circle.targetText)")
+        #expect(try Report(results).tasks.allSatisfy { !$0.targetText.contains("\u{2066}") })
+    }
+
     @Test("an unknown --language is refused with the languages there are")
     func unknownLanguage() {
         let problem = ReportRequest(results: "results.json", language: "xx").problem
