@@ -22,7 +22,7 @@ for dir in Examples/*/; do
     name=$(basename "$dir")
     hunt="$dir/hunt.yaml"
     [ -f "$hunt" ] || continue
-    # An example with answers (answers.jsonl) has a hand-written expected.json: simulate makes photos only.
+    # An example with answers (answers.jsonl) has a hand-written expected.json, from the answers' meaning.
     if [ $UPDATE = 1 ] && [ -f "$dir/submissions/answers.jsonl" ]; then
         echo "$name: has answers.jsonl; its expected.json is written by hand, left as it is" >&2
         continue

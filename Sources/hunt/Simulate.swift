@@ -77,8 +77,9 @@ extension HuntCommand {
             let kinds = answers.kinds.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.map { "\($0.key.rawValue) \($0.value)" }
             var verdicts: [Verdict: Int] = [:]
             for a in answers.submissions { verdicts[a.verdict, default: 0] += 1 }
-            Console.output(
-                "wrote \(answers.submissions.count) photos for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
+            let attempts = answers.submissions.filter { $0.path.hasPrefix(AnswerLog.fileName + "#") }.count
+            let sent = "\(answers.submissions.count - attempts) photos" + (attempts > 0 ? " and \(attempts) answers (\(AnswerLog.fileName))" : "")
+            Console.output("wrote \(sent) for \(teams) teams to \((out as NSString).appendingPathComponent("submissions"))" + "\n")
             Console.output("kinds: " + kinds.joined(separator: ", ") + "\n")
             if let shortfall = answers.shortfall { Console.error(shortfall + "\n") }
             Console.output(

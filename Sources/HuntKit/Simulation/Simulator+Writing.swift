@@ -1,7 +1,8 @@
 import Foundation
 
 extension Simulator {
-    /// Writes `DIR/submissions/<team>/...` and `DIR/answers.json`, all or nothing (one
+    /// Writes `DIR/submissions/<team>/...` (and `DIR/submissions/answers.jsonl` for a hunt with
+    /// question tasks) and `DIR/answers.json`, all or nothing (one
     /// `OutputBatch`: no photo replaces an existing file, none replaces the hunt's files);
     /// returns the answers.
     @discardableResult
@@ -12,7 +13,7 @@ extension Simulator {
         try batch.makeFolder(submissions, displayPath: submissions.relativePathForDisplay)
         try batch.lockFolder(folder, displayPath: folder.relativePathForDisplay)
         var folders = Set<String>()
-        for photo in photos {
+        for photo in photos where photo.answer == nil {
             let url = submissions.appendingPathComponent(photo.path)
             let parent = url.deletingLastPathComponent()
             if folders.insert(parent.path).inserted {
@@ -31,6 +32,11 @@ extension Simulator {
                 let motionURL = url.deletingPathExtension().appendingPathExtension("mov")
                 try batch.stage(motion, to: motionURL, displayPath: motionURL.relativePathForDisplay, replacing: false)
             }
+        }
+        let log = answerLog(photos)
+        if !log.isEmpty {
+            let url = submissions.appendingPathComponent(AnswerLog.fileName)
+            try batch.stage(log, to: url, displayPath: url.relativePathForDisplay, replacing: false)
         }
         let answersURL = folder.appendingPathComponent("answers.json")
         try batch.stage(Array(try answers.jsonData()), to: answersURL, displayPath: answersURL.relativePathForDisplay)

@@ -29,6 +29,10 @@ public struct Simulator: Sendable {
         /// For a `live: true` task: a photo chosen from the phone's gallery on the players' page,
         /// not taken with its camera.
         case notLive = "not-live"
+        /// An accepted answer typed (or choice picked) for a question task (`answers.jsonl`).
+        case rightAnswer = "right-answer"
+        /// An answer that matches none of the task's, sent before the right one.
+        case wrongAnswer = "wrong-answer"
 
         /// The reason code the failure should produce.
         var reason: ReasonCode? {
@@ -45,6 +49,8 @@ public struct Simulator: Sendable {
             case .clockSkew: .clockSkew
             case .wrongMedia: .wrongMedia
             case .notLive: .notLive
+            case .rightAnswer: nil
+            case .wrongAnswer: .wrongAnswer
             }
         }
     }
@@ -116,6 +122,9 @@ public struct Simulator: Sendable {
         /// For a `live: true` task, what the players' page writes beside the upload: the browser's
         /// fix and whether its camera took the photo (`BrowserFix.sidecarName(for:)`).
         public var browserFix: BrowserFix? = nil
+        /// What is typed, for an attempt at a question task (a line of `answers.jsonl`, `path`
+        /// then `answers.jsonl#<id>`); nil for a photo.
+        public var answer: String? = nil
     }
 
     /// Why a simulation cannot be planned for this hunt and these options.
@@ -130,7 +139,7 @@ public struct Simulator: Sendable {
             case .notEnoughTeams(let wanted, let roster):
                 "the hunt has \(roster) team(s) and \(wanted) were asked for; add teams to the hunt's `teams:` or ask for at most \(roster)"
             case .noUsableTasks:
-                "no task of the hunt has a target to take photos at"
+                "no task of the hunt has a target to take photos at, or a question to answer"
             }
         }
     }
@@ -148,7 +157,8 @@ public struct Simulator: Sendable {
 
     // MARK: Planning
 
-    /// Every photo to write, and what a correct judge must say of them; nothing is written.
+    /// Every photo (and attempt at a question task) to write, and what a correct judge must say
+    /// of them; nothing is written.
     /// Throws the hunt's errors (`Hunt.requireNoErrors()`) when it has any.
     public func plan() throws -> (photos: [PlannedPhoto], answers: AnswerFile) {
         try hunt.requireNoErrors()
@@ -159,13 +169,14 @@ public struct Simulator: Sendable {
         // A task that counts once any N of its places are done gets N visits a round.
         let usable = hunt.tasksInDependencyOrder.filter { Self.usable($0) }
             .flatMap { task in Array(repeating: task, count: task.choose?.count ?? 1) }
-        guard !usable.isEmpty else { throw SimulationError.noUsableTasks }
+        guard !usable.isEmpty || !questionTasks.isEmpty else { throw SimulationError.noUsableTasks }
         var rng = SplitMix64(seed: options.seed)
         var photos: [PlannedPhoto] = []
-        for (teamIndex, team) in hunt.teams.prefix(options.teams).enumerated() {
+        for (teamIndex, team) in hunt.teams.prefix(options.teams).enumerated() where !usable.isEmpty {
             var planner = TeamPlanner(hunt: hunt, options: options, team: team.id, teamIndex: teamIndex, tasks: usable)
             photos += planner.plan(rng: &rng, earlier: photos)
         }
+        photos += plannedAnswers(after: photos)
         photos.sort { $0.path < $1.path }
         let answers = expectedAnswers(photos)
         var kinds: [Kind: Int] = [:]

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Answers and choices in a simulation: each team answers each question task once its photos
+/// are sent (late in the day, inside the task's window), sometimes wrongly first; the attempts
+/// are lines of `submissions/answers.jsonl`, as the players' page writes them, and `answers.json`
+/// says what the judge must make of each.
+extension Simulator {
+    /// The question tasks a simulation answers, in dependency order.
+    var questionTasks: [HuntTask] { hunt.tasksInDependencyOrder.filter { $0.question != nil && !$0.isGroup } }
+
+    /// What a team types for `question`: an accepted answer as a player would type it (a text in
+    /// lower case, a `*` filled in; a number as digits; a correct choice's text), or a wrong one
+    /// that matches nothing and is not close to anything. Nil when there is no such answer (a
+    /// choice list whose every choice is correct has no wrong one).
+    static func typed(_ question: TaskQuestion, right: Bool) -> String? {
+        switch question.kind {
+        case .answer(let key):
+            if right {
+                switch key.accepted.first {
+                case .text(let text)?: return text.replacingOccurrences(of: "*", with: "x").lowercased()
+                case .number(let number, _)?: return DecimalText.trimmed(number, places: 6)
+                case nil: return nil
+                }
+            }
+        case .choices(let choices, let correct):
+            if right { return correct.min().map { choices[$0].text } }
+            if let wrong = choices.indices.first(where: { !correct.contains($0) }) { return choices[wrong].text }
+            return nil
+        }
+        // A wrong text answer: the first of these that the key takes for neither right nor close.
+        for wrong in ["no idea", "we could not find it", "0", "123456789"] {
+            if case .wrong = question.match(wrong) { return wrong }
+        }
+        return nil
+    }
+
+    /// Each team's attempts at the question tasks, after the team's last photo inside the window:
+    /// one right answer each, preceded by a wrong one for about `failureShare` of them when the
+    /// task allows two tries (with one try, that try is the wrong one). A generator of their own,
+    /// so a hunt's photos are the same with or without questions.
+    func plannedAnswers(after photos: [PlannedPhoto]) -> [PlannedPhoto] {
+        let tasks = questionTasks
+        guard !tasks.isEmpty else { return [] }
+        var rng = SplitMix64(seed: options.seed ^ 0x5157_4E53_4157_4552)
+        let window = hunt.window ?? TimeWindow(start: photos.map(\.instant).min() ?? Date(), end: .distantFuture)
+        let lastByTeam = Dictionary(
+            photos.filter { window.contains($0.instant) }.map { ($0.team, $0.instant) }, uniquingKeysWith: { max($0, $1) })
+        var planned: [PlannedPhoto] = []
+        for team in hunt.teams.prefix(options.teams) {
+            // Whole seconds, as a page's clock would write them.
+            var time = Date(timeIntervalSince1970: (lastByTeam[team.id] ?? window.start).timeIntervalSince1970.rounded(.up))
+            let end = min(window.end, time.addingTimeInterval(6 * 3600))
+            let step = max(1, min(300, (end.timeIntervalSince(time) / Double(2 * tasks.count + 2)).rounded(.down)))
+            for (n, task) in tasks.enumerated() {
+                guard let question = task.question else { continue }
+                time = time.addingTimeInterval(step)
+                if let own = task.judgedWindow, !own.contains(time), own.start < own.end {
+                    time = own.start.addingTimeInterval(min(30, own.end.timeIntervalSince(own.start) / 4))
+                }
+                var attempts: [(String, Kind)] = []
+                let wrongFirst = rng.unit() < options.failureShare
+                if wrongFirst, let wrong = Self.typed(question, right: false) { attempts.append((wrong, .wrongAnswer)) }
+                if attempts.count < question.attemptLimit, let right = Self.typed(question, right: true) { attempts.append((right, .rightAnswer)) }
+                for (k, (typed, kind)) in attempts.enumerated() {
+                    let instant = time.addingTimeInterval(Double(k) * min((step / 3).rounded(.down), 40))
+                    planned.append(
+                        PlannedPhoto(
+                            path: AnswerLog.fileName + "#" + "\(team.id)-\(n + 1)-\(k + 1)", team: team.id, task: task, kind: kind,
+                            instant: instant, tags: PhotoTags(), identity: 0, hue: 0, video: nil,
+                            reasons: kind == .wrongAnswer ? [.wrongAnswer] : [], answer: typed))
+                }
+            }
+        }
+        return planned
+    }
+
+    /// The planned attempts as lines of `answers.jsonl`, in time order (as a page appends them).
+    func answerLog(_ photos: [PlannedPhoto]) -> [UInt8] {
+        let clock = HuntClock(timezone: hunt.timezone)
+        var bytes: [UInt8] = []
+        for photo in photos.filter({ $0.answer != nil }).sorted(by: { ($0.instant, $0.path) < ($1.instant, $1.path) }) {
+            let id = String(photo.path.dropFirst(AnswerLog.fileName.count + 1))
+            let attempt = AnswerAttempt(id: id, team: photo.team, task: photo.task.id, answer: photo.answer!, sentAt: clock.timestamp(photo.instant))
+            bytes += AnswerLog.line(attempt)
+        }
+        return bytes
+    }
+}
