@@ -114,6 +114,25 @@ try:
     verdicts = {s["evidence"]["answer"]: s["verdict"] for s in results["submissions"] if s["team"] == "larks"}
     check(verdicts == {"Seven": "accepted", "twelve": "rejected", "Tulips": "rejected"}, f"hunt judge gives the page's verdicts ({verdicts})")
 
+    # The judges' console shows an answer as an answer: what was typed beside what it is close to,
+    # when it was sent, and no map or "no position" (the example's foxes typed "Minaert").
+    console = phone(1280, 900)
+    try:
+        console.get(urls["judge"])
+        seen = ""
+        for _ in range(30):
+            seen = console.execute_script("const p = document.getElementById('photo'); return p ? p.innerText : ''")
+            if "Close to" in seen:
+                break
+            console.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'j'}))")
+            time.sleep(0.3)
+        check("Close to" in seen and "Minaert" in seen and "Minnaert" in seen, f"the console shows the close answer beside the expected one ({seen!r})")
+        facts = console.execute_script("return document.getElementById('evidence').innerText + ' | ' + document.getElementById('radar').innerText")
+        check("Sent" in facts and "Taken" not in facts and "no position" not in facts, f"and says when it was sent, with no map or position ({facts!r})")
+        console.save_screenshot(os.path.join(screens, "console-close-answer.png"))
+    finally:
+        console.quit()
+
     # No signal (DevTools offline): the last try is kept on the phone, not lost, and sent when the
     # page opens again with a signal.
     log = os.path.join(folder, "submissions", "answers.jsonl")

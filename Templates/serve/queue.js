@@ -166,6 +166,8 @@ function showPhoto(item) {
 
 // The queue's items come without their map: it is asked for once the item is shown.
 async function showRadar(item) {
+  // An answer is judged by what was typed, not where: no map to draw.
+  if (item.evidence.answer !== undefined) { Hunt.replace("radar", Hunt.el("p", {}, "An answer: judged by what was typed, not where.")); return; }
   if (item.radar === undefined && !item.mapped) {
     Hunt.replace("radar");
     try {
@@ -229,7 +231,8 @@ function evidence(item) {
   if (e.place) add("Place", e.place);
   add("Accuracy", item.shown.accuracy ? `${item.shown.accuracy} (${e.accuracy_source || "?"})` : null);
   add("Band", e.band);
-  add("Taken", e.captured_local ? `${Hunt.time(e.captured_local)} ${e.offset || ""}` + (e.time_source ? ` (${e.time_source})` : "") : "unknown");
+  if (e.answer !== undefined) add("Sent", Hunt.time(e.captured_at));
+  else add("Taken", e.captured_local ? `${Hunt.time(e.captured_local)} ${e.offset || ""}` + (e.time_source ? ` (${e.time_source})` : "") : "unknown");
   const window = item.task && item.task.window;
   if (window) add("Task window", `${Hunt.time(window.start)} – ${Hunt.time(window.end)}`);
   if (e.clock_skew_s !== undefined) add("Clock skew", `${e.clock_skew_s} s against GPS time`);

@@ -79,8 +79,10 @@ public struct Report: Sendable, Codable, Hashable {
         public var teams: Int
         /// Tasks in the hunt.
         public var tasks: Int
-        /// Photos judged.
+        /// Submissions judged: photos, and answers typed or chosen.
         public var submissions: Int
+        /// Of `submissions`, the answers (attempts at question tasks), not photos.
+        public var answers: Int
         /// Photos whose final verdict is `accepted`.
         public var accepted: Int
         /// Photos whose final verdict is `review`.

@@ -219,7 +219,7 @@ struct ReportScope {
     func summary(_ entries: [Report.Entry], reviewQueue: [Report.Entry]) -> Report.Summary {
         Report.Summary(
             teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
-            submissions: entries.count,
+            submissions: entries.count, answers: entries.count { $0.evidence.answer != nil },
             accepted: entries.count { $0.verdict == .accepted },
             review: reviewQueue.count,
             rejected: entries.count { $0.verdict == .rejected },

@@ -38,10 +38,13 @@ struct ReportContext {
             "summary_text": language.word(
                 "summary",
                 [
-                    "photos": language.counted("photos", s.submissions), "accepted": language.counted("accepted", s.accepted),
+                    "photos": language.sent(photos: s.submissions - s.answers, answers: s.answers),
+                    "accepted": language.counted("accepted", s.accepted),
                     "review": language.counted("review", s.review), "rejected": language.counted("rejected", s.rejected)
                 ]),
-            "footer_text": language.word("footer", ["schema": "\(report.schema)"])
+            "footer_text": language.word("footer", ["schema": "\(report.schema)"]),
+            "photo_count": s.submissions - s.answers,
+            "has_answers": s.answers > 0
         ]
         for key in Report.CodingKeys.allCases {
             let name = key.stringValue

@@ -96,6 +96,12 @@ public struct ReportLanguage: Sendable, Hashable {
         catalog.text("report.counted." + key, count: n, keepsJudgeForms ? ["n": String(n)] : [:])
     }
 
+    /// "12 photos", or "12 photos and 20 answers" when there are answers.
+    func sent(photos: Int, answers: Int) -> String {
+        let photos = counted("photos", photos)
+        return answers == 0 ? photos : catalog.text("list.and", ["a": photos, "b": counted("answers", answers)])
+    }
+
     /// Every `report.` word, by its key without `report.` and with `_` for `-` (`tasks_done`):
     /// the templates' `{{words.tasks_done}}`.
     var words: [String: String] {

@@ -160,6 +160,6 @@ package struct ReportRequest: Sendable {
         let written = try destination.write(documents, inputs: inputs)
         let who = made.report.team.map { "team \($0.id)" } ?? "\(made.report.summary.teams) teams"
         return
-            "wrote \(written.joined(separator: ", ")): \(who), \(made.report.summary.submissions) photos, \(made.report.reviewQueue.count) to review"
+            "wrote \(written.joined(separator: ", ")): \(who), \(ReportLanguage.english.sent(photos: made.report.summary.submissions - made.report.summary.answers, answers: made.report.summary.answers)), \(made.report.reviewQueue.count) to review"
     }
 }
