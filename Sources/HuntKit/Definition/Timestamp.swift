@@ -83,7 +83,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2), expect("T"),
             let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
-            (1...12).contains(month), (1...DateTimeText.daysIn(month: month, year: year)).contains(day),
+            (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
         var fraction = 0.0

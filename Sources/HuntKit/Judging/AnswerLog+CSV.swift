@@ -20,8 +20,8 @@ extension AnswerLog {
     /// header row naming the time, team, task and answer columns in any order (`csvColumnNames`;
     /// an `id` column is optional, else a row is keyed by its line), read by the one CSV reader
     /// (`CSVRows`: a UTF-8 byte-order mark, `;` or `,`, CRLF, quoted cells). A time is ISO 8601
-    /// with an offset, or a date and time without one (`2026-05-02 10:15`, `2026/05/02 10:15:03`,
-    /// read in the hunt's timezone). Each attempt's id is the row's `id`, else `L<line>`, so its
+    /// with an offset, or a date and time without one read in the hunt's timezone (`2026-05-02
+    /// 10:15`, `02/05/2026 10:15:03`, `5/2/2026 10:15:03 AM`: see `timestamp(_:clock:window:)`). Each attempt's id is the row's `id`, else `L<line>`, so its
     /// key is `answers.csv#L12`. A row that cannot be read is a diagnostic naming its line and is
     /// skipped; a file without the columns, or not UTF-8, throws.
     public static func readCSV(
@@ -41,18 +41,20 @@ extension AnswerLog {
                     "not-utf8", "the answers file is not UTF-8 text", at: SourceLocation(file: displayPath),
                     fix: "export it as UTF-8 CSV (in Excel: Save As, \"CSV UTF-8\")"))
         }
-        return try parseCSV(rows, displayPath: displayPath, clock: HuntClock(timezone: hunt.timezone, around: hunt.window))
+        return try parseCSV(rows, displayPath: displayPath, clock: HuntClock(timezone: hunt.timezone, around: hunt.window), window: hunt.window)
     }
 
     /// The attempts of an export's text (as `readCSV` decodes a file's bytes).
     public static func parseCSV(
         _ text: String, displayPath: String, hunt: Hunt
     ) throws(DiagnosticError) -> (attempts: [AnswerAttempt], problems: [Diagnostic]) {
-        try parseCSV(CSVRows(bytes: Array(text.utf8))!, displayPath: displayPath, clock: HuntClock(timezone: hunt.timezone, around: hunt.window))
+        try parseCSV(
+            CSVRows(bytes: Array(text.utf8))!, displayPath: displayPath, clock: HuntClock(timezone: hunt.timezone, around: hunt.window),
+            window: hunt.window)
     }
 
     static func parseCSV(
-        _ rowsOfFile: CSVRows, displayPath: String, clock: HuntClock
+        _ rowsOfFile: CSVRows, displayPath: String, clock: HuntClock, window: TimeWindow?
     ) throws(DiagnosticError) -> (
         attempts: [AnswerAttempt], problems: [Diagnostic]
     ) {
@@ -78,10 +80,14 @@ extension AnswerLog {
             }
             func cell(_ index: Int) -> String { index < values.count ? values[index] : "" }
             let timeText = cell(found.time)
-            guard let sentAt = timestamp(timeText, clock: clock) else {
+            guard let sentAt = timestamp(timeText, clock: clock, window: window) else {
                 problems.append(
                     .warning(
-                        "answer-row", (timeText.isEmpty ? "the time is empty" : "`\(timeText)` is not a time") + "; the row is skipped", at: location,
+                        "answer-row",
+                        (timeText.isEmpty
+                            ? "the time is empty"
+                            : "`\(timeText)` is not a time, or its day and month cannot be told apart on the hunt's days")
+                            + "; the row is skipped", at: location,
                         fix: "write it as 2026-05-02 10:15 (the hunt's timezone) or 2026-05-02T10:15:00+02:00"))
                 continue
             }
@@ -126,18 +132,45 @@ extension AnswerLog {
         return (time, team, task, answer, column(names.id))
     }
 
-    /// ISO 8601 with an offset, else a local date and time in the hunt's timezone.
-    static func timestamp(_ text: String, clock: HuntClock) -> Timestamp? {
+    /// A time as a form tool exports it: ISO 8601 with an offset; else a date and a time
+    /// (`10:15`, `10:15:03`, with `AM`/`PM` if the export has them) read in the hunt's timezone,
+    /// the date year first (`2026-05-02`, `2026/05/02`) or year last as the export's locale writes
+    /// it, day first or month first (`02/05/2026`, `5/2/2026`, `02.05.2026`). A year-last date that
+    /// reads both ways takes the reading on a day of the hunt's `window` (a day either side
+    /// allowed); nil when neither or both are, or when the text is no time.
+    static func timestamp(_ text: String, clock: HuntClock, window: TimeWindow?) -> Timestamp? {
         if let stamp = Timestamp(text) { return stamp }
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" })
+        var parts = text.split(whereSeparator: { $0 == " " || $0 == "T" || $0 == "," }).map { $0.uppercased() }
+        var afternoon: Bool?
+        if let last = parts.last, last == "AM" || last == "PM" {
+            afternoon = last == "PM"
+            parts.removeLast()
+        }
         guard parts.count == 2 else { return nil }
-        let date = parts[0].split(whereSeparator: { $0 == "-" || $0 == "/" }).compactMap { Int($0) }
-        let time = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard date.count == 3, date[0] > 999, (2...3).contains(time.count) else { return nil }
-        let local = LocalDateTime(year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time.count == 3 ? time[2] : 0)
-        guard (1...12).contains(date[1]), (1...31).contains(date[2]), (0...23).contains(time[0]), (0...59).contains(time[1]),
-            let instant = clock.instant(of: local, offsetSeconds: nil)
-        else { return nil }
-        return clock.timestamp(instant)
+        let date = parts[0].split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).map { Int($0) }
+        var time = parts[1].split(separator: ":").map { Int($0) }
+        guard date.count == 3, (2...3).contains(time.count), !date.contains(nil), !time.contains(nil) else { return nil }
+        if let afternoon {
+            guard (1...12).contains(time[0]!) else { return nil }
+            time[0] = time[0]! % 12 + (afternoon ? 12 : 0)
+        }
+        func instant(_ year: Int, _ month: Int, _ day: Int) -> Date? {
+            guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day), (0...23).contains(time[0]!),
+                (0...59).contains(time[1]!),
+                (0...60).contains(time.count == 3 ? time[2]! : 0)
+            else { return nil }
+            let local = LocalDateTime(year: year, month: month, day: day, hour: time[0]!, minute: time[1]!, second: time.count == 3 ? time[2]! : 0)
+            return clock.instant(of: local, offsetSeconds: nil)
+        }
+        let (a, b, c) = (date[0]!, date[1]!, date[2]!)
+        if a > 999 { return instant(a, b, c).map(clock.timestamp) }
+        guard c > 999 else { return nil }
+        // Year last: day first (most of the world) or month first (the US), told apart by which is a date on the hunt's days.
+        let readings = Set([instant(c, b, a), instant(c, a, b)].compactMap { $0 })
+        if readings.count == 1 { return readings.first.map(clock.timestamp) }
+        guard let window else { return nil }
+        let days = TimeWindow(start: window.start.addingTimeInterval(-86_400), end: window.end.addingTimeInterval(86_400))
+        let onTheDay = readings.filter(days.contains)
+        return onTheDay.count == 1 ? onTheDay.first.map(clock.timestamp) : nil
     }
 }

@@ -250,7 +250,7 @@ enum ExifInterpreter {
         // Foundation's Gregorian calendar is the Julian one before 1582-10-15; from 1583 on both
         // are the proleptic Gregorian calendar `CivilCalendar` counts in, without a `Calendar`.
         if (1583...9999).contains(year) {
-            guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
             return Date(timeIntervalSince1970: Double(CivilCalendar.daysFromCivil(year, month, day) * 86_400))
         }
         var components = DateComponents()
@@ -261,15 +261,6 @@ enum ExifInterpreter {
         // Reject dates the calendar rolled over (31 February).
         let check = calendar.dateComponents([.year, .month, .day], from: date)
         return check.year == year && check.month == month && check.day == day ? date : nil
-    }
-
-    /// Days in a month of the Gregorian calendar.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     static func formatTimeOfDay(_ seconds: Double) -> String {

@@ -2,6 +2,15 @@
 /// hot paths): Howard Hinnant's `days_from_civil` and `civil_from_days`.
 enum CivilCalendar {
     /// Days since 1970-01-01.
+    /// Days in a month of the Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -68,7 +68,7 @@ public enum DateTimeText {
             guard let d = digits(&s, 2, orOne: true) else { return .failure(.malformed) }
             (parts.year, parts.month, parts.day) = (y, m, d)
             guard (1...12).contains(m) else { return .failure(.outOfRange("month \(m) is not 1…12")) }
-            guard (1...daysIn(month: m, year: y)).contains(d) else {
+            guard (1...CivilCalendar.daysIn(month: m, year: y)).contains(d) else {
                 return .failure(.outOfRange("\(y)-\(ClockText.twoDigits(m))-\(ClockText.twoDigits(d)) is not a date"))
             }
             if s.isEmpty { return .failure(.dateOnly) }
@@ -177,14 +177,6 @@ public enum DateTimeText {
         guard taken == count || (orOne && taken == count - 1 && taken > 0) else { return nil }
         s = rest
         return value
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
 }

@@ -45,6 +45,25 @@ struct AnswerLogTests {
         #expect(submissions.map(\.path) == ["answers.csv#L2", "answers.csv#L4"])
     }
 
+    @Test(
+        "a year-last date is read day first or month first, whichever falls on the hunt's days",
+        arguments: [
+            ("02/05/2026 10:32:10", "2026-05-02T10:32:10+02:00"),  // day first (Europe, Latin America)
+            ("5/2/2026 10:32:10", "2026-05-02T10:32:10+02:00"),  // month first (the US)
+            ("5/2/2026 10:32:10 PM", "2026-05-02T22:32:10+02:00"),
+            ("5/2/2026, 12:05 AM", "2026-05-02T00:05:00+02:00"),
+            ("02.05.2026 10:32", "2026-05-02T10:32:00+02:00"),  // German
+            ("2026/05/02 10:32:10", "2026-05-02T10:32:10+02:00"),
+            ("13/05/2026 10:00", nil),  // only one reading (13 May), not near the hunt: still that date
+            ("03/04/2026 10:00", nil),  // 3 April or 4 March: neither on the hunt's days
+            ("5/2/2026 13:00 PM", nil), ("2/30/2026 10:00", nil), ("02/05/26 10:00", nil)
+        ] as [(String, String?)])
+    func yearLastDates(text: String, expected: String?) {
+        let hunt = F.hunt()
+        let read = AnswerLog.timestamp(text, clock: F.clock, window: hunt.window)?.text
+        if text.hasPrefix("13/05") { #expect(read == "2026-05-13T10:00:00+02:00") } else { #expect(read == expected, "\(text)") }
+    }
+
     @Test("a header without the columns says which are missing")
     func header() {
         #expect(throws: DiagnosticError.self) { try AnswerLog.parseCSV("when,who,what\n1,2,3\n", displayPath: "a.csv", hunt: F.hunt()) }
