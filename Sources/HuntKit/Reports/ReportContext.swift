@@ -55,7 +55,16 @@ struct ReportContext {
             case .summary: root[name] = TemplateValues.object(report.summary)
             case .leaderboard: root[name] = report.leaderboard.map(leaderboardRow)
             case .columns: root[name] = report.columns.map(TemplateValues.object)
-            case .grid: root[name] = report.grid.map(TemplateValues.object)
+            case .grid:
+                root[name] = report.grid.map { row in
+                    var d = TemplateValues.object(row)
+                    d["cells"] = row.cells.map { cell in
+                        var d = TemplateValues.object(cell)
+                        d["tooltip"] = language.cell(cell)
+                        return d
+                    }
+                    return d
+                }
             case .reviewQueue: root[name] = report.reviewQueue.map { entry($0, language) }
             case .tasks: root[name] = report.tasks.map { task($0, language) }
             case .verdicts: if verdicts { root[name] = report.verdicts.map { entry($0, language) } }

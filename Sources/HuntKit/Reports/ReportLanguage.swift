@@ -96,6 +96,14 @@ public struct ReportLanguage: Sendable, Hashable {
         catalog.text("report.counted." + key, count: n, keepsJudgeForms ? ["n": String(n)] : [:])
     }
 
+    /// A grid cell's tooltip: "lions: accepted, 2 photos, 10 pts".
+    func cell(_ cell: Report.Cell) -> String {
+        let state = cell.state == .none ? word("no-photo") : word("verdict." + cell.state.rawValue)
+        return word(
+            "cell",
+            ["task": cell.task, "state": state, "sent": counted("photos", cell.photos), "points": catalog.text("sheet.points", count: cell.points)])
+    }
+
     /// "12 photos", or "12 photos and 20 answers" when there are answers.
     func sent(photos: Int, answers: Int) -> String {
         let photos = counted("photos", photos)
@@ -246,7 +254,7 @@ public struct ReportLanguage: Sendable, Hashable {
         } else if e.position == nil, e.error == nil {
             parts.append(word("no-position"))
         }
-        if let a = e.accuracy { parts.append("±\(distance(a.metres))\(e.accuracySource.map { " (\($0.rawValue))" } ?? "")") }
+        if let a = e.accuracy { parts.append("±\(distance(a.metres))\(e.accuracySource.map { " (\(word("accuracy." + $0.rawValue)))" } ?? "")") }
         if let t = time(e.capturedAt?.text, huntDay: huntDay) { parts.append(t) }
         if let skew = e.clockSkewS, reasons.contains(.clockSkew) || abs(skew) >= 60 {
             parts.append(word(skew < 0 ? "clock-behind" : "clock-ahead", ["gap": catalog.duration(skew)]))
