@@ -33,5 +33,6 @@ status=0
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
+"$python" .ci/check/players-codes.py "$hunt" Examples/orientation-day || status=1
 "$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status
