@@ -33,15 +33,27 @@ package enum PlayerCodes {
     /// such codes, a note that says what to do (their attempts go to review, `code-unknown`).
     package static func forJudging(_ hunt: Hunt, secretPath path: String) throws(ServeError) -> (hunt: Hunt, note: String?) {
         guard hunt.hasDerivedCodes else { return (hunt, nil) }
-        guard let secret = try existingSecret(at: path) else {
-            let tasks = hunt.tasks.filter { $0.question?.code?.source == .derived }.map { "`\($0.id)`" }.joined(separator: ", ")
-            return (
-                hunt,
-                "\(path) is missing, and the codes of \(tasks) (`code: true`) derive from it: their attempts go to review (code-unknown). "
-                    + "Run `hunt sheets --posters` or `hunt serve --players` once, which makes it (and print the posters from it), "
-                    + "or write the codes in the hunt file (`code: FOX-42`)"
-            )
-        }
+        guard let secret = try existingSecret(at: path) else { return (hunt, missingNote(hunt, secretPath: path)) }
         return (deriving(hunt, secret: secret), nil)
+    }
+
+    /// What to do when the secret `hunt`'s derived codes need is missing at `path`; nil when none is unknown.
+    package static func missingNote(_ hunt: Hunt, secretPath path: String) -> String? {
+        let unknown = hunt.tasks.filter { $0.question?.code == .derived() }.map { "`\($0.id)`" }
+        guard !unknown.isEmpty else { return nil }
+        return
+            "\(path) is missing, and the codes of \(unknown.joined(separator: ", ")) (`code: true`) derive from it: their attempts go to review (code-unknown). "
+            + "Run `hunt sheets --posters` or `hunt serve --players` once, which makes it (and print the posters from it), "
+            + "or write the codes in the hunt file (`code: FOX-42`)"
+    }
+}
+
+extension ServeSession {
+    /// A line for the organizer's terminal when the hunt's `code: true` codes could not be derived
+    /// (no players' secret beside the hunt, and no `--players` to make one); nil otherwise.
+    package var codesLine: String? {
+        PlayerCodes.missingNote(hunt, secretPath: PlayerTokens.defaultSecretPath(huntPath: configuration.huntPath)).map {
+            "hunt serve: warning: " + $0
+        }
     }
 }

@@ -38,8 +38,11 @@ import Testing
                     question: TaskQuestion(.code(.derived())))
             ])
         #expect(configuration.served(hunt).task("sundial")?.question?.code == .derived())
+        let note = PlayerCodes.missingNote(hunt, secretPath: "x/.hunt-players-secret")
+        #expect(note?.contains("`sundial`") == true && note?.contains("hunt sheets --posters") == true, "\(note ?? "")")
         configuration.codeSecret = secret
         #expect(configuration.served(hunt).task("sundial")?.question?.code == .derived(code))
+        #expect(PlayerCodes.missingNote(configuration.served(hunt), secretPath: "x") == nil)
     }
 
     @Test func aCodeTaskShowsABoxNeverItsCodeAndIsJudgedOnTheSpot() async throws {
