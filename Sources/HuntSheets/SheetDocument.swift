@@ -247,6 +247,8 @@ extension SheetDocument {
             case .any: break
             }
             if task.live { details.append(words.text("sheet.live", ["limit": hunt.policy.liveMaxAge.description])) }
+            // What to do, never the code: that is on the poster at the place.
+            if task.question?.code != nil { details.append(words.text("sheet.code")) }
             if !earlier.isEmpty { details.append(words.text("sheet.after", ["tasks": earlier.joined(separator: words.text("list.comma"))])) }
             if let opens = task.opens {
                 details.append(words.text("sheet.opens", ["time": HuntClock(timezone: hunt.timezone).clockTimes(opens, opens).0]))

@@ -88,6 +88,7 @@ import Testing
         #expect(sheets.status == 0, "\(sheets.stderr)")
         let sheetsText = try text(dir.appendingPathComponent("sheets.pdf"))
         #expect(sheetsText.contains("The sundial"))
+        #expect(sheetsText.contains("Find the code posted at this place"), "a code task's card says what to do")
         for secret in [derived, "REED-42", "REED42", "fourteen"] { #expect(!sheetsText.contains(secret), "\(secret) on the players' sheets") }
     }
 
