@@ -119,8 +119,10 @@ extension HuntReader {
         let folded = TaskCode.folded(word)
         guard !folded.isEmpty else {
             context.error(
-                .emptyCode, "task `\(id)`: the code `\(word)` has no letter or digit, so nothing typed could match it", at: node.location,
-                fix: "write a code of letters and digits, e.g. `code: FOX-42`, or `code: true` for one made from the players' secret")
+                .emptyCode,
+                "task `\(id)`: the code `\(word)` has no letter A–Z or digit 0–9 (what codes are compared by), so nothing typed could match it",
+                at: node.location,
+                fix: "write a code of letters A–Z and digits, e.g. `code: FOX-42`, or `code: true` for one made from the players' secret")
             return nil
         }
         guard folded.count <= Self.maximumCodeCharacters else {

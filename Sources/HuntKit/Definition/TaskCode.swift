@@ -90,7 +90,7 @@ public struct TaskCode: Sendable, Equatable {
     /// What is wrong with a written code: empty once folded (nothing typed could match it).
     var problem: String? {
         guard source == .written, let value, Self.folded(value).isEmpty else { return nil }
-        return "the code `\(value)` has no letter or digit, so nothing typed could match it"
+        return "the code `\(value)` has no letter A–Z or digit 0–9 (what codes are compared by), so nothing typed could match it"
     }
 }
 
