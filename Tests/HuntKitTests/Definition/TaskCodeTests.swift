@@ -190,6 +190,16 @@ struct TaskCodeTests {
         #expect(results.team("owls")?.points == 0)
     }
 
+    @Test("a photo is never a code: sent for a code task it is the wrong kind, and no photo is matched to one by its place")
+    func photos() throws {
+        let hunt = F.hunt(extraTasks: [Self.shed])
+        let sent = F.input("foxes/shed/IMG_1.jpg", task: "shed", F.photo("IMG_1.jpg", near: F.tower, time: F.at(11, 0)))
+        let placed = F.input("owls/IMG_2.jpg", task: nil, F.photo("IMG_2.jpg", near: F.tower, time: F.at(11, 0)))
+        let results = F.judge([sent, placed], hunt: hunt)
+        #expect(results.submissions.first { $0.path.hasSuffix("IMG_1.jpg") }?.reasons == [.wrongKind])
+        #expect(results.submissions.first { $0.path.hasSuffix("IMG_2.jpg") }?.task == "tower", "matched to the photo task at the same place")
+    }
+
     @Test("a derived code without the secret goes to review (code-unknown); with it, it is judged")
     func unknown() throws {
         let hunt = F.hunt(extraTasks: [Self.shed, Self.sundial])
