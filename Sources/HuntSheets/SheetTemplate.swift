@@ -153,9 +153,6 @@ public enum HuntSheets {
             return
                 "--posters are the same for every team and hold no answer: leave out --team and --answer-key (e.g. `hunt sheets \(huntPath) --posters`)"
         }
-        if options.posters && (format == .html || (format == nil && output.map { SheetFormat(path: $0) } == .html)) {
-            return "--posters are printed from a PDF: write `-o posters.pdf` (or `--format pdf`)"
-        }
         if options.answerKey && options.teamID != nil {
             return "--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(huntPath) --answer-key`)"
         }
@@ -206,7 +203,6 @@ public enum HuntSheets {
             case .pdf:
                 return try PDFSheetRenderer(layout: template.layout).render(document)
             case .html:
-                guard document.kind != .posters else { throw SheetError.rendering("posters are printed from a PDF: ask for `.pdf`") }
                 guard let html = template.html, let path = template.htmlPath else {
                     throw SheetError.template(
                         path: "Templates/sheets/default/\(SheetTemplate.htmlFile)",

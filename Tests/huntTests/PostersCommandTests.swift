@@ -92,11 +92,23 @@ import Testing
         for secret in [derived, "REED-42", "REED42", "fourteen"] { #expect(!sheetsText.contains(secret), "\(secret) on the players' sheets") }
     }
 
-    @Test func postersNeedACodeTaskAndAPDF() throws {
+    @Test func postersAsAnHTMLPage() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let html = try HuntBinary.run(["sheets", "hunt.yaml", "--posters", "-o", "posters.html"], in: dir)
-        #expect(html.status == 2 && html.stderr.contains("posters.pdf"), "\(html.stderr)")
+        let run = try HuntBinary.run(["sheets", "hunt.yaml", "--posters", "--players-url", "https://hunt.example.org", "-o", "posters.html"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: dir.appendingPathComponent("posters.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "class=\"page poster\"").count == 3, "two poster pages")
+        #expect(
+            html.contains("REED-42") && html.contains("Type this code on your team&#39;s page") || html.contains("Type this code on your team's page")
+        )
+        #expect(html.contains("<svg"), "the QR codes")
+        #expect(!html.contains("class=\"card\""), "no task cards")
+    }
+
+    @Test func postersNeedACodeTask() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let withTeam = try HuntBinary.run(["sheets", "hunt.yaml", "--posters", "--team", "foxes"], in: dir)
         #expect(withTeam.status == 2, "\(withTeam.stderr)")
         let none = try HuntBinary.run(
