@@ -16,6 +16,9 @@
 # moves, live: direction turns an arrow and counts the distance down; NaN and 1e308 refused.
 # Then players-answers.py at 360 px: "Seven" accepted on the spot for `number: 7`, a wrong answer
 # with the tries left, a choice in the team's own order, and `hunt judge` agreeing with the page.
+# Then players-codes.py at 360 px: a poster's QR code (hunt sheets --posters, read by zbarimg) opened
+# on the phone that opened its team's page fills the code in there, accepted; a wrong code with the
+# tries left; a phone that never opened a team page told to open its link first.
 # Then live-browser.py at 360 px: an announcement from the console on two teams' pages within 1 s
 # and on a third's once it reconnects, one to a single team seen by no other, Pause refusing an
 # upload with the paused words and Resume taking it, End with a results time.
@@ -33,5 +36,6 @@ status=0
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
+"$python" .ci/check/players-codes.py "$hunt" Examples/orientation-day || status=1
 "$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -17,6 +17,8 @@ struct AccessMiddleware: RouterMiddleware {
     ]
 
     static let playersPrefix = "/t/"
+    /// Where a poster's QR code leads (`CodeRoutes`).
+    static let codePath = "/code"
 
     var tokens: ServeTokens
     /// `host:port` values the Host header may have (lower case).
@@ -40,6 +42,8 @@ struct AccessMiddleware: RouterMiddleware {
         // The players' rooms carry their team's token in the path and check it themselves
         // (`PlayerAccess`): no console token, no cookie.
         if request.uri.path.hasPrefix(Self.playersPrefix) { return try await next(request, context) }
+        // A poster's page (`CodeRoutes`) names no team and holds nothing of the hunt's: no token.
+        if request.uri.path == Self.codePath || request.uri.path.hasPrefix(Self.codePath + "/") { return try await next(request, context) }
         // `?token=` on a page: set the cookie and go to the same page without the token, so it
         // stays out of the address bar, history and Referer.
         if let token = request.uri.queryParameters["token"] {

@@ -80,6 +80,8 @@ package struct PlayerReasons: Sendable {
             if let taken = e.capturedAt { values["when"] = when(taken.date, besides: nil) }
         case .wrongMedia:
             if e.media == .video { key += ".video" }
+        case .wrongAnswer:
+            if task?.question?.code != nil { key += ".code" }
         case .notLive:
             // Taken with the page's camera but sent late: the only not-live finding the judge words
             // as "sent …" (the evidence keeps no live flag).

@@ -73,7 +73,7 @@ package struct PlayerTokens: Sendable {
         return (try read(path), made)
     }
 
-    private static func read(_ path: String) throws(ServeError) -> [UInt8] {
+    static func read(_ path: String) throws(ServeError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw ServeError("\(path): cannot read the players' secret: \(String(cString: strerror(errno)))", status: 500) }
         defer { close(fd) }

@@ -59,9 +59,14 @@ public struct ServeConfiguration: Sendable {
         Self.besideReviews(URL(fileURLWithPath: reviewsPath), suffix).path
     }
 
-    /// The hunt as served: as read, or moved to the rehearsal's day.
+    /// The players' secret the codes of `code: true` tasks derive from (`PlayerCodes`), when it was read.
+    package var codeSecret: [UInt8]?
+
+    /// The hunt as served: as read, or moved to the rehearsal's day; its derived codes filled in
+    /// when the secret was read.
     func served(_ hunt: Hunt) -> Hunt {
-        rehearsalDay.map { hunt.rehearsed(on: $0) } ?? hunt
+        let hunt = rehearsalDay.map { hunt.rehearsed(on: $0) } ?? hunt
+        return codeSecret.map { PlayerCodes.deriving(hunt, secret: $0) } ?? hunt
     }
 
     /// The banner every page shows in a rehearsal, nil otherwise.

@@ -22,7 +22,8 @@ public struct ServePages: Sendable {
         "serve.css": "text/css; charset=utf-8", "serve.js": "text/javascript; charset=utf-8", "queue.js": "text/javascript; charset=utf-8",
         "leaderboard.js": "text/javascript; charset=utf-8", "team.js": "text/javascript; charset=utf-8", "live.js": "text/javascript; charset=utf-8",
         "players.html": "text/html; charset=utf-8", "players.js": "text/javascript; charset=utf-8", "players.css": "text/css; charset=utf-8",
-        "show.html": "text/html; charset=utf-8", "show.js": "text/javascript; charset=utf-8"
+        "show.html": "text/html; charset=utf-8", "show.js": "text/javascript; charset=utf-8",
+        "code.html": "text/html; charset=utf-8", "code.js": "text/javascript; charset=utf-8"
     ]
     /// What a team's token may fetch under `/t/<token>/assets/`.
     static let playerAssets: Set<String> = ["players.js", "players.css"]
@@ -67,9 +68,12 @@ public struct ServePages: Sendable {
     /// script and style, and its `data-base`) made `base`, the room's path (a team's token is hex,
     /// nothing to escape); `{{lang}}` and `{{dir}}` the language's code and direction; each
     /// `{{w:key}}` the catalog's text, escaped; `{{words}}` the page's words (`page.…`) and the
-    /// languages `offered` (code and own name, for the switch) as JSON for its script.
-    func players(base: String, language: String? = nil, catalog: PlayerCatalog, offered: [(code: String, name: String)] = []) -> Response? {
-        guard let bytes = contents["players.html"] else { return nil }
+    /// languages `offered` (code and own name, for the switch) as JSON for its script. `page`:
+    /// another page of the players' filled in the same way (`code.html`).
+    func players(
+        base: String, language: String? = nil, catalog: PlayerCatalog, offered: [(code: String, name: String)] = [], page: String = "players.html"
+    ) -> Response? {
+        guard let bytes = contents[page] else { return nil }
         var html = String(decoding: bytes, as: UTF8.self)
             .replacingOccurrences(of: "{{base}}", with: base)
             .replacingOccurrences(of: "{{lang}}", with: MarkupText.escape(language ?? catalog.language))

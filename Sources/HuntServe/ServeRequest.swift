@@ -67,6 +67,7 @@ package struct ServeRequest: Sendable {
             huntPath: huntPath, submissionsPath: submissionsPath, reviewsPath: reviewsPath, outPath: outPath,
             reports: reports, blind: blind, rehearsalDay: rehearsalDay)
         configuration.boardPhotos = boardPhotos
+        configuration.codeSecret = try codeSecret()
         let session = try ServeSession(configuration: configuration)
         let pages = try ServePages.load().marked(with: configuration.rehearsalBanner)
         // The players' address behind a reverse proxy is a name the Host header may carry.
@@ -77,6 +78,14 @@ package struct ServeRequest: Sendable {
             connectionsPerAddress: connectionsPerAddress)
         server.publicBase = publicProxy?.base
         return (server, pages)
+    }
+
+    /// The players' secret for the codes of `code: true` tasks: with `--players` the room's
+    /// (made here the first time, as the room would), else the file beside the hunt when it is
+    /// there. Nil without it: those codes' attempts go to review.
+    private func codeSecret() throws(ServeError) -> [UInt8]? {
+        let path = players?.secretPath ?? PlayerTokens.defaultSecretPath(huntPath: huntPath)
+        return players != nil ? try PlayerTokens.secret(at: path) : try PlayerCodes.existingSecret(at: path)
     }
 
     /// Makes the submissions folder when it is missing, as `--out` folders are made (photos are

@@ -18,6 +18,7 @@ enum ServeRoutes {
         router.addRoutes(PageRoutes(pages: pages).endpoints)
         if let players {
             router.addRoutes(PlayerRoutes(room: players, pages: pages, brake: access.brake).endpoints, atPath: RouterPath(PlayerRoutes.mountPath))
+            router.addRoutes(CodeRoutes(room: players, pages: pages).endpoints, atPath: CodeRoutes.path)
         }
         router.addRoutes(APIRoutes(session: session, judgeToken: access.tokens.judge).endpoints, atPath: "/api")
         router.addRoutes(PhotoRoutes(session: session).endpoints, atPath: "/api")

@@ -82,7 +82,8 @@ package struct TeamView: Sendable, Encodable, Equatable {
         /// Why the page does not show the task yet: "Opens at 11:00" (`opens:`), "Unlocks once you
         /// have done “The Old Quad”" (`unlocked_by:`); its clue and buttons are left out meanwhile.
         package var lockedText: String? = nil
-        /// `answer` (a text box) or `choices` for a task answered on the page; nil for a photo task.
+        /// `answer` (a text box), `choices` or `code` (a box for the code posted at the place) for a
+        /// task answered on the page; nil for a photo task.
         package var question: String?
         /// A choice task's choices in the team's language and its own fixed order (`TaskQuestion.choiceOrder`).
         package var choices: [String]?
@@ -280,7 +281,8 @@ extension TeamView {
             var row = rows[task.id]!
             row.guide = task.guide?.rawValue
             if let question = task.question { row.ask(question, team: id, language: language, uploads: row.uploads) }
-            if task.question != nil, task.target == nil { row.sendable = false }
+            // A code task's place is where its poster hangs: it takes no photo.
+            if let question = task.question, task.target == nil || question.code != nil { row.sendable = false }
             if task.live {
                 row.liveText = catalog.text("live.card", ["limit": liveLimit])
                 row.galleryText = catalog.text("live.gallery")
@@ -326,6 +328,9 @@ extension TeamView.TaskRow {
         case .choices(let choices, _):
             self.question = "choices"
             self.choices = TaskQuestion.choiceOrder(count: choices.count, team: team).map { choices[$0].text(in: language) }
+        case .code:
+            // The box only: the code itself never leaves the server.
+            self.question = "code"
         }
         triesLeft = max(0, question.attemptLimit - uploads.count(where: \.isAnswer))
         // A wrong answer with tries left leaves the task to do: the answer is rejected, not the task.

@@ -37,7 +37,8 @@ public struct HTMLSheetRenderer: SheetRenderer {
     func context(_ document: SheetDocument) -> [String: Any] {
         let size = document.paper.sizePoints
         var result: [String: Any] = [
-            "title": document.kind == .answerKey ? "\(document.huntTitle) — answer key" : document.huntTitle,
+            "title": document.kind == .answerKey
+                ? "\(document.huntTitle) — answer key" : document.kind == .posters ? "\(document.huntTitle) — posters" : document.huntTitle,
             "huntTitle": document.huntTitle,
             "isAnswerKey": document.kind == .answerKey,
             "paper": document.paper.cssName,
@@ -64,6 +65,12 @@ public struct HTMLSheetRenderer: SheetRenderer {
                 "cards": section.cards.map { card($0, hints: document.hints, words: document.words) },
                 "hints": section.hintPage.map { ["number": $0.number, "title": $0.title, "hint": $0.hint ?? ""] as [String: Any] },
                 "hasHintPage": !section.hintPage.isEmpty
+            ]
+        }
+        result["posters"] = document.posters.map { poster -> [String: Any] in
+            [
+                "id": poster.id, "title": poster.title, "code": poster.code, "url": poster.url ?? "", "huntTitle": document.huntTitle,
+                "qrSVG": poster.qr.map { Self.svg($0, label: poster.url ?? "") } ?? ""
             ]
         }
         if let key = document.answerKey {

@@ -20,7 +20,12 @@ public struct PDFSheetRenderer: SheetRenderer {
     /// `key`, `entry:N`), so pagination can be tested without parsing the PDF.
     func renderWithPageMap(_ document: SheetDocument) throws(SheetError) -> (bytes: [UInt8], pages: [[String]]) {
         let size = document.paper.sizePoints
-        let title = document.kind == .answerKey ? "\(document.huntTitle) — answer key" : document.huntTitle
+        let title =
+            switch document.kind {
+            case .answerKey: "\(document.huntTitle) — answer key"
+            case .posters: "\(document.huntTitle) — posters"
+            case .players: document.huntTitle
+            }
         let canvas = try PDFCanvas(
             widthPoints: size.width, heightPoints: size.height, title: title,
             creator: "HuntKit hunt sheets", createDate: document.date)
@@ -94,6 +99,8 @@ private final class PDFSheetWriter {
             for section in document.sections { write(section) }
         case .answerKey:
             if let key = document.answerKey { write(key) }
+        case .posters:
+            for poster in document.posters { write(poster) }
         }
         drawFooter()
     }
@@ -539,6 +546,47 @@ private final class PDFSheetWriter {
             flow(titleLine, label, spaceAfter: 2)
             flow(hint, body, indent: 14, spaceAfter: 10)
         }
+    }
+
+    // MARK: Posters
+
+    /// A code task's poster, a page of its own: the hunt's name, the task's title, the code as
+    /// large as the page's width allows, what to do with it, and the QR code that fills it in on
+    /// the scanning phone's team page. It names no team.
+    func write(_ poster: SheetDocument.Poster) {
+        beginSection(document.huntTitle, bookmark: poster.title)
+        pages[pages.count - 1].append("poster:" + poster.id)
+        var huntStyle = kicker
+        huntStyle.alignment = .centre
+        huntStyle.sizePoints = layout.bodySizePoints * 1.3
+        flow(document.huntTitle, huntStyle, spaceAfter: 10)
+        var titleStyle = title
+        titleStyle.alignment = .centre
+        titleStyle.sizePoints = layout.titleSizePoints * 1.4
+        flow(poster.title, titleStyle, spaceAfter: 14)
+        rule(layout.accentColour, lineWidth: 1.5, spaceBefore: 0, spaceAfter: 30)
+        // A monospaced face tells 0 from O; the code fills the width, never more.
+        var codeStyle = TextStyle(family: layout.monoFont, sizePoints: 110, bold: true, colour: layout.textColour, alignment: .centre)
+        let natural = canvas.naturalWidth(poster.code, codeStyle)
+        if natural > width * 0.95 { codeStyle.sizePoints *= width * 0.95 / natural }
+        flow(poster.code, codeStyle, spaceAfter: 24)
+        var line = body
+        line.alignment = .centre
+        line.sizePoints = layout.bodySizePoints * 1.8
+        flow(document.words.text("sheet.poster.type"), line, spaceAfter: 30)
+        guard let qr = poster.qr, let url = poster.url else { return }
+        var scan = body
+        scan.alignment = .centre
+        scan.colour = layout.mutedColour
+        scan.sizePoints = layout.bodySizePoints * 1.2
+        let scanHeight = canvas.measure(document.words.text("sheet.poster.scan"), scan, widthPoints: width)
+        let size = min(width * 0.45, bottom - y - scanHeight - 10)
+        guard size >= 72 else { return }
+        let x = left + (width - size) / 2
+        canvas.draw(qr, x: x, y: y, sizePoints: size, colour: layout.textColour)
+        canvas.link(SheetRect(x: x, y: y, width: size, height: size), to: url)
+        y += size + 10
+        flow(document.words.text("sheet.poster.scan"), scan)
     }
 
     // MARK: The answer key

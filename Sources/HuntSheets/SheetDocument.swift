@@ -14,6 +14,11 @@ public struct SheetOptions: Sendable, Hashable {
     public var teamURLs: [String: String]
     /// The language players' sheets are in (`hunt sheets --language`); nil for the hunt's.
     public var language: String?
+    /// The posters of the code tasks (`hunt sheets --posters`) instead of the players' sheets.
+    public var posters = false
+    /// The players' page on `hunt serve --players` (`--players-url`): a poster's QR code opens
+    /// `<playersURL>/code#<task>:<code>`; nil for posters without one.
+    public var playersURL: String?
 
     public init(
         teamID: String? = nil, answerKey: Bool = false, paper: SheetSettings.Paper? = nil, teamURLs: [String: String] = [:],
@@ -31,7 +36,7 @@ public struct SheetOptions: Sendable, Hashable {
 /// only lay it out: texts are final (times in the hunt's timezone, units written out), QR codes
 /// encoded.
 public struct SheetDocument: Sendable {
-    public enum Kind: String, Sendable, Hashable { case players, answerKey = "answer-key" }
+    public enum Kind: String, Sendable, Hashable { case players, answerKey = "answer-key", posters }
 
     public var kind: Kind
     public var huntTitle: String
@@ -41,6 +46,8 @@ public struct SheetDocument: Sendable {
     public var sections: [PlayerSection]
     /// Set for `.answerKey`.
     public var answerKey: AnswerKey?
+    /// For `.posters`: one per code task, in the hunt's order.
+    public var posters: [Poster] = []
     /// For the PDF's creation date, so the same hunt prints the same bytes.
     public var date: Date?
     /// The players' sheets' language (`SheetOptions.language`, else the hunt's), and its words
@@ -104,6 +111,20 @@ public struct SheetDocument: Sendable {
         public var qr: QRCode?
     }
 
+    /// A code task's poster, for a marshal to put up at its place: no team is named on it.
+    public struct Poster: Sendable {
+        /// The task's id.
+        public var id: String
+        /// The task's title in the sheets' language.
+        public var title: String
+        /// The code as players type it (`FXK-7PA`).
+        public var code: String
+        /// `<players-url>/code#<task>:<code>`, which opens the scanning phone's team page with
+        /// the code filled in; nil without `--players-url`.
+        public var url: String?
+        public var qr: QRCode?
+    }
+
     public struct AnswerKey: Sendable {
         public var huntTitle: String
         public var window: String?
@@ -158,6 +179,13 @@ extension SheetDocument {
             teams = [team]
         }
 
+        if options.posters {
+            kind = .posters
+            sections = []
+            answerKey = nil
+            posters = try Self.posters(hunt, language: language, playersURL: options.playersURL)
+            return
+        }
         if options.answerKey {
             sections = []
             answerKey = AnswerKey(
@@ -219,6 +247,8 @@ extension SheetDocument {
             case .any: break
             }
             if task.live { details.append(words.text("sheet.live", ["limit": hunt.policy.liveMaxAge.description])) }
+            // What to do, never the code: that is on the poster at the place.
+            if task.question?.code != nil { details.append(words.text("sheet.code")) }
             if !earlier.isEmpty { details.append(words.text("sheet.after", ["tasks": earlier.joined(separator: words.text("list.comma"))])) }
             if let opens = task.opens {
                 details.append(words.text("sheet.opens", ["time": HuntClock(timezone: hunt.timezone).clockTimes(opens, opens).0]))
@@ -296,6 +326,36 @@ extension SheetDocument {
         return lines
     }
 
+    // MARK: Posters
+
+    /// A poster per code task; a derived code must be known (`Hunt.derivingCodes(_:)`).
+    static func posters(_ hunt: Hunt, language: String, playersURL: String?) throws(DiagnosticError) -> [Poster] {
+        var base = playersURL ?? ""
+        while base.hasSuffix("/") { base.removeLast() }
+        var posters: [Poster] = []
+        for task in hunt.tasks {
+            guard let code = task.question?.code else { continue }
+            guard let value = code.value else {
+                throw DiagnosticError(
+                    .error(
+                        "code-unknown", "the code of task `\(task.id)` derives from the players' secret, which was not read", at: task.location,
+                        fix: "make the posters with `hunt sheets --posters`, which reads it (or makes it)"))
+            }
+            // The fragment never reaches a server: the code stays on the phone.
+            let url = playersURL.map { _ in base + "/code#" + Self.fragment(task.id) + ":" + value }
+            posters.append(
+                Poster(
+                    id: task.id, title: task.titleText.text(in: language), code: value, url: url,
+                    qr: try url.map { url throws(DiagnosticError) in try encode(url, at: task.location) }))
+        }
+        return posters
+    }
+
+    /// A task id in a URL's fragment: ids are letters, digits, `-`, `_` and `.`; anything else percent-encoded.
+    static func fragment(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? id
+    }
+
     // MARK: The marshals' key
 
     static func answerEntries(_ hunt: Hunt, qr withQR: Bool) throws(DiagnosticError) -> [AnswerEntry] {
@@ -347,6 +407,10 @@ extension SheetDocument {
                 facts.append(("Choose", Choice.describe(choice.count, of: target.places.count) + " places"))
             }
             if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
+            if let code = task.question?.code {
+                facts.append(
+                    ("Code", code.value.map { "\($0)  (on its poster: `hunt sheets --posters`)" } ?? "from the players' secret, which was not read"))
+            }
             facts.append(("Scoring", describeScoring(task)))
             if task.live {
                 facts.append(

@@ -149,6 +149,10 @@ public enum HuntSheets {
     /// What does not fit together in a request for sheets written to `output` (a file, `-` for
     /// standard output, nil for the default), worded for a usage error; nil when they can be made.
     public static func problem(output: String?, format: SheetFormat?, options: SheetOptions, huntPath: String) -> String? {
+        if options.posters && (options.answerKey || options.teamID != nil) {
+            return
+                "--posters are the same for every team and hold no answer: leave out --team and --answer-key (e.g. `hunt sheets \(huntPath) --posters`)"
+        }
         if options.answerKey && options.teamID != nil {
             return "--answer-key is the same for every team: leave out --team (e.g. `hunt sheets \(huntPath) --answer-key`)"
         }
@@ -173,6 +177,10 @@ public enum HuntSheets {
     /// What `options` make of `hunt`, for a message: `sheets for 3 teams, 12 tasks`, `answer key, 1 task`.
     public static func summary(_ hunt: Hunt, options: SheetOptions) -> String {
         let teams = hunt.teams.count
+        if options.posters {
+            let count = hunt.tasks.count { $0.question?.code != nil }
+            return "\(count) poster\(count == 1 ? "" : "s") of code tasks"
+        }
         let what =
             options.answerKey
             ? "answer key"

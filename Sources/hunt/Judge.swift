@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HuntKit
+import HuntServe
 
 extension HuntCommand {
     struct Judge: AsyncParsableCommand {
@@ -45,6 +46,12 @@ extension HuntCommand {
                 "A form tool's CSV export of answers (columns time, team, task, answer, found by name), judged with SUBMISSIONS/answers.jsonl and the photos.",
                 valueName: "file"), completion: .csvFile)
         var answers: String?
+        @Option(
+            name: .customLong("players-secret"),
+            help: ArgumentHelp(
+                "The secret the codes of `code: true` tasks derive from (default: .hunt-players-secret beside the hunt; read, never made).",
+                valueName: "file"), completion: .file())
+        var playersSecret: String?
 
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"), completion: .directory)
         var out: String?
@@ -89,7 +96,13 @@ extension HuntCommand {
 
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
-            let (hunt, warnings) = try self.hunt.loadOrExit()
+            var (hunt, warnings) = try self.hunt.loadOrExit()
+            do {
+                let secretPath = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: self.hunt.path)
+                let codes = try PlayerCodes.forJudging(hunt, secretPath: secretPath)
+                hunt = codes.hunt
+                if let note = codes.note { Console.error("hunt judge: warning: \(note)\n") }
+            } catch { throw Console.failure("hunt judge: error: \(error)\n") }
             let purged = try purgedFiles()
             let folder: JudgeOutputFolder?, results: JudgeResults
             do {

@@ -130,6 +130,7 @@ extension HuntCommand {
             } catch { throw Console.failure(error) }
             Console.diagnostics(await server.session.huntWarnings)
             if let line = await server.session.rehearsalLine { Console.error(line + "\n") }
+            if let line = await server.session.codesLine { Console.error(line + "\n") }
             await server.session.judgeFolder()
             Console.error(await server.session.summary + "\n")
             if let note = server.exposureNote { Console.error(note + "\n") }

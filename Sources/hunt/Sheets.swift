@@ -13,7 +13,9 @@ extension HuntCommand {
                 Players' sheets: for each team a cover (title, team, window, rules, scoring, rewards), \
                 then one card per task (title, clue, points, a checkbox, the hint as `sheets: hints:` \
                 says, a QR code of the place for point targets). The answer key lists positions, radii, \
-                areas, places, hints and reveal texts.
+                areas, places, hints, codes and reveal texts. --posters: one page per code task (`code:`) \
+                for marshals to put up at its place; the codes of `code: true` derive from the players' \
+                secret (.hunt-players-secret beside the hunt, made the first time).
 
                 The look comes from a template folder (layout.yaml, sheets.html.mustache): the hunt's \
                 `sheets: layout:`, or --template, else Templates/sheets/default. Copy it to change it.
@@ -25,6 +27,7 @@ extension HuntCommand {
                   hunt sheets hunt.yaml -o sheets.html --paper letter
                   hunt sheets hunt.yaml --template my-sheets/
                   hunt sheets hunt.yaml --players-url https://hunt.example.org  # QR codes
+                  hunt sheets hunt.yaml --posters --players-url https://hunt.example.org
 
                 Exit status: 0 written, 1 errors in the hunt or the template (nothing written), 2 usage error.
                 """
@@ -55,6 +58,12 @@ extension HuntCommand {
         @Flag(help: "The marshals' answer key instead of the players' sheets.")
         var answerKey = false
 
+        @Flag(
+            help: ArgumentHelp(
+                "A poster per code task (`code:`) for marshals to put up at its place: its title, its code in large type, and with --players-url a QR code that fills the code in on the scanning team's page."
+            ))
+        var posters = false
+
         @Option(help: ArgumentHelp("Paper size, overriding `sheets: paper:`.", valueName: "a4|letter"))
         var paper: SheetSettings.Paper?
 
@@ -84,10 +93,16 @@ extension HuntCommand {
                 valueName: "code"))
         var language: String?
 
-        var options: SheetOptions { SheetOptions(teamID: team, answerKey: answerKey, paper: paper, language: language) }
+        var options: SheetOptions {
+            var options = SheetOptions(teamID: team, answerKey: answerKey, paper: paper, language: language)
+            options.posters = posters
+            return options
+        }
 
         func validate() throws {
-            if playersSecret != nil, playersURL == nil { throw ValidationError("--players-secret goes with --players-url") }
+            if playersSecret != nil, playersURL == nil, !posters, !answerKey {
+                throw ValidationError("--players-secret goes with --players-url, --posters or --answer-key")
+            }
             if let base = playersURL, !(base.hasPrefix("https://") || base.hasPrefix("http://")) {
                 throw ValidationError("--players-url takes the address the phones open, e.g. `https://hunt.example.org`, not `\(base)`")
             }
@@ -101,23 +116,39 @@ extension HuntCommand {
         }
 
         mutating func run() async throws {
-            let destination = output ?? (answerKey ? "answer-key.pdf" : "sheets.pdf")
-            let (huntValue, warnings) = try hunt.loadOrExit()
+            let destination = output ?? (posters ? "posters.pdf" : answerKey ? "answer-key.pdf" : "sheets.pdf")
+            var (huntValue, warnings) = try hunt.loadOrExit()
             Console.diagnostics(warnings)
             let bytes: [UInt8], templateFiles: [URL]
             var options = self.options
-            if let base = playersURL {
+            if posters, !huntValue.tasks.contains(where: { $0.question?.code != nil }) {
+                throw Console.failure("hunt sheets: error: \(hunt.path) has no code task to make a poster of: give a task `code: true` and a place\n")
+            }
+            // The posters and the answer key print the codes that derive from the players' secret.
+            let derives = (posters || answerKey) && huntValue.hasDerivedCodes
+            if playersURL != nil || derives {
                 do {
                     let path = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: hunt.path)
                     let (secret, made) = try PlayerTokens.secretMade(at: path)
                     if made {
                         Console.error(
-                            "hunt sheets: made \(path): the team URLs on the sheets derive from it; keep it private, keep it for "
-                                + "`hunt serve --players` (a new one changes every URL)\n")
+                            "hunt sheets: made \(path): the team URLs and the codes on the posters derive from it; keep it private, keep it for "
+                                + "`hunt serve --players` and `hunt judge` (a new one changes every URL and code)\n")
                     }
-                    let tokens = PlayerTokens(secret: secret, teams: huntValue.teams.map(\.id))
-                    options.teamURLs = Dictionary(uniqueKeysWithValues: huntValue.teams.map { ($0.id, tokens.url(base: base, team: $0.id)) })
+                    if derives { huntValue = PlayerCodes.deriving(huntValue, secret: secret) }
+                    if let base = playersURL {
+                        let tokens = PlayerTokens(secret: secret, teams: huntValue.teams.map(\.id))
+                        options.teamURLs = Dictionary(uniqueKeysWithValues: huntValue.teams.map { ($0.id, tokens.url(base: base, team: $0.id)) })
+                    }
                 } catch { throw Console.failure(error.description + "\n") }
+            }
+            if posters {
+                options.playersURL = playersURL
+                if playersURL == nil {
+                    Console.error(
+                        "hunt sheets: note: the posters have no QR code; add --players-url (the address of `hunt serve --players`) for one that fills the code in on the team's page\n"
+                    )
+                }
             }
             do throws(DiagnosticError) {
                 options.teamID = try team.map { typed throws(DiagnosticError) in try huntValue.teamID(for: typed) }

@@ -58,6 +58,7 @@ function render() {
   frozen.hidden = !s.frozen_text;
   const main = document.getElementById('tasks');
   main.replaceChildren(...s.tasks.map(renderTask));
+  showPosted();
   const other = document.getElementById('other');
   other.replaceChildren(...s.other.map(renderUpload));
   document.getElementById('other-section').hidden = s.other.length === 0;
@@ -108,6 +109,26 @@ function renderTask(task) {
 // typed and where the cursor was survive the page being drawn again when a state arrives.
 const A = { typed: {}, chosen: {}, reply: {}, sending: {}, focus: null };
 
+// This page, remembered on the phone: a poster's QR code opens /code (code.js), which names no
+// team and sends the phone here with `#code=<task>:<CODE>`. The code is put in the task's box and
+// the card scrolled to once drawn; the fragment is dropped so a reload does not bring it back.
+try { localStorage.setItem('hunt-team-page', base); } catch (_) { /* private mode: scanning a poster asks for the team's link */ }
+const POSTED = (() => {
+  const m = /^#code=([^:]*):(.*)$/.exec(location.hash);
+  if (!m) return null;
+  history.replaceState(null, '', location.pathname + location.search);
+  try { return { task: decodeURIComponent(m[1]), code: decodeURIComponent(m[2]).slice(0, 40), shown: false }; } catch (_) { return null; }
+})();
+if (POSTED) A.typed[POSTED.task] = POSTED.code;
+
+function showPosted() {
+  if (!POSTED || POSTED.shown) return;
+  const card = document.getElementById('task-' + POSTED.task);
+  if (!card) return;
+  POSTED.shown = true;
+  card.scrollIntoView({ block: 'center' });
+}
+
 function answerForm(task) {
   const reply = A.reply[task.id];
   // Done: no box to type in, only what the last answer from this phone was told.
@@ -123,16 +144,20 @@ function answerForm(task) {
                       onchange: () => { A.chosen[task.id] = choice; } }),
         el('span', { dir: 'auto' }, choice)))));
   } else {
-    const box = el('input', { type: 'text', name: 'answer', dir: 'auto', maxlength: '300', autocomplete: 'off', autocapitalize: 'off',
-                              spellcheck: 'false', enterkeyhint: 'send', disabled: closed || A.sending[task.id],
-                              'aria-label': say('answer.label', { task: task.title }), value: A.typed[task.id] || '' });
+    // A code (from a poster) is letters and digits, left to right in every language.
+    const code = task.question === 'code';
+    if (code) form.classList.add('code');
+    const box = el('input', { type: 'text', name: 'answer', dir: code ? 'ltr' : 'auto', maxlength: code ? '40' : '300', autocomplete: 'off',
+                              autocapitalize: code ? 'characters' : 'off', spellcheck: 'false', enterkeyhint: 'send', disabled: closed || A.sending[task.id],
+                              'aria-label': say(code ? 'code.label' : 'answer.label', { task: task.title }), value: A.typed[task.id] || '' });
     box.addEventListener('input', () => { A.typed[task.id] = box.value; });
     box.addEventListener('focus', () => { A.focus = task.id; });
     box.addEventListener('blur', () => { if (box.isConnected) A.focus = null; });
     if (A.focus === task.id) queueMicrotask(() => { box.focus(); const end = box.value.length; box.setSelectionRange(end, end); });
     form.append(box);
   }
-  form.append(el('button', { type: 'submit', disabled: closed || A.sending[task.id] }, A.sending[task.id] ? say('answer.sending') : say('answer.send')));
+  form.append(el('button', { type: 'submit', disabled: closed || A.sending[task.id] },
+    A.sending[task.id] ? say('answer.sending') : say(task.question === 'code' ? 'code.send' : 'answer.send')));
   const notes = [];
   if (reply && reply.message) notes.push(reply.message);
   if (task.state !== 'accepted') notes.push(left > 0 ? say('answer.tries-left', { n: left }) : say('answer.no-tries'));
@@ -159,7 +184,8 @@ async function postAnswer(item) {
     forgetText(item.key);
     if (response.ok) {
       reply = await response.json();
-      reply.message = reply.state === 'accepted' ? say('answer.right') : reply.state === 'review' ? say('answer.review') : reply.why.join(' ');
+      const code = P.state && P.state.tasks.some((t) => t.id === taskID && t.question === 'code');
+      reply.message = reply.state === 'accepted' ? say('answer.right') : reply.state === 'review' ? say(code ? 'code.review' : 'answer.review') : reply.why.join(' ');
       if (reply.state !== 'rejected') A.typed[taskID] = '';
     } else if (response.status === 429) {
       reply = { message: say('send.busy') };

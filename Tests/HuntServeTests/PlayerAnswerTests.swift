@@ -9,17 +9,18 @@ import Testing
 /// `POST /t/<token>/answer`: an answer judged on the spot by the judge's own rules, appended to
 /// answers.jsonl under the token's team, and every bad body refused with a clear message.
 @Suite struct PlayerAnswerTests {
-    /// The photo hunt with a window around today and two questions.
-    static func fixture() async throws -> ServeFixture {
+    /// The photo hunt with a window around today and `tasks` added (two questions unless given).
+    static func fixture(
+        tasks: String = "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
+            + "  - { id: observatory, title: The old observatory, at: \"52.08700, 5.17900\" }\n"
+            + "  - { id: late, title: Late, number: 1, after: [observatory] }\n"
+    ) async throws -> ServeFixture {
         try await ServeFixture { folder in
             let url = folder.appendingPathComponent("hunt.yaml")
             var yaml = try String(contentsOf: url, encoding: .utf8)
             yaml = yaml.replacingOccurrences(
                 of: "window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }", with: "window: { start: 2020-01-01 00:00, end: 2035-12-31 23:59 }")
-            yaml +=
-                "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
-                + "  - { id: observatory, title: The old observatory, at: \"52.08700, 5.17900\" }\n"
-                + "  - { id: late, title: Late, number: 1, after: [observatory] }\n"
+            yaml += tasks
             try yaml.write(to: url, atomically: true, encoding: .utf8)
         }
     }

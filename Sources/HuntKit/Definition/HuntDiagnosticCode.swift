@@ -65,6 +65,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case correctNotAChoice = "correct-not-a-choice"
     case emptyAnswer = "empty-answer"
     case badAttempts = "bad-attempts"
+    // Code tasks
+    case codeWithoutPlace = "code-without-place"
+    case emptyCode = "empty-code"
 
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
@@ -153,6 +156,8 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .correctNotAChoice: return "a `correct` that is not the text of one of the task's `choices`"
         case .emptyAnswer: return "an `answer` that is empty once case, accents, punctuation and articles are ignored"
         case .badAttempts: return "`attempts` that is not a whole number from 1 to 100"
+        case .codeWithoutPlace: return "a `code` task with none of `at`, `area`, `places`: a marshal would not know where to put up its poster"
+        case .emptyCode: return "a written `code` with no letter A–Z or digit 0–9, or `code: false` or `code: \"\"`"
         case .missingTranslation:
             return
                 "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"

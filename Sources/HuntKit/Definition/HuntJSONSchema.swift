@@ -204,7 +204,7 @@ package enum HuntJSONSchema {
                 ] as JSON
             ], required: ["at", "text"])
         let task = object(
-            "A task: exactly one of `at`, `area`, `places`; or a question (`answer`, `number` or `choices`), with or without a target; or a group: `choose` and `tasks`, no target.",
+            "A task: exactly one of `at`, `area`, `places`; or a question (`answer`, `number` or `choices`), with or without a target; or a code (`code`), with a target; or a group: `choose` and `tasks`, no target.",
             [
                 "id": identifier.merging(["description": "Unique; names folders and file-name prefixes of submissions."]) { $1 },
                 "title": localized("Shown everywhere."),
@@ -258,7 +258,16 @@ package enum HuntJSONSchema {
                 "attempts": [
                     "type": "integer", "minimum": 1, "maximum": TaskQuestion.maximumAttempts,
                     "description":
-                        "Tries a team has on an answer or choice task (default \(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice); later tries are `no-attempts-left`."
+                        "Tries a team has on an answer, choice or code task (default \(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice, \(TaskCode.defaultAttempts) for a code); later tries are `no-attempts-left`."
+                ] as JSON,
+                "code": [
+                    "description":
+                        "A code posted at the task's place (needs `at`, `area` or `places`), typed by the team on its page: `true` for one made from the players' secret (.hunt-players-secret), or the code itself (`FOX-42`). Case, spaces and dashes do not count. `hunt sheets --posters` prints the posters.",
+                    "anyOf": [
+                        ["type": "boolean", "const": true],
+                        ["type": "string", "pattern": "^(?i:true|yes|on|y)$"],
+                        ["type": ["string", "number"], "pattern": "[A-Za-z0-9]", "maxLength": 60]
+                    ] as [JSON]
                 ] as JSON,
                 "choose": [
                     "type": "integer", "minimum": 1,

@@ -1,8 +1,8 @@
 /// A task's question (`TaskQuestion`): `answer:` (a text, a list, or either by language),
-/// `number:` with `within:`, or `choices:` with `correct:`, and `attempts:`.
+/// `number:` with `within:`, `choices:` with `correct:`, or `code:` (`true` or the code), and `attempts:`.
 extension HuntReader {
     /// The keys that make a task one that is answered rather than photographed.
-    static let questionKinds = ["answer", "number", "choices"]
+    static let questionKinds = ["answer", "number", "choices", "code"]
 
     /// Whether the task's fields ask a question (then it needs no target).
     static func asksQuestion(_ fields: Fields) -> Bool { questionKinds.contains { fields.present($0) != nil } }
@@ -18,6 +18,12 @@ extension HuntReader {
                 fix: "keep one of them, or split the task in two")
             return nil
         }
+        if written.contains("code"), let other = written.first(where: { $0 != "code" }), let at = fields.keyLocation(other) {
+            context.error(
+                .questionConflict, "task `\(id)` has both `\(other)` and `code`; a code task is done by typing the code posted at its place",
+                at: at, fix: "keep one of them, or split the task in two")
+            return nil
+        }
         var attempts: Int?
         if let n = fields.present("attempts"), let value = context.integer(n, "`attempts`") {
             if (1...TaskQuestion.maximumAttempts).contains(value) {
@@ -28,9 +34,12 @@ extension HuntReader {
                     .badAttempts, "`attempts` is how many tries a team has, from 1 to \(TaskQuestion.maximumAttempts), not \(value)",
                     at: n.location,
                     fix:
-                        "write `attempts: 3`, or leave it out for the default (\(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice)"
+                        "write `attempts: 3`, or leave it out for the default (\(TaskQuestion.defaultAnswerAttempts) for an answer, \(TaskQuestion.defaultChoiceAttempts) for a choice, \(TaskCode.defaultAttempts) for a code)"
                 )
             }
+        }
+        if let n = fields.present("code") {
+            return code(n, fields: fields, task: id).map { TaskQuestion(.code($0), attempts: attempts) }
         }
         if let n = fields.present("choices") {
             return choices(n, fields: fields, task: id, hunt: hunt).map { TaskQuestion($0, attempts: attempts) }
@@ -77,9 +86,52 @@ extension HuntReader {
         }
         if written.isEmpty, fields.present("attempts") != nil {
             context.error(
-                .questionConflict, "`attempts` limits the tries on an answer or choice task, and this task asks for a photo",
-                at: fields.keyLocation("attempts") ?? fields.node.location, fix: "add `answer:`, `number:` or `choices:`, or remove `attempts`")
+                .questionConflict, "`attempts` limits the tries on an answer, choice or code task, and this task asks for a photo",
+                at: fields.keyLocation("attempts") ?? fields.node.location,
+                fix: "add `answer:`, `number:`, `choices:` or `code:`, or remove `attempts`")
         }
+    }
+
+    /// The longest written code, in letters and digits: it is printed very large on a poster.
+    static let maximumCodeCharacters = 20
+
+    /// `code:` — `true` (derived from the players' secret) or the code itself; and the place its
+    /// poster goes (`at`, `area` or `places`), without which a marshal would not know where.
+    private mutating func code(_ node: YAMLNode, fields: Fields, task id: String) -> TaskCode? {
+        if !["at", "area", "places"].contains(where: { fields.present($0) != nil }) {
+            context.error(
+                .codeWithoutPlace, "code task `\(id)` has no place: a marshal puts its poster up there, and players find it there",
+                at: fields.keyLocation("code") ?? node.location, fix: "add where the poster goes, e.g. `at: 52.0907, 5.1214`")
+        }
+        guard let text = context.text(node, "`code`") else { return nil }
+        let word = text.trimmedWhitespace
+        if node.scalar?.isPlain == true {
+            switch word.lowercased() {
+            case "true", "yes", "on", "y": return .derived()
+            case "false", "no", "off", "n":
+                context.error(
+                    .emptyCode, "`code: \(word)` gives the task no code", at: node.location,
+                    fix: "write `code: true` for a code made from the players' secret, or the code itself (`code: FOX-42`); or remove `code`")
+                return nil
+            default: break
+            }
+        }
+        let folded = TaskCode.folded(word)
+        guard !folded.isEmpty else {
+            context.error(
+                .emptyCode,
+                "task `\(id)`: the code `\(word)` has no letter A–Z or digit 0–9 (what codes are compared by), so nothing typed could match it",
+                at: node.location,
+                fix: "write a code of letters A–Z and digits, e.g. `code: FOX-42`, or `code: true` for one made from the players' secret")
+            return nil
+        }
+        guard folded.count <= Self.maximumCodeCharacters else {
+            context.error(
+                .badValue, "the code of `\(id)` has \(folded.count) letters and digits; a code is at most \(Self.maximumCodeCharacters)",
+                at: node.location, fix: "write a short code players can type, e.g. `code: FOX-42`")
+            return nil
+        }
+        return .written(word)
     }
 
     /// `answer:` — a text, a list, or a mapping by language of either: every text is accepted.

@@ -13,7 +13,7 @@ enum HuntSchema {
     static let task = [
         "id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
         "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by"
+        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by", "code"
     ]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
@@ -37,7 +37,7 @@ enum HuntSchema {
         for key in ["radius", "points"] { hints[key] = "put it under `defaults:` (`defaults: { \(key): … }`), or on a task" }
         for key in [
             "at", "area", "places", "clue", "hint", "reveal", "after", "dwell", "repeat", "score", "tags", "evidence", "reference", "choose", "live",
-            "answer", "number", "within", "choices", "correct", "attempts"
+            "answer", "number", "within", "choices", "correct", "attempts", "code"
         ] {
             hints[key] = "`\(key)` belongs to a task: write it inside an item of `tasks:`"
         }

@@ -134,6 +134,12 @@ struct HuntValidator {
             return
         }
         if let question = task.question { self.question(question, task: task.id, at: at) }
+        if task.question?.code != nil, task.target == nil {
+            report(
+                .error(
+                    .codeWithoutPlace, "code task `\(task.id)` has no place: a marshal puts its poster up there, and players find it there",
+                    fix: "give it a target where the poster goes (`at:`)"), at: at)
+        }
         switch task.target {
         case nil:
             if task.question == nil { report(HuntRules.noTarget(task.id), at: at) }

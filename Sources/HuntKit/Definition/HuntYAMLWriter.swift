@@ -82,7 +82,7 @@ struct HuntYAMLWriter {
     /// A text for players: quoted, or `{ es: "…", en: "…" }` with its translations (the hunt's
     /// language first, then the others in the order `languages:` offers them).
     /// `number:` (with `within:`) for one number, else `answer:` with every accepted answer; or
-    /// `choices:` with the `correct:` ones by text; and `attempts:` when written.
+    /// `choices:` with the `correct:` ones by text; or `code:`; and `attempts:` when written.
     mutating func question(_ question: TaskQuestion) {
         switch question.kind {
         case .answer(let key):
@@ -101,6 +101,9 @@ struct HuntYAMLWriter {
         case .choices(let choices, let correct):
             line(2, "choices", Self.list(choices.map(localized)))
             line(2, "correct", Self.list(correct.sorted().map { YAMLText.quoted(choices[$0].text) }))
+        case .code(let code):
+            // A derived code is written as `true`, never as its value: the file may be public.
+            line(2, "code", code.source == .derived ? "true" : YAMLText.quoted(code.value ?? ""))
         }
         if let attempts = question.attempts { line(2, "attempts", String(attempts)) }
     }

@@ -28,6 +28,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case noAttemptsLeft = "no-attempts-left"
     case alreadyAnswered = "already-answered"
     case wrongKind = "wrong-kind"
+    case codeUnknown = "code-unknown"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -64,7 +65,8 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .closeAnswer: "an answer one or two letters off a long accepted answer: a judge decides, with both side by side"
         case .noAttemptsLeft: "an attempt after the team had used the task's `attempts:` (counted in time order)"
         case .alreadyAnswered: "noted: an attempt after the team's accepted answer to the task; it changes nothing"
-        case .wrongKind: "an answer sent for a photo task, or a photo for an answer or choice task that has no place"
+        case .wrongKind: "an answer sent for a photo task, or a photo for an answer or choice task that has no place, or for a code task"
+        case .codeUnknown: "a code typed for a `code: true` task judged without the players' secret (`.hunt-players-secret`): a judge decides"
         }
     }
 
@@ -72,7 +74,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     public func action(under policy: Policy) -> PolicyAction {
         switch self {
         case .unreadable, .unknownTeam, .unknownTask, .outsideTarget, .dwellShort, .wrongAnswer, .noAttemptsLeft, .wrongKind: .reject
-        case .closeAnswer: .review
+        case .closeAnswer, .codeUnknown: .review
         case .alreadyAnswered: .ignore
         case .ambiguousTask, .noTarget, .noTime: .review
         case .noPosition: policy.noPosition

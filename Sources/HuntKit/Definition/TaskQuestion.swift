@@ -1,11 +1,12 @@
-/// What an answer or multiple-choice task asks, and how an attempt at it is judged: `answer:`
-/// (or `number:` with `within:`) judged by an `AnswerKey`, or `choices:` with the `correct:` ones.
+/// What an answer, multiple-choice or code task asks, and how an attempt at it is judged: `answer:`
+/// (or `number:` with `within:`) judged by an `AnswerKey`, `choices:` with the `correct:` ones, or
+/// `code:` (`TaskCode`, which needs a place for its poster).
 /// Such a task is done by what the team sends, not where: it needs no target.
 ///
 /// `attempts:` limits the tries a team has; without it a choice task has one try (with more,
 /// every wrong try rules a choice out until the right one is left) and an answer task
 /// `defaultAnswerAttempts` (room for a typo and a second spelling, too few to count up to a
-/// number).
+/// number); a code task `TaskCode.defaultAttempts`.
 public struct TaskQuestion: Sendable, Equatable {
     /// What the task asks.
     public enum Kind: Sendable, Equatable {
@@ -14,6 +15,8 @@ public struct TaskQuestion: Sendable, Equatable {
         /// One of these choices, in the order written; `correct` holds the indices of those that
         /// are accepted (any one of them is).
         case choices([LocalizedText], correct: Set<Int>)
+        /// A code posted at the task's place (`TaskCode`), right or wrong.
+        case code(TaskCode)
     }
 
     /// What the task asks.
@@ -40,6 +43,7 @@ public struct TaskQuestion: Sendable, Equatable {
         switch kind {
         case .answer: return Self.defaultAnswerAttempts
         case .choices: return Self.defaultChoiceAttempts
+        case .code: return TaskCode.defaultAttempts
         }
     }
 
@@ -57,6 +61,9 @@ public struct TaskQuestion: Sendable, Equatable {
             guard !folded.isEmpty else { return .empty }
             guard let index = Self.choice(folded, in: choices) else { return .wrong }
             return correct.contains(index) ? .accepted(choices[index].text) : .wrong
+        case .code(let code):
+            // A derived code whose secret was not read: the rules send the attempt to review first.
+            return code.match(typed) ?? .wrong
         }
     }
 
@@ -86,6 +93,8 @@ public struct TaskQuestion: Sendable, Equatable {
             }
         case .choices(let choices, let correct):
             return correct.sorted().map { choices[$0].text }
+        case .code(let code):
+            return code.value.map { [$0] } ?? []
         }
     }
 
@@ -101,6 +110,10 @@ public struct TaskQuestion: Sendable, Equatable {
             if correct.isEmpty { problems.append((.noCorrectChoice, "no choice is correct", "name the right choice in `correct`")) }
             if correct.contains(where: { !choices.indices.contains($0) }) {
                 problems.append((.correctNotAChoice, "a `correct` index is not one of the \(choices.count) choices", "count the choices from 0"))
+            }
+        case .code(let code):
+            if let problem = code.problem {
+                problems.append((.emptyCode, problem, "write a code of letters and digits, e.g. `code: FOX-42`, or `code: true`"))
             }
         }
         if let attempts, !(1...Self.maximumAttempts).contains(attempts) {

@@ -189,9 +189,11 @@ public struct Simulator: Sendable {
         )
     }
 
-    /// A task photos can be planned for: one with loaded target geometry.
+    /// A task photos can be planned for: one with loaded target geometry (a code task's place is
+    /// where its poster hangs: it takes no photo).
     static func usable(_ task: HuntTask) -> Bool {
-        switch task.target {
+        guard task.question?.code == nil else { return false }
+        return switch task.target {
         case .circle: true
         case .places(let p): !p.places.isEmpty
         case .area(let a): a.area != nil

@@ -276,6 +276,12 @@ let ruleCases: [RuleCase] = [
         code: "bad-attempts", failing: S.hunt(tasks: task("number: 7\nattempts: 0", at: nil)),
         passing: S.hunt(tasks: task("number: 7\nattempts: 1", at: nil)), pointsAt: "attempts: 0", fixContains: "attempts: 3"),
     RuleCase(
+        code: "code-without-place", failing: S.hunt(tasks: task("code: true", at: nil)), passing: S.hunt(tasks: task("code: true")),
+        pointsAt: "code: true", fixContains: "at:"),
+    RuleCase(
+        code: "empty-code", failing: S.hunt(tasks: task("code: \"- -\"")), passing: S.hunt(tasks: task("code: \"FOX-42\"")),
+        pointsAt: "code:", fixContains: "code: true"),
+    RuleCase(
         code: "live-without-browser-position", severity: .warning,
         failing: S.hunt(tasks: task("live: true"), top: "policy: { browser-position: ignore }"),
         passing: S.hunt(tasks: task("live: true"), top: "policy: { browser-position: review }"), pointsAt: "live: true",

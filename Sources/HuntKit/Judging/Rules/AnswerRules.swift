@@ -15,7 +15,8 @@ extension RuleEngine {
 
     /// An attempt's own rules: team, task (a reviewer's assignment, else the one it names), that
     /// the task asks a question, the windows at the time it was sent, and the answer against
-    /// the task's `TaskQuestion`: accepted, `close-answer` (a judge decides) or `wrong-answer`.
+    /// the task's `TaskQuestion`: accepted, `close-answer` (a judge decides) or `wrong-answer`;
+    /// a code whose secret was not read, `code-unknown` (a judge decides).
     func examineAnswer(_ attempt: AnswerAttempt, _ c: inout SubmissionCase) {
         c.evidence.answer = attempt.answer
         checkTeam(&c)
@@ -30,15 +31,27 @@ extension RuleEngine {
         c.evidence.attemptsAllowed = Double(question.attemptLimit)
         checkWindows(&c, attempt.sentAt.date)
         let shown = Self.shown(attempt.answer)
+        // A derived code without its secret: nobody here can tell (an empty or too long one still can).
+        if let code = question.code, code.match(attempt.answer) == nil {
+            c.findings.append(
+                Finding(
+                    code: .codeUnknown,
+                    message:
+                        "the code of `\(task.id)` derives from the players' secret, which was not read: a judge decides (or judge again with the secret)"
+                ))
+            return
+        }
         switch question.match(attempt.answer) {
         case .accepted(let matched):
-            c.evidence.answerMatched = matched
+            // A code is not repeated in the results: what the team typed says enough.
+            if question.code == nil { c.evidence.answerMatched = matched }
         case .close(let expected, let distance):
             c.evidence.answerExpected = expected
             c.findings.append(
                 Finding(code: .closeAnswer, message: "\(shown) is \(distance) letter\(distance == 1 ? "" : "s") off `\(expected)`: a judge decides"))
         case .wrong:
-            c.findings.append(Finding(code: .wrongAnswer, message: "\(shown) is not an accepted answer"))
+            c.findings.append(
+                Finding(code: .wrongAnswer, message: "\(shown) is not \(question.code == nil ? "an accepted answer" : "the task's code")"))
         case .empty:
             c.findings.append(Finding(code: .wrongAnswer, message: "nothing was typed (or only spaces and punctuation)"))
         case .tooLong:

@@ -37,7 +37,7 @@ extension RuleEngine {
         } else if c.task == nil, let position = photo.position {
             autoMatch(&c, position, photo: photo)
         }
-        if let task = c.task, task.question != nil, task.target == nil {
+        if let task = c.task, let question = task.question, task.target == nil || question.code != nil {
             c.findings.append(Finding(code: .wrongKind, message: "task `\(task.id)` is answered on the players' page (or a form), not with a photo"))
             return c
         }

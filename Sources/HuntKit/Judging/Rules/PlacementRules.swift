@@ -20,7 +20,8 @@ extension RuleEngine {
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
         var nearest: (HuntTask, Double)?
-        for task in among ?? hunt.tasks where task.score != .closest {
+        // A code task is done by typing its code: no photo is matched to it by place.
+        for task in among ?? hunt.tasks where task.score != .closest && task.question?.code == nil {
             guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else { continue }
             let edge = p.edgeDistance.metres
             if edge + a <= 0 { certain.append(task) } else if edge - a <= 0 { possible.append(task) }
