@@ -5,8 +5,15 @@ import Foundation
 /// are lines of `submissions/answers.jsonl`, as the players' page writes them, and `answers.json`
 /// says what the judge must make of each.
 extension Simulator {
-    /// The question tasks a simulation answers, in dependency order.
-    var questionTasks: [HuntTask] { hunt.tasksInDependencyOrder.filter { $0.question != nil && !$0.isGroup } }
+    /// The question tasks a simulation answers, in dependency order: answers, choices and codes
+    /// written in the file (a code made from the players' secret cannot be typed without it).
+    var questionTasks: [HuntTask] {
+        hunt.tasksInDependencyOrder.filter { task in
+            guard let question = task.question, !task.isGroup else { return false }
+            if case .code(let code) = question.kind, code.value == nil { return false }
+            return true
+        }
+    }
 
     /// What a team types for `question`: an accepted answer as a player would type it (a text in
     /// lower case, a `*` filled in; a number as digits; a correct choice's text), or a wrong one
@@ -26,6 +33,12 @@ extension Simulator {
             if right { return correct.min().map { choices[$0].text } }
             if let wrong = choices.indices.first(where: { !correct.contains($0) }) { return choices[wrong].text }
             return nil
+        case .code(let code):
+            // Typed from the poster as players do, in lower case without the dash; a code made
+            // from the players' secret is not known here (`questionTasks` leaves such tasks out).
+            guard let value = code.value else { return nil }
+            if right { return value.lowercased().replacingOccurrences(of: "-", with: "") }
+            return "QQQ-QQQ"
         }
         // A wrong text answer: the first of these that the key takes for neither right nor close.
         for wrong in ["no idea", "we could not find it", "0", "123456789"] {
