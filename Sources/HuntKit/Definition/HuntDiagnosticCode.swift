@@ -65,6 +65,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     case correctNotAChoice = "correct-not-a-choice"
     case emptyAnswer = "empty-answer"
     case badAttempts = "bad-attempts"
+    // Check-ins
+    case checkInWithoutPlace = "check-in-without-place"
+    case checkInConflict = "check-in-conflict"
 
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
@@ -153,6 +156,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .correctNotAChoice: return "a `correct` that is not the text of one of the task's `choices`"
         case .emptyAnswer: return "an `answer` that is empty once case, accents, punctuation and articles are ignored"
         case .badAttempts: return "`attempts` that is not a whole number from 1 to 100"
+        case .checkInWithoutPlace: return "`check_in: true` on a task with no place (`at`, `places` or `area`) to be at"
+        case .checkInConflict:
+            return "`check_in: true` with `answer`, `number` or `choices`: a task is checked by being there or by an answer, not both"
         case .missingTranslation:
             return
                 "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"
