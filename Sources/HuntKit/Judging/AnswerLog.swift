@@ -11,28 +11,43 @@ public struct AnswerAttempt: Sendable, Hashable, Codable {
     public var team: String
     /// The task as sent (an id, matched by `NameKey`).
     public var task: String
-    /// What was typed, or the chosen choice's text.
+    /// What was typed, or the chosen choice's text; empty for a check-in.
     public var answer: String
     /// When it was sent, with the offset it was written in.
     public var sentAt: Timestamp
+    /// For a check-in (`HuntTask.checkIn`): where the browser said the team was; nil for an answer.
+    public var position: CheckInPosition?
 
-    /// An attempt by `team` at `task`.
-    public init(id: String, team: String, task: String, answer: String, sentAt: Timestamp) {
+    /// An attempt by `team` at `task`: an answer, or with `position` a check-in.
+    public init(id: String, team: String, task: String, answer: String, sentAt: Timestamp, position: CheckInPosition? = nil) {
         self.id = id
         self.team = team
         self.task = task
         self.answer = answer
         self.sentAt = sentAt
+        self.position = position
+    }
+
+    /// Reads a line; a check-in's `answer` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        team = try c.decode(String.self, forKey: .team)
+        task = try c.decode(String.self, forKey: .task)
+        position = try c.decodeIfPresent(CheckInPosition.self, forKey: .position)
+        answer = try position == nil ? c.decode(String.self, forKey: .answer) : c.decodeIfPresent(String.self, forKey: .answer) ?? ""
+        sentAt = try c.decode(Timestamp.self, forKey: .sentAt)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, team, task, answer
+        case id, team, task, answer, position
         case sentAt = "time"
     }
 }
 
 /// The attempts a submissions folder holds in `answers.jsonl` — one JSON object a line,
-/// `{"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}`, appended by the
+/// `{"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}` (a check-in has
+/// `"position":{"latitude":…,"longitude":…,"accuracy":…}` instead of the answer), appended by the
 /// players' page and any tool (`append(_:to:)`), never rewritten — and those of a form tool's
 /// CSV export (`readCSV`). A bad line or row is a diagnostic naming its line, and is skipped:
 /// the other attempts still count.
@@ -127,7 +142,7 @@ public enum AnswerLog {
             if value.utf8.count > maximumFieldBytes { return "the \(what) is \(value.utf8.count) bytes long; at most \(maximumFieldBytes)" }
         }
         if attempt.id.contains(where: { $0 == "#" || $0 == "/" || $0.isNewline }) { return "the id `\(attempt.id)` holds `#`, `/` or a line break" }
-        return nil
+        return attempt.position?.problem
     }
 
     private static func why(_ error: any Error) -> String {
@@ -135,7 +150,9 @@ public enum AnswerLog {
         case .keyNotFound(let key, _)?: "`\(key.stringValue)` is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` "
-                + (context.codingPath.last?.stringValue == "time" ? "is not an ISO 8601 time with an offset" : "is not text")
+                + (context.codingPath.last?.stringValue == "time"
+                    ? "is not an ISO 8601 time with an offset"
+                    : context.codingPath.first?.stringValue == "position" ? "is not a number (or the position not an object)" : "is not text")
         case .dataCorrupted(let context)?:
             context.codingPath.last?.stringValue == "time"
                 ? "`time` is not an ISO 8601 time with an offset (`2026-05-02T10:15:00+02:00`)" : "not JSON"

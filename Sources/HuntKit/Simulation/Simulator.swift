@@ -180,7 +180,9 @@ public struct Simulator: Sendable {
 
     /// A task photos can be planned for: one with loaded target geometry.
     static func usable(_ task: HuntTask) -> Bool {
-        switch task.target {
+        // A check-in task takes no photo (it would be `wrong-kind`).
+        if task.checkIn { return false }
+        return switch task.target {
         case .circle: true
         case .places(let p): !p.places.isEmpty
         case .area(let a): a.area != nil
