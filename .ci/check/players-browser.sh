@@ -16,6 +16,8 @@
 # moves, live: direction turns an arrow and counts the distance down; NaN and 1e308 refused.
 # Then players-answers.py at 360 px: "Seven" accepted on the spot for `number: 7`, a wrong answer
 # with the tries left, a choice in the team's own order, and `hunt judge` agreeing with the page.
+# Then players-checkin.py at 360 px: "Check in here" 60 m away says how far, moved inside it is
+# accepted; a 20 s stay shows the time stayed and counts only after it; NaN and 1e308 refused.
 # Then live-browser.py at 360 px: an announcement from the console on two teams' pages within 1 s
 # and on a third's once it reconnects, one to a single team seen by no other, Pause refusing an
 # upload with the paused words and Resume taking it, End with a results time.
@@ -33,5 +35,6 @@ status=0
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
+"$python" .ci/check/players-checkin.py "$hunt" Examples/orientation-day || status=1
 "$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -11,23 +11,30 @@ import Testing
 @Suite struct PlayerAnswerTests {
     /// The photo hunt with a window around today and two questions.
     static func fixture() async throws -> ServeFixture {
+        try await fixture(
+            tasks: "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
+                + "  - { id: observatory, title: The old observatory, at: \"52.08700, 5.17900\" }\n"
+                + "  - { id: late, title: Late, number: 1, after: [observatory] }\n")
+    }
+
+    /// The photo hunt with a window around today (what is sent is judged at the time it is sent) and `tasks` added.
+    static func fixture(tasks: String) async throws -> ServeFixture {
         try await ServeFixture { folder in
             let url = folder.appendingPathComponent("hunt.yaml")
             var yaml = try String(contentsOf: url, encoding: .utf8)
             yaml = yaml.replacingOccurrences(
                 of: "window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }", with: "window: { start: 2020-01-01 00:00, end: 2035-12-31 23:59 }")
-            yaml +=
-                "  - { id: lions, title: Lions, number: 7 }\n  - { id: glass, title: Glass, choices: [Tulips, Reeds], correct: Reeds }\n"
-                + "  - { id: observatory, title: The old observatory, at: \"52.08700, 5.17900\" }\n"
-                + "  - { id: late, title: Late, number: 1, after: [observatory] }\n"
+            yaml += tasks
             try yaml.write(to: url, atomically: true, encoding: .utf8)
         }
     }
 
     struct Reply: Decodable { var state: String; var why: [String]; var tries_left: Int; var id: String }
 
-    static func post(_ client: some TestClientProtocol, _ team: String, _ body: String, check: @escaping (TestResponse) throws -> Void) async throws {
-        try await client.execute(uri: PlayerRoutesTests.room(team) + "/answer", method: .post, body: ByteBuffer(string: body)) { try check($0) }
+    static func post(
+        _ client: some TestClientProtocol, _ team: String, _ body: String, to route: String = "answer", check: @escaping (TestResponse) throws -> Void
+    ) async throws {
+        try await client.execute(uri: PlayerRoutesTests.room(team) + "/" + route, method: .post, body: ByteBuffer(string: body)) { try check($0) }
     }
 
     @Test func anAnswerIsJudgedOnTheSpotAndLoggedUnderTheTokensTeam() async throws {
