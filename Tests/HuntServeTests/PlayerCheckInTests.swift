@@ -76,4 +76,27 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("submissions/answers.jsonl").path))
     }
+
+    @Test func theTeamsStateOffersACheckInAndAPausedHuntRefusesIt() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            try await client.execute(uri: PlayerRoutesTests.room("owls") + "/api/state", method: .get) { response in
+                let state = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let tasks = try #require(state["tasks"] as? [[String: Any]])
+                let gate = try #require(tasks.first { $0["id"] as? String == "gate" })
+                let lawn = try #require(tasks.first { $0["id"] as? String == "lawn" })
+                #expect(gate["check_in"] as? Bool == true && gate["sendable"] as? Bool == false && gate["dwell_s"] == nil)
+                #expect(lawn["check_in"] as? Bool == true && lawn["dwell_s"] as? Double == 3600)
+                #expect(tasks.first { $0["id"] as? String == "library" }?["check_in"] == nil, "a photo task says nothing of check-ins")
+            }
+        }
+        _ = try await fixture.session.live.change(action: "pause", resultsAt: nil, by: "Ana")
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            try await Self.post(client, "owls", #"{"task":"gate","latitude":52.08842,"longitude":5.16863,"accuracy":6}"#) { response in
+                #expect(response.status.code == 423 && response.text.contains("the hunt is paused"), "\(response.text)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("submissions/answers.jsonl").path))
+    }
 }
