@@ -1,7 +1,7 @@
 import Foundation
 
 extension Simulator {
-    /// Writes `DIR/submissions/<team>/...` and `DIR/answers.json`, all or nothing (one
+    /// Writes `DIR/submissions/<team>/...` (and `submissions/answers.jsonl` for check-ins) and `DIR/answers.json`, all or nothing (one
     /// `OutputBatch`: no photo replaces an existing file, none replaces the hunt's files);
     /// returns the answers.
     @discardableResult
@@ -31,6 +31,11 @@ extension Simulator {
                 let motionURL = url.deletingPathExtension().appendingPathExtension("mov")
                 try batch.stage(motion, to: motionURL, displayPath: motionURL.relativePathForDisplay, replacing: false)
             }
+        }
+        let checkIns = plannedCheckIns(after: photos)
+        if !checkIns.isEmpty {
+            let log = submissions.appendingPathComponent(PlannedCheckIn.logName)
+            try batch.stage(checkIns.flatMap(\.line), to: log, displayPath: log.relativePathForDisplay, replacing: false)
         }
         let answersURL = folder.appendingPathComponent("answers.json")
         try batch.stage(Array(try answers.jsonData()), to: answersURL, displayPath: answersURL.relativePathForDisplay)

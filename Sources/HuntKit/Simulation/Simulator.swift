@@ -167,7 +167,7 @@ public struct Simulator: Sendable {
             photos += planner.plan(rng: &rng, earlier: photos)
         }
         photos.sort { $0.path < $1.path }
-        let answers = expectedAnswers(photos)
+        let answers = (expectedAnswers(photos) + plannedCheckIns(after: photos).map(\.answer)).sorted { $0.path < $1.path }
         var kinds: [Kind: Int] = [:]
         for p in photos { kinds[p.kind, default: 0] += 1 }
         return (
