@@ -46,12 +46,15 @@ extension TeamRules {
     func checkUnmovedCheckIns(_ team: [Int]) {
         let checkIns = team.filter { cases[$0].evidence.positionSource == .checkIn && cases[$0].position != nil }.sorted { earlier($0, $1) }
         guard checkIns.count > 1 else { return }
-        for (k, i) in checkIns.enumerated() {
+        // By position, the first earlier check-in from it for each task and place: a stay's
+        // thousands of samples from one spot keep one entry.
+        var from: [Coordinate: [Int]] = [:]
+        for i in checkIns {
             let here = cases[i].position!
-            let same = checkIns[..<k].first { j in
-                cases[j].position! == here && (cases[j].task?.id != cases[i].task?.id || cases[j].placeKey != cases[i].placeKey)
-            }
-            guard let same else { continue }
+            let before = from[here] ?? []
+            let atSamePlace = { (j: Int) in cases[j].task?.id == cases[i].task?.id && cases[j].placeKey == cases[i].placeKey }
+            if !before.contains(where: atSamePlace) { from[here, default: []].append(i) }
+            guard let same = before.first(where: { !atSamePlace($0) }) else { continue }
             let path = cases[same].submission.path
             cases[i].findings.append(
                 Finding(
