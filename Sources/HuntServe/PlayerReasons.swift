@@ -96,6 +96,8 @@ package struct PlayerReasons: Sendable {
         }
         // An answer is sent, not taken: the order and window sentences have an answer's words.
         if e.answer != nil, catalog.has(code.rawValue + ".answer") { key = code.rawValue + ".answer" }
+        // A check-in is where the team is now, not where a photo was taken.
+        if e.positionSource == .checkIn, catalog.has(code.rawValue + ".check-in") { key = code.rawValue + ".check-in" }
         let text = catalog.text(catalog.has(key) ? key : code.rawValue, values)
         // A value the evidence lacks (no capture time, no side): the sentence without it.
         let plain = code.rawValue + ".plain"

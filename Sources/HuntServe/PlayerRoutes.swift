@@ -30,6 +30,7 @@ struct PlayerRoutes: Sendable {
         routes.post("show", use: showPhotos)
         routes.post("guide", use: guide)
         routes.post("answer", use: answer)
+        routes.post("check-in", use: checkIn)
         routes.post("message", use: message)
         return routes
     }
@@ -243,6 +244,34 @@ struct PlayerRoutes: Sendable {
         let language = await language(request)
         let reply = try await session.answer(team: team, task: sent.task, typed: sent.answer, language: language)
         room.record(.init(action: "answer", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
+        room.judgeSoon()
+        return reply
+    }
+
+    /// The largest check-in request body: a task id and four numbers.
+    static let maximumCheckInBody = 1024
+
+    /// `{"task", "latitude", "longitude", "accuracy"}` (`?lang=` for the reasons' language): the
+    /// check-in appended to SUBMISSIONS/answers.jsonl and judged on the spot (`ServeSession.checkIn`),
+    /// refused as answers are when paused or ended, rate-limited with them (`PlayerAccess`); a
+    /// body that is not such numbers is refused (400) with nothing written.
+    @Sendable func checkIn(_ request: Request, context: ServeContext) async throws -> CheckInReply {
+        let team = try Self.team(context)
+        if let refusal = await session.live.refusal { throw refusal }
+        let language = await language(request)
+        let hunt = await session.hunt
+        let words = PlayerReasons(hunt: hunt, language: language ?? hunt.language).catalog
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maximumCheckInBody) } catch {
+            throw ServeError(words.text("check-in.bad-position"), status: 413)
+        }
+        let sent: CheckInRequest
+        do { sent = try ServeJSON.decoder.decode(CheckInRequest.self, from: Data(buffer: body)) } catch {
+            throw ServeError(words.text("check-in.bad-position"), status: 400)
+        }
+        let position = CheckInPosition(latitude: sent.latitude, longitude: sent.longitude, accuracyMetres: sent.accuracy)
+        let reply = try await session.checkIn(team: team, task: sent.task, position: position, language: language)
+        room.record(.init(action: "check-in", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
         return reply
     }

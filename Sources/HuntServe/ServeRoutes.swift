@@ -45,6 +45,7 @@ struct JudgeOnlyMiddleware: RouterMiddleware {
 extension QueueAnswer: ResponseEncodable {}
 extension QueueItem: ResponseEncodable {}
 extension AnswerReply: ResponseEncodable {}
+extension CheckInReply: ResponseEncodable {}
 extension LeaderboardAnswer: ResponseEncodable {}
 extension ShowAnswer: ResponseEncodable {}
 extension GuideAnswer: ResponseEncodable {}

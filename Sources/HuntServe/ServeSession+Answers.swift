@@ -38,10 +38,22 @@ extension ServeSession {
         let now = Date()
         let clock = HuntClock(timezone: hunt.timezone, around: hunt.window)
         let attempt = AnswerAttempt(id: Self.newAnswerID(), team: team, task: task.id, answer: text, sentAt: clock.timestamp(now))
+        let result = try judgedAndKept(attempt, team: team, what: "answer")
+        let reasons = PlayerReasons(hunt: hunt, language: language ?? hunt.language)
+        let used = Int(result.evidence.attempt ?? 1)
+        return AnswerReply(
+            state: result.verdict.rawValue, why: result.verdict == .accepted ? [] : reasons.sentences(for: result),
+            triesLeft: max(0, question.attemptLimit - used), id: attempt.id)
+    }
+
+    /// `attempt` (an answer or a check-in) judged now as `hunt judge` will judge it — among the
+    /// team's submissions as last examined and its attempts since (`Judge.judge(_:among:)`) — then
+    /// appended to SUBMISSIONS/answers.jsonl; `what` names it in a refusal.
+    func judgedAndKept(_ attempt: AnswerAttempt, team: String, what: String) throws(ServeError) -> JudgeResults.SubmissionResult {
         let logURL = URL(fileURLWithPath: configuration.submissionsPath).appendingPathComponent(AnswerLog.fileName)
         let examined = examinedInputs(ofTeam: team)
         let known = Set(examined.map(\.submission.path))
-        // Answers sent since the folder was last examined count as tries too.
+        // Attempts sent since the folder was last examined count too (tries, stays, travel).
         let recent = (recentAnswers[team] ?? []).filter { !known.contains(AnswerLog.path(of: $0)) }
         let others =
             examined
@@ -51,17 +63,13 @@ extension ServeSession {
         guard let judge = try? Judge(hunt: hunt, reviews: decisions),
             let result = judge.judge(attempt, team: team, logPath: logURL.path, among: others)
         else {
-            throw ServeError("the answer could not be judged", status: 500)
+            throw ServeError("the \(what) could not be judged", status: 500)
         }
         do { try AnswerLog.append(attempt, to: logURL) } catch {
-            throw ServeError("the organizers' server could not keep your answer (\(error.message)): tell them", status: 500)
+            throw ServeError("the organizers' server could not keep your \(what) (\(error.message)): tell them", status: 500)
         }
         recentAnswers[team] = recent + [attempt]
-        let reasons = PlayerReasons(hunt: hunt, language: language ?? hunt.language)
-        let used = Int(result.evidence.attempt ?? 1)
-        return AnswerReply(
-            state: result.verdict.rawValue, why: result.verdict == .accepted ? [] : reasons.sentences(for: result),
-            triesLeft: max(0, question.attemptLimit - used), id: attempt.id)
+        return result
     }
 
     /// `text` without control characters (a line break is a space), bidirectional overrides or zero-width marks.

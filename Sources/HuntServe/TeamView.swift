@@ -89,6 +89,10 @@ package struct TeamView: Sendable, Encodable, Equatable {
         package var choices: [String]?
         /// Tries the team has left on a question (its attempts judged so far counted).
         package var triesLeft: Int?
+        /// A check-in task: the page shows "Check in here" instead of the photo buttons.
+        package var checkIn: Bool? = nil
+        /// A check-in task with `dwell`: how long the team must stay, in seconds.
+        package var dwellS: Double? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state, guide
@@ -103,6 +107,8 @@ package struct TeamView: Sendable, Encodable, Equatable {
             case needsText = "needs_text"
             case sendable, question, choices
             case triesLeft = "tries_left"
+            case checkIn = "check_in"
+            case dwellS = "dwell_s"
         }
     }
 
@@ -283,6 +289,7 @@ extension TeamView {
             if let question = task.question { row.ask(question, team: id, language: language, uploads: row.uploads) }
             // A code task's place is where its poster hangs: it takes no photo.
             if let question = task.question, task.target == nil || question.code != nil { row.sendable = false }
+            if task.checkIn { row.checkIn(task) }
             if task.live {
                 row.liveText = catalog.text("live.card", ["limit": liveLimit])
                 row.galleryText = catalog.text("live.gallery")
@@ -301,6 +308,7 @@ extension TeamView {
                 row.clue = nil
                 row.sendable = false
                 (row.question, row.choices, row.triesLeft, row.guide, row.liveText, row.galleryText) = (nil, nil, nil, nil, nil, nil)
+                (row.checkIn, row.dwellS) = (nil, nil)
             }
             return row
         }
@@ -354,6 +362,9 @@ extension TeamView.Upload {
         if let typed = s.evidence.answer {
             name = "“" + String(typed.prefix(200)) + "”"
             isAnswer = true
+        } else if s.evidence.positionSource == .checkIn {
+            name = reasons.catalog.text("check-in.name")
+            if s.isStaying { (self.state, stateText) = ("staying", "staying") }
         }
     }
 }

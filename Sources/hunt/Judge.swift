@@ -43,7 +43,7 @@ extension HuntCommand {
         var manifest: String?
         @Option(
             help: ArgumentHelp(
-                "A form tool's CSV export of answers (columns time, team, task, answer, found by name), judged with SUBMISSIONS/answers.jsonl and the photos.",
+                "A form tool's CSV export of answers (columns time, team, task, answer, found by name; latitude, longitude and accuracy make a row a check-in), judged with SUBMISSIONS/answers.jsonl and the photos.",
                 valueName: "file"), completion: .csvFile)
         var answers: String?
         @Option(

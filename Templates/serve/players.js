@@ -101,7 +101,8 @@ function renderTask(task) {
     asked,
     inputs.length ? el('div', { class: 'send' }, ...inputs) : null,
     task.guide ? guideBlock(task) : null,
-    el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...task.uploads.map(renderUpload)));
+    task.check_in ? checkInBlock(task) : null,
+    el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...checkInUploads(task).map(renderUpload)));
 }
 
 // An answer or choice task: a text box (or the choices, in this team's own order, which the
@@ -323,6 +324,99 @@ async function guideFix(taskID, g, coords) {
   render();
   if (g.latest) guideFix(taskID, g, g.latest);
 }
+
+// A check-in task: "Check in here" asks the browser for a fresh, high-accuracy position and sends
+// it; the server judges it at once and says accepted or why not. On a dwell task the button starts
+// a stay: while the page is open and on screen a position goes every dwell/10 (5 to 30 s), the
+// server says how long the team has stayed, and the stay ends when it says the task is done.
+const C = {};  // task id -> { busy, message, reply, at, every, timer, tick }
+
+function checkInBlock(task) {
+  const c = C[task.id] || {};
+  const staying = Boolean(c.timer);
+  const done = task.state === 'accepted';
+  const button = done || staying ? null : el('button', { type: 'button', class: 'check-in', disabled: c.busy, onclick: () => startCheckIn(task) },
+    c.busy ? say('checkin.locating') : say(task.dwell_s ? 'checkin.stay' : 'checkin.button'));
+  const note = stayNote(task.id) || c.message || (done && c.reply ? say(task.dwell_s ? 'checkin.done' : 'checkin.accepted') : null);
+  return el('div', { class: 'checkin', id: 'checkin-' + task.id }, button,
+    note ? el('p', { class: 'checkin-note', id: 'checkin-note-' + task.id, 'aria-live': 'polite' }, note) : null);
+}
+
+// "Stayed 1:30, 8:30 to go", counted on from the server's last word; null when not staying.
+function stayNote(taskID) {
+  const c = C[taskID];
+  if (!c || !c.timer || !c.reply || c.reply.state !== 'staying') return null;
+  if (document.hidden) return say('checkin.paused');
+  const stayed = c.reply.stayed_s + (Date.now() - c.at) / 1000;
+  return say('checkin.staying', { stayed: minutes(stayed), left: minutes(Math.max(0, c.reply.dwell_s - stayed)) });
+}
+
+// A check-in's reasons are said once: while the card's note says them, its line shows none.
+function checkInUploads(task) {
+  const c = C[task.id];
+  return task.check_in && c && (c.message || c.timer) ? task.uploads.map((u) => Object.assign({}, u, { why: [] })) : task.uploads;
+}
+
+function minutes(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+}
+
+function startCheckIn(task) {
+  const c = C[task.id] = C[task.id] || {};
+  c.message = null;
+  if (task.dwell_s && !c.timer) {
+    c.every = Math.min(30, Math.max(5, task.dwell_s / 10)) * 1000;
+    c.timer = setInterval(() => { if (!document.hidden) sendCheckIn(task.id); }, c.every);
+    // The time stayed moves on between samples without drawing the page again.
+    c.tick = setInterval(() => { const p = document.getElementById('checkin-note-' + task.id); const n = stayNote(task.id); if (p && n) p.textContent = n; }, 1000);
+  }
+  sendCheckIn(task.id);
+}
+
+function endStay(c) {
+  if (c.timer) clearInterval(c.timer);
+  if (c.tick) clearInterval(c.tick);
+  c.timer = c.tick = null;
+}
+
+async function sendCheckIn(taskID) {
+  const c = C[taskID];
+  if (!c || c.busy) return;
+  c.busy = true;
+  render();
+  const fix = await position();
+  if (!fix) {
+    c.message = say('guide.no-position');
+    endStay(c);
+  } else {
+    try {
+      const response = await fetch(base + '/check-in?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ task: taskID, latitude: fix.lat, longitude: fix.lon, accuracy: fix.accuracy }) });
+      if (response.ok) {
+        const reply = await response.json();
+        c.reply = reply;
+        c.at = Date.now();
+        c.message = reply.state === 'accepted' ? say(reply.dwell_s ? 'checkin.done' : 'checkin.accepted')
+          : reply.state === 'review' ? say('checkin.review') : reply.state === 'staying' ? null : reply.why.join(' ');
+        // A stay goes on after a check-in outside (the team may walk in); it ends when done.
+        if (reply.state === 'accepted' || reply.state === 'review') endStay(c);
+      } else if (response.status === 429) {
+        c.message = say('send.busy');
+      } else {
+        const why = (await response.text()).trim().replace(/\.$/, '');
+        c.message = why ? say('send.refused', { why }) : say('send.refused-no-words');
+        endStay(c);
+      }
+    } catch (_) {
+      c.message = say('send.offline');  // no signal: a stay tries again with its next sample
+    }
+  }
+  c.busy = false;
+  render();
+}
+
+document.addEventListener('visibilitychange', () => { if (Object.values(C).some((c) => c.timer)) render(); });
 
 // The phone's position, asked for once per choice of files (high accuracy, a fresh fix: an old one
 // may be the previous place's); null when it gives none.

@@ -154,6 +154,12 @@ function showPhoto(item) {
       side(e.answer_expected !== undefined ? "Close to" : "Matched", e.answer_expected !== undefined ? e.answer_expected : e.answer_matched || "—")));
     return;
   }
+  // A check-in has no photo either: the browser's position is all there is, and the map shows it.
+  if (e.position_source === "check-in") {
+    Hunt.replace("photo", Hunt.el("div", { class: "placeholder" }, "A check-in: no photo", Hunt.el("br"),
+      "the browser's position" + (e.browser_accuracy_m !== undefined ? " (±" + e.browser_accuracy_m + " m)" : "") + (e.stay_s !== undefined ? ", " + Math.round(e.stay_s) + " s into a stay" : "")));
+    return;
+  }
   const img = Hunt.el("img", { src: item.photo, alt: "the submission", id: "photo-img" });
   // The server says why there is none ("too large to preview: …", "this photo cannot be previewed: …").
   img.addEventListener("error", async () => {

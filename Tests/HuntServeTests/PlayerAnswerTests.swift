@@ -27,8 +27,10 @@ import Testing
 
     struct Reply: Decodable { var state: String; var why: [String]; var tries_left: Int; var id: String }
 
-    static func post(_ client: some TestClientProtocol, _ team: String, _ body: String, check: @escaping (TestResponse) throws -> Void) async throws {
-        try await client.execute(uri: PlayerRoutesTests.room(team) + "/answer", method: .post, body: ByteBuffer(string: body)) { try check($0) }
+    static func post(
+        _ client: some TestClientProtocol, _ team: String, _ body: String, to route: String = "answer", check: @escaping (TestResponse) throws -> Void
+    ) async throws {
+        try await client.execute(uri: PlayerRoutesTests.room(team) + "/" + route, method: .post, body: ByteBuffer(string: body)) { try check($0) }
     }
 
     @Test func anAnswerIsJudgedOnTheSpotAndLoggedUnderTheTokensTeam() async throws {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # An answers log written by anyone: a 1 MB answer, a terminal escape and a direction override in
-# an answer and a team name, a line cut short, a time that is no time, 10,000 tries from one team,
-# the same at a code task (a megabyte of code, an escape, 10,000 guesses), and a form's CSV whose answer is a spreadsheet formula. `hunt judge` reads them all in bounded
+# an answer and a team name, a line cut short, a time that is no time, a check-in at latitude
+# 1e308, 10,000 tries from one team, the same at a code task (a megabyte of code, an escape,
+# 10,000 guesses), and a form's CSV whose answer is a spreadsheet formula. `hunt judge` reads them all in bounded
 # time, names each bad line, judges the rest (tries past `attempts:` refused), and no output runs
 # the escape or the formula.
 # fast
@@ -19,6 +20,7 @@ with open(sys.argv[1], "a") as f:
     line(id="who", team="\x1b[31mherons", task="lions", answer="7")
     f.write('{"id":"cut","team":"owls","task":"li\n')
     f.write('{"id":"nan","team":"owls","task":"lions","answer":"7","time":"NaN"}\n')
+    f.write('{"id":"far","team":"owls","task":"gate","time":"2026-05-02T11:00:00+02:00","position":{"latitude":1e308,"longitude":5.1,"accuracy":5}}\n')
     for i in range(10_000):
         line(id=f"x{i}", team="herons", task="tower", answer=str(i))
     line(id="cbig", team="owls", task="bike-shed", answer="REED-42" * 150_000)
@@ -31,8 +33,9 @@ out=$(timeout 60 "$HUNT" judge od/hunt.yaml od/submissions --answers form.csv --
 status=$?
 [ $status = 0 ] || { echo "judge exited $status: ${out:0:300}"; exit 1; }
 [[ $out != *$'\e'* ]] || { echo "an escape reached the terminal"; exit 1; }
-grep -q "answers.jsonl:23:1" <<<"$out" || { echo "the cut line is not named: ${out:0:500}"; exit 1; }
-grep -q "answers.jsonl:24:1" <<<"$out" || { echo "the bad time is not named"; exit 1; }
+grep -q "answers.jsonl:28:1" <<<"$out" || { echo "the cut line is not named: ${out:0:500}"; exit 1; }
+grep -q "answers.jsonl:29:1" <<<"$out" || { echo "the bad time is not named"; exit 1; }
+grep -q "answers.jsonl:30:1.*not degrees" <<<"$out" || { echo "the check-in at latitude 1e308 is not named"; exit 1; }
 python3 - out/results.json <<'PY' || exit 1
 import json, sys
 r = json.load(open(sys.argv[1]))

@@ -553,6 +553,13 @@ public struct HuntTask: Sendable, Equatable {
         get { box.fields.question }
         set { unique().fields.question = newValue }
     }
+    /// `check_in: true`: done by being at the task's place (`at`, `places` or `area`), checked by
+    /// the browser's position the players' page sends (`CheckInPosition`), with no photo; with
+    /// `dwell`, by staying there that long.
+    public var checkIn: Bool {
+        get { box.fields.checkIn }
+        set { unique().fields.checkIn = newValue }
+    }
     /// A group: `choose:` over listed tasks, with no target of its own.
     public var isGroup: Bool { !(choose?.tasks.isEmpty ?? true) }
 
@@ -620,6 +627,7 @@ public struct HuntTask: Sendable, Equatable {
         var guide: TaskGuide? = nil
         var opens: Date? = nil
         var unlockedBy: [String] = []
+        var checkIn = false
     }
 
     /// Mutated only through `unique()`, so never while shared: safe to send.

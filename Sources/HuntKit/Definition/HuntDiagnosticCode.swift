@@ -68,6 +68,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
     // Code tasks
     case codeWithoutPlace = "code-without-place"
     case emptyCode = "empty-code"
+    // Check-ins
+    case checkInWithoutPlace = "check-in-without-place"
+    case checkInConflict = "check-in-conflict"
 
     // The players' page
     case liveWithoutBrowserPosition = "live-without-browser-position"
@@ -158,6 +161,9 @@ public enum HuntDiagnosticCode: String, Sendable, CaseIterable {
         case .badAttempts: return "`attempts` that is not a whole number from 1 to 100"
         case .codeWithoutPlace: return "a `code` task with none of `at`, `area`, `places`: a marshal would not know where to put up its poster"
         case .emptyCode: return "a written `code` with no letter A–Z or digit 0–9, or `code: false` or `code: \"\"`"
+        case .checkInWithoutPlace: return "`check_in: true` on a task with no place (`at`, `places` or `area`) to be at"
+        case .checkInConflict:
+            return "`check_in: true` with `answer`, `number` or `choices`: a task is checked by being there or by an answer, not both"
         case .missingTranslation:
             return
                 "warning: a text for players without a language the hunt offers (`languages:`), or with one it does not; players read the hunt's language instead"

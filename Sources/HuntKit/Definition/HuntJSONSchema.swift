@@ -221,7 +221,13 @@ package enum HuntJSONSchema {
                 "opens": text(
                     "When the team's page shows the task (`11:00` on the hunt window's start date, or a date-time); photos and answers from before it are outside the task's window."
                 ),
-                "dwell": duration("Two photos at the same place at least this far apart; `at` or `places` only."),
+                "dwell": duration(
+                    "Two photos at the same place at least this far apart; `at` or `places` only. On a check-in, how long the team must stay there."),
+                "check_in": [
+                    "type": "boolean",
+                    "description":
+                        "`true`: the task is done by being at its place (`at`, `places` or `area`), checked by the position the players' page sends (no photo); with `dwell`, by staying there that long. Not with `answer`, `number` or `choices`."
+                ],
                 "repeat": choice("How often the task counts (default once); `per-place` needs `places`.", RepeatRule.allCases.map(\.rawValue)),
                 "score": choice("`closest`: ranked by closest approach, best per day (default complete).", ScoreRule.allCases.map(\.rawValue)),
                 "tags": oneOrMany("For filtering reports."),

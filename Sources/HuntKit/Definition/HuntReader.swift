@@ -420,6 +420,14 @@ struct HuntReader: Sendable {
                     fix: "`live: true` takes photos from the page's camera; `live: bands` says warmer or colder; `live: direction` shows the way")
             }
         }
+        if let n = fields.present("check_in"), let checkIn = context.bool(n, "`check_in`"), checkIn {
+            task.checkIn = checkIn
+            if let key = Self.questionKinds.first(where: { fields.present($0) != nil }) {
+                context.check(HuntRules.checkInConflict(task.id, key: key), at: fields.keyLocation(key) ?? n.location)
+            } else if task.target == nil, !["at", "area", "places"].contains(where: { fields.present($0) != nil }) {
+                context.check(HuntRules.checkInWithoutPlace(task.id), at: fields.keyLocation("check_in") ?? n.location)
+            }
+        }
         if let n = fields.present("reference"), let file = context.referencedFile(n, key: "reference") {
             if context.checkReferencePhoto(file, at: n.location) { task.reference = TaskReference(path: file.path, in: context.baseURL) }
         }

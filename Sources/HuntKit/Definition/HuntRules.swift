@@ -213,6 +213,20 @@ enum HuntRules {
             fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
     }
 
+    /// `check_in: true` on task `id`, which has no place to be at.
+    static func checkInWithoutPlace(_ id: String) -> HuntFinding {
+        .error(
+            .checkInWithoutPlace, "task `\(id)` says `check_in: true` but has no place (`at`, `places` or `area`) to check in at",
+            fix: "give the task a place, e.g. `at: 52.0874, 5.1777` with `radius: 40 m`, or remove `check_in`")
+    }
+
+    /// `check_in: true` on task `id`, which also asks a question (`key`).
+    static func checkInConflict(_ id: String, key: String) -> HuntFinding {
+        .error(
+            .checkInConflict, "task `\(id)` has both `check_in: true` and `\(key)`; a task is done by being there or by an answer, not both",
+            fix: "keep one of them, or split the task in two")
+    }
+
     static func dwellWithoutTarget() -> HuntFinding {
         .error(
             .dwellWithoutPlace, "`dwell` needs a place to stay at, and this task has none", fix: "add `at: LAT, LON` or `places: FILE` to the task")

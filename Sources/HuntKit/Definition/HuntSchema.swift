@@ -13,7 +13,7 @@ enum HuntSchema {
     static let task = [
         "id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
         "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by", "code"
+        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by", "code", "check_in"
     ]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]
@@ -78,6 +78,8 @@ enum HuntSchema {
         "group": "a group is a task with `choose: N` and `tasks: [ids]`",
         "of": "a group lists its tasks as `tasks: [a, b, c]`",
         "live-capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
-        "capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?"
+        "capture": "did you mean `live` (`live: true`: taken with the players' page's camera)?",
+        "checkin": "did you mean `check_in` (`check_in: true`: done by being at the place)?",
+        "check-in": "did you mean `check_in` (`check_in: true`: done by being at the place)?"
     ]
 }

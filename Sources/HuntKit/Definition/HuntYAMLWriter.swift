@@ -183,6 +183,7 @@ struct HuntYAMLWriter {
         if !task.unlockedBy.isEmpty { line(2, "unlocked_by", Self.list(task.unlockedBy.map(YAMLText.scalar))) }
         if let opens = task.opens { line(2, "opens", time(opens)) }
         if let question = task.question { self.question(question) }
+        if task.checkIn { line(2, "check_in", "true") }
         if let dwell = task.dwell { line(2, "dwell", Self.timeSpan(dwell)) }
         if task.repeatRule != .once { line(2, "repeat", task.repeatRule.rawValue) }
         if task.score != .complete { line(2, "score", task.score.rawValue) }

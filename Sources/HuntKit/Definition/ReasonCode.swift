@@ -29,6 +29,8 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case alreadyAnswered = "already-answered"
     case wrongKind = "wrong-kind"
     case codeUnknown = "code-unknown"
+    case tooPrecise = "too-precise"
+    case positionUnchanged = "position-unchanged"
 
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -65,8 +67,12 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .closeAnswer: "an answer one or two letters off a long accepted answer: a judge decides, with both side by side"
         case .noAttemptsLeft: "an attempt after the team had used the task's `attempts:` (counted in time order)"
         case .alreadyAnswered: "noted: an attempt after the team's accepted answer to the task; it changes nothing"
-        case .wrongKind: "an answer sent for a photo task, or a photo for an answer or choice task that has no place, or for a code task"
+        case .wrongKind:
+            "an answer sent for a photo task, or a photo for an answer or choice task that has no place, for a code task or for a check-in task"
         case .codeUnknown: "a code typed for a `code: true` task judged without the players' secret (`.hunt-players-secret`): a judge decides"
+        case .tooPrecise: "a check-in whose browser position claims an accuracy under 1 m, finer than a phone's GPS gives: maybe a forged position"
+        case .positionUnchanged:
+            "a check-in at exactly the position of the team's earlier check-in at another place: a real position moves; maybe a forged one"
         }
     }
 
@@ -74,7 +80,7 @@ public enum ReasonCode: String, Sendable, Hashable, Codable, CaseIterable, Compa
     public func action(under policy: Policy) -> PolicyAction {
         switch self {
         case .unreadable, .unknownTeam, .unknownTask, .outsideTarget, .dwellShort, .wrongAnswer, .noAttemptsLeft, .wrongKind: .reject
-        case .closeAnswer, .codeUnknown: .review
+        case .closeAnswer, .codeUnknown, .tooPrecise, .positionUnchanged: .review
         case .alreadyAnswered: .ignore
         case .ambiguousTask, .noTarget, .noTime: .review
         case .noPosition: policy.noPosition

@@ -15,13 +15,22 @@ extension AnswerLog {
         ["answer", "response", "respuesta", "reponse", "antwort", "antwoord", "resposta"],
         ["id", "attempt", "attemptid", "responseid"]
     )
+    /// A check-in's optional columns: where the browser said the team was, and how accurately.
+    static let csvPositionColumnNames: (latitude: Set<String>, longitude: Set<String>, accuracy: Set<String>) = (
+        ["latitude", "lat", "latitud", "breitengrad", "breedtegraad"],
+        ["longitude", "lon", "lng", "longitud", "langengrad", "lengtegraad"],
+        ["accuracy", "accuracym", "precision", "precisao", "genauigkeit", "nauwkeurigheid"]
+    )
 
     /// The attempts of a form tool's CSV export (a regular file, at most `maximumBytes`): a
     /// header row naming the time, team, task and answer columns in any order (`csvColumnNames`;
     /// an `id` column is optional, else a row is keyed by its line), read by the one CSV reader
     /// (`CSVRows`: a UTF-8 byte-order mark, `;` or `,`, CRLF, quoted cells). A time is ISO 8601
     /// with an offset, or a date and time without one read in the hunt's timezone (`2026-05-02
-    /// 10:15`, `02/05/2026 10:15:03`, `5/2/2026 10:15:03 AM`: see `timestamp(_:clock:window:)`). Each attempt's id is the row's `id`, else `L<line>`, so its
+    /// 10:15`, `02/05/2026 10:15:03`, `5/2/2026 10:15:03 AM`: see `timestamp(_:clock:window:)`).
+    /// `latitude`, `longitude` and `accuracy` columns, when there, make a row with a position a
+    /// check-in (`csvPositionColumnNames`; the answer column may then be left out). Each attempt's
+    /// id is the row's `id`, else `L<line>`, so its
     /// key is `answers.csv#L12`. A row that cannot be read is a diagnostic naming its line and is
     /// skipped; a file without the columns, or not UTF-8, throws.
     public static func readCSV(
@@ -60,7 +69,7 @@ extension AnswerLog {
     ) {
         var reader = rowsOfFile
         var attempts: [AnswerAttempt] = [], problems: [Diagnostic] = []
-        var columns: (time: Int, team: Int, task: Int, answer: Int, id: Int?)?
+        var columns: Columns?
         var seen = Set<String>()
         while let record = reader.next() {
             if reader.error != nil { break }
@@ -92,9 +101,22 @@ extension AnswerLog {
                 continue
             }
             let id = found.id.map(cell).flatMap { $0.isEmpty ? nil : $0 } ?? "L\(record.line)"
+            var position: CheckInPosition?
+            if let place = found.position, !cell(place.latitude).isEmpty || !cell(place.longitude).isEmpty {
+                guard let latitude = Double(cell(place.latitude)), let longitude = Double(cell(place.longitude)) else {
+                    problems.append(
+                        .warning(
+                            "answer-row", "the latitude and longitude are not both numbers; the row is skipped", at: location,
+                            fix: "write decimal degrees with a point: 52.0874, 5.1777"))
+                    continue
+                }
+                let accuracy = place.accuracy.map(cell).flatMap { $0.isEmpty ? nil : Double($0) ?? -1 }
+                position = CheckInPosition(latitude: latitude, longitude: longitude, accuracyMetres: accuracy)
+            }
             let attempt = AnswerAttempt(
                 id: id, team: cell(found.team), task: cell(found.task),
-                answer: values.indices.contains(found.answer) ? record.fields[found.answer].value : "", sentAt: sentAt)
+                answer: found.answer.map { values.indices.contains($0) ? record.fields[$0].value : "" } ?? "", sentAt: sentAt,
+                position: position)
             admit(attempt, into: &attempts, seen: &seen, problems: &problems, at: location, what: "row")
         }
         if let error = reader.error {
@@ -112,14 +134,21 @@ extension AnswerLog {
         return (attempts, problems)
     }
 
+    /// Where each column is: the answer's may be missing when the position's are there (check-ins only).
+    typealias Columns = (time: Int, team: Int, task: Int, answer: Int?, id: Int?, position: (latitude: Int, longitude: Int, accuracy: Int?)?)
+
     /// The columns a header row names; throws naming the columns it lacks.
-    private static func header(
-        _ values: [String], location: SourceLocation
-    ) throws(DiagnosticError) -> (time: Int, team: Int, task: Int, answer: Int, id: Int?) {
+    private static func header(_ values: [String], location: SourceLocation) throws(DiagnosticError) -> Columns {
         let keys = values.map { NameKey($0).text }
         func column(_ names: Set<String>) -> Int? { keys.firstIndex { names.contains($0) } }
-        let names = csvColumnNames
-        let (time, team, task, answer) = (column(names.time), column(names.team), column(names.task), column(names.answer))
+        let names = csvColumnNames, placed = csvPositionColumnNames
+        var position: (latitude: Int, longitude: Int, accuracy: Int?)?
+        if let latitude = column(placed.latitude), let longitude = column(placed.longitude) {
+            position = (latitude, longitude, column(placed.accuracy))
+        }
+        let (time, team, task, answer) = (
+            column(names.time), column(names.team), column(names.task), column(names.answer) ?? position.map { _ in -1 }
+        )
         guard let time, let team, let task, let answer else {
             let missing = [("time", time), ("team", team), ("task", task), ("answer", answer)].filter { $0.1 == nil }.map { "`\($0.0)`" }
             throw DiagnosticError(
@@ -129,7 +158,7 @@ extension AnswerLog {
                         + values.map { "`\($0)`" }.joined(separator: ", ") + ")",
                     at: location, fix: "name the columns time, team, task and answer (in any order; an id column is optional)"))
         }
-        return (time, team, task, answer, column(names.id))
+        return (time, team, task, answer < 0 ? nil : answer, column(names.id), position)
     }
 
     /// A time as a form tool exports it: ISO 8601 with an offset; else a date and a time

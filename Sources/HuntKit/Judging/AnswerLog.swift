@@ -1,44 +1,14 @@
 import Foundation
 
-/// One attempt at an answer or choice task: what a team typed or chose, and when. A submission
-/// like a photo (`Submission.answer`), judged by the same rules where they apply (the windows,
-/// `after` order, reviews) and by the task's `TaskQuestion`.
-public struct AnswerAttempt: Sendable, Hashable, Codable {
-    /// Unique within its log: with the log's name, the attempt's key in reviews and results
-    /// (`answers.jsonl#8f2c…`).
-    public var id: String
-    /// The team as sent (an id or a name, matched by `NameKey` as team folders are).
-    public var team: String
-    /// The task as sent (an id, matched by `NameKey`).
-    public var task: String
-    /// What was typed, or the chosen choice's text.
-    public var answer: String
-    /// When it was sent, with the offset it was written in.
-    public var sentAt: Timestamp
-
-    /// An attempt by `team` at `task`.
-    public init(id: String, team: String, task: String, answer: String, sentAt: Timestamp) {
-        self.id = id
-        self.team = team
-        self.task = task
-        self.answer = answer
-        self.sentAt = sentAt
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, team, task, answer
-        case sentAt = "time"
-    }
-}
-
 /// The attempts a submissions folder holds in `answers.jsonl` — one JSON object a line,
-/// `{"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}`, appended by the
+/// `{"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}` (a check-in has
+/// `"position":{"latitude":…,"longitude":…,"accuracy":…}` instead of the answer), appended by the
 /// players' page and any tool (`append(_:to:)`), never rewritten — and those of a form tool's
 /// CSV export (`readCSV`). A bad line or row is a diagnostic naming its line, and is skipped:
 /// the other attempts still count.
 public enum AnswerLog {
     /// The log's name, at the top of the submissions folder.
-    public static let fileName = "answers.jsonl"
+    public static let fileName = AnswerAttempt.logName
     /// Larger logs are refused before reading: 300 teams' thousands of attempts fit in far less.
     public static let maximumBytes = 64 << 20
     /// The longest id, team or task, in UTF-8 bytes.
@@ -49,18 +19,9 @@ public enum AnswerLog {
     /// The key of an attempt in reviews and results: `answers.jsonl#<id>`.
     public static func path(of attempt: AnswerAttempt, in log: String = fileName) -> String { log + "#" + attempt.id }
 
-    /// An attempt as one line of the log, ending in a newline.
-    public static func line(_ attempt: AnswerAttempt) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(attempt)) ?? Data()
-        data.append(0x0A)
-        return data
-    }
-
     /// Appends `attempt` to the log at `url` in one write (`AppendOnlyFile`): two writers never interleave.
     public static func append(_ attempt: AnswerAttempt, to url: URL) throws(OutputError) {
-        try AppendOnlyFile.append(line(attempt), to: url)
+        try AppendOnlyFile.append(Data(attempt.line), to: url)
     }
 
     /// The attempts of a log's bytes, in line order, and a diagnostic for each bad line.
@@ -127,7 +88,7 @@ public enum AnswerLog {
             if value.utf8.count > maximumFieldBytes { return "the \(what) is \(value.utf8.count) bytes long; at most \(maximumFieldBytes)" }
         }
         if attempt.id.contains(where: { $0 == "#" || $0 == "/" || $0.isNewline }) { return "the id `\(attempt.id)` holds `#`, `/` or a line break" }
-        return nil
+        return attempt.position?.problem
     }
 
     private static func why(_ error: any Error) -> String {
@@ -135,7 +96,9 @@ public enum AnswerLog {
         case .keyNotFound(let key, _)?: "`\(key.stringValue)` is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             "`\(context.codingPath.map(\.stringValue).joined(separator: "."))` "
-                + (context.codingPath.last?.stringValue == "time" ? "is not an ISO 8601 time with an offset" : "is not text")
+                + (context.codingPath.last?.stringValue == "time"
+                    ? "is not an ISO 8601 time with an offset"
+                    : context.codingPath.first?.stringValue == "position" ? "is not a number (or the position not an object)" : "is not text")
         case .dataCorrupted(let context)?:
             context.codingPath.last?.stringValue == "time"
                 ? "`time` is not an ISO 8601 time with an offset (`2026-05-02T10:15:00+02:00`)" : "not JSON"

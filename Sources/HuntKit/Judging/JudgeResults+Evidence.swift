@@ -85,6 +85,8 @@ extension JudgeResults {
         public var attempt: Double?
         /// How many tries the task allows the team (`attempts:`, else the default).
         public var attemptsAllowed: Double?
+        /// For a check-in at a `dwell` task: seconds from the first check-in of the stay it belongs to.
+        public var stayS: Double?
 
         /// Where the accuracy used came from.
         public enum AccuracySource: String, Sendable, Hashable, Codable, CaseIterable {
@@ -110,6 +112,8 @@ extension JudgeResults {
         public enum PositionSource: String, Sendable, Hashable, Codable, CaseIterable {
             /// The players' page's browser fix at upload (`BrowserFix`).
             case browser
+            /// A check-in: the browser's position the page sent, with no photo (`CheckInPosition`).
+            case checkIn = "check-in"
         }
     }
 }
@@ -208,7 +212,8 @@ extension JudgeResults.Evidence {
             Field("answer_matched", \.answerMatched, { $0.answerMatched }),
             Field("answer_expected", \.answerExpected, { $0.answerExpected }),
             Field("attempt", \.attempt, { $0.attempt }),
-            Field("attempts_allowed", \.attemptsAllowed, { $0.attemptsAllowed })
+            Field("attempts_allowed", \.attemptsAllowed, { $0.attemptsAllowed }),
+            Field("stay_s", \.stayS, { $0.stayS })
         ]
 
         /// Sorted by key, the order results.json writes them in.

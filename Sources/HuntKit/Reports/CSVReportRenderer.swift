@@ -81,7 +81,9 @@ public struct CSVReportRenderer: ReportRenderer {
     /// Evidence that submissions.csv leaves out: the rest of `Evidence.Field` has a column.
     static let evidenceLeftOut: Set<JudgeResults.Evidence.Field> = Set(
         ([
-            \.capturedLocal, \.offset, \.gpsTime, \.format, \.media, \.durationS, \.motion, \.error, \.candidates
+            \.capturedLocal, \.offset, \.gpsTime, \.format, \.media, \.durationS, \.motion, \.error, \.candidates,
+            // A check-in's time in its stay: `dwell-short`'s message says it; a new column would move none but end every row.
+            \.stayS
         ] as [PartialKeyPath<JudgeResults.Evidence>]).map { JudgeResults.Evidence.Field($0)! })
 
     /// The header of submissions.csv, in column order.

@@ -106,6 +106,7 @@ enum ReportText {
         if let video = video(e) { parts.append(video) }
         if let motion = e.motion { parts.append("Live Photo (motion: \(motion))") }
         if let answer = e.answer { parts += self.answer(e, typed: answer) }
+        if e.positionSource == .checkIn { parts.append(e.stayS.map { "check-in, \(MeasureText.duration($0)) into the stay" } ?? "check-in") }
         if e.answer != nil, e.position == nil {
             // An answer has no position to speak of.
         } else if let miss = miss(e, targetKind: targetKind) {

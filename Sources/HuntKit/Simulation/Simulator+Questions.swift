@@ -78,7 +78,7 @@ extension Simulator {
                     let instant = time.addingTimeInterval(Double(k) * min((step / 3).rounded(.down), 40))
                     planned.append(
                         PlannedPhoto(
-                            path: AnswerLog.fileName + "#" + "\(team.id)-\(n + 1)-\(k + 1)", team: team.id, task: task, kind: kind,
+                            path: AnswerAttempt.logName + "#" + "\(team.id)-\(n + 1)-\(k + 1)", team: team.id, task: task, kind: kind,
                             instant: instant, tags: PhotoTags(), identity: 0, hue: 0, video: nil,
                             reasons: kind == .wrongAnswer ? [.wrongAnswer] : [], answer: typed))
                 }
@@ -87,15 +87,16 @@ extension Simulator {
         return planned
     }
 
-    /// The planned attempts as lines of `answers.jsonl`, in time order (as a page appends them).
-    func answerLog(_ photos: [PlannedPhoto]) -> [UInt8] {
+    /// The planned answers and check-ins as `answers.jsonl`, in time order (as a page appends them).
+    func answerLog(_ photos: [PlannedPhoto], checkIns: [PlannedCheckIn]) -> [UInt8] {
         let clock = HuntClock(timezone: hunt.timezone)
-        var bytes: [UInt8] = []
-        for photo in photos.filter({ $0.answer != nil }).sorted(by: { ($0.instant, $0.path) < ($1.instant, $1.path) }) {
-            let id = String(photo.path.dropFirst(AnswerLog.fileName.count + 1))
-            let attempt = AnswerAttempt(id: id, team: photo.team, task: photo.task.id, answer: photo.answer!, sentAt: clock.timestamp(photo.instant))
-            bytes += AnswerLog.line(attempt)
+        let answers = photos.compactMap { photo in
+            photo.answer.map { typed in
+                AnswerAttempt(
+                    id: String(photo.path.dropFirst(AnswerAttempt.logName.count + 1)), team: photo.team, task: photo.task.id, answer: typed,
+                    sentAt: clock.timestamp(photo.instant))
+            }
         }
-        return bytes
+        return (answers + checkIns.map(\.attempt)).sorted { ($0.sentAt.date, $0.id) < ($1.sentAt.date, $1.id) }.flatMap(\.line)
     }
 }

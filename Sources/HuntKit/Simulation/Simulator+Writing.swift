@@ -2,7 +2,7 @@ import Foundation
 
 extension Simulator {
     /// Writes `DIR/submissions/<team>/...` (and `DIR/submissions/answers.jsonl` for a hunt with
-    /// question tasks) and `DIR/answers.json`, all or nothing (one
+    /// question or check-in tasks) and `DIR/answers.json`, all or nothing (one
     /// `OutputBatch`: no photo replaces an existing file, none replaces the hunt's files);
     /// returns the answers.
     @discardableResult
@@ -33,9 +33,9 @@ extension Simulator {
                 try batch.stage(motion, to: motionURL, displayPath: motionURL.relativePathForDisplay, replacing: false)
             }
         }
-        let log = answerLog(photos)
+        let log = answerLog(photos, checkIns: plannedCheckIns(after: photos))
         if !log.isEmpty {
-            let url = submissions.appendingPathComponent(AnswerLog.fileName)
+            let url = submissions.appendingPathComponent(AnswerAttempt.logName)
             try batch.stage(log, to: url, displayPath: url.relativePathForDisplay, replacing: false)
         }
         let answersURL = folder.appendingPathComponent("answers.json")

@@ -178,7 +178,7 @@ public struct Simulator: Sendable {
         }
         photos += plannedAnswers(after: photos)
         photos.sort { $0.path < $1.path }
-        let answers = expectedAnswers(photos)
+        let answers = (expectedAnswers(photos) + plannedCheckIns(after: photos).map(\.answer)).sorted { $0.path < $1.path }
         var kinds: [Kind: Int] = [:]
         for p in photos { kinds[p.kind, default: 0] += 1 }
         return (
@@ -193,6 +193,8 @@ public struct Simulator: Sendable {
     /// where its poster hangs: it takes no photo).
     static func usable(_ task: HuntTask) -> Bool {
         guard task.question?.code == nil else { return false }
+        // A check-in task takes no photo (it would be `wrong-kind`).
+        if task.checkIn { return false }
         return switch task.target {
         case .circle: true
         case .places(let p): !p.places.isEmpty

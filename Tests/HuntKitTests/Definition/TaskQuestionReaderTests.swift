@@ -75,7 +75,16 @@ struct TaskQuestionReaderTests {
         Bad(task: "  - id: c\n    title: C\n    answer: x\n    choices: [A, B]\n    correct: A\n", code: "question-conflict", line: 8),
         Bad(task: "  - id: c\n    title: C\n    at: 52.09, 5.12\n    attempts: 3\n", code: "question-conflict", line: 9),
         Bad(task: "  - id: c\n    title: C\n    number: many\n", code: "bad-number", line: 8),
-        Bad(task: "  - id: c\n    title: C\n    number: 5\n    tries: 3\n", code: "unknown-key", line: 9)
+        Bad(task: "  - id: c\n    title: C\n    number: 5\n    tries: 3\n", code: "unknown-key", line: 9),
+        // Check-ins (`check_in: true`): a place to be at, and no question beside it.
+        Bad(task: "  - id: c\n    title: C\n    check_in: true\n", code: "check-in-without-place", line: 8),
+        Bad(task: "  - id: c\n    title: C\n    check_in: true\n    answer: seven\n", code: "check-in-conflict", line: 9),
+        Bad(
+            task: "  - id: c\n    title: C\n    at: 52.09, 5.12\n    check_in: true\n    choices: [A, B]\n    correct: A\n",
+            code: "check-in-conflict", line: 10),
+        Bad(task: "  - id: c\n    title: C\n    check_in: true\n    dwell: 10 min\n", code: "dwell-without-place", line: 9),
+        Bad(task: "  - id: c\n    title: C\n    at: 52.09, 5.12\n    check_in: maybe\n", code: "bad-value", line: 9),
+        Bad(task: "  - id: c\n    title: C\n    at: 52.09, 5.12\n    checkin: true\n", code: "unknown-key", line: 9)
     ]
 
     @Test("mistakes are errors at their line", arguments: bad)

@@ -301,6 +301,12 @@ let ruleCases: [RuleCase] = [
         failing: S.hunt(top: "leaderboard: { freeze: 15 min }", header: "hunt: Test Hunt\ntimezone: Europe/Amsterdam\n"),
         passing: S.hunt(top: "leaderboard: { freeze: 15 min }"), pointsAt: "15 min", fixContains: "window"),
     RuleCase(
+        code: "check-in-without-place", failing: S.hunt(tasks: task("check_in: true", at: nil)),
+        passing: S.hunt(tasks: task("check_in: true")), pointsAt: "check_in: true", fixContains: "give the task a place"),
+    RuleCase(
+        code: "check-in-conflict", failing: S.hunt(tasks: task("check_in: true\nanswer: seven")),
+        passing: S.hunt(tasks: task("check_in: true\ndwell: 10 min")), pointsAt: "answer: seven", fixContains: "keep one of them"),
+    RuleCase(
         code: "guide-without-target", failing: S.hunt(tasks: task("answer: 7\nlive: bands", at: nil)),
         passing: S.hunt(tasks: task("live: bands")), pointsAt: "live: bands", fixContains: "give the task a place"),
     RuleCase(

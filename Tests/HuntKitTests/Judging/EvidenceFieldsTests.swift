@@ -21,7 +21,7 @@ import Testing
         motion: "IMG_0001.MOV", error: "cut short", speedKmh: 11, candidates: ["dom-tower", "bridge"], positionSource: .browser,
         browserPosition: .init(lat: 52.0907, lon: 5.1214), browserAccuracy: .metres(8), browserFixedAt: Timestamp("2026-05-02T11:03:12+02:00"),
         browserGapS: 12, browserDistance: .metres(7.5), uploadedAt: Timestamp("2026-05-02T11:03:20+02:00"), uploadAgeS: 20,
-        answer: "Minaert", answerMatched: "Marcel Minnaert", answerExpected: "Minnaert", attempt: 2, attemptsAllowed: 5)
+        answer: "Minaert", answerMatched: "Marcel Minnaert", answerExpected: "Minnaert", attempt: 2, attemptsAllowed: 5, stayS: 630)
 
     /// Each field is made from its property's key path, so the compiler refuses one that names
     /// no property; a property without a field is what this catches.

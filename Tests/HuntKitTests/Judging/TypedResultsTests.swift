@@ -26,7 +26,7 @@ import Testing
         #expect(Submission.TaskSource.allCases.map(\.rawValue) == ["folder", "file-name", "manifest", "auto", "review", "answer"])
         #expect(JudgeResults.Evidence.AccuracySource.allCases.map(\.rawValue) == ["photo", "policy", "browser"])
         #expect(JudgeResults.Evidence.TimeSource.allCases.map(\.rawValue) == ["offset", "hunt-timezone", "gps"])
-        #expect(JudgeResults.Evidence.PositionSource.allCases.map(\.rawValue) == ["browser"])
+        #expect(JudgeResults.Evidence.PositionSource.allCases.map(\.rawValue) == ["browser", "check-in"])
         #expect(Target.Kind.allCases.map(\.rawValue) == ["circle", "area", "places"])
         for value in Submission.TaskSource.allCases { #expect(try Self.roundTrip(value) == ("[\"\(value.rawValue)\"]", value)) }
         for value in JudgeResults.Evidence.AccuracySource.allCases { #expect(try Self.roundTrip(value) == ("[\"\(value.rawValue)\"]", value)) }

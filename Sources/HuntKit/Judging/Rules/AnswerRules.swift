@@ -24,6 +24,10 @@ extension RuleEngine {
         c.instant = attempt.sentAt.date
         c.evidence.capturedAt = clock.timestamp(attempt.sentAt.date)
         guard let task = c.task else { return }
+        if task.checkIn {
+            examineCheckIn(attempt, task: task, &c)
+            return
+        }
         guard let question = task.question else {
             c.findings.append(Finding(code: .wrongKind, message: "task `\(task.id)` asks for a photo, not an answer"))
             return

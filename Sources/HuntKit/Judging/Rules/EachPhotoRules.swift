@@ -41,6 +41,11 @@ extension RuleEngine {
             c.findings.append(Finding(code: .wrongKind, message: "task `\(task.id)` is answered on the players' page (or a form), not with a photo"))
             return c
         }
+        if let task = c.task, task.checkIn {
+            c.findings.append(
+                Finding(code: .wrongKind, message: "task `\(task.id)` is a check-in, done on the players' page by being there, not with a photo"))
+            return c
+        }
 
         checkPosition(&c, photo)
         if c.evidence.positionSource == .browser, c.evidence.accuracySource != nil { c.evidence.accuracySource = .browser }

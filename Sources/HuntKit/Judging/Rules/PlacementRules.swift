@@ -20,8 +20,9 @@ extension RuleEngine {
         let a = accuracy(of: photo).metres
         var certain: [HuntTask] = [], possible: [HuntTask] = []
         var nearest: (HuntTask, Double)?
-        // A code task is done by typing its code: no photo is matched to it by place.
-        for task in among ?? hunt.tasks where task.score != .closest && task.question?.code == nil {
+        // A code task is done by typing its code and a check-in task by being there: no photo is
+        // matched to either by its place.
+        for task in among ?? hunt.tasks where task.score != .closest && task.question?.code == nil && !task.checkIn {
             guard let target = task.target, let p = target.placement(of: position, bands: bands(for: task)) else { continue }
             let edge = p.edgeDistance.metres
             if edge + a <= 0 { certain.append(task) } else if edge - a <= 0 { possible.append(task) }
@@ -56,6 +57,12 @@ extension RuleEngine {
             return
         }
         let (a, source) = accuracy(of: photo)
+        checkPosition(&c, position, accuracy: a, source: source)
+    }
+
+    /// `position`, accurate to `a` metres, against the case's task's target: inside, outside,
+    /// uncertain or imprecise (a photo's position, or a check-in's).
+    func checkPosition(_ c: inout SubmissionCase, _ position: Coordinate, accuracy a: Double, source: JudgeResults.Evidence.AccuracySource) {
         c.accuracyMetres = a
         c.evidence.accuracy = .metres(Self.round(a))
         c.evidence.accuracySource = source

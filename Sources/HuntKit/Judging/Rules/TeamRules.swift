@@ -53,6 +53,7 @@ struct TeamRules {
     /// `team`: the indices of one team's cases.
     mutating func check(team: [Int]) {
         checkTravel(team)
+        checkUnmovedCheckIns(team)
         for i in team { settle(i) }
         checkAttempts(team)
         checkDwell(team)
