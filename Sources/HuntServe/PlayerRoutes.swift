@@ -29,6 +29,7 @@ struct PlayerRoutes: Sendable {
         routes.post("show", use: showPhotos)
         routes.post("guide", use: guide)
         routes.post("answer", use: answer)
+        routes.post("hint", use: hint)
         routes.post("message", use: message)
         return routes
     }
@@ -241,6 +242,28 @@ struct PlayerRoutes: Sendable {
         let reply = try await session.answer(team: team, task: sent.task, typed: sent.answer, language: language)
         room.record(.init(action: "answer", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
+        return reply
+    }
+
+    /// The largest hint request body: a task id, an index and the JSON around them.
+    static let maximumHintBody = 1024
+
+    /// `{"task", "hint"}` (`?lang=` for the text's language): the hint's text, bought first when
+    /// it is for sale and not open yet (`ServeSession.buyHint`). Refused while paused or ended,
+    /// and rate-limited, as answers are.
+    @Sendable func hint(_ request: Request, context: ServeContext) async throws -> HintReply {
+        let team = try Self.team(context)
+        if let refusal = await session.live.refusal { throw refusal }
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maximumHintBody) } catch {
+            throw ServeError("the page sent too much for a hint: reload the page", status: 413)
+        }
+        let sent: HintRequest
+        do { sent = try ServeJSON.decoder.decode(HintRequest.self, from: Data(buffer: body)) } catch {
+            throw ServeError("the page sent no hint it could read: reload the page", status: 400)
+        }
+        let reply = try await session.buyHint(team: team, task: sent.task, hint: sent.hint, language: await language(request))
+        if reply.cost > 0 { room.record(.init(action: "hint", team: team, task: reply.task, path: HintLog.fileName, at: Date())) }
         return reply
     }
 

@@ -50,13 +50,7 @@ public enum AnswerLog {
     public static func path(of attempt: AnswerAttempt, in log: String = fileName) -> String { log + "#" + attempt.id }
 
     /// An attempt as one line of the log, ending in a newline.
-    public static func line(_ attempt: AnswerAttempt) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(attempt)) ?? Data()
-        data.append(0x0A)
-        return data
-    }
+    public static func line(_ attempt: AnswerAttempt) -> Data { JSONLines.line(attempt) }
 
     /// Appends `attempt` to the log at `url` in one write (`AppendOnlyFile`): two writers never interleave.
     public static func append(_ attempt: AnswerAttempt, to url: URL) throws(OutputError) {
@@ -68,13 +62,7 @@ public enum AnswerLog {
         var attempts: [AnswerAttempt] = [], problems: [Diagnostic] = []
         var seen = Set<String>()
         let decoder = JSONDecoder()
-        var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let location = SourceLocation(file: displayPath, line: lineNumber, column: 1)
-            var body = line[...]
-            if body.last == 0x0D { body = body.dropLast() }
-            if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        for (body, location) in JSONLines.lines(bytes, displayPath: displayPath) {
             if problems.count >= maximumProblems {
                 problems.append(
                     .error(
