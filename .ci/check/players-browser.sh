@@ -16,6 +16,9 @@
 # moves, live: direction turns an arrow and counts the distance down; NaN and 1e308 refused.
 # Then players-answers.py at 360 px: "Seven" accepted on the spot for `number: 7`, a wrong answer
 # with the tries left, a choice in the team's own order, and `hunt judge` agreeing with the page.
+# Then players-hints.py at 360 px: a hint opening by itself ~20 s after a window that starts now,
+# one bought for its points after the page asks (the points drop, hints.jsonl holds it once), a
+# cancelled one that costs nothing, and `hunt judge` charging as the page did.
 # Then live-browser.py at 360 px: an announcement from the console on two teams' pages within 1 s
 # and on a third's once it reconnects, one to a single team seen by no other, Pause refusing an
 # upload with the paused words and Resume taking it, End with a results time.
@@ -33,5 +36,6 @@ status=0
 "$python" .ci/check/players-offline.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-guide.py "$hunt" Examples/photo-scavenger-hunt || status=1
 "$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
+"$python" .ci/check/players-hints.py "$hunt" || status=1
 "$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -45,17 +45,19 @@ extension TeamView {
     }
 
     /// The hints of `task` for a team: `open` holds those open to it by time or purchase
-    /// (`ServeSession.openHints`); nil when the task has none.
-    static func hintRows(_ task: HuntTask, open: Set<Int>, opening: [Int: Date], reasons: PlayerReasons, language: String) -> [HintRow]? {
-        let hints = task.allHints
-        guard !hints.isEmpty else { return nil }
+    /// (`ServeSession.openHints`); once the team has done the task (`done`) only the open ones,
+    /// since a hint would help with nothing. Nil when there is none to show.
+    static func hintRows(
+        _ task: HuntTask, open: Set<Int>, opening: [Int: Date], done: Bool, reasons: PlayerReasons, language: String
+    ) -> [HintRow]? {
         let catalog = reasons.catalog
-        return hints.enumerated().map { index, hint in
+        let rows = task.allHints.enumerated().compactMap { index, hint -> HintRow? in
             var row = HintRow(index: index, label: catalog.text("hint.label"))
             if hint.isFree || open.contains(index) {
                 row.text = hint.text.text(in: language)
                 return row
             }
+            if done { return nil }
             if let cost = hint.cost {
                 row.buyText = catalog.text("hint.buy", count: cost)
                 row.confirmText = catalog.text("hint.confirm", count: cost)
@@ -65,6 +67,7 @@ extension TeamView {
             }
             return row
         }
+        return rows.isEmpty ? nil : rows
     }
 }
 
@@ -154,6 +157,9 @@ extension ServeSession {
             throw ServeError("this task is not open yet, nor are its hints", status: 409)
         }
         let bought = hintsBought(by: team)[task.id] ?? []
+        if done.contains(task.id), !hint.isFree, !bought.contains(index) {
+            throw ServeError("your team has done this task already: its hints would help with nothing", status: 409)
+        }
         let reply = HintReply(task: task.id, hint: index, text: hint.text.text(in: language), cost: 0)
         if hint.isFree || Self.openHints(task, hunt: hunt, standing: standing, bought: bought, at: now).open.contains(index) { return reply }
         guard let cost = hint.cost else { throw ServeError("this hint opens by itself at its time", status: 409) }

@@ -301,7 +301,7 @@ extension TeamView {
             }
             let opening = ServeSession.openHints(task, hunt: hunt, standing: inputs.standing, bought: [], at: .distantPast).opening
             let open = Set(task.allHints.indices.filter { inputs.hintsOpen.contains(task.id + "#" + String($0)) })
-            row.hints = Self.hintRows(task, open: open, opening: opening, reasons: reasons, language: language)
+            row.hints = Self.hintRows(task, open: open, opening: opening, done: done.contains(task.id), reasons: reasons, language: language)
             if let locked = Self.locked(task, opened: inputs.opened, done: done, reasons: reasons, language: language) {
                 row.lockedText = locked
                 row.clue = nil
