@@ -40,7 +40,7 @@ extension JudgeResults {
         for i in teams.indices {
             guard let used = byTeam[teams[i].id] else { continue }
             teams[i].hintsUsed = used
-            teams[i].points = max(0, teams[i].points - Self.charge(used, hunt: hunt))
+            teams[i].points = max(0, teams[i].points - Self.charge(used) { hunt.task($0)?.points ?? 0 })
             teams[i].rewards = hunt.rewards.sorted { $0.points < $1.points }.filter { $0.points <= teams[i].points }
                 .map { RewardInfo(points: $0.points, reward: $0.reward) }
         }
@@ -48,10 +48,11 @@ extension JudgeResults {
         return charged
     }
 
-    /// What hints `used` take off a team's points: per task, their costs up to the task's points.
-    static func charge(_ used: [HintUse], hunt: Hunt) -> Int {
+    /// What hints `used` take off a team's points: per task, their costs up to the task's
+    /// `points` (by task id).
+    static func charge(_ used: [HintUse], points: (String) -> Int) -> Int {
         var byTask: [String: Int] = [:]
         for use in used { byTask[use.task, default: 0] = byTask[use.task, default: 0].addingClamped(use.cost) }
-        return byTask.reduce(0) { total, entry in total.addingClamped(min(entry.value, hunt.task(entry.key)?.points ?? 0)) }
+        return byTask.reduce(0) { total, entry in total.addingClamped(min(entry.value, points(entry.key))) }
     }
 }
