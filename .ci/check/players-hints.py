@@ -25,6 +25,10 @@ window: {{ start: {start:%Y-%m-%d %H:%M}, end: {start + datetime.timedelta(hours
 teams:
   - {{ id: larks, name: Early Larks }}
 tasks:
+  - id: gate
+    title: The gate
+    clue: What colour is the gate?
+    answer: green
   - id: riddle
     title: The riddle
     clue: What has keys but opens no locks?
@@ -80,15 +84,15 @@ try:
     check(bool(team_url), f"hunt serve --players printed the larks' URL ({team_url})")
     driver = phone(360, 780)
     driver.get(team_url)
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 2, "the team page lists the 2 tasks")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 3, "the team page lists the 3 tasks")
     wait(driver, lambda d: "A hint opens at" in text(d, "#task-riddle .hints"), "the timed hint says when it opens")
     check("You can play it" not in state(driver) and "88 of them" not in state(driver) and "east bank" not in state(driver),
           "no closed hint's text is in the team's state")
     check("Hint (costs 4 points)" in text(driver, "#task-riddle button.hint-buy"), "the hint for sale is a button with its cost")
     shot(driver, "riddle", "players-hints-closed.png")
 
-    # Points to spend: the riddle answered.
-    driver.find_element(By.CSS_SELECTOR, "#task-riddle form.answer input[type=text]").send_keys("piano", Keys.ENTER)
+    # Points to spend: the gate answered.
+    driver.find_element(By.CSS_SELECTOR, "#task-gate form.answer input[type=text]").send_keys("green", Keys.ENTER)
     wait(driver, lambda d: "10 points" in text(d, "#score"), "the answer scores 10 points", seconds=15)
 
     # Cancelled: nothing bought, nothing logged, no text.
@@ -109,9 +113,9 @@ try:
     wait(driver, lambda d: "6 points" in text(d, "#score"), "and the team's points are 4 lower", seconds=15)
     bought = lines()
     check([(l["team"], l["task"], l["hint"], l["cost"]) for l in bought] == [("larks", "riddle", 1, 4)], f"hints.jsonl holds the purchase once ({bought})")
-    again = json.loads(driver.execute_script(
-        "return fetch(base + '/hint', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({task: 'riddle', hint: 1})}).then(r => r.text())"))
-    check(again.get("cost") == 0 and len(lines()) == 1, f"asked again, it costs nothing more ({again})")
+    again = driver.execute_script(
+        "return fetch(base + '/hint', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({task: 'riddle', hint: 1})}).then(r => r.text())")
+    check(again.startswith("{") and json.loads(again).get("cost") == 0 and len(lines()) == 1, f"asked again, it costs nothing more ({again})")
     driver.refresh()
     wait(driver, lambda d: "It has 88 of them." in text(d, "#task-riddle .hints"), "after a reload the bought hint is still shown")
     shot(driver, "riddle", "players-hints-bought.png")
