@@ -123,8 +123,9 @@ extension ServeSession {
         let timed = hunt.tasks.filter { $0.allHints.contains { $0.after != nil } }
         guard !timed.isEmpty else { return [] }
         var open = Set<String>()
+        let standings = Dictionary((results?.teams ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for team in hunt.teams {
-            let standing = results?.teams.first { $0.id == team.id }
+            let standing = standings[team.id]
             for task in timed {
                 for index in Self.openHints(task, hunt: hunt, standing: standing, bought: [], at: now).open {
                     open.insert(team.id + "/" + task.id + "#" + String(index))
@@ -136,7 +137,7 @@ extension ServeSession {
 
     /// The hints bought so far, as SUBMISSIONS/hints.jsonl holds them (none when it cannot be read).
     func readHintsBought() -> [HintPurchase] {
-        HintLog.read(in: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath).purchases
+        HintLog.read(in: URL(fileURLWithPath: configuration.submissionsPath), displayPath: configuration.submissionsPath, hunt: hunt).purchases
     }
 
     /// Team `team` asks for hint `index` of `taskID`: its text in `language`. A hint for sale

@@ -52,8 +52,10 @@ public enum HintLog {
     }
 
     /// The purchases of a log's bytes, each hint once (its first line), in line order, and a
-    /// diagnostic for each bad line.
-    public static func parse(_ bytes: [UInt8], displayPath: String) -> (purchases: [HintPurchase], problems: [Diagnostic]) {
+    /// diagnostic for each bad line; with `hunt`, a line naming a team, task or hint it does not
+    /// have is one too (a team may be named as team folders are; it is kept as its id).
+    public static func parse(_ bytes: [UInt8], displayPath: String, hunt: Hunt? = nil) -> (purchases: [HintPurchase], problems: [Diagnostic]) {
+        let teams = hunt?.teamLookup
         var purchases: [HintPurchase] = [], problems: [Diagnostic] = []
         var seen = Set<String>()
         let decoder = JSONDecoder()
@@ -65,7 +67,7 @@ public enum HintLog {
                         fix: "check that the file is the players' page's hints log"))
                 break
             }
-            guard let purchase = try? decoder.decode(HintPurchase.self, from: Data(body)) else {
+            guard var purchase = try? decoder.decode(HintPurchase.self, from: Data(body)) else {
                 problems.append(
                     .warning(
                         "hint-line", "not a hint bought (skipped)", at: location,
@@ -73,6 +75,21 @@ public enum HintLog {
                             #"each line is {"cost":5,"hint":0,"task":…,"team":…,"time":"2026-05-02T10:15:00+02:00"}; a line cut short by a crash can be deleted"#
                     ))
                 continue
+            }
+            if let hunt, check(purchase) == nil {
+                guard case .found(let team) = teams!.find(purchase.team) else {
+                    problems.append(
+                        .warning("hint-line", "no team `\(purchase.team)` in the hunt; the line is skipped", at: location, fix: "write a team's id"))
+                    continue
+                }
+                purchase.team = team.id
+                guard let task = hunt.task(purchase.task), purchase.hint < task.allHints.count else {
+                    problems.append(
+                        .warning(
+                            "hint-line", "the hunt has no hint \(purchase.hint) on task `\(purchase.task)`; the line is skipped", at: location,
+                            fix: "write a task's id and its hint's index from 0"))
+                    continue
+                }
             }
             if let problem = check(purchase) {
                 problems.append(.warning("hint-line", problem + "; the line is skipped", at: location, fix: "correct the line, or delete it"))
@@ -83,14 +100,15 @@ public enum HintLog {
         return (purchases, problems)
     }
 
-    /// The purchases of `hints.jsonl` in `folder` (none when it has no such file), with the
-    /// problems of its lines, or the reason it could not be read.
-    public static func read(in folder: URL, displayPath: String) -> (purchases: [HintPurchase], problems: [Diagnostic]) {
+    /// The purchases of `hints.jsonl` in `folder` (none when it has no such file), checked
+    /// against `hunt` when given (`parse`), with the problems of its lines, or the reason it
+    /// could not be read.
+    public static func read(in folder: URL, displayPath: String, hunt: Hunt? = nil) -> (purchases: [HintPurchase], problems: [Diagnostic]) {
         let logPath = displayPath + "/" + fileName
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) else { return ([], []) }
         do {
             let file = try InputFile(path: folder.appendingPathComponent(fileName).path, displayPath: logPath)
-            return parse(try file.readAll(limitBytes: maximumBytes, what: "hints log"), displayPath: logPath)
+            return parse(try file.readAll(limitBytes: maximumBytes, what: "hints log"), displayPath: logPath, hunt: hunt)
         } catch {
             return ([], [error.diagnostic])
         }

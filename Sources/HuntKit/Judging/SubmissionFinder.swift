@@ -175,7 +175,7 @@ package struct SubmissionFinder: Sendable {
         do {
             let bytes = try InputFile(HintLog.fileName, inside: folder, displayPath: displayPath).readAll(
                 limitBytes: HintLog.maximumBytes, what: "hints log")
-            let (purchases, problems) = HintLog.parse(bytes, displayPath: displayPath)
+            let (purchases, problems) = HintLog.parse(bytes, displayPath: displayPath, hunt: hunt)
             scan.hintPurchases = purchases
             scan.diagnostics += problems
         } catch {

@@ -42,6 +42,20 @@ struct HintLogTests {
         #expect(problems[2].message.contains("hints count from 0"))
     }
 
+    @Test("with the hunt, a line naming a team, task or hint it lacks is named and skipped; a team's name is its id")
+    func againstTheHunt() {
+        let text = """
+            {"cost":6,"hint":0,"task":"tower","team":"Red Foxes","time":"2026-05-02T10:05:00+02:00"}
+            {"cost":6,"hint":0,"task":"tower","team":"wolves","time":"2026-05-02T10:05:00+02:00"}
+            {"cost":6,"hint":0,"task":"moon","team":"owls","time":"2026-05-02T10:05:00+02:00"}
+            {"cost":6,"hint":2,"task":"bridge","team":"owls","time":"2026-05-02T10:05:00+02:00"}
+            """
+        let (purchases, problems) = HintLog.parse(Array(text.utf8), displayPath: "hints.jsonl", hunt: Self.hunt())
+        #expect(purchases.map(\.team) == ["foxes"])
+        #expect(problems.map(\.location.line) == [2, 3, 4], "\(problems)")
+        #expect(problems[0].message.contains("no team `wolves`") && problems[2].message.contains("no hint 2 on task `bridge`"))
+    }
+
     @Test("a line written is a line read back")
     func roundTrip() {
         let purchase = Self.bought("foxes", "tower", 0, cost: 6, at: 5)
