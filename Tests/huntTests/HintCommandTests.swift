@@ -30,16 +30,20 @@ struct HintCommandTests {
         #expect(!results.skipped.contains { $0.path.contains("hints.jsonl") }, "the hints log is not a skipped file")
     }
 
-    @Test("the Markdown and HTML reports show the hints a team bought beside its points")
+    @Test("the Markdown, HTML and CSV reports show the hints a team bought beside its points")
     func report() throws {
         let out = Scratch.root.appendingPathComponent("hint-report-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--out", out.path, "--format", "md,html"], in: Self.folder)
+        let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--out", out.path, "--format", "md,html,csv"], in: Self.folder)
         #expect(run.status == 0, "\(run.stderr)")
         let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("| Night Owls | 26 (2 hints bought: −9) |"), "\(markdown)")
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("<td class=\"points num\">26<span class=\"hints-used\">2 hints bought: −9</span></td>"))
+        let csv = try String(contentsOf: out.appendingPathComponent("leaderboard.csv"), encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(
+            csv.first?.hasSuffix(",hints,hint_points") == true && csv.contains { $0.hasPrefix("2,owls,Night Owls,26,") && $0.hasSuffix(",2,9") },
+            "\(csv)")
     }
 
     @Test("players' sheets say when and for what a hint opens, never its text; the answer key prints every text")
