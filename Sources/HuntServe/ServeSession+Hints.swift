@@ -170,9 +170,10 @@ extension ServeSession {
         do { try HintLog.append(purchase, to: logURL) } catch {
             throw ServeError("the organizers' server could not keep your hint (\(error.message)): tell them", status: 500)
         }
-        // Kept before the judgement awaits: a second request meanwhile finds it bought.
+        // Kept before the judgement awaits: a second request meanwhile finds it bought. Before
+        // the first judgement there is nothing to judge again: that one reads hints.jsonl.
         hintsBought.append(purchase)
-        await judgeDecisions(reason: "hint bought")
+        if results != nil { await judgeDecisions(reason: "hint bought") }
         return HintReply(task: task.id, hint: index, text: reply.text, cost: cost)
     }
 }

@@ -98,6 +98,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: Self.log(fixture).path))
     }
 
+    @Test func aLinkThatNamesNoTeamBuysNothing() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            for room in ["/t/" + String(repeating: "0", count: 32), "/t/" + fixture.tokens.judge] {
+                try await client.execute(uri: room + "/hint", method: .post, body: ByteBuffer(string: #"{"task":"lions","hint":0}"#)) { response in
+                    #expect(response.status == .notFound && !response.text.contains("Look at the gate."), "\(response.text)")
+                }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: Self.log(fixture).path))
+    }
+
     @Test func whilePausedNoHintIsBought() async throws {
         let fixture = try await Self.fixture()
         defer { fixture.remove() }
