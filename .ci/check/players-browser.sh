@@ -21,6 +21,9 @@
 # tries left; a phone that never opened a team page told to open its link first.
 # Then players-checkin.py at 360 px: "Check in here" 60 m away says how far, moved inside it is
 # accepted; a 20 s stay shows the time stayed and counts only after it; NaN and 1e308 refused.
+# Then players-hints.py at 360 px: a hint opening by itself ~20 s after a window that starts now,
+# one bought for its points after the page asks (the points drop, hints.jsonl holds it once), a
+# cancelled one that costs nothing, and `hunt judge` charging as the page did.
 # Then live-browser.py at 360 px: an announcement from the console on two teams' pages within 1 s
 # and on a third's once it reconnects, one to a single team seen by no other, Pause refusing an
 # upload with the paused words and Resume taking it, End with a results time.
@@ -40,5 +43,6 @@ status=0
 "$python" .ci/check/players-answers.py "$hunt" Examples/orientation-day || status=1
 "$python" .ci/check/players-codes.py "$hunt" Examples/orientation-day || status=1
 "$python" .ci/check/players-checkin.py "$hunt" Examples/orientation-day || status=1
+"$python" .ci/check/players-hints.py "$hunt" || status=1
 "$python" .ci/check/live-browser.py "$hunt" Examples/photo-scavenger-hunt || status=1
 exit $status

@@ -34,6 +34,8 @@ struct CurrentJudgement: Sendable {
     private(set) var gone: Set<String> = []
     /// How many of the reviews store's writes this judgement includes.
     private(set) var reviewWritesIncluded = 0
+    /// The hints teams bought, charged on the points of each judgement (`JudgeResults.charging`).
+    var hintsBought: [HintPurchase] = []
 
     /// What a judgement changed, for the session to announce.
     struct Outcome {
@@ -94,7 +96,7 @@ struct CurrentJudgement: Sendable {
             }
         }
         reviewWritesIncluded = max(reviewWritesIncluded, reviewWrites)
-        let judged = standing!.results
+        let judged = standing!.results.charging(hintsBought, hunt: hunt)
         problem = nil
         generation += 1
         results = judged

@@ -31,6 +31,7 @@ struct PlayerRoutes: Sendable {
         routes.post("guide", use: guide)
         routes.post("answer", use: answer)
         routes.post("check-in", use: checkIn)
+        routes.post("hint", use: hint)
         routes.post("message", use: message)
         return routes
     }
@@ -259,20 +260,40 @@ struct PlayerRoutes: Sendable {
         let team = try Self.team(context)
         if let refusal = await session.live.refusal { throw refusal }
         let language = await language(request)
-        let hunt = await session.hunt
-        let words = PlayerReasons(hunt: hunt, language: language ?? hunt.language).catalog
         let body: ByteBuffer
         do { body = try await request.body.collect(upTo: Self.maximumCheckInBody) } catch {
-            throw ServeError(words.text("check-in.bad-position"), status: 413)
+            throw ServeError(player: "check-in.bad-position", status: 413)
         }
         let sent: CheckInRequest
         do { sent = try ServeJSON.decoder.decode(CheckInRequest.self, from: Data(buffer: body)) } catch {
-            throw ServeError(words.text("check-in.bad-position"), status: 400)
+            throw ServeError(player: "check-in.bad-position", status: 400)
         }
         let position = CheckInPosition(latitude: sent.latitude, longitude: sent.longitude, accuracyMetres: sent.accuracy)
         let reply = try await session.checkIn(team: team, task: sent.task, position: position, language: language)
         room.record(.init(action: "check-in", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
+        return reply
+    }
+
+    /// The largest hint request body: a task id, an index and the JSON around them.
+    static let maximumHintBody = 1024
+
+    /// `{"task", "hint"}` (`?lang=` for the text's language): the hint's text, bought first when
+    /// it is for sale and not open yet (`ServeSession.buyHint`). Refused while paused or ended,
+    /// and rate-limited, as answers are.
+    @Sendable func hint(_ request: Request, context: ServeContext) async throws -> HintReply {
+        let team = try Self.team(context)
+        if let refusal = await session.live.refusal { throw refusal }
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: Self.maximumHintBody) } catch {
+            throw ServeError(player: "refused.unreadable", status: 413)
+        }
+        let sent: HintRequest
+        do { sent = try ServeJSON.decoder.decode(HintRequest.self, from: Data(buffer: body)) } catch {
+            throw ServeError(player: "refused.unreadable", status: 400)
+        }
+        let reply = try await session.buyHint(team: team, task: sent.task, hint: sent.hint, language: await language(request))
+        if reply.cost > 0 { room.record(.init(action: "hint", team: team, task: reply.task, path: HintLog.fileName, at: Date())) }
         return reply
     }
 

@@ -96,12 +96,14 @@ extension ServeSession {
             if let task = s.task { byTask[task, default: []].append(cell) } else { unassigned.append(cell) }
         }
         let done = Set(team.completions.map(\.task))
-        return TeamGrid(
+        var grid = TeamGrid(
             id: team.id, name: team.name, rank: team.rank, points: team.points, tasksDone: team.tasksDone,
             tasks: judged.tasks.map {
                 .init(id: $0.id, title: $0.title, points: $0.points, done: done.contains($0.id), submissions: byTask[$0.id] ?? [])
             },
             unassigned: unassigned)
+        grid.hintsUsed = team.hintsUsed ?? []
+        return grid
     }
 }
 
@@ -115,11 +117,14 @@ package struct TeamGrid: Sendable, Encodable {
     package var tasks: [TaskRow]
     /// Submissions whose task could not be told.
     package var unassigned: [Cell]
+    /// The hints the team bought, in time order (their costs are off `points`).
+    package var hintsUsed: [JudgeResults.HintUse] = []
 
     enum CodingKeys: String, CodingKey {
         case id, name, rank, points
         case tasksDone = "tasks_done"
         case tasks, unassigned
+        case hintsUsed = "hints_used"
     }
 
     /// A task with the team's submissions for it.

@@ -44,6 +44,11 @@ public actor ServeSession {
     var freeze: LeaderboardFreeze
     /// The tasks with `opens:` whose time had come at the last look (`pollOnce`).
     private var openedTasks: Set<String> = []
+    /// The timed hints open at the last look (`timedHintsOpen`).
+    private var openedHints: Set<String> = []
+    /// The hints teams bought (SUBMISSIONS/hints.jsonl, read with each read of the folder, and
+    /// those bought since): charged on the judgement's points (`JudgeResults.charging`).
+    var hintsBought: [HintPurchase] = []
     /// The end-of-day show's stars and the teams that withheld their photos (`reviews.show.json`),
     /// or why that file could not be read.
     var show: Result<ShowChoices, ServeError>
@@ -120,9 +125,9 @@ public actor ServeSession {
         let now = await Task.detached { WatchedFiles.take(configuration: settings, hunt: current) }.value
         let judged = await judgeChanges(now)
         // A task's `opens:` time came: the team pages show it now (their views are made again).
-        let opened = hunt.openedTasks(at: Date())
-        if opened != openedTasks {
-            openedTasks = opened
+        let opened = hunt.openedTasks(at: Date()), hintsOpen = timedHintsOpen(at: Date())
+        if opened != openedTasks || hintsOpen != openedHints {
+            (openedTasks, openedHints) = (opened, hintsOpen)
             events.send("opened", ["tasks": .int(opened.count)] as [String: JSONValue])
         }
         // The freeze begins on the clock, not with a judgement: every page hears of it within a poll.
@@ -199,6 +204,8 @@ public actor ServeSession {
         let fresh = changes.merged(carryingFrom: previous?.examined)
         previous = nil
         let paths = Set(fresh.paths)
+        hintsBought = readHintsBought()
+        judgement.hintsBought = hintsBought
         let outcome: CurrentJudgement.Outcome
         do {
             outcome = try judgement.judgeExamined(
@@ -238,7 +245,8 @@ public actor ServeSession {
     private static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
     /// Judges what was examined with the current reviews, from memory (`CurrentJudgement`).
-    private func judgeDecisions(reason: String) async {
+    func judgeDecisions(reason: String) async {
+        judgement.hintsBought = hintsBought
         let outcome: CurrentJudgement.Outcome
         do {
             outcome = try judgement.judgeAgain(hunt: hunt, reviews: store.reviews, reviewWrites: store.writes, files: files, shownID: shownID(of:))

@@ -93,6 +93,8 @@ package struct TeamView: Sendable, Encodable, Equatable {
         package var checkIn: Bool? = nil
         /// A check-in task with `dwell`: how long the team must stay, in seconds.
         package var dwellS: Double? = nil
+        /// The task's hints (`hint:` or `hints:`); nil when it has none or is not open yet.
+        package var hints: [HintRow]? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, clue, points, live, state, guide
@@ -109,6 +111,7 @@ package struct TeamView: Sendable, Encodable, Equatable {
             case triesLeft = "tries_left"
             case checkIn = "check_in"
             case dwellS = "dwell_s"
+            case hints
         }
     }
 
@@ -184,6 +187,8 @@ extension TeamView {
         var pending: [String: String]
         /// The tasks with `opens:` whose time has come (the view changes when one opens).
         var opened: Set<String> = []
+        /// The team's hints open by purchase or by time, as `task#index` (the view changes when one opens).
+        var hintsOpen: Set<String> = []
         /// Which of `pending` the judgement has taken since.
         var pendingJudged: [String]
     }
@@ -303,12 +308,16 @@ extension TeamView {
                         "needed": String(needed)
                     ])
             }
+            let opening = ServeSession.openHints(task, hunt: hunt, standing: inputs.standing, bought: [], at: .distantPast).opening
+            let open = Set(task.allHints.indices.filter { inputs.hintsOpen.contains(task.id + "#" + String($0)) })
+            row.hints = Self.hintRows(task, open: open, opening: opening, done: done.contains(task.id), reasons: reasons, language: language)
             if let locked = Self.locked(task, opened: inputs.opened, done: done, reasons: reasons, language: language) {
                 row.lockedText = locked
                 row.clue = nil
                 row.sendable = false
                 (row.question, row.choices, row.triesLeft, row.guide, row.liveText, row.galleryText) = (nil, nil, nil, nil, nil, nil)
                 (row.checkIn, row.dwellS) = (nil, nil)
+                row.hints = nil
             }
             return row
         }
@@ -389,6 +398,7 @@ extension ServeSession {
                 return TeamView.Frozen(since: Self.clockTime(start, timezone: hunt.timezone), rows: shown.teams)
             },
             inShow: teamShown(id), pending: pending, opened: hunt.openedTasks(at: Date()),
+            hintsOpen: hintsOpen(ofTeam: id, standing: judged?.teams.first { $0.id == id }, at: Date()),
             pendingJudged: pending.keys.filter { index.byPath[$0] != nil }.sorted())
         return inputs == previous ? nil : (inputs, hunt)
     }

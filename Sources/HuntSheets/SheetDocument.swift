@@ -285,7 +285,8 @@ extension SheetDocument {
                         ]))
             }
             if let own = task.window { details.append(words.text("sheet.only", ["window": describe(own, in: hunt.timezone, words: words)])) }
-            let hint = hunt.sheets.hints == .hidden ? nil : task.hintText?.text(in: language).nilIfBlank
+            details += hintDetails(task, in: hunt, words: words)
+            let hint = hunt.sheets.hints == .hidden ? nil : freeHints(task, language: language)
             cards.append(
                 TaskCard(
                     number: index + 1, id: task.id, title: title(task), clue: task.clueText?.text(in: language).nilIfBlank,
@@ -431,7 +432,7 @@ extension SheetDocument {
             entries.append(
                 AnswerEntry(
                     number: index + 1, id: task.id, title: task.title, points: task.points, facts: facts, places: places,
-                    hint: task.hint.flatMap { $0.isBlank ? nil : $0 }, reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
+                    hint: keyHints(task), reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
                     geoURI: geoURI, qr: qr))
         }
         return entries

@@ -92,6 +92,7 @@ function renderTask(task) {
     el('h2', {}, el('span', { dir: 'auto' }, task.title), task.group_text ? null : el('span', { class: 'points' }, say('pts', { n: task.points }))),
     task.clue ? el('p', { class: 'clue', dir: 'auto' }, task.clue) : null,
     task.locked_text ? el('p', { class: 'locked' }, task.locked_text) : null,
+    task.hints ? hintList(task) : null,
     task.group_text ? el('p', { class: 'group-of' }, task.group_text) : null,
     task.live_text ? el('p', { class: 'live' }, task.live_text) : null,
     task.needs_text ? el('p', { class: 'needs' }, task.needs_text) : null,
@@ -103,6 +104,50 @@ function renderTask(task) {
     task.guide ? guideBlock(task) : null,
     task.check_in ? checkInBlock(task) : null,
     el('ul', { class: 'uploads' }, ...local.map(renderLocal), ...checkInUploads(task).map(renderUpload)));
+}
+
+// A task's hints: an open one with its text; one for sale as a button that asks first, then
+// buys it (the server charges it once and answers with its text); one that opens by time says when.
+const H = { text: {}, note: {}, buying: {} };
+
+function hintList(task) {
+  return el('ul', { class: 'hints' }, ...task.hints.map((h) => {
+    const key = task.id + '#' + h.index;
+    const text = h.text || H.text[key];
+    const parts = [];
+    if (text) {
+      parts.push(el('span', { class: 'hint-label' }, h.label + ': '), el('span', { class: 'hint-text', dir: 'auto' }, text));
+    } else {
+      if (h.buy_text) parts.push(el('button', { type: 'button', class: 'hint-buy', disabled: !!H.buying[key], onclick: () => buyHint(task, h) }, h.buy_text));
+      if (h.locked_text) parts.push(el('span', { class: 'hint-locked' }, h.locked_text));
+    }
+    if (H.note[key]) parts.push(el('span', { class: 'hint-note', 'aria-live': 'polite' }, H.note[key]));
+    return el('li', { class: 'hint' + (text ? ' open' : ''), 'data-hint': key }, ...parts);
+  }));
+}
+
+async function buyHint(task, h) {
+  const key = task.id + '#' + h.index;
+  if (!window.confirm(h.confirm_text)) return;
+  H.buying[key] = true;
+  render();
+  try {
+    const response = await fetch(base + '/hint?lang=' + encodeURIComponent(LANG), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ task: task.id, hint: h.index }) });
+    if (response.ok) {
+      H.text[key] = (await response.json()).text;
+      delete H.note[key];
+    } else if (response.status === 429) {
+      H.note[key] = say('send.busy');
+    } else {
+      const why = (await response.text()).trim().replace(/\.$/, '');
+      H.note[key] = why ? say('send.refused', { why }) : say('send.refused-no-words');
+    }
+  } catch (_) {
+    H.note[key] = say('send.not-sent');
+  }
+  H.buying[key] = false;
+  render();
 }
 
 // An answer or choice task: a text box (or the choices, in this team's own order, which the

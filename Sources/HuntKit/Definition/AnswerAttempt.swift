@@ -43,11 +43,7 @@ public struct AnswerAttempt: Sendable, Hashable, Codable {
     public static let logName = "answers.jsonl"
 
     /// The attempt as one line of the log: JSON with sorted keys, ending in a newline.
-    public var line: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
-    }
+    public var line: [UInt8] { Array(JSONLines.line(self)) }
 
     enum CodingKeys: String, CodingKey {
         case id, team, task, answer, position

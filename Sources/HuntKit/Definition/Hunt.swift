@@ -547,6 +547,12 @@ public struct HuntTask: Sendable, Equatable {
         guard let window else { return TimeWindow(start: opens, end: .distantFuture) }
         return TimeWindow(start: max(window.start, opens), end: window.end)
     }
+    /// `hints:`: hints that open by time or are bought for points (`TaskHint`); empty when the
+    /// task has none or only `hint:` (`allHints` gives both).
+    public var hints: [TaskHint] {
+        get { box.fields.hints }
+        set { unique().fields.hints = newValue }
+    }
     /// `answer:`, `number:` or `choices:`: what the team types or picks; nil for a photo task.
     /// Such a task needs no target (`TaskQuestion`).
     public var question: TaskQuestion? {
@@ -628,6 +634,7 @@ public struct HuntTask: Sendable, Equatable {
         var opens: Date? = nil
         var unlockedBy: [String] = []
         var checkIn = false
+        var hints: [TaskHint] = []
     }
 
     /// Mutated only through `unique()`, so never while shared: safe to send.

@@ -210,6 +210,26 @@ package enum HuntJSONSchema {
                 "title": localized("Shown everywhere."),
                 "clue": localized("Shown on sheets and the team page."),
                 "hint": localized("Printed as `sheets.hints` says."),
+                "hints": [
+                    "description":
+                        "Hints that open by time or are bought for points (not with `hint`); each is a text (free from the start) or `{ text, after, cost }`.",
+                    "type": "array",
+                    "items": [
+                        "anyOf": [
+                            localized("A hint free from the start."),
+                            object(
+                                "A hint: `after` opens it by itself that long after the window's start (or the task's opening); `cost` lets the team buy it sooner for points.",
+                                [
+                                    "text": localized("What the hint says."),
+                                    "after": duration("When it opens by itself, after the window's start (or the task's `opens`/unlock)."),
+                                    "cost": [
+                                        "type": "integer", "minimum": 1,
+                                        "description": "Points the team gives up to see it; at most the task's points count."
+                                    ] as JSON
+                                ], required: ["text"])
+                        ] as [JSON]
+                    ] as JSON
+                ] as JSON,
                 "reveal": localized("Shown in reports and answer keys only for completed tasks."),
                 "at": coordinate,
                 "area": text("A polygon target: a GeoJSON Polygon/MultiPolygon or KML file, relative to the hunt file."),

@@ -447,6 +447,7 @@ struct HuntReader: Sendable {
             let day = hunt.window.map { DateTimeText.localDate($0.start, timeZone: hunt.timezone) }
             task.opens = context.date(n, "`opens`", defaultDate: day)
         }
+        if let n = fields.present("hints") { task.hints = hints(n, fields: fields, task: task, hunt: hunt) }
         afterLocations.append(after)
         taskExtras.append(extras)
         return task

@@ -13,7 +13,7 @@ enum HuntSchema {
     static let task = [
         "id", "title", "clue", "hint", "reveal", "at", "radius", "area", "places", "points",
         "after", "dwell", "repeat", "score", "tags", "window", "bands", "evidence", "reference", "sheets",
-        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by", "code", "check_in"
+        "choose", "tasks", "live", "answer", "number", "within", "choices", "correct", "attempts", "opens", "unlocked_by", "code", "check_in", "hints"
     ]
     /// What a group (`choose:` over listed `tasks:`) may say besides them; the rest is its tasks'.
     static let group = ["id", "title", "clue", "hint", "reveal", "points", "tags", "choose", "tasks"]

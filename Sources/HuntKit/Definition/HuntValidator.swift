@@ -121,6 +121,7 @@ struct HuntValidator {
             if let value { report(HuntRules.textLength(value, "`\(key)`"), at: at) }
         }
         for tag in task.tags { report(HuntRules.textLength(tag, "an item of `tags`"), at: at) }
+        for (finding, place) in HuntRules.hints(of: task, in: hunt) { report(finding, at: place == .builtInCode ? at : place) }
         report(HuntRules.points(task.points, "`points`"), at: at)
         if let choice = task.choose { report(HuntRules.chooseCount(choice.count), at: choice.location) }
         if let guide = task.guide, task.target == nil { report(HuntRules.guideWithoutTarget(task.id, guide), at: at) }

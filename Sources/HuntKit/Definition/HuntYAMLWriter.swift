@@ -182,6 +182,15 @@ struct HuntYAMLWriter {
         if !after.isEmpty { line(2, "after", Self.list(after.map(YAMLText.scalar))) }
         if !task.unlockedBy.isEmpty { line(2, "unlocked_by", Self.list(task.unlockedBy.map(YAMLText.scalar))) }
         if let opens = task.opens { line(2, "opens", time(opens)) }
+        if !task.hints.isEmpty {
+            text += "    hints:\n"
+            for hint in task.hints {
+                var fields = ["text: " + localized(hint.text)]
+                if let after = hint.after { fields.append("after: " + Self.timeSpan(after)) }
+                if let cost = hint.cost { fields.append("cost: \(cost)") }
+                text += "      - { " + fields.joined(separator: ", ") + " }\n"
+            }
+        }
         if let question = task.question { self.question(question) }
         if task.checkIn { line(2, "check_in", "true") }
         if let dwell = task.dwell { line(2, "dwell", Self.timeSpan(dwell)) }

@@ -29,13 +29,7 @@ public enum AnswerLog {
         var attempts: [AnswerAttempt] = [], problems: [Diagnostic] = []
         var seen = Set<String>()
         let decoder = JSONDecoder()
-        var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let location = SourceLocation(file: displayPath, line: lineNumber, column: 1)
-            var body = line[...]
-            if body.last == 0x0D { body = body.dropLast() }
-            if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        for (body, location) in JSONLines.lines(bytes, displayPath: displayPath) {
             if problems.count >= maximumProblems {
                 problems.append(
                     .error(

@@ -141,9 +141,13 @@ public struct JudgeResults: Sendable, Codable, Hashable {
         public var approaches: [Approach]
         /// The team's photos by final verdict.
         public var counts: Counts
+        /// The hints the team bought, in time order (`charging(_:hunt:)`); nil when none.
+        public var hintsUsed: [HintUse]? = nil
 
         enum CodingKeys: String, CodingKey {
-            case approaches, completions, counts, id, name, points, rank
+            case approaches, completions, counts
+            case hintsUsed = "hints_used"
+            case id, name, points, rank
             case reachedAt = "reached_at"
             case rewards
             case tasksDone = "tasks_done"

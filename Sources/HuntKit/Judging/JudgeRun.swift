@@ -52,6 +52,7 @@ public struct JudgeRun: Sendable {
         var examined = try await examine(scan, keepingInputs: false, progress: progress).merged(carryingFrom: nil)
         examined.problems += reviewProblems
         return Judge(checked: hunt, reviews: reviews).judge(consume examined, files: (huntDisplayPath, displayPath, reviews.displayPath))
+            .charging(scan.hintPurchases, hunt: hunt)
     }
 
     /// Scans the folder, then reads and examines every photo in it, for a judge that judges

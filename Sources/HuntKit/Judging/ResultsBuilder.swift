@@ -14,31 +14,15 @@ extension RuleEngine {
             file: files.hunt, submissionsFolder: files.submissions, reviewsFile: files.reviews,
             rewards: rewards)
         let total = Tally(adding: tallies.values, tasks: hunt.tasks.count)
-        var teams = hunt.teams.map { team in
-            let points = scoring.points[team.id] ?? 0
-            return JudgeResults.TeamResult(
-                id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.timestamp),
-                tasksDone: Set((scoring.completions[team.id] ?? []).map(\.task)).count,
-                rewards: rewards.filter { $0.points <= points }, completions: scoring.completions[team.id] ?? [],
-                approaches: scoring.approaches[team.id] ?? [], counts: tallies[team.id]?.counts ?? .init())
-        }
-        // More points first, then who reached them first, then by id: the keys are looked up
-        // once per team, not per comparison.
-        let reached = hunt.teams.map { scoring.reachedAt[$0.id] }
-        let order = teams.indices.sorted { a, b in
-            if teams[a].points != teams[b].points { return teams[a].points > teams[b].points }
-            let ta = reached[a]?.timeIntervalSince1970 ?? .infinity, tb = reached[b]?.timeIntervalSince1970 ?? .infinity
-            if ta != tb { return ta < tb }
-            return teams[a].id < teams[b].id
-        }
-        teams = order.map { teams[$0] }
-        for i in teams.indices {
-            if i > 0, teams[i].points == teams[i - 1].points, reached[order[i]] == reached[order[i - 1]] {
-                teams[i].rank = teams[i - 1].rank
-            } else {
-                teams[i].rank = i + 1
-            }
-        }
+        let teams = Self.ranked(
+            hunt.teams.map { team in
+                let points = scoring.points[team.id] ?? 0
+                return JudgeResults.TeamResult(
+                    id: team.id, name: team.name, points: points, rank: 0, reachedAt: scoring.reachedAt[team.id].map(clock.timestamp),
+                    tasksDone: Set((scoring.completions[team.id] ?? []).map(\.task)).count,
+                    rewards: rewards.filter { $0.points <= points }, completions: scoring.completions[team.id] ?? [],
+                    approaches: scoring.approaches[team.id] ?? [], counts: tallies[team.id]?.counts ?? .init())
+            }, reached: hunt.teams.map { scoring.reachedAt[$0.id] })
 
         let tasks = hunt.tasks.enumerated().map { position, task in
             JudgeResults.TaskResult(
@@ -72,6 +56,27 @@ extension RuleEngine {
             hunt: info, summary: summary, teams: teams, tasks: tasks, submissions: submissions,
             reviewQueue: total.queue.map { submissions[$0].path },
             skipped: skipped.isSorted(by: \.path) ? skipped : skipped.sorted { $0.path < $1.path }, problems: problemList)
+    }
+
+    /// `teams` ranked: more points first, then who reached them first (`reached`, by team in
+    /// the same order), then by id; equal points reached at the same moment share a rank.
+    static func ranked(_ teams: [JudgeResults.TeamResult], reached: [Date?]) -> [JudgeResults.TeamResult] {
+        // The keys are looked up once per team, not per comparison.
+        let order = teams.indices.sorted { a, b in
+            if teams[a].points != teams[b].points { return teams[a].points > teams[b].points }
+            let ta = reached[a]?.timeIntervalSince1970 ?? .infinity, tb = reached[b]?.timeIntervalSince1970 ?? .infinity
+            if ta != tb { return ta < tb }
+            return teams[a].id < teams[b].id
+        }
+        var ranked = order.map { teams[$0] }
+        for i in ranked.indices {
+            if i > 0, ranked[i].points == ranked[i - 1].points, reached[order[i]] == reached[order[i - 1]] {
+                ranked[i].rank = ranked[i - 1].rank
+            } else {
+                ranked[i].rank = i + 1
+            }
+        }
+        return ranked
     }
 
     /// One `SubmissionResult` per case, in case order, built in parallel. The strings move from

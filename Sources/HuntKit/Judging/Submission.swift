@@ -108,6 +108,8 @@ package struct SubmissionScan: Sendable {
     public var skipped: [SkippedFile]
     /// Problems with the folder or the manifest: unknown team folders, manifest rows naming missing files.
     public var diagnostics: [Diagnostic]
+    /// The hints bought, from the folder's `hints.jsonl` (`HintLog`): not submissions, but they cost points.
+    public var hintPurchases: [HintPurchase] = []
 }
 
 /// An attempt behind one reference (`Submission.answer`); never changed, so safe to send.

@@ -127,6 +127,8 @@ package struct SubmissionFinder: Sendable {
             case .file:
                 if name == AnswerLog.fileName {
                     readAnswerLog(in: folder, displayPath: displayPath, into: &scan)
+                } else if name == HintLog.fileName {
+                    readHintLog(in: folder, displayPath: displayPath + "/" + name, into: &scan)
                 } else if let row = manifestRows[name] {
                     scan.submissions.append(submission(name, in: folder, row: row))
                 } else {
@@ -166,6 +168,19 @@ package struct SubmissionFinder: Sendable {
         let (attempts, problems) = AnswerLog.parse(bytes, displayPath: logPath)
         scan.diagnostics += problems
         scan.submissions += answerSubmissions(attempts, log: AnswerLog.fileName, filePath: folder.path + "/" + AnswerLog.fileName)
+    }
+
+    /// The hints bought, from the folder's `hints.jsonl`; its bad lines are problems.
+    private func readHintLog(in folder: InputFolder, displayPath: String, into scan: inout SubmissionScan) {
+        do {
+            let bytes = try InputFile(HintLog.fileName, inside: folder, displayPath: displayPath).readAll(
+                limitBytes: HintLog.maximumBytes, what: "hints log")
+            let (purchases, problems) = HintLog.parse(bytes, displayPath: displayPath, hunt: hunt)
+            scan.hintPurchases = purchases
+            scan.diagnostics += problems
+        } catch {
+            scan.diagnostics.append(error.diagnostic)
+        }
     }
 
     /// Attempts as submissions: each team as the id it names (by `NameKey`, as team folders are),

@@ -91,7 +91,7 @@ public struct CSVReportRenderer: ReportRenderer {
 
     /// The header of leaderboard.csv, in column order.
     public static let leaderboardColumns = [
-        "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected"
+        "rank", "team", "team_name", "points", "tasks_done", "rewards", "reached_at", "accepted", "review", "rejected", "hints", "hint_points"
     ]
 
     /// submissions.csv and leaderboard.csv (named for the team in a `--team` report).
@@ -119,7 +119,8 @@ public struct CSVReportRenderer: ReportRenderer {
         for r in report.leaderboard {
             out.row([
                 .int(r.rank), .text(r.team), .text(r.name), .int(r.points), .int(r.tasksDone),
-                .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt?.text), .int(r.accepted), .int(r.review), .int(r.rejected)
+                .text(r.rewards.joined(separator: "; ")), .text(r.reachedAt?.text), .int(r.accepted), .int(r.review), .int(r.rejected),
+                .int(r.hints ?? 0), .int(r.hintPoints ?? 0)
             ])
         }
         return out.text

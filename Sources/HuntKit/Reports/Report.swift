@@ -123,9 +123,14 @@ public struct Report: Sendable, Codable, Hashable {
         public var rejected: Int
         /// The team of a `--team` report.
         public var isSelected: Bool
+        /// How many hints the team bought (`TeamResult.hintsUsed`); nil for none.
+        public var hints: Int? = nil
+        /// The points those hints took off the team's (at most each task's points); nil for none.
+        public var hintPoints: Int? = nil
 
         enum CodingKeys: String, CodingKey {
-            case rank, team, name, points
+            case rank, team, name, points, hints
+            case hintPoints = "hint_points"
             case tasksDone = "tasks_done"
             case rewards
             case reachedAt = "reached_at"

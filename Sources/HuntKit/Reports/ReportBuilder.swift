@@ -108,12 +108,17 @@ struct ReportScope {
 
     /// Every team, ranked; the selected one marked.
     func leaderboard() -> [Report.LeaderboardRow] {
-        results.teams.map { t in
-            Report.LeaderboardRow(
+        let taskPoints = Dictionary(results.tasks.map { ($0.id, $0.points) }, uniquingKeysWith: { first, _ in first })
+        return results.teams.map { t in
+            var row = Report.LeaderboardRow(
                 rank: t.rank, team: t.id, name: t.name, points: t.points, tasksDone: t.tasksDone,
                 rewards: t.rewards.map { language.reward($0.reward) }, reachedAt: t.reachedAt, reachedText: time(t.reachedAt),
                 accepted: t.counts.accepted, review: t.counts.review, rejected: t.counts.rejected,
                 isSelected: t.id == selected?.id)
+            if let used = t.hintsUsed, !used.isEmpty {
+                (row.hints, row.hintPoints) = (used.count, JudgeResults.charge(used) { taskPoints[$0] ?? 0 })
+            }
+            return row
         }
     }
 

@@ -53,7 +53,7 @@ struct ReportContext {
             case .hunt: root[name] = hunt(report.hunt, language)
             case .team: root[name] = report.team.map { team(team: $0, language) }
             case .summary: root[name] = TemplateValues.object(report.summary)
-            case .leaderboard: root[name] = report.leaderboard.map(leaderboardRow)
+            case .leaderboard: root[name] = report.leaderboard.map { leaderboardRow($0, language) }
             case .columns: root[name] = report.columns.map(TemplateValues.object)
             case .grid:
                 root[name] = report.grid.map { row in
@@ -96,8 +96,9 @@ struct ReportContext {
         return d
     }
 
-    private func leaderboardRow(_ r: Report.LeaderboardRow) -> [String: Any] {
+    private func leaderboardRow(_ r: Report.LeaderboardRow, _ language: ReportLanguage) -> [String: Any] {
         var d = TemplateValues.object(r)
+        if let hints = r.hints { d["hints_text"] = language.catalog.text("report.hints-used", count: hints, ["points": "\(r.hintPoints ?? 0)"]) }
         if !r.rewards.isEmpty { d["rewards_text"] = r.rewards.joined(separator: "; ") }
         return d
     }
