@@ -54,7 +54,7 @@ try:
     check(bool(team_url), f"hunt serve --players printed the larks' URL ({team_url})")
     driver = phone(360, 780)
     driver.get(team_url)
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 10, "the team page lists the 10 tasks")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.task")) == 14, "the team page lists the 14 tasks")
     check(not driver.find_elements(By.CSS_SELECTOR, "#task-lions input[type=file]"), "an answer task without a place offers no photo button")
     check("5 tries left" in text(driver, "#task-lions"), "an answer task says 5 tries left")
     height = driver.execute_script("return document.querySelector('#task-lions form.answer input').getBoundingClientRect().height")

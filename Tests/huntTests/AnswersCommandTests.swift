@@ -44,7 +44,7 @@ struct AnswersCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         let results = try JudgeResults.decode(run.stdoutData)
         #expect(results.submissions.first { $0.path == "answers.jsonl#f3" }?.verdict == .accepted)
-        #expect(results.team("foxes")?.points == 60 + 15)
+        #expect(results.team("foxes")?.points == 70 + 15)
     }
 
     @Test("an answers file without the columns stops the run and says which are missing")

@@ -20,13 +20,13 @@ struct HintCommandTests {
         #expect(run.stderr.contains("submissions/hints.jsonl:4:1") && run.stderr.contains("not a hint bought"), "\(run.stderr)")
         let results = try JudgeResults.decode(run.stdoutData)
         let owls = results.teams.first { $0.id == "owls" }, foxes = results.teams.first { $0.id == "foxes" }
-        // owls: 45 from their answers and check-ins, less the astronomer's hint (5, task done) and the bells' (4, never done; bought twice, charged once).
-        #expect(owls?.points == 45 - 5 - 4)
+        // owls: 55 from their answers, check-ins and the gate's question, less the astronomer's hint (5, task done) and the bells' (4, never done; bought twice, charged once).
+        #expect(owls?.points == 55 - 5 - 4)
         #expect(
             owls?.hintsUsed?.map { "\($0.task)#\($0.hint)=\($0.cost)@\($0.at.text)" } == [
                 "bells#1=4@2026-05-02T11:39:00+02:00", "astronomer#0=5@2026-05-02T12:02:00+02:00"
             ])
-        #expect(foxes?.hintsUsed == nil && foxes?.points == 60)
+        #expect(foxes?.hintsUsed == nil && foxes?.points == 70)
         #expect(!results.skipped.contains { $0.path.contains("hints.jsonl") }, "the hints log is not a skipped file")
     }
 
@@ -37,12 +37,12 @@ struct HintCommandTests {
         let run = try HuntBinary.run(["judge", "hunt.yaml", "submissions", "--out", out.path, "--format", "md,html,csv"], in: Self.folder)
         #expect(run.status == 0, "\(run.stderr)")
         let markdown = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(markdown.contains("| Night Owls | 36 (2 hints bought: −9) |"), "\(markdown)")
+        #expect(markdown.contains("| Night Owls | 46 (2 hints bought: −9) |"), "\(markdown)")
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<td class=\"points num\">36<span class=\"hints-used\">2 hints bought: −9</span></td>"))
+        #expect(html.contains("<td class=\"points num\">46<span class=\"hints-used\">2 hints bought: −9</span></td>"))
         let csv = try String(contentsOf: out.appendingPathComponent("leaderboard.csv"), encoding: .utf8).split(whereSeparator: \.isNewline)
         #expect(
-            csv.first?.hasSuffix(",hints,hint_points") == true && csv.contains { $0.hasPrefix("2,owls,Night Owls,36,") && $0.hasSuffix(",2,9") },
+            csv.first?.hasSuffix(",hints,hint_points") == true && csv.contains { $0.hasPrefix("2,owls,Night Owls,46,") && $0.hasSuffix(",2,9") },
             "\(csv)")
     }
 
