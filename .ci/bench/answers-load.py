@@ -34,9 +34,11 @@ def resident_of(pid):
 
 
 def photo_day():
-    """The anchor, a photo-only day of as many submissions: the same teams, eight photo tasks,
-    PER_TEAM simulated photos a team (hunt simulate), served by the same server; its resident
-    memory at the peak while it judges them and once it has settled (no change for 5 s)."""
+    """The anchor, a photo-only day of as many submissions: the same teams, photo tasks, and
+    PER_TEAM + CHECKINS simulated photos a team (hunt simulate) arriving in the watched folder of
+    the same server over ARRIVE seconds (60 batches, moved in as an upload puts a file in place),
+    so it judges again as photos come, as on the day; its resident memory at the peak, and once it
+    has settled (no change for 5 s)."""
     anchor = os.path.join(data, "photo-day")
     os.makedirs(anchor, exist_ok=True)
     with open(os.path.join(anchor, "hunt.yaml"), "w") as f:
@@ -44,27 +46,47 @@ def photo_day():
         f.write("defaults: { radius: 50 m, points: 10 }\n")
         f.write("teams:\n" + "".join(f"  - {{ id: t{n:03}, name: Team {n} }}\n" for n in range(teams)))
         f.write("tasks:\n" + "".join(f"  - {{ id: p{i}, title: Place {i}, at: '{52.08 + 0.002 * i:.5f}, 5.16' }}\n" for i in range(len(TASKS) + len(PLACES))))
+    sim = os.path.join(anchor, "sim")
     subprocess.run([hunt, "simulate", os.path.join(anchor, "hunt.yaml"), "--photos-per-team", str(per_team + checkins), "--seed", "1",
-                    "--out", os.path.join(anchor, "sim")], check=True, stdout=subprocess.DEVNULL)
-    os.rename(os.path.join(anchor, "sim", "submissions"), os.path.join(anchor, "submissions"))
+                    "--out", sim], check=True, stdout=subprocess.DEVNULL)
+    files = sorted(os.path.relpath(os.path.join(d, n), os.path.join(sim, "submissions"))
+                   for d, _, names in os.walk(os.path.join(sim, "submissions")) for n in names)
+    random.Random(2).shuffle(files)
+    os.makedirs(os.path.join(anchor, "submissions"))
     photo_server, _, _ = serve_players(hunt, anchor, teams, [])
+    peak = [0.0]
+    stop = threading.Event()
+
+    def watch():
+        while not stop.is_set():
+            peak[0] = max(peak[0], resident_of(photo_server.pid))
+            stop.wait(0.25)
+
+    threading.Thread(target=watch, daemon=True).start()
     try:
-        peak, last, still = 0.0, 0.0, time.monotonic()
-        until = time.monotonic() + 120
+        arrive = float(os.environ.get("ARRIVE", 120))
+        batch = max(1, len(files) // 60)
+        for k in range(0, len(files), batch):
+            for rel in files[k:k + batch]:
+                target = os.path.join(anchor, "submissions", rel)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                os.rename(os.path.join(sim, "submissions", rel), target)
+            time.sleep(arrive / 60)
+        last, still, until = 0.0, time.monotonic(), time.monotonic() + 120
         while time.monotonic() < until and time.monotonic() - still < 5:
             now = resident_of(photo_server.pid)
-            peak = max(peak, now)
             if abs(now - last) > 1:
                 last, still = now, time.monotonic()
             time.sleep(0.25)
-        return peak, last
+        return peak[0], last
     finally:
+        stop.set()
         photo_server.terminate()
         photo_server.wait(timeout=10)
 
 
 photo_peak, photo_settled = photo_day()
-print(f"anchor, a photo-only day of {teams * (per_team + checkins)} photos: server memory {photo_peak:.0f} MB at the peak, {photo_settled:.0f} MB settled")
+print(f"anchor, a photo-only day of {teams * (per_team + checkins)} photos arriving over {os.environ.get('ARRIVE', 120)} s: server memory {photo_peak:.0f} MB at the peak, {photo_settled:.0f} MB settled")
 server, port, paths = serve_players(hunt, data, teams, ["--players-rate", "100000"])
 rooms = [f"http://127.0.0.1:{port}{paths[team]}" for team in sorted(paths)]
 
