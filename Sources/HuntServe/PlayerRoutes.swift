@@ -234,19 +234,25 @@ struct PlayerRoutes: Sendable {
         let team = try Self.team(context)
         // Paused or ended: answers are refused as uploads are, in the same words.
         if let refusal = await session.live.refusal { throw refusal }
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: Self.maximumAnswerBody) } catch {
-            throw ServeError(player: "refused.answer-too-long", count: ServeSession.maximumAnswerBytes, status: 413)
-        }
-        let sent: AnswerRequest
-        do { sent = try ServeJSON.decoder.decode(AnswerRequest.self, from: Data(buffer: body)) } catch {
-            throw ServeError(player: "refused.unreadable", status: 400)
-        }
+        let sent = try await Self.body(
+            of: request, as: AnswerRequest.self, upTo: Self.maximumAnswerBody,
+            tooLarge: ServeError(player: "refused.answer-too-long", count: ServeSession.maximumAnswerBytes, status: 413))
         let language = await language(request)
         let reply = try await session.answer(team: team, task: sent.task, typed: sent.answer, language: language)
         room.record(.init(action: "answer", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
         return reply
+    }
+
+    /// A small JSON body the page sends (an answer, a check-in, a hint), read up to `limit` bytes:
+    /// `tooLarge` past it, `unreadable` (400, "reload the page") when it is not such JSON.
+    static func body<Sent: Decodable>(
+        of request: Request, as: Sent.Type, upTo limit: Int, tooLarge: ServeError,
+        unreadable: ServeError = ServeError(player: "refused.unreadable")
+    ) async throws -> Sent {
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: limit) } catch { throw tooLarge }
+        do { return try ServeJSON.decoder.decode(Sent.self, from: Data(buffer: body)) } catch { throw unreadable }
     }
 
     /// The largest check-in request body: a task id and four numbers.
@@ -260,14 +266,9 @@ struct PlayerRoutes: Sendable {
         let team = try Self.team(context)
         if let refusal = await session.live.refusal { throw refusal }
         let language = await language(request)
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: Self.maximumCheckInBody) } catch {
-            throw ServeError(player: "check-in.bad-position", status: 413)
-        }
-        let sent: CheckInRequest
-        do { sent = try ServeJSON.decoder.decode(CheckInRequest.self, from: Data(buffer: body)) } catch {
-            throw ServeError(player: "check-in.bad-position", status: 400)
-        }
+        let sent = try await Self.body(
+            of: request, as: CheckInRequest.self, upTo: Self.maximumCheckInBody,
+            tooLarge: ServeError(player: "check-in.bad-position", status: 413), unreadable: ServeError(player: "check-in.bad-position"))
         let position = CheckInPosition(latitude: sent.latitude, longitude: sent.longitude, accuracyMetres: sent.accuracy)
         let reply = try await session.checkIn(team: team, task: sent.task, position: position, language: language)
         room.record(.init(action: "check-in", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
@@ -284,14 +285,8 @@ struct PlayerRoutes: Sendable {
     @Sendable func hint(_ request: Request, context: ServeContext) async throws -> HintReply {
         let team = try Self.team(context)
         if let refusal = await session.live.refusal { throw refusal }
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: Self.maximumHintBody) } catch {
-            throw ServeError(player: "refused.unreadable", status: 413)
-        }
-        let sent: HintRequest
-        do { sent = try ServeJSON.decoder.decode(HintRequest.self, from: Data(buffer: body)) } catch {
-            throw ServeError(player: "refused.unreadable", status: 400)
-        }
+        let sent = try await Self.body(
+            of: request, as: HintRequest.self, upTo: Self.maximumHintBody, tooLarge: ServeError(player: "refused.unreadable", status: 413))
         let reply = try await session.buyHint(team: team, task: sent.task, hint: sent.hint, language: await language(request))
         if reply.cost > 0 { room.record(.init(action: "hint", team: team, task: reply.task, path: HintLog.fileName, at: Date())) }
         return reply
