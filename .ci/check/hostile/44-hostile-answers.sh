@@ -10,6 +10,8 @@ set -uo pipefail
 root=$OLDPWD
 cd "$WORK"
 cp -r "$root/Examples/orientation-day" od
+# The bad lines' numbers follow the example's own lines: four good ones, then the cut line.
+base=$(wc -l < od/submissions/answers.jsonl)
 python3 - od/submissions/answers.jsonl <<'PY'
 import json, sys
 with open(sys.argv[1], "a") as f:
@@ -33,9 +35,9 @@ out=$(timeout 60 "$HUNT" judge od/hunt.yaml od/submissions --answers form.csv --
 status=$?
 [ $status = 0 ] || { echo "judge exited $status: ${out:0:300}"; exit 1; }
 [[ $out != *$'\e'* ]] || { echo "an escape reached the terminal"; exit 1; }
-grep -q "answers.jsonl:28:1" <<<"$out" || { echo "the cut line is not named: ${out:0:500}"; exit 1; }
-grep -q "answers.jsonl:29:1" <<<"$out" || { echo "the bad time is not named"; exit 1; }
-grep -q "answers.jsonl:30:1.*not degrees" <<<"$out" || { echo "the check-in at latitude 1e308 is not named"; exit 1; }
+grep -q "answers.jsonl:$((base + 5)):1" <<<"$out" || { echo "the cut line is not named: ${out:0:500}"; exit 1; }
+grep -q "answers.jsonl:$((base + 6)):1" <<<"$out" || { echo "the bad time is not named"; exit 1; }
+grep -q "answers.jsonl:$((base + 7)):1.*not degrees" <<<"$out" || { echo "the check-in at latitude 1e308 is not named"; exit 1; }
 python3 - out/results.json <<'PY' || exit 1
 import json, sys
 r = json.load(open(sys.argv[1]))
