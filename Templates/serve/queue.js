@@ -80,11 +80,14 @@ function markStar() {
   button.textContent = on ? "In the show " : "Star for the show ";
   button.append(Hunt.el("kbd", {}, "f"));
   button.classList.toggle("starred", on);
-  button.disabled = !Q.item;
+  // An answer or a check-in has no photo to put on the big screen.
+  const noPhoto = Boolean(Q.item && (Q.item.evidence.answer !== undefined || Q.item.evidence.position_source === "check-in"));
+  button.disabled = !Q.item || noPhoto;
+  button.title = noPhoto ? "an answer or a check-in has no photo for the show" : "";
 }
 
 async function star() {
-  if (!Q.item) return;
+  if (!Q.item || document.getElementById("star").disabled) return;
   try {
     const show = await Hunt.post("/api/star", { id: Q.item.id, starred: !starred.has(Q.item.id) });
     starred.clear();

@@ -32,4 +32,27 @@ struct TaskUnlockCommandTests {
         #expect(back.task("lions")?.opens == hunt.task("lions")?.opens && back.task("lions")?.opens != nil)
         #expect(back.task("tower")?.unlockedBy == ["astronomer"] && back.task("tower")?.after == hunt.task("tower")?.after)
     }
+
+    @Test("a circle of `unlocked_by` is named with the key it was written with")
+    func unlockCircle() throws {
+        let folder = Scratch.root.appendingPathComponent("unlock-circle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = """
+            hunt: Circle
+            timezone: Europe/Amsterdam
+            teams: [foxes]
+            tasks:
+              - { id: x, title: X, answer: one, unlocked_by: [y] }
+              - { id: y, title: Y, answer: two, unlocked_by: [x] }
+              - { id: z, title: Z, answer: three, after: [w] }
+              - { id: w, title: W, answer: four, unlocked_by: [z] }
+
+            """
+        try yaml.write(to: folder.appendingPathComponent("hunt.yaml"), atomically: false, encoding: .utf8)
+        let run = try HuntBinary.run(["validate", "hunt.yaml"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("`unlocked_by` goes round in a circle: x → y → x"), "\(run.stderr)")
+        #expect(run.stderr.contains("`after` and `unlocked_by` go round in a circle"), "\(run.stderr)")
+    }
 }

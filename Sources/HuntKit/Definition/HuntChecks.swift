@@ -229,8 +229,12 @@ struct HuntChecks {
                         if reported.insert(key).inserted {
                             let names = (cycle + [target]).map { hunt.tasks[$0].id }
                             let text = names.joined(separator: " → ")
+                            // Name the keys the links were written with: `unlocked_by` links are `after` links too.
+                            let unlocked = zip(names, names.dropFirst()).map { hunt.task($0.0)?.unlockedBy.contains($0.1) ?? false }
+                            let keys =
+                                unlocked.allSatisfy { $0 } ? "`unlocked_by`" : unlocked.contains(true) ? "`after` and `unlocked_by`" : "`after`"
                             context.error(
-                                .afterCycle, "`after` goes round in a circle: \(text)", at: location,
+                                .afterCycle, "\(keys) \(keys.contains(" and ") ? "go" : "goes") round in a circle: \(text)", at: location,
                                 fix: cycle.count == 1
                                     ? "a task cannot come after itself; remove `\(names[0])` from its `after`"
                                     : "each task must be done after the next one in the circle, so none can be first; remove one link")
