@@ -28,27 +28,11 @@ public enum AnswerLog {
     public static func parse(_ bytes: [UInt8], displayPath: String) -> (attempts: [AnswerAttempt], problems: [Diagnostic]) {
         var attempts: [AnswerAttempt] = [], problems: [Diagnostic] = []
         var seen = Set<String>()
-        let decoder = JSONDecoder()
-        for (body, location) in JSONLines.lines(bytes, displayPath: displayPath) {
-            if problems.count >= maximumProblems {
-                problems.append(
-                    .error(
-                        "answer-line", "stopped reading after \(maximumProblems) bad lines", at: location,
-                        fix: "check that the file is the players' page's answers log"))
-                break
-            }
-            let attempt: AnswerAttempt
-            do {
-                attempt = try decoder.decode(AnswerAttempt.self, from: Data(body))
-            } catch {
-                problems.append(
-                    .warning(
-                        "answer-line", "not an attempt (skipped): " + Self.why(error), at: location,
-                        fix:
-                            #"each line is {"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}; a line cut short by a crash can be deleted"#
-                    ))
-                continue
-            }
+        JSONLines.decode(
+            AnswerAttempt.self, bytes, displayPath: displayPath, code: "answer-line", log: "answers log", limit: maximumProblems,
+            problems: &problems, skipped: { "not an attempt (skipped): " + Self.why($0) },
+            fix: #"each line is {"id":…,"team":…,"task":…,"answer":…,"time":"2026-05-02T10:15:00+02:00"}; a line cut short by a crash can be deleted"#
+        ) { attempt, location, problems in
             admit(attempt, into: &attempts, seen: &seen, problems: &problems, at: location, what: "line")
         }
         return (attempts, problems)

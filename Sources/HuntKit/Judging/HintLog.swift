@@ -58,29 +58,17 @@ public enum HintLog {
         let teams = hunt?.teamLookup
         var purchases: [HintPurchase] = [], problems: [Diagnostic] = []
         var seen = Set<String>()
-        let decoder = JSONDecoder()
-        for (body, location) in JSONLines.lines(bytes, displayPath: displayPath) {
-            if problems.count >= maximumProblems {
-                problems.append(
-                    .error(
-                        "hint-line", "stopped reading after \(maximumProblems) bad lines", at: location,
-                        fix: "check that the file is the players' page's hints log"))
-                break
-            }
-            guard var purchase = try? decoder.decode(HintPurchase.self, from: Data(body)) else {
-                problems.append(
-                    .warning(
-                        "hint-line", "not a hint bought (skipped)", at: location,
-                        fix:
-                            #"each line is {"cost":5,"hint":0,"task":…,"team":…,"time":"2026-05-02T10:15:00+02:00"}; a line cut short by a crash can be deleted"#
-                    ))
-                continue
-            }
+        JSONLines.decode(
+            HintPurchase.self, bytes, displayPath: displayPath, code: "hint-line", log: "hints log", limit: maximumProblems,
+            problems: &problems, skipped: { _ in "not a hint bought (skipped)" },
+            fix: #"each line is {"cost":5,"hint":0,"task":…,"team":…,"time":"2026-05-02T10:15:00+02:00"}; a line cut short by a crash can be deleted"#
+        ) { read, location, problems in
+            var purchase = read
             if let hunt, check(purchase) == nil {
                 guard case .found(let team) = teams!.find(purchase.team) else {
                     problems.append(
                         .warning("hint-line", "no team `\(purchase.team)` in the hunt; the line is skipped", at: location, fix: "write a team's id"))
-                    continue
+                    return
                 }
                 purchase.team = team.id
                 guard let task = hunt.task(purchase.task), purchase.hint < task.allHints.count else {
@@ -88,7 +76,7 @@ public enum HintLog {
                         .warning(
                             "hint-line", "the hunt has no hint \(purchase.hint) on task `\(purchase.task)`; the line is skipped", at: location,
                             fix: "write a task's id and its hint's index from 0"))
-                    continue
+                    return
                 }
             }
             if let problem = check(purchase) {

@@ -12,16 +12,30 @@ enum JSONLines {
         return data
     }
 
-    /// The lines of `bytes` that hold anything but spaces, without a final carriage return, each
-    /// with its place (`displayPath:line:1`).
-    static func lines(_ bytes: [UInt8], displayPath: String) -> [(body: ArraySlice<UInt8>, location: SourceLocation)] {
-        var result: [(body: ArraySlice<UInt8>, location: SourceLocation)] = []
+    /// Each line of `bytes` that holds anything but spaces, decoded as `T` and handed to `body`
+    /// with its place (`displayPath:line:1`), in line order. A line that is not a `T` is a
+    /// warning `code` saying `skipped(error)`, with `fix`; once `problems` holds `limit` (those
+    /// `body` adds count too), an error says reading stopped there and the rest is not read.
+    static func decode<T: Decodable>(
+        _ type: T.Type, _ bytes: [UInt8], displayPath: String, code: DiagnosticCode, log: String, limit: Int,
+        problems: inout [Diagnostic], skipped: (any Error) -> String, fix: String, _ body: (T, SourceLocation, inout [Diagnostic]) -> Void
+    ) {
+        let decoder = JSONDecoder()
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            var body = line[...]
-            if body.last == 0x0D { body = body.dropLast() }
-            if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            result.append((body, SourceLocation(file: displayPath, line: index + 1, column: 1)))
+            var text = line[...]
+            if text.last == 0x0D { text = text.dropLast() }
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let location = SourceLocation(file: displayPath, line: index + 1, column: 1)
+            if problems.count >= limit {
+                problems.append(
+                    .error(code, "stopped reading after \(limit) bad lines", at: location, fix: "check that the file is the players' page's \(log)"))
+                return
+            }
+            do {
+                body(try decoder.decode(T.self, from: Data(text)), location, &problems)
+            } catch {
+                problems.append(.warning(code, skipped(error), at: location, fix: fix))
+            }
         }
-        return result
     }
 }
