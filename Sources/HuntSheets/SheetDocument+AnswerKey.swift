@@ -136,11 +136,13 @@ extension SheetDocument {
         return parts.joined(separator: words.text("list.comma"))
     }
 
-    /// A time span in the words' language, exactly as long as the hunt file says: hours and
-    /// minutes (`words.duration`) when it is whole minutes below a day, else in seconds.
+    /// A time span in the words' language, exactly as long as the hunt file says: in hours and
+    /// minutes or days (`words.duration`) when that loses nothing, else in seconds.
     static func span(_ span: TimeSpan, _ words: PlayerCatalog) -> String {
         let seconds = span.seconds
-        if seconds.isFinite, seconds >= 60, seconds < 86_400, seconds.truncatingRemainder(dividingBy: 60) == 0 { return words.duration(seconds) }
+        let wholeMinutes = seconds >= 60 && seconds < 86_400 && seconds.truncatingRemainder(dividingBy: 60) == 0
+        let wholeDays = seconds >= 86_400 && seconds < 365 * 86_400 && seconds.truncatingRemainder(dividingBy: 86_400) == 0
+        if seconds.isFinite, wholeMinutes || wholeDays { return words.duration(seconds) }
         return words.text("duration.seconds", ["s": words.measure().number(seconds, places: seconds.rounded() == seconds ? 0 : 1)])
     }
 

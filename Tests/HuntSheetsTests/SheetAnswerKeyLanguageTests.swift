@@ -79,6 +79,17 @@ struct SheetAnswerKeyLanguageTests {
         #expect(english[2]["Scoring"] == "1 point, once per place")
     }
 
+    static let spanCases: [(Double, String, String)] = [
+        (90, "en", "90 s"), (600, "en", "10 min"), (5400, "en", "1 h 30 min"), (2 * 86_400, "es", "2 días"), (600, "de", "10 Min."),
+        (90_000, "en", "90,000 s")
+    ]
+
+    @Test("times are as long as the hunt file says, in the language's words", arguments: spanCases)
+    func spans(_ seconds: Double, _ language: String, _ expected: String) throws {
+        let words = try #require(try PlayerCatalog.named(language))
+        #expect(SheetDocument.span(TimeSpan(seconds: seconds), words) == expected)
+    }
+
     @Test("an English hunt's key still reads as it did")
     func english() throws {
         try PDFTools.requireReadBack()
