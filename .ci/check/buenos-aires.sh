@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Examples/buenos-aires, a hunt in Spanish with English offered (issue 39), as a player meets it:
 # `hunt validate` is clean; pdftotext of the players' sheets reads the Spanish texts and a Spanish
-# date, and of `--language en` the English ones; then buenos-aires.py opens a team's page in
+# date, and of `--language en` the English ones; the marshals' answer key reads Spanish, and an
+# Arabic one is mirrored; then buenos-aires.py opens a team's page in
 # Chromium with Accept-Language es and en (Spanish and English words and task titles), reads the
 # Spanish reason of a photo taken the day before (with its Spanish date), and lays the page out at
 # 360 px in a pseudo-language 40 % longer and in Arabic (right to left) without overflow. `hunt
@@ -58,6 +59,21 @@ indent=$(grep -m1 "El Obelisco" "$work/ar-layout.txt" | sed 's/El Obelisco.*//' 
     || fail "the Arabic sheet is mirrored (its card titles on the right, indented $indent)"
 pdftoppm -r 60 -png -f 1 -l 2 "$work/ar.pdf" "$SCREENS/buenos-aires-sheets-ar"
 
+# The marshals' answer key in the hunt's language too, and an Arabic one mirrored.
+"$hunt" sheets "$example/hunt.yaml" --answer-key -o "$work/key-es.pdf" 2>/dev/null
+pdftotext -layout "$work/key-es.pdf" "$work/key-es.txt"
+for words in "SOLO PARA LOS ORGANIZADORES — NO REPARTIR" "Solucionario" "Posición" "10 puntos, una vez"; do
+    grep -qF "$words" "$work/key-es.txt" && ok "the Spanish answer key reads “$words”" || fail "the Spanish answer key reads “$words”"
+done
+grep -qE "FOR MARSHALS|Answer key|Scoring" "$work/key-es.txt" && fail "the Spanish answer key has no English" || ok "the Spanish answer key has no English"
+"$hunt" sheets "$example/hunt.yaml" --answer-key --language ar -o "$work/key-ar.pdf" 2>/dev/null
+pdftotext -layout -f 1 -l 1 "$work/key-ar.pdf" "$work/key-ar.txt"
+indent=$(grep -m1 "El Obelisco" "$work/key-ar.txt" | sed 's/1\. El Obelisco.*//' | wc -c)
+[ "$indent" -gt 40 ] && ok "the Arabic answer key is mirrored (its entry titles on the right, indented $indent)" \
+    || fail "the Arabic answer key is mirrored (its entry titles on the right, indented $indent)"
+pdftoppm -r 60 -png -f 1 -l 1 "$work/key-es.pdf" "$SCREENS/buenos-aires-key-es"
+pdftoppm -r 60 -png -f 1 -l 1 "$work/key-ar.pdf" "$SCREENS/buenos-aires-key-ar"
+
 # Reports in a language (hunt report --language): Spanish words and a Spanish date by default (the
 # hunt's language), English with --language en; results.json keeps the judge's codes.
 "$hunt" judge "$example/hunt.yaml" "$example/submissions" --out "$work/judged" > /dev/null 2>&1
@@ -77,7 +93,7 @@ cp -r "$example" "$work/imperial"
 sed -i 's/^language: es$/language: es\nunits: imperial/' "$work/imperial/hunt.yaml"
 "$hunt" sheets "$work/imperial/hunt.yaml" --answer-key -o "$work/imperial-key.pdf" 2>/dev/null
 pdftotext -layout "$work/imperial-key.pdf" "$work/imperial-key.txt"
-grep -qE "Radius +131 ft" "$work/imperial-key.txt" && ok "the imperial answer key reads “131 ft”" || fail "the imperial answer key reads “131 ft”"
+grep -qE "Radio +131 ft" "$work/imperial-key.txt" && ok "the imperial answer key reads “131 ft”" || fail "the imperial answer key reads “131 ft”"
 "$hunt" judge "$work/imperial/hunt.yaml" "$work/imperial/submissions" --out "$work/imperial-out" > /dev/null 2>&1
 "$hunt" report "$work/imperial-out/results.json" --format md -o "$work/imperial.md" 2>/dev/null
 for words in "círculo de 131 ft" "0,2 mi"; do

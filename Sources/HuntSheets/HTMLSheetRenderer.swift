@@ -38,7 +38,8 @@ public struct HTMLSheetRenderer: SheetRenderer {
         let size = document.paper.sizePoints
         var result: [String: Any] = [
             "title": document.kind == .answerKey
-                ? "\(document.huntTitle) — answer key" : document.kind == .posters ? "\(document.huntTitle) — posters" : document.huntTitle,
+                ? document.words.text("sheet.key.title", ["hunt": document.huntTitle])
+                : document.kind == .posters ? "\(document.huntTitle) — posters" : document.huntTitle,
             "huntTitle": document.huntTitle,
             "isAnswerKey": document.kind == .answerKey,
             "paper": document.paper.cssName,
@@ -81,7 +82,8 @@ public struct HTMLSheetRenderer: SheetRenderer {
                     "hasTeams": !key.teams.isEmpty,
                     "timezone": key.timezoneName,
                     "taskCount": key.entries.count,
-                    "teams": key.teams.map { "\($0.name) (\($0.id))" }.joined(separator: ", "),
+                    "teams": SheetDocument.teamList(key.teams, document.words),
+                    "facts": key.facts.map { ["label": $0.label, "value": $0.value] },
                     "entries": key.entries.map(entry)
                 ] as [String: Any]
         }
@@ -154,7 +156,7 @@ public struct HTMLSheetRenderer: SheetRenderer {
     private func entry(_ entry: SheetDocument.AnswerEntry) -> [String: Any] {
         var result: [String: Any] = [
             "number": entry.number, "id": entry.id, "title": entry.title,
-            "pointsLabel": SheetDocument.pointsLabel(entry.points),
+            "pointsLabel": entry.pointsLabel,
             "facts": entry.facts.map { ["label": $0.label, "value": $0.value] },
             "places": entry.places, "hasPlaces": !entry.places.isEmpty
         ]

@@ -22,15 +22,15 @@ public struct PDFSheetRenderer: SheetRenderer {
         let size = document.paper.sizePoints
         let title =
             switch document.kind {
-            case .answerKey: "\(document.huntTitle) — answer key"
+            case .answerKey: document.words.text("sheet.key.title", ["hunt": document.huntTitle])
             case .posters: "\(document.huntTitle) — posters"
             case .players: document.huntTitle
             }
         let canvas = try PDFCanvas(
             widthPoints: size.width, heightPoints: size.height, title: title,
             creator: "HuntKit hunt sheets", createDate: document.date)
-        // An Arabic or Hebrew sheet lays out mirrored; the answer key is the marshals' English.
-        canvas.mirrored = document.isRightToLeft && document.kind != .answerKey
+        // An Arabic or Hebrew sheet, the answer key as well, lays out mirrored.
+        canvas.mirrored = document.isRightToLeft
         let writer = PDFSheetWriter(canvas: canvas, layout: layout, document: document)
         writer.write()
         return (try canvas.finish(), writer.pages.filter { !$0.isEmpty })
@@ -218,7 +218,7 @@ private final class PDFSheetWriter {
 
     func writeCover(_ cover: SheetDocument.Cover) {
         pages[pages.count - 1].append("cover:" + (cover.teamName ?? ""))
-        flow(document.kind == .players ? document.words.text("sheet.kicker") : "ANSWER KEY", kicker, spaceAfter: 6)
+        flow(document.words.text("sheet.kicker"), kicker, spaceAfter: 6)
         flow(cover.huntTitle, title, spaceAfter: 14)
         var teamStyle = heading
         teamStyle.sizePoints = layout.headingSizePoints * 1.45
@@ -592,18 +592,16 @@ private final class PDFSheetWriter {
     // MARK: The answer key
 
     func write(_ key: SheetDocument.AnswerKey) {
-        beginSection("\(key.huntTitle) · answer key", bookmark: "Answer key")
+        let words = document.words
+        let hunt = SheetDocument.isolated(key.huntTitle, words, name: true)
+        beginSection(words.text("sheet.key.footer", ["hunt": hunt]), bookmark: words.text("sheet.key.heading"))
         pages[pages.count - 1].append("key")
         var warning = kicker
         warning.colour = SheetColour(red: 0.70, green: 0.15, blue: 0.12)
-        flow("FOR MARSHALS ONLY — DO NOT HAND OUT", warning, spaceAfter: 6)
-        flow("Answer key", title, spaceAfter: 6)
+        flow(words.text("sheet.key.warning"), warning, spaceAfter: 6)
+        flow(words.text("sheet.key.heading"), title, spaceAfter: 6)
         flow(key.huntTitle, heading, spaceAfter: 8)
-        var facts: [(String, String)] = []
-        if let window = key.window { facts.append(("WHEN", "\(window) (\(key.timezoneName))")) }
-        facts.append(("TASKS", "\(key.entries.count)"))
-        if !key.teams.isEmpty { facts.append(("TEAMS", key.teams.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))) }
-        writeFacts(facts, labelWidth: 70, labelStyle: kicker, valueStyle: body, gap: 6)
+        writeFacts(key.facts.map { ($0.label, $0.value) }, labelWidth: 70, labelStyle: kicker, valueStyle: body, gap: 6)
         rule(layout.accentColour, lineWidth: 1.5, spaceBefore: 6, spaceAfter: 12)
         for (index, entry) in key.entries.enumerated() {
             writeEntry(entry)
@@ -633,7 +631,7 @@ private final class PDFSheetWriter {
         canvas.draw(headerText, heading, x: left, y: y, widthPoints: width - 60 - qrColumn)
         var pts = pointsStyle
         pts.alignment = .right
-        canvas.draw(SheetDocument.pointsLabel(entry.points), pts, x: right - qrColumn - 60, y: y + 2, widthPoints: 60)
+        canvas.draw(entry.pointsLabel, pts, x: right - qrColumn - 60, y: y + 2, widthPoints: 60)
         y += headerHeight + 6
         pageIsEmpty = false
         if let qr = entry.qr {
@@ -649,7 +647,9 @@ private final class PDFSheetWriter {
             space(4)
         }
         if let hint = entry.hint {
-            writeFacts([("Hint", hint)], labelWidth: labelWidth, labelStyle: label, valueStyle: value, gap: 3, valueWidth: valueWidth)
+            writeFacts(
+                [(document.words.text("sheet.key.label.hint"), hint)], labelWidth: labelWidth, labelStyle: label, valueStyle: value, gap: 3,
+                valueWidth: valueWidth)
         }
         if let reveal = entry.reveal {
             space(3)
@@ -659,7 +659,7 @@ private final class PDFSheetWriter {
             revealLabel.colour = layout.accentColour
             let height = canvas.measure(reveal, revealStyle, widthPoints: valueWidth)
             ensure(min(height, 3 * revealStyle.sizePoints * 1.3))
-            canvas.draw("Reveal", revealLabel, x: left, y: y + 1, widthPoints: labelWidth - 6)
+            canvas.draw(document.words.text("sheet.key.label.reveal"), revealLabel, x: left, y: y + 1, widthPoints: labelWidth - 6)
             flow(reveal, revealStyle, indent: labelWidth, trailing: qrColumn, spaceAfter: 4, bar: layout.accentColour)
         }
         if entry.qr != nil { y = max(y, entryTop + layout.qrSizePoints) }

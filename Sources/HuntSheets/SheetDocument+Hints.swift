@@ -24,12 +24,15 @@ extension SheetDocument {
     }
 
     /// Every hint's text for the answer key, each sold or timed one with what opens it
-    /// (`(after 20 min, 5 points)`); nil when the task has none.
-    static func keyHints(_ task: HuntTask) -> String? {
+    /// (`(after 20 min, 5 pts)`), in the words' language; nil when the task has none.
+    static func keyHints(_ task: HuntTask, language: String?, words: PlayerCatalog) -> String? {
         let lines = task.allHints.compactMap { hint -> String? in
-            guard let text = hint.text.text.nilIfBlank else { return nil }
-            let terms = [hint.after.map { "after \($0)" }, hint.cost.map { SheetDocument.pointsLabel($0) }].compactMap { $0 }
-            return terms.isEmpty ? text : text + " (" + terms.joined(separator: ", ") + ")"
+            guard let text = hint.text.text(in: language).nilIfBlank else { return nil }
+            let terms = [
+                hint.after.map { words.text("sheet.key.hint-after", ["time": span($0, words)]) },
+                hint.cost.map { words.text("sheet.points", count: $0) }
+            ].compactMap { $0 }
+            return terms.isEmpty ? text : text + " (" + terms.joined(separator: words.text("list.comma")) + ")"
         }
         return lines.isEmpty ? nil : lines.joined(separator: " · ")
     }

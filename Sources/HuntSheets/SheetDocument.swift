@@ -12,7 +12,8 @@ public struct SheetOptions: Sendable, Hashable {
     /// Each team's page on `hunt serve --players` (team id → URL), printed on its cover as a QR
     /// code and in words; empty for none.
     public var teamURLs: [String: String]
-    /// The language players' sheets are in (`hunt sheets --language`); nil for the hunt's.
+    /// The language the sheets are in, the answer key and posters too (`hunt sheets --language`);
+    /// nil for the hunt's.
     public var language: String?
     /// The posters of the code tasks (`hunt sheets --posters`) instead of the players' sheets.
     public var posters = false
@@ -50,8 +51,9 @@ public struct SheetDocument: Sendable {
     public var posters: [Poster] = []
     /// For the PDF's creation date, so the same hunt prints the same bytes.
     public var date: Date?
-    /// The players' sheets' language (`SheetOptions.language`, else the hunt's), and its words
-    /// (`sheet.…` keys of its catalog): what the renderers print around the hunt's texts.
+    /// The sheets' language (`SheetOptions.language`, else the hunt's), and its words
+    /// (`sheet.…` keys of its catalog, the answer key's `sheet.key.…`): what the renderers print
+    /// around the hunt's texts.
     public var language: String
     public var words: PlayerCatalog
     /// The language is written right to left: pango lays each paragraph out from the right.
@@ -131,6 +133,8 @@ public struct SheetDocument: Sendable {
         public var timezoneName: String
         public var entries: [AnswerEntry]
         public var teams: [(id: String, name: String)]
+        /// The head's label and value rows, in the sheets' language: window, tasks, teams.
+        public var facts: [(label: String, value: String)]
     }
 
     public struct AnswerEntry: Sendable {
@@ -138,7 +142,9 @@ public struct SheetDocument: Sendable {
         public var id: String
         public var title: String
         public var points: Int
-        /// Label and value rows: target, position, radius, area bounds, rules.
+        /// `20 pts` in the sheets' language.
+        public var pointsLabel: String
+        /// Label and value rows in the sheets' language: target, position, radius, area bounds, rules.
         public var facts: [(label: String, value: String)]
         /// Names and positions of a `places` target's places.
         public var places: [String]
@@ -188,10 +194,11 @@ extension SheetDocument {
         }
         if options.answerKey {
             sections = []
+            let entries = try Self.answerEntries(hunt, qr: layout.answerKeyQR, language: language, words: words)
+            let keyTeams = teams.map { (id: $0.id, name: $0.name) }
             answerKey = AnswerKey(
-                huntTitle: huntTitle, window: window, timezoneName: hunt.timezoneName,
-                entries: try Self.answerEntries(hunt, qr: layout.answerKeyQR),
-                teams: teams.map { ($0.id, $0.name) })
+                huntTitle: huntTitle, window: window, timezoneName: hunt.timezoneName, entries: entries, teams: keyTeams,
+                facts: Self.answerKeyFacts(hunt, window: window, entries: entries.count, teams: keyTeams, words: words))
             return
         }
         answerKey = nil
@@ -262,7 +269,7 @@ extension SheetDocument {
             }
             if task.score == .closest { details.append(words.text("sheet.closest")) }
             if case .places(let places) = task.target, !places.places.isEmpty {
-                let count = String(places.places.count), within = radius(places.radius, hunt)
+                let count = String(places.places.count), within = radius(places.radius, hunt, words: words)
                 if let choice = task.choose {
                     details.append(words.text("sheet.places-choose", ["count": String(choice.count), "of": count, "radius": within]))
                 } else {
@@ -299,13 +306,18 @@ extension SheetDocument {
         return cards
     }
 
-    /// A radius as written in the hunt file (`40 m`, `300 ft`); in feet and miles when the hunt
-    /// says `units: imperial`, whatever the file wrote it in.
-    static func radius(_ length: Length, _ hunt: Hunt) -> String {
-        hunt.units == .imperial ? MeasureText.distance(length.metres, units: .imperial) : length.description
+    /// A radius as written in the hunt file (`40 m`, `1.5 km`), its number in the words' locale
+    /// ("1,5 km"); in feet and miles when the hunt says `units: imperial`, whatever the file
+    /// wrote it in.
+    static func radius(_ length: Length, _ hunt: Hunt, words: PlayerCatalog = .english) -> String {
+        let measure = words.measure(hunt.units)
+        guard hunt.units == .metric, length.metres.isFinite else { return measure.distance(length.metres) }
+        let kilometres = length.metres >= 1000
+        let value = kilometres ? length.metres / 1000 : length.metres
+        return measure.number(value, places: value.rounded() == value ? 0 : 1) + (kilometres ? " km" : " m")
     }
 
-    private static func encode(_ uri: String, at location: SourceLocation) throws(DiagnosticError) -> QRCode {
+    static func encode(_ uri: String, at location: SourceLocation) throws(DiagnosticError) -> QRCode {
         do {
             return try QRCode(encoding: uri)
         } catch {
@@ -357,107 +369,7 @@ extension SheetDocument {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_."))) ?? id
     }
 
-    // MARK: The marshals' key
-
-    static func answerEntries(_ hunt: Hunt, qr withQR: Bool) throws(DiagnosticError) -> [AnswerEntry] {
-        let groupByTask = hunt.groupByTask
-        var entries: [AnswerEntry] = []
-        for (index, task) in hunt.tasks.enumerated() {
-            var facts: [(label: String, value: String)] = []
-            var places: [String] = []
-            var geoURI: String?
-            var qr: QRCode?
-            switch task.target {
-            case .circle(let centre, let radius):
-                facts.append(("Position", "\(CoordinateText.readable(centre))  (\(CoordinateText.sexagesimal(centre)))"))
-                facts.append(("Radius", Self.radius(radius, hunt)))
-                geoURI = GeoURI.string(for: centre)
-                if withQR { qr = try encode(geoURI!, at: task.location) }
-            case .area(let target):
-                facts.append(("Area", target.path))
-                if let area = target.area {
-                    let box = area.boundingBox
-                    let name = area.name.map { "“\($0)”, " } ?? ""
-                    facts.append(
-                        ("Shape", "\(name)\(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s"), \(area.vertexCount) vertices"))
-                    facts.append(
-                        (
-                            "Bounds",
-                            "\(CoordinateText.readable(latitude: box.south)) to \(CoordinateText.readable(latitude: box.north)), "
-                                + "\(CoordinateText.readable(longitude: box.west)) to \(CoordinateText.readable(longitude: box.east))"
-                        ))
-                } else {
-                    facts.append(("Shape", "not read (the file is checked by `hunt validate`)"))
-                }
-            case .places(let target):
-                facts.append(("Places", "\(target.path): \(target.places.count) place\(target.places.count == 1 ? "" : "s")"))
-                facts.append(("Radius", Self.radius(target.radius, hunt)))
-                places = target.places.map { "\($0.name) — \(CoordinateText.readable($0.coordinate))" }
-            case nil where task.isGroup:
-                let choice = task.choose!
-                facts.append(
-                    (
-                        "Group",
-                        Choice.describe(choice.count, of: choice.tasks.count) + ": "
-                            + choice.tasks.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", ")
-                    ))
-            case nil:
-                facts.append(("Target", "anywhere (judged by hand)"))
-            }
-            if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
-                facts.append(("Choose", Choice.describe(choice.count, of: target.places.count) + " places"))
-            }
-            if let group = groupByTask[task.id] { facts.append(("Group", "counts towards “\(group.title)” (\(group.id))")) }
-            if let code = task.question?.code {
-                facts.append(
-                    ("Code", code.value.map { "\($0)  (on its poster: `hunt sheets --posters`)" } ?? "from the players' secret, which was not read"))
-            }
-            facts.append(("Scoring", describeScoring(task)))
-            if task.live {
-                facts.append(
-                    (
-                        "Live",
-                        "only a photo taken with the players' page's camera and sent within \(hunt.policy.liveMaxAge) counts; "
-                            + "a gallery photo goes to \(hunt.policy.notLive.rawValue) (`not-live`)"
-                    ))
-            }
-            if !task.after.isEmpty { facts.append(("After", task.after.map { hunt.task($0)?.title ?? $0 }.joined(separator: ", "))) }
-            if let dwell = task.dwell { facts.append(("Dwell", dwell.description)) }
-            if let window = task.window { facts.append(("Window", describe(window, in: hunt.timezone))) }
-            if let bands = task.bands {
-                facts.append(
-                    ("Bands", "found \(Self.radius(bands.found, hunt)), hot \(Self.radius(bands.hot, hunt)), warm \(Self.radius(bands.warm, hunt))"))
-            }
-            if !task.tags.isEmpty { facts.append(("Tags", task.tags.joined(separator: ", "))) }
-            entries.append(
-                AnswerEntry(
-                    number: index + 1, id: task.id, title: task.title, points: task.points, facts: facts, places: places,
-                    hint: keyHints(task), reveal: task.reveal.flatMap { $0.isBlank ? nil : $0 },
-                    geoURI: geoURI, qr: qr))
-        }
-        return entries
-    }
-
-    private static func describeScoring(_ task: HuntTask) -> String {
-        var parts = ["\(task.points) point\(task.points == 1 ? "" : "s")"]
-        if task.score == .closest { parts.append("closest approach, best per day") }
-        if let choice = task.choose {
-            parts.append("once, when any \(choice.count) \(task.isGroup ? "of its tasks are" : "of its places are") done")
-            return parts.joined(separator: ", ")
-        }
-        switch task.repeatRule {
-        case .once: parts.append("once")
-        case .perPlace: parts.append("once per place")
-        case .unlimited: parts.append("every time")
-        case .perDay: parts.append("once per day")
-        }
-        return parts.joined(separator: ", ")
-    }
-
     // MARK: Text
-
-    /// `20 pts`, `1 pt`.
-    public static func pointsLabel(_ points: Int) -> String { abs(points) == 1 ? "\(points) pt" : "\(points) pts" }
 
     /// `Saturday 2 May 2026, 10:00 – 16:00` ("sábado, 2 de mayo de 2026, 10:00 – 16:00"), or
     /// both dates when the window spans days: the day and times as Foundation writes them in the

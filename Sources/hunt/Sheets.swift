@@ -89,7 +89,7 @@ extension HuntCommand {
 
         @Option(
             help: ArgumentHelp(
-                "The players' sheets' language: a code the hunt offers (`languages:`) or any HuntKit has a catalog for (default: the hunt's `language:`).",
+                "The sheets' language (the players' sheets, the answer key, the posters): a code the hunt offers (`languages:`) or any HuntKit has a catalog for (default: the hunt's `language:`).",
                 valueName: "code"))
         var language: String?
 

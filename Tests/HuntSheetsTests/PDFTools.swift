@@ -55,6 +55,16 @@ enum PDFTools {
         }
     }
 
+    /// The text of `page` (1-based) as laid out on it (`pdftotext -layout`): a line's indent
+    /// shows where on the page it sits.
+    static func layoutText(_ pdf: [UInt8], page: Int) throws -> String {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("in.pdf")
+            try Data(pdf).write(to: file)
+            return try run("pdftotext", ["-enc", "UTF-8", "-layout", "-f", String(page), "-l", String(page), file.path, "-"])
+        }
+    }
+
     /// Every QR code on every page, rendered at 150 dpi as a printer would, decoded by zbarimg.
     static func qrCodes(_ pdf: [UInt8]) throws -> [String] {
         try withTemporaryFolder { folder in

@@ -108,7 +108,7 @@ import Testing
 
     @Test func theAnswerKeyPage() throws {
         let page = try html(SheetSamples.utrecht(), SheetOptions(answerKey: true, paper: .letter))
-        #expect(page.contains("For marshals only"))
+        #expect(page.contains("FOR MARSHALS ONLY — DO NOT HAND OUT"))
         #expect(page.contains("Café de Zaak"))
         #expect(page.contains("@page { size: letter;"))
         #expect(!page.contains("class=\"card\""))
