@@ -135,10 +135,8 @@ public struct PlayersRoom: Sendable {
     }
 
     /// Judges the folder again now that an upload is in place (or withdrawn), rather than at the
-    /// watcher's next look; a burst of uploads makes a few reads, not one each (`ServeSession.poll`).
-    func judgeSoon() {
-        Task { [session] in await session.poll() }
-    }
+    /// watcher's next look; a burst of uploads makes a few reads, not one each (`ServeSession.pollSoon`).
+    func judgeSoon() { session.pollSoon() }
 
     func record(_ line: LogLine) {
         guard let data = try? ServeJSON.encoder.encode(line) else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HuntKit
 
 /// The console's state: the hunt, the reviews store, the current judgement and the stamps of the
@@ -40,6 +41,9 @@ public actor ServeSession {
     private var readsBegun = 0
     /// Reads of the folder, one after another (`poll()`).
     private let polls = Coalescing<Bool>()
+    /// Whether a look asked for by `pollSoon()` has not begun yet: the asks that come meanwhile
+    /// are that same look, so a burst of answers queues one task, not one each.
+    private nonisolated let lookAsked = Atomic<Bool>(false)
     /// `leaderboard: { freeze: … }`: what players and viewers see of the standings, and the reveal.
     var freeze: LeaderboardFreeze
     /// The tasks with `opens:` whose time had come at the last look (`pollOnce`).
@@ -117,6 +121,17 @@ public actor ServeSession {
     @discardableResult
     package func poll() async -> Bool {
         await polls.run(combining: { $0 || $1 }) { await pollOnce() }
+    }
+
+    /// Asks for a `poll()` without waiting for it: an upload or an answer is in place, judge it
+    /// now rather than at the watcher's next look. Asks made before that look begins are
+    /// answered by it (it reads the folder after them).
+    nonisolated func pollSoon() {
+        guard !lookAsked.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        Task {
+            lookAsked.store(false, ordering: .releasing)
+            await poll()
+        }
     }
 
     private func pollOnce() async -> Bool {

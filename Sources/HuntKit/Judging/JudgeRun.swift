@@ -164,7 +164,10 @@ public struct JudgeRun: Sendable {
         return ExaminedChanges(scan: scan, slots: slots, inputSlots: inputSlots, carried: carried, groups: groups)
     }
 
-    /// The submissions `previous` examined as they are now, by their index now and in `previous`.
+    /// The submissions `previous` examined as they are now, by their index now and in `previous`:
+    /// a photo whose file `unchanged` vouches for, and an answer found again as it was (the
+    /// attempt, compared whole, is all its examination reads: a day of answers examines each
+    /// once, not at every look at a log that grows).
     private static func carried(
         from previous: ExaminedSubmissions, unchanged: (String) -> Bool,
         into submissions: [Submission]
@@ -174,8 +177,8 @@ public struct JudgeRun: Sendable {
         let earlier = Dictionary(previous.inputs.indices.map { (previous.inputs[$0].submission.path, $0) }, uniquingKeysWith: { first, _ in first })
         return submissions.indices.compactMap { index in
             let submission = submissions[index]
-            guard submission.answer == nil, let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
-                unchanged(submission.path)
+            guard let at = earlier[submission.path], previous.inputs[at].submission.isFoundAgain(as: submission),
+                submission.answer != nil || unchanged(submission.path)
             else { return nil }
             return (index, at)
         }
