@@ -88,7 +88,9 @@ struct AnswerJudgingTests {
             ], hunt: Self.hunt)
         let early = try result(results, "early")
         #expect(early.verdict == .rejected && early.reasons == [.order], "before the tower photo")
-        #expect(try result(results, "late").reasons == [.afterWindow])
+        let late = try result(results, "late")
+        #expect(late.reasons == [.afterWindow])
+        #expect(late.findings.first?.message.hasPrefix("sent at 16:30") == true, "an answer is sent, not taken: \(late.findings)")
         #expect(results.team("foxes")?.points == 20 + 3)
         // The choice once the tower is done: its one try was used before, so none is left.
         let again = F.judge(

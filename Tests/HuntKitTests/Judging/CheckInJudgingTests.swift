@@ -76,7 +76,9 @@ struct CheckInJudgingTests {
             ], hunt: Self.hunt)
         let plain = try result(results, "plain")
         #expect(plain.verdict == .accepted && plain.evidence.accuracySource == .policy && plain.evidence.accuracy?.metres == 10)
-        #expect(try result(results, "early").reasons == [.beforeWindow])
+        let early = try result(results, "early")
+        #expect(early.reasons == [.beforeWindow])
+        #expect(early.findings.first?.message.hasPrefix("checked in at 09:30") == true, "\(early.findings)")
         #expect(try result(results, "none").reasons == [.noPosition])
     }
 

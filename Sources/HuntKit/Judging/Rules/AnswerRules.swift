@@ -33,7 +33,7 @@ extension RuleEngine {
             return
         }
         c.evidence.attemptsAllowed = Double(question.attemptLimit)
-        checkWindows(&c, attempt.sentAt.date)
+        checkWindows(&c, attempt.sentAt.date, done: "sent")
         let shown = Self.shown(attempt.answer)
         // A derived code without its secret: nobody here can tell (an empty or too long one still can).
         if let code = question.code, code.match(attempt.answer) == nil {

@@ -14,7 +14,7 @@ extension RuleEngine {
     /// browser's and says it was a check-in (`position_source: check-in`).
     func examineCheckIn(_ attempt: AnswerAttempt, task: HuntTask, _ c: inout SubmissionCase) {
         c.evidence.answer = nil
-        checkWindows(&c, attempt.sentAt.date)
+        checkWindows(&c, attempt.sentAt.date, done: "checked in")
         guard let fix = attempt.position, fix.problem == nil, fix.coordinate.isFix else {
             c.findings.append(
                 Finding(code: .noPosition, message: "the check-in holds no position (the page sends one; a form's row needs latitude and longitude)"))

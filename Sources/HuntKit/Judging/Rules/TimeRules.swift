@@ -43,32 +43,36 @@ extension RuleEngine {
     }
 
     /// The hunt's window, then the task's; the first one missed is the finding (two calls: a
-    /// loop over a literal array of both would allocate that array for every photo).
-    func checkWindows(_ c: inout SubmissionCase, _ instant: Date) {
-        if !checkWindow(&c, instant, hunt.window, whose: "the hunt's") {
-            _ = checkWindow(&c, instant, c.task?.judgedWindow, whose: "the task's")
+    /// loop over a literal array of both would allocate that array for every photo). `done`
+    /// says what happened at `instant`: a photo was `taken`, an answer `sent`, a check-in `checked in`.
+    func checkWindows(_ c: inout SubmissionCase, _ instant: Date, done: String = "taken") {
+        if !checkWindow(&c, instant, hunt.window, whose: "the hunt's", done: done) {
+            _ = checkWindow(&c, instant, c.task?.judgedWindow, whose: "the task's", done: done)
         }
     }
 
     /// Adds the finding when `instant` is outside `window`; whether it did.
-    private func checkWindow(_ c: inout SubmissionCase, _ instant: Date, _ window: TimeWindow?, whose: String) -> Bool {
+    private func checkWindow(_ c: inout SubmissionCase, _ instant: Date, _ window: TimeWindow?, whose: String, done: String) -> Bool {
         guard let window else { return false }
         if instant < window.start {
             c.findings.append(
-                Finding(code: .beforeWindow, message: Self.missed(instant, by: "before", whose + " start", at: window.start, clock: clock)))
+                Finding(
+                    code: .beforeWindow, message: Self.missed(instant, done, by: "before", whose + " start", at: window.start, clock: clock)))
             return true
         }
         if instant > window.end {
-            c.findings.append(Finding(code: .afterWindow, message: Self.missed(instant, by: "after", whose + " end", at: window.end, clock: clock)))
+            c.findings.append(
+                Finding(code: .afterWindow, message: Self.missed(instant, done, by: "after", whose + " end", at: window.end, clock: clock)))
             return true
         }
         return false
     }
 
-    /// `taken at 09:38, 21 min 28 s before the hunt's start at 10:00`: the wall clock a player
-    /// reads (the day only when it differs), and the gap, which also tells 16:00:30 from 16:00.
-    static func missed(_ instant: Date, by side: String, _ bound: String, at limit: Date, clock: HuntClock) -> String {
+    /// `taken at 09:38, 21 min 28 s before the hunt's start at 10:00` (or `sent at`): the wall
+    /// clock a player reads (the day only when it differs), and the gap, which also tells
+    /// 16:00:30 from 16:00.
+    static func missed(_ instant: Date, _ done: String, by side: String, _ bound: String, at limit: Date, clock: HuntClock) -> String {
         let (taken, at) = clock.clockTimes(instant, limit)
-        return "taken at \(taken), \(MeasureText.duration(instant.timeIntervalSince(limit))) \(side) \(bound) at \(at)"
+        return "\(done) at \(taken), \(MeasureText.duration(instant.timeIntervalSince(limit))) \(side) \(bound) at \(at)"
     }
 }
