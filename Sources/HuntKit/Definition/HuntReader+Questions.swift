@@ -99,9 +99,7 @@ extension HuntReader {
     /// poster goes (`at`, `area` or `places`), without which a marshal would not know where.
     private mutating func code(_ node: YAMLNode, fields: Fields, task id: String) -> TaskCode? {
         if !["at", "area", "places"].contains(where: { fields.present($0) != nil }) {
-            context.error(
-                .codeWithoutPlace, "code task `\(id)` has no place: a marshal puts its poster up there, and players find it there",
-                at: fields.keyLocation("code") ?? node.location, fix: "add where the poster goes, e.g. `at: 52.0907, 5.1214`")
+            context.check(HuntRules.codeWithoutPlace(id), at: fields.keyLocation("code") ?? node.location)
         }
         guard let text = context.text(node, "`code`") else { return nil }
         let word = text.trimmedWhitespace

@@ -213,6 +213,13 @@ enum HuntRules {
             fix: "use `at:` or `places:` for a dwell task, or remove `dwell`")
     }
 
+    /// Code task `id`, which has no place for its poster.
+    static func codeWithoutPlace(_ id: String) -> HuntFinding {
+        .error(
+            .codeWithoutPlace, "code task `\(id)` has no place: a marshal puts its poster up there, and players find it there",
+            fix: "add where the poster goes, e.g. `at: 52.0907, 5.1214`")
+    }
+
     /// `check_in: true` on task `id`, which has no place to be at.
     static func checkInWithoutPlace(_ id: String) -> HuntFinding {
         .error(

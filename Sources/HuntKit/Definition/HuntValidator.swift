@@ -135,11 +135,13 @@ struct HuntValidator {
             return
         }
         if let question = task.question { self.question(question, task: task.id, at: at) }
-        if task.question?.code != nil, task.target == nil {
-            report(
-                .error(
-                    .codeWithoutPlace, "code task `\(task.id)` has no place: a marshal puts its poster up there, and players find it there",
-                    fix: "give it a target where the poster goes (`at:`)"), at: at)
+        if task.question?.code != nil, task.target == nil { report(HuntRules.codeWithoutPlace(task.id), at: at) }
+        if task.checkIn {
+            if let question = task.question {
+                report(HuntRules.checkInConflict(task.id, key: Self.key(of: question)), at: at)
+            } else if task.target == nil {
+                report(HuntRules.checkInWithoutPlace(task.id), at: at)
+            }
         }
         switch task.target {
         case nil:
@@ -191,6 +193,18 @@ struct HuntValidator {
     }
 
     /// The key a target is written with in a hunt file.
+    /// The key a question is written with: `answer`, `number` (when every accepted answer is one), `choices` or `code`.
+    static func key(of question: TaskQuestion) -> String {
+        switch question.kind {
+        case .answer(let key):
+            key.accepted.allSatisfy {
+                if case .number = $0 { true } else { false }
+            } ? "number" : "answer"
+        case .choices: "choices"
+        case .code: "code"
+        }
+    }
+
     static func key(of target: Target?) -> String? {
         switch target {
         case .circle?: "at"

@@ -84,7 +84,21 @@ import Testing
             "window-end-before-start"
         ),
         ("bands: { found: 400 m }", { $0.bands = Bands(found: .metres(400)) }, "bands-not-ascending"),
-        ("choose: 2", { $0.choose = Choice(count: 2, location: built) }, "choose-without-set")
+        ("choose: 2", { $0.choose = Choice(count: 2, location: built) }, "choose-without-set"),
+        (
+            "check_in: true\n    number: 7",
+            {
+                $0.checkIn = true
+                $0.question = TaskQuestion(.answer(AnswerKey([.number(7, within: 0)])))
+            }, "check-in-conflict"
+        ),
+        (
+            "check_in: true\n    choices: [Red, Blue]\n    correct: Red",
+            {
+                $0.checkIn = true
+                $0.question = TaskQuestion(.choices([LocalizedText("Red"), LocalizedText("Blue")], correct: [0]))
+            }, "check-in-conflict"
+        )
     ]
 
     @Test(arguments: cases.indices) func eachRuleInBothWays(index: Int) throws {
@@ -103,5 +117,15 @@ import Testing
         #expect(loaded.diagnostics.map(\.code.rawValue) == [code])
         #expect(hunt.validate().map(\.code.rawValue) == [code])
         #expect(hunt.validate().map(\.fix) == loaded.diagnostics.map(\.fix))
+    }
+
+    /// A check-in built in code without a place says so, as a hunt file's does.
+    @Test func checkInWithoutPlace() {
+        var task = HuntTask(id: "gate", title: "The gate", target: nil, location: Self.built)
+        task.checkIn = true
+        let hunt = Hunt(id: "rules", title: "Rules", tasks: [task], source: Self.built)
+        let loaded = DefinitionTestSupport.load("hunt: Rules\ntimezone: UTC\ntasks:\n  - id: gate\n    title: The gate\n    check_in: true\n")
+        #expect(hunt.validate().map(\.code.rawValue).sorted() == loaded.diagnostics.map(\.code.rawValue).sorted())
+        #expect(hunt.validate().map(\.code.rawValue).contains("check-in-without-place"))
     }
 }
