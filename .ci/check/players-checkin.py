@@ -2,7 +2,8 @@
 the DevTools protocol (as players-guide.py does): "Check in here" from 60 m away says how far and to
 get closer; moved inside, the check-in is accepted and the task done; a dwell check-in
 (`dwell: 20 s` in this check's own copy of Examples/orientation-day) shows the time stayed and
-counts only once the stay is long enough, not before; a position that is no position (NaN,
+counts only once the stay is long enough, not before; a check-in without a signal is kept on
+the phone and accepted when the signal is back; a position that is no position (NaN,
 1e308) is refused with the players' words and nothing written; `hunt judge` agrees with the page.
 See players-browser.sh."""
 import json, os, shutil, subprocess, sys, tempfile, time, urllib.error, urllib.request
@@ -16,11 +17,13 @@ folder = os.path.join(work, "hunt")
 shutil.copytree(example, folder)
 GATE = (52.08840, 5.16860)
 BENCH = (52.08840, 5.17006)  # 100 m east of the gate
+WELL = (52.08786, 5.16860)  # 60 m south of the gate
 with open(os.path.join(folder, "hunt.yaml")) as f:
     yaml = f.read()
 # Check-ins are judged at the time they are sent: a window around today. A team that has sent nothing.
 yaml = yaml.replace("window: { start: 2026-05-02 10:00, end: 2026-05-02 16:00 }", "window: { start: 2020-01-01 00:00, end: 2035-12-31 23:59 }", 1)
 yaml = yaml.replace("teams:\n", "teams:\n  - { id: larks, name: Early Larks }\n", 1)
+yaml += f"  - {{ id: well, title: The old well, at: '{WELL[0]}, {WELL[1]}', radius: 20 m, check_in: true, points: 3 }}\n"
 yaml += f"  - id: bench\n    title: Twenty seconds on the bench\n    at: {BENCH[0]}, {BENCH[1]}\n    radius: 30 m\n    check_in: true\n    dwell: 20 s\n"
 with open(os.path.join(folder, "hunt.yaml"), "w") as f:
     f.write(yaml)
@@ -33,6 +36,11 @@ def north_of(point, metres):
 
 def move(driver, point, accuracy=5):
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": point[0], "longitude": point[1], "accuracy": accuracy})
+
+
+def offline(driver, off):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def press(driver, selector):
@@ -89,6 +97,20 @@ try:
     shot(driver, "gate", "players-checkin-accepted-360.png")
     check(lines() == before + 2, f"two lines appended to answers.jsonl ({lines() - before})")
 
+    # No signal at the well: the check-in is kept on the phone and sent, and accepted, when the signal is back.
+    time.sleep(3)
+    move(driver, north_of(WELL, 2))
+    before = lines()
+    offline(driver, True)
+    press(driver, "#checkin-well button")
+    wait(driver, lambda d: text(d, "#checkin-well .checkin-note").startswith("No signal: your check-in is kept"), "no signal: the check-in is kept on the phone", seconds=15)
+    check(lines() == before and driver.execute_script("return localStorage.getItem(Object.keys(localStorage).find(k => k.startsWith('hunt-pending-texts')) || '')").count('"check-in"') == 1,
+          "nothing reached the server; one check-in waits in the phone's storage")
+    shot(driver, "well", "players-checkin-kept-360.png")
+    offline(driver, False)
+    wait(driver, lambda d: text(d, "#checkin-well .checkin-note") == "Checked in: this task is done.", "the signal back: sent by itself and accepted", seconds=20)
+    check(lines() == before + 1, f"one line appended ({lines() - before})")
+
     # A stay of 20 s: a sample every 5 s (dwell/10, at least 5 s) while the page is on screen.
     # Not at once: 100 m in no time is `too-fast` (a judge would look at it).
     time.sleep(3)
@@ -138,6 +160,6 @@ check([s["verdict"] for s in gate] == ["rejected", "accepted"] and gate[0]["reas
 check(bench and all(s["verdict"] == "accepted" for s in bench) and len(bench) >= 4, f"hunt judge: every check-in of the completed stay accepted ({len(bench)})")
 check(all(s["evidence"].get("position_source") == "check-in" for s in larks), "each says it was a check-in")
 team = next(t for t in results["teams"] if t["id"] == "larks")
-check(team["points"] == 15, f"the two check-in tasks score once each (5 + 10) ({team['points']})")
+check(team["points"] == 18, f"the three check-in tasks score once each (5 + 3 + 10) ({team['points']})")
 shutil.rmtree(work, ignore_errors=True)
 finish("check-ins", screens)

@@ -255,10 +255,11 @@ struct PlayerRoutes: Sendable {
         do { return try ServeJSON.decoder.decode(Sent.self, from: Data(buffer: body)) } catch { throw unreadable }
     }
 
-    /// The largest check-in request body: a task id and four numbers.
+    /// The largest check-in request body: a task id and five numbers.
     static let maximumCheckInBody = 1024
 
-    /// `{"task", "latitude", "longitude", "accuracy"}` (`?lang=` for the reasons' language): the
+    /// `{"task", "latitude", "longitude", "accuracy"}` and, for a check-in the page kept without a
+    /// signal, `"fixed_at"` (`CheckInRequest.madeAt`); `?lang=` for the reasons' language: the
     /// check-in appended to SUBMISSIONS/answers.jsonl and judged on the spot (`ServeSession.checkIn`),
     /// refused as answers are when paused or ended, rate-limited with them (`PlayerAccess`); a
     /// body that is not such numbers is refused (400) with nothing written.
@@ -270,7 +271,8 @@ struct PlayerRoutes: Sendable {
             of: request, as: CheckInRequest.self, upTo: Self.maximumCheckInBody,
             tooLarge: ServeError(player: "check-in.bad-position", status: 413), unreadable: ServeError(player: "check-in.bad-position"))
         let position = CheckInPosition(latitude: sent.latitude, longitude: sent.longitude, accuracyMetres: sent.accuracy)
-        let reply = try await session.checkIn(team: team, task: sent.task, position: position, language: language)
+        let reply = try await session.checkIn(
+            team: team, task: sent.task, position: position, madeAt: sent.madeAt(received: Date()), language: language)
         room.record(.init(action: "check-in", team: team, task: sent.task, path: AnswerLog.fileName + "#" + reply.id, at: Date()))
         room.judgeSoon()
         return reply

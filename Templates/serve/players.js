@@ -250,7 +250,7 @@ async function postAnswer(item) {
   return sent;
 }
 
-// Answers and messages sent without a signal, kept in this phone's storage (small texts:
+// Answers, check-ins and messages sent without a signal, kept in this phone's storage (small texts:
 // localStorage) until the server has them; another team's page on the phone keeps its own.
 const TEXTS = 'hunt-pending-texts:' + base;
 
@@ -270,7 +270,7 @@ function forgetText(key) {
 async function flushTexts() {
   if (!navigator.onLine) return;
   for (const item of pendingTexts()) {
-    const sent = item.kind === 'answer' ? await postAnswer(item) : await postMessage(item);
+    const sent = item.kind === 'answer' ? await postAnswer(item) : item.kind === 'check-in' ? await postCheckIn(item) : await postMessage(item);
     if (!sent) return;
   }
 }
@@ -434,31 +434,49 @@ async function sendCheckIn(taskID) {
   if (!fix) {
     c.message = say('guide.no-position');
     endStay(c);
-  } else {
-    try {
-      const response = await fetch(base + '/check-in?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ task: taskID, latitude: fix.lat, longitude: fix.lon, accuracy: fix.accuracy }) });
-      if (response.ok) {
-        const reply = await response.json();
-        c.reply = reply;
-        c.at = Date.now();
-        c.message = reply.state === 'accepted' ? say(reply.dwell_s ? 'checkin.done' : 'checkin.accepted')
-          : reply.state === 'review' ? say('checkin.review') : reply.state === 'staying' ? null : reply.why.join(' ');
-        // A stay goes on after a check-in outside (the team may walk in); it ends when done.
-        if (reply.state === 'accepted' || reply.state === 'review') endStay(c);
-      } else if (response.status === 429) {
-        c.message = say('send.busy');
-      } else {
-        const why = (await response.text()).trim().replace(/\.$/, '');
-        c.message = why ? say('send.refused', { why }) : say('send.refused-no-words');
-        endStay(c);
-      }
-    } catch (_) {
-      c.message = say('send.offline');  // no signal: a stay tries again with its next sample
+    c.busy = false;
+    render();
+    return;
+  }
+  await postCheckIn({ kind: 'check-in', key: Date.now().toString(36) + Math.random().toString(36).slice(2), task: taskID,
+                      latitude: fix.lat, longitude: fix.lon, accuracy: fix.accuracy, fixed_at: fix.fixed_at });
+}
+
+// Sends a check-in; without a signal it is kept on the phone with the time of its position
+// (`keepText`) and sent when the signal is back, where it counts at that time. A stay keeps
+// sampling meanwhile, so one made without a signal completes when its samples arrive.
+async function postCheckIn(item) {
+  const c = C[item.task] = C[item.task] || {};
+  c.busy = true;
+  render();
+  let sent = true;
+  try {
+    const response = await fetch(base + '/check-in?lang=' + encodeURIComponent(LANG), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ task: item.task, latitude: item.latitude, longitude: item.longitude, accuracy: item.accuracy, fixed_at: item.fixed_at }) });
+    forgetText(item.key);
+    if (response.ok) {
+      const reply = await response.json();
+      c.reply = reply;
+      c.at = Date.now();
+      c.message = reply.state === 'accepted' ? say(reply.dwell_s ? 'checkin.done' : 'checkin.accepted')
+        : reply.state === 'review' ? say('checkin.review') : reply.state === 'staying' ? null : reply.why.join(' ');
+      // A stay goes on after a check-in outside (the team may walk in); it ends when done.
+      if (reply.state === 'accepted' || reply.state === 'review') endStay(c);
+    } else if (response.status === 429) {
+      c.message = say('send.busy');
+    } else {
+      const why = (await response.text()).trim().replace(/\.$/, '');
+      c.message = why ? say('send.refused', { why }) : say('send.refused-no-words');
+      endStay(c);
     }
+  } catch (_) {
+    keepText(item);
+    sent = false;
+    c.message = say('checkin.kept');
   }
   c.busy = false;
   render();
+  return sent;
 }
 
 document.addEventListener('visibilitychange', () => { if (Object.values(C).some((c) => c.timer)) render(); });

@@ -63,7 +63,9 @@ import Testing
         (#"{"task":"gate","latitude":"52.08","longitude":5.16,"accuracy":5}"#, 400, "no position it could use"),
         (#"{"task":"gate","latitude":52.08,"longitude":5.16,"accuracy":5,"pad":"\#(String(repeating: "x", count: 2000))"}"#, 413, "no position"),
         (#"{"task":"library","latitude":52.08,"longitude":5.16,"accuracy":5}"#, 404, "no such check-in"),
-        (#"not json"#, 400, "no position it could use")
+        (#"not json"#, 400, "no position it could use"),
+        (#"{"task":"gate","latitude":52.08,"longitude":5.16,"accuracy":5,"fixed_at":-5}"#, 400, "no position it could use"),
+        (#"{"task":"gate","latitude":52.08,"longitude":5.16,"accuracy":5,"fixed_at":1e300}"#, 400, "no position it could use")
     ])
     func badPositionsAreRefusedAndNothingIsWritten(body: String, status: Int, words: String) async throws {
         let fixture = try await Self.fixture()
@@ -75,6 +77,29 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("submissions/answers.jsonl").path))
+    }
+
+    /// A check-in the page kept without a signal counts when its position was fixed; one sent at
+    /// once, or with a time ahead of the server's, when it arrives.
+    @Test func aKeptCheckInCountsWhenItsPositionWasFixed() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        let now = Date()
+        let sent = [("owls", now - 20 * 60), ("foxes", now - 10), ("herons", now + 3600)].map { ($0, Int($1.timeIntervalSince1970 * 1000)) }
+        try await PlayerRoutesTests.application(fixture).test(.router) { client in
+            for (team, fixed) in sent {
+                let body = #"{"task":"gate","latitude":52.08842,"longitude":5.16863,"accuracy":6,"fixed_at":\#(fixed)}"#
+                try await Self.post(client, team, body) { response in
+                    #expect(response.status == .ok, "\(response.text)")
+                }
+            }
+        }
+        let text = try String(contentsOf: fixture.folder.appendingPathComponent("submissions/answers.jsonl"), encoding: .utf8)
+        let attempts = AnswerLog.parse(Array(text.utf8), displayPath: "answers.jsonl").attempts
+        let at = Dictionary(uniqueKeysWithValues: attempts.map { ($0.team, $0.sentAt.date) })
+        #expect(abs(at["owls"]!.timeIntervalSince(now - 20 * 60)) < 1, "kept 20 minutes: the fix's time")
+        #expect(abs(at["foxes"]!.timeIntervalSince(now)) < 5, "sent at once: the time it arrived")
+        #expect(abs(at["herons"]!.timeIntervalSince(now)) < 5, "a phone's clock ahead: the time it arrived")
     }
 
     @Test func theTeamsStateOffersACheckInAndAPausedHuntRefusesIt() async throws {
