@@ -20,8 +20,7 @@ extension SheetDocument {
 
     /// "Los Zorros (zorros), Los Teros (teros)": each team's name and id.
     static func teamList(_ teams: [(id: String, name: String)], _ words: PlayerCatalog) -> String {
-        teams.map { words.text("sheet.key.team", ["name": isolated($0.name, words, name: true), "id": isolated($0.id, words)]) }
-            .joined(separator: words.text("list.comma"))
+        list(teams.map { words.text("sheet.key.team", ["name": isolated($0.name, words, name: true), "id": isolated($0.id, words)]) }, words)
     }
 
     static func answerEntries(_ hunt: Hunt, qr withQR: Bool, language: String, words: PlayerCatalog) throws(DiagnosticError) -> [AnswerEntry] {
@@ -94,7 +93,7 @@ extension SheetDocument {
                 let action = leftToRight(hunt.policy.notLive.rawValue)
                 fact("live", words.text("sheet.key.live", ["limit": span(hunt.policy.liveMaxAge, words), "action": action]))
             }
-            if !task.after.isEmpty { fact("after", task.after.map(title).joined(separator: comma)) }
+            if !task.after.isEmpty { fact("after", list(task.after.map(title), words)) }
             if let dwell = task.dwell { fact("dwell", span(dwell, words)) }
             if let window = task.window { fact("window", describe(window, in: hunt.timezone, words: words)) }
             if let bands = task.bands {
@@ -108,7 +107,7 @@ extension SheetDocument {
                             "warm": leftToRight(Self.radius(bands.warm, hunt, words: words))
                         ]))
             }
-            if !task.tags.isEmpty { fact("tags", task.tags.map(leftToRight).joined(separator: comma)) }
+            if !task.tags.isEmpty { fact("tags", list(task.tags.map(leftToRight), words)) }
             entries.append(
                 AnswerEntry(
                     number: index + 1, id: task.id, title: task.titleText.text(in: language), points: task.points,
@@ -152,6 +151,13 @@ extension SheetDocument {
     static func isolated(_ text: String, _ words: PlayerCatalog, name: Bool = false) -> String {
         guard words.isRightToLeft else { return text }
         return (name ? "\u{2068}" : "\u{2066}") + text + "\u{2069}"
+    }
+
+    /// `items` joined with the language's comma; in a right-to-left language led by a
+    /// right-to-left mark (U+200F), so the list is laid out as the key's language reads it, its
+    /// first item at the right, rather than in the direction of its first (isolated) item.
+    static func list(_ items: [String], _ words: PlayerCatalog) -> String {
+        (words.isRightToLeft ? "\u{200F}" : "") + items.joined(separator: words.text("list.comma"))
     }
 
     /// In a right-to-left language, each `command` in backticks of a catalog's text isolated
