@@ -76,8 +76,10 @@ extension SheetDocument {
                     words.text(
                         "sheet.key.group-tasks",
                         ["count": String(choice.count), "of": String(choice.tasks.count), "tasks": choice.tasks.map(title).joined(separator: comma)]))
-            case nil:
+            case nil where task.question == nil:
                 fact("target", words.text("sheet.key.anywhere"))
+            case nil:
+                break  // what it accepts is in its rows below, judged at once
             }
             if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
                 fact("choose", words.text("sheet.key.choose-places", ["count": String(choice.count), "of": String(target.places.count)]))
@@ -88,13 +90,15 @@ extension SheetDocument {
             if let code = task.question?.code {
                 fact("code", code.value.map { words.text("sheet.key.code", ["code": leftToRight($0)]) } ?? words.text("sheet.key.code-unknown"))
             }
+            facts += questionFacts(task, hunt, language: language, words: words)
             fact("scoring", describeScoring(task, words: words))
             if task.live {
                 let action = leftToRight(hunt.policy.notLive.rawValue)
                 fact("live", words.text("sheet.key.live", ["limit": span(hunt.policy.liveMaxAge, words), "action": action]))
             }
             if !task.after.isEmpty { fact("after", list(task.after.map(title), words)) }
-            if let dwell = task.dwell { fact("dwell", span(dwell, words)) }
+            // A check-in's stay is said in its check-in row.
+            if let dwell = task.dwell, !task.checkIn { fact("dwell", span(dwell, words)) }
             if let window = task.window { fact("window", describe(window, in: hunt.timezone, words: words)) }
             if let bands = task.bands {
                 fact(
