@@ -229,12 +229,14 @@ final class PDFCanvas {
 
     /// Whether pango lays `text` out right to left: its first strong letter (Unicode's bidi rule
     /// P2, as pango's auto-direction reads it) is of a right-to-left script — Hebrew, Arabic,
-    /// Syriac, Thaana, N'Ko and their presentation forms. Written here because pango's own
-    /// `pango_find_base_dir` is deprecated and Foundation has no bidi classes on Linux.
+    /// Syriac, Thaana, N'Ko and their presentation forms — or a right-to-left mark (U+200F).
+    /// Written here because pango's own `pango_find_base_dir` is deprecated and Foundation has no
+    /// bidi classes on Linux.
     static func startsRightToLeft(_ text: String) -> Bool {
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF, 0x200F: return true
+            case 0x200E: return false
             default: if scalar.properties.isAlphabetic { return false }
             }
         }

@@ -20,8 +20,7 @@ extension SheetDocument {
 
     /// "Los Zorros (zorros), Los Teros (teros)": each team's name and id.
     static func teamList(_ teams: [(id: String, name: String)], _ words: PlayerCatalog) -> String {
-        teams.map { words.text("sheet.key.team", ["name": isolated($0.name, words, name: true), "id": isolated($0.id, words)]) }
-            .joined(separator: words.text("list.comma"))
+        list(teams.map { words.text("sheet.key.team", ["name": isolated($0.name, words, name: true), "id": isolated($0.id, words)]) }, words)
     }
 
     static func answerEntries(_ hunt: Hunt, qr withQR: Bool, language: String, words: PlayerCatalog) throws(DiagnosticError) -> [AnswerEntry] {
@@ -77,8 +76,10 @@ extension SheetDocument {
                     words.text(
                         "sheet.key.group-tasks",
                         ["count": String(choice.count), "of": String(choice.tasks.count), "tasks": choice.tasks.map(title).joined(separator: comma)]))
-            case nil:
+            case nil where task.question == nil:
                 fact("target", words.text("sheet.key.anywhere"))
+            case nil:
+                break  // what it accepts is in its rows below, judged at once
             }
             if !task.isGroup, let choice = task.choose, case .places(let target) = task.target {
                 fact("choose", words.text("sheet.key.choose-places", ["count": String(choice.count), "of": String(target.places.count)]))
@@ -89,13 +90,15 @@ extension SheetDocument {
             if let code = task.question?.code {
                 fact("code", code.value.map { words.text("sheet.key.code", ["code": leftToRight($0)]) } ?? words.text("sheet.key.code-unknown"))
             }
+            facts += questionFacts(task, hunt, language: language, words: words)
             fact("scoring", describeScoring(task, words: words))
             if task.live {
                 let action = leftToRight(hunt.policy.notLive.rawValue)
                 fact("live", words.text("sheet.key.live", ["limit": span(hunt.policy.liveMaxAge, words), "action": action]))
             }
-            if !task.after.isEmpty { fact("after", task.after.map(title).joined(separator: comma)) }
-            if let dwell = task.dwell { fact("dwell", span(dwell, words)) }
+            if !task.after.isEmpty { fact("after", list(task.after.map(title), words)) }
+            // A check-in's stay is said in its check-in row.
+            if let dwell = task.dwell, !task.checkIn { fact("dwell", span(dwell, words)) }
             if let window = task.window { fact("window", describe(window, in: hunt.timezone, words: words)) }
             if let bands = task.bands {
                 fact(
@@ -108,7 +111,7 @@ extension SheetDocument {
                             "warm": leftToRight(Self.radius(bands.warm, hunt, words: words))
                         ]))
             }
-            if !task.tags.isEmpty { fact("tags", task.tags.map(leftToRight).joined(separator: comma)) }
+            if !task.tags.isEmpty { fact("tags", list(task.tags.map(leftToRight), words)) }
             entries.append(
                 AnswerEntry(
                     number: index + 1, id: task.id, title: task.titleText.text(in: language), points: task.points,
@@ -152,6 +155,13 @@ extension SheetDocument {
     static func isolated(_ text: String, _ words: PlayerCatalog, name: Bool = false) -> String {
         guard words.isRightToLeft else { return text }
         return (name ? "\u{2068}" : "\u{2066}") + text + "\u{2069}"
+    }
+
+    /// `items` joined with the language's comma; in a right-to-left language led by a
+    /// right-to-left mark (U+200F), so the list is laid out as the key's language reads it, its
+    /// first item at the right, rather than in the direction of its first (isolated) item.
+    static func list(_ items: [String], _ words: PlayerCatalog) -> String {
+        (words.isRightToLeft ? "\u{200F}" : "") + items.joined(separator: words.text("list.comma"))
     }
 
     /// In a right-to-left language, each `command` in backticks of a catalog's text isolated

@@ -10,10 +10,7 @@ import Testing
 /// written the language's way — and an Arabic key lays out right to left.
 @Suite("The answer key in the hunt's language")
 struct SheetAnswerKeyLanguageTests {
-    static func buenosAires() throws -> Hunt {
-        let url = SourceTree.root.appendingPathComponent("Examples/buenos-aires/hunt.yaml")
-        return try HuntLoader().load(contentsOf: url, displayPath: url.path).get()
-    }
+    static func buenosAires() throws -> Hunt { try SheetSamples.example("buenos-aires") }
 
     static func key(_ hunt: Hunt, language: String? = nil) throws -> [UInt8] {
         try PDFSheetRenderer().render(try SheetDocument(hunt: hunt, options: SheetOptions(answerKey: true, language: language)))

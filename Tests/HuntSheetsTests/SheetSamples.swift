@@ -1,10 +1,17 @@
 import Foundation
+import HuntTestSupport
 @testable import HuntKit
 @testable import HuntSheets
 
 /// Hunts built in code for the sheet tests: accents from several languages, every kind of target.
 enum SheetSamples {
     static let here = SourceLocation(file: "sample.yaml", line: 1, column: 1)
+
+    /// The hunt of `Examples/<name>`, as `hunt` loads it.
+    static func example(_ name: String) throws -> Hunt {
+        let url = SourceTree.root.appendingPathComponent("Examples/\(name)/hunt.yaml")
+        return try HuntLoader().load(contentsOf: url, displayPath: url.path).get()
+    }
 
     static func date(_ text: String, _ zone: String) -> Date {
         let formatter = DateFormatter()

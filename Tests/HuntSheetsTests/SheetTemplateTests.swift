@@ -114,6 +114,19 @@ import Testing
         #expect(!page.contains("class=\"card\""))
     }
 
+    /// The one rule the key's values had (commit c739567) covers every text a hunt writes on the
+    /// players' sheets: an English rule on an Arabic page keeps its full stop at its end.
+    @Test func huntTextsOnAnArabicSheetTakeTheirOwnDirection() throws {
+        var hunt = SheetSamples.utrecht(teams: 1)
+        hunt.rules = "Walk together."
+        let page = try html(hunt, SheetOptions(language: "ar"))
+        #expect(page.contains("<html lang=\"ar\" dir=\"rtl\">") && page.contains("<p class=\"clue\">Walk together.</p>"))
+        let rule = try #require(page.split(separator: "\n").first { $0.contains("[dir=\"rtl\"] :is(") })
+        for selector in [".cover h1", ".team", ".clue", ".head h3", ".hint", ".hint-list dd", "table.facts td", ".places li"] {
+            #expect(rule.contains(selector), "\(selector) is not laid out in its own direction")
+        }
+    }
+
     @Test func aBrokenTemplateNamesItsLine() {
         let renderer = HTMLSheetRenderer(template: "<p>\n{{#cards}}\n{{title}}\n", templatePath: "mine.mustache")
         #expect {

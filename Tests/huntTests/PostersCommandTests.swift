@@ -89,7 +89,12 @@ import Testing
         let sheetsText = try text(dir.appendingPathComponent("sheets.pdf"))
         #expect(sheetsText.contains("The sundial"))
         #expect(sheetsText.contains("Find the code posted at this place"), "a code task's card says what to do")
-        for secret in [derived, "REED-42", "REED42", "fourteen"] { #expect(!sheetsText.contains(secret), "\(secret) on the players' sheets") }
+        // The key's rows for what question tasks accept, none of which the players' sheets print.
+        let accepted = ["“Minnaert”, “Marcel Minnaert”", "102 ± 5", "“Reeds” (correct)", "“Windmills”", "2 tries"]
+        for row in accepted { #expect(keyText.contains(row), "\(row) missing from the answer key") }
+        for secret in [derived, "REED-42", "REED42", "fourteen", "Marcel Minnaert", "Windmills", "102 ± 5", "Reeds"] {
+            #expect(!sheetsText.contains(secret), "\(secret) on the players' sheets")
+        }
     }
 
     @Test func postersAsAnHTMLPage() throws {

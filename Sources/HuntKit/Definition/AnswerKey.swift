@@ -25,6 +25,17 @@ public struct AnswerKey: Sendable, Equatable {
 
     /// The accepted answers, in the order written.
     public var accepted: [Accepted]
+    /// `answer:` written by language (`{ en: seven lions, es: siete leones }`): each language's
+    /// texts, in the order written, for answer keys to label; empty when `answer:` is not by
+    /// language. Judging reads only `accepted`, which holds them all.
+    public var byLanguage: [String: [String]] = [:]
+
+    /// The languages of `byLanguage`: those in `order` first (a hunt's `languages`), as it lists
+    /// them, then the rest by code.
+    public func languages(in order: [String]) -> [String] {
+        var seen: Set<String> = []
+        return (order.filter { byLanguage[$0] != nil } + byLanguage.keys.sorted()).filter { seen.insert($0).inserted }
+    }
 
     /// An answer key of these accepted answers.
     public init(_ accepted: [Accepted]) { self.accepted = accepted }

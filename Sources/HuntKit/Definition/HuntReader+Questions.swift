@@ -45,8 +45,10 @@ extension HuntReader {
             return choices(n, fields: fields, task: id, hunt: hunt).map { TaskQuestion($0, attempts: attempts) }
         }
         var accepted: [AnswerKey.Accepted] = []
+        var byLanguage: [String: [String]] = [:]
         if let n = fields.present("answer") {
-            guard let texts = answerTexts(n) else { return nil }
+            guard let (texts, languages) = answerTexts(n) else { return nil }
+            byLanguage = languages
             for text in texts {
                 let key = AnswerKey(texts: [text])
                 if let problem = key.problems.first {
@@ -72,7 +74,9 @@ extension HuntReader {
             }
             accepted.append(.number(number, within: within))
         }
-        return TaskQuestion(.answer(AnswerKey(accepted)), attempts: attempts)
+        var key = AnswerKey(accepted)
+        key.byLanguage = byLanguage
+        return TaskQuestion(.answer(key), attempts: attempts)
     }
 
     /// `within` without `number`, `correct` without `choices`, `attempts` on a task that asks nothing.
@@ -132,9 +136,11 @@ extension HuntReader {
         return .written(word)
     }
 
-    /// `answer:` — a text, a list, or a mapping by language of either: every text is accepted.
-    private mutating func answerTexts(_ node: YAMLNode) -> [String]? {
+    /// `answer:` — a text, a list, or a mapping by language of either: every text is accepted;
+    /// with a mapping, each language's texts too.
+    private mutating func answerTexts(_ node: YAMLNode) -> (texts: [String], byLanguage: [String: [String]])? {
         var texts: [String] = []
+        var byLanguage: [String: [String]] = [:]
         if let pairs = node.mapping, pairs.allSatisfy({ $0.key.text.map(Self.looksLikeLanguage) ?? false }) {
             for pair in pairs {
                 guard let code = languageCode(pair.key, "a language of `answer`"), let list = context.textList(pair.value, "`answer` in `\(code)`")
@@ -142,6 +148,7 @@ extension HuntReader {
                     return nil
                 }
                 texts += list
+                byLanguage[code, default: []] += list.map(\.trimmedWhitespace)
             }
         } else {
             guard let list = context.textList(node, "`answer`") else { return nil }
@@ -154,7 +161,7 @@ extension HuntReader {
             )
             return nil
         }
-        return texts
+        return (texts, byLanguage)
     }
 
     /// `choices:` (a list of texts, each maybe by language) and `correct:` (one or several, by text).

@@ -81,15 +81,23 @@ struct HuntYAMLWriter {
 
     /// A text for players: quoted, or `{ es: "…", en: "…" }` with its translations (the hunt's
     /// language first, then the others in the order `languages:` offers them).
-    /// `number:` (with `within:`) for one number, else `answer:` with every accepted answer; or
+    /// `number:` (with `within:`) for one number, else `answer:` with every accepted answer (by
+    /// language when the file wrote it so, then the number); or
     /// `choices:` with the `correct:` ones by text; or `code:`; and `attempts:` when written.
     mutating func question(_ question: TaskQuestion) {
         switch question.kind {
         case .answer(let key):
-            if key.accepted.count == 1, case .number(let number, let within) = key.accepted[0] {
-                line(2, "number", DecimalText.trimmed(number, places: 12))
-                if within > 0 { line(2, "within", DecimalText.trimmed(within, places: 12)) }
-            } else {
+            let numbers = key.accepted.compactMap { accepted -> (Double, within: Double)? in
+                if case .number(let number, let within) = accepted { return (number, within) }
+                return nil
+            }
+            if !key.byLanguage.isEmpty {
+                // By language as written, so an answer key can label each language's answers.
+                let fields = key.languages(in: hunt.languages).map {
+                    "\(YAMLText.scalar($0)): \(Self.list(key.byLanguage[$0, default: []].map(YAMLText.quoted)))"
+                }
+                line(2, "answer", "{ " + fields.joined(separator: ", ") + " }")
+            } else if key.accepted.count != 1 || numbers.isEmpty {
                 let answers = key.accepted.map { accepted -> String in
                     switch accepted {
                     case .text(let text): YAMLText.quoted(text)
@@ -97,6 +105,10 @@ struct HuntYAMLWriter {
                     }
                 }
                 line(2, "answer", Self.list(answers))
+            }
+            if !key.byLanguage.isEmpty || key.accepted.count == 1, let number = numbers.first {
+                line(2, "number", DecimalText.trimmed(number.0, places: 12))
+                if number.within > 0 { line(2, "within", DecimalText.trimmed(number.within, places: 12)) }
             }
         case .choices(let choices, let correct):
             line(2, "choices", Self.list(choices.map(localized)))

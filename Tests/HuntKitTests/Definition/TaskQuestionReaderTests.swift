@@ -56,6 +56,12 @@ struct TaskQuestionReaderTests {
         #expect(hunt.task("lions")?.question?.match("Siete Leones") == .accepted("siete leones"))
         #expect(hunt.task("lions")?.question?.match("7 lions") == .accepted("seven lions"))
         #expect(hunt.task("colour")?.question?.match("azul") == .accepted("Blue"))
+        // Each language's answers are kept for answer keys, and the writer writes them back by language.
+        guard case .answer(let key)? = hunt.task("lions")?.question?.kind else { Issue.record("not an answer"); return }
+        #expect(key.byLanguage == ["en": ["seven lions"], "es": ["siete leones"]])
+        let yaml = hunt.yaml()
+        #expect(yaml.contains("answer: { en: [\"seven lions\"], es: [\"siete leones\"] }"), "\(yaml)")
+        #expect(try #require(DefinitionTestSupport.load(yaml).hunt).task("lions")?.question == hunt.task("lions")?.question)
     }
 
     struct Bad: Sendable, CustomStringConvertible {
