@@ -130,4 +130,22 @@ import Testing
         #expect(run.stderr.contains(".hunt-players-secret is missing") && run.stderr.contains("hunt sheets --posters"), "\(run.stderr)")
         #expect(run.stdout.contains("code-unknown"), "\(run.stdout)")
     }
+
+    /// `hunt simulate` types a derived code when the players' secret is there (the judge accepts
+    /// it), and says it cannot when the secret is missing.
+    @Test func simulateTypesDerivedCodesWithTheSecret() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let without = try HuntBinary.run(["simulate", "hunt.yaml", "--photos-per-team", "4", "--out", "before"], in: dir)
+        #expect(without.status == 0 && without.stderr.contains("the codes of `sundial` (`code: true`) are not known"), "\(without.stderr)")
+        #expect(try !String(contentsOf: dir.appendingPathComponent("before/submissions/answers.jsonl"), encoding: .utf8).contains("sundial"))
+        #expect(try HuntBinary.run(["sheets", "hunt.yaml", "--posters"], in: dir).status == 0, "makes the secret")
+        let with = try HuntBinary.run(["simulate", "hunt.yaml", "--photos-per-team", "4", "--out", "after"], in: dir)
+        #expect(with.status == 0 && !with.stderr.contains("not known"), "\(with.stderr)")
+        let judged = try HuntBinary.run(["judge", "hunt.yaml", "after/submissions", "--format", "json"], in: dir)
+        let json = try #require(try JSONSerialization.jsonObject(with: judged.stdoutData) as? [String: Any])
+        let sundial = (json["submissions"] as? [[String: Any]] ?? []).filter { $0["task"] as? String == "sundial" }
+        #expect(!sundial.isEmpty && sundial.contains { $0["verdict"] as? String == "accepted" }, "\(sundial)")
+        #expect(!sundial.contains { ($0["reasons"] as? [String])?.contains("code-unknown") == true })
+    }
 }

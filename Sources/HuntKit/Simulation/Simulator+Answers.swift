@@ -115,14 +115,16 @@ extension Simulator {
         return result
     }
 
-    /// Adds `order` where a team had not done (accepted) a prerequisite earlier, walking each
-    /// team's photos in time order, and settles each verdict under the hunt's policy.
-    func expectedAnswers(_ photos: [PlannedPhoto]) -> [Simulator.Answer] {
+    /// Adds `order` where a team had not done (accepted) a prerequisite earlier — a photo, an
+    /// answer or one of its `checkIns` — walking each team's photos in time order, and settles
+    /// each verdict under the hunt's policy.
+    func expectedAnswers(_ photos: [PlannedPhoto], checkIns: [PlannedCheckIn] = []) -> [Simulator.Answer] {
         var answers: [String: Answer] = [:]
         let byTeam = Dictionary(grouping: photos, by: \.team)
-        for (_, teamPhotos) in byTeam {
+        let checkedIn = Dictionary(grouping: checkIns.filter { $0.answer.verdict == .accepted }, by: \.team)
+        for (team, teamPhotos) in byTeam {
             let ordered = teamPhotos.sorted { ($0.instant, $0.path) < ($1.instant, $1.path) }
-            var done: [String: [Date]] = [:]
+            var done = Dictionary(grouping: checkedIn[team] ?? [], by: \.task).mapValues { $0.map(\.sentAt.date) }
             for photo in ordered {
                 var reasons = photo.reasons
                 let missing = photo.task.after.filter { id in !(done[id] ?? []).contains { $0 < photo.instant } }

@@ -43,7 +43,8 @@ extension Simulator {
         }
     }
 
-    /// The check-ins of every simulated team, after its `photos`; none when the hunt has no check-in task.
+    /// The check-ins of every simulated team, after its `photos` (its answers aside: the
+    /// questions that wait for a check-in come after it); none when the hunt has no check-in task.
     public func plannedCheckIns(after photos: [PlannedPhoto]) -> [PlannedCheckIn] {
         let tasks = hunt.tasks.filter(Self.simulatesCheckIns)
         guard !tasks.isEmpty else { return [] }
@@ -52,7 +53,7 @@ extension Simulator {
         let pace = hunt.policy.maximumSpeed.metresPerSecond / 3
         var planned: [PlannedCheckIn] = []
         for team in hunt.teams.prefix(options.teams) {
-            let mine = photos.filter { $0.team == team.id }
+            let mine = photos.filter { $0.team == team.id && $0.answer == nil }
             var time = (mine.map(\.instant).max() ?? hunt.window?.start ?? Date(timeIntervalSince1970: 0)).addingTimeInterval(600)
             var earlier = mine.flatMap { [$0.tags.position, $0.browserFix?.position].compactMap { $0 } }
             var sent: [(id: String, task: HuntTask, at: Date, inside: Bool)] = []

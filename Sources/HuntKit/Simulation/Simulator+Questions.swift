@@ -5,8 +5,9 @@ import Foundation
 /// are lines of `submissions/answers.jsonl`, as the players' page writes them, and `answers.json`
 /// says what the judge must make of each.
 extension Simulator {
-    /// The question tasks a simulation answers, in dependency order: answers, choices and codes
-    /// written in the file (a code made from the players' secret cannot be typed without it).
+    /// The question tasks a simulation answers, in dependency order: answers, choices, codes
+    /// written in the file and derived ones whose value is known (`Hunt.derivingCodes(_:)`: a
+    /// code made from the players' secret cannot be typed without it).
     var questionTasks: [HuntTask] {
         hunt.tasksInDependencyOrder.filter { task in
             guard let question = task.question, !task.isGroup else { return false }
@@ -35,7 +36,7 @@ extension Simulator {
             return nil
         case .code(let code):
             // Typed from the poster as players do, in lower case without the dash; a code made
-            // from the players' secret is not known here (`questionTasks` leaves such tasks out).
+            // from the players' secret whose value is not known is left out (`questionTasks`).
             guard let value = code.value else { return nil }
             if right { return value.lowercased().replacingOccurrences(of: "-", with: "") }
             return "QQQ-QQQ"
@@ -47,11 +48,12 @@ extension Simulator {
         return nil
     }
 
-    /// Each team's attempts at the question tasks, after the team's last photo inside the window:
-    /// one right answer each, preceded by a wrong one for about `failureShare` of them when the
-    /// task allows two tries (with one try, that try is the wrong one). A generator of their own,
-    /// so a hunt's photos are the same with or without questions.
-    func plannedAnswers(after photos: [PlannedPhoto]) -> [PlannedPhoto] {
+    /// Each team's attempts at the question tasks, after the team's last photo inside the window
+    /// (a question that waits for a check-in task, after the team's accepted check-in there; left
+    /// out when that would be past the window): one right answer each, preceded by a wrong one
+    /// for about `failureShare` of them when the task allows two tries (with one try, that try is
+    /// the wrong one). A generator of their own, so a hunt's photos are the same with or without questions.
+    func plannedAnswers(after photos: [PlannedPhoto], checkIns: [PlannedCheckIn] = []) -> [PlannedPhoto] {
         let tasks = questionTasks
         guard !tasks.isEmpty else { return [] }
         var rng = SplitMix64(seed: options.seed ^ 0x5157_4E53_4157_4552)
@@ -67,6 +69,12 @@ extension Simulator {
             for (n, task) in tasks.enumerated() {
                 guard let question = task.question else { continue }
                 time = time.addingTimeInterval(step)
+                // After the check-ins it waits for (`after:`, `unlocked_by:`), as a team would answer it.
+                let waitsFor = checkIns.filter { $0.team == team.id && task.after.contains($0.task) && $0.answer.verdict == .accepted }
+                if let checkedIn = waitsFor.map(\.sentAt.date).max() {
+                    time = max(time, Date(timeIntervalSince1970: checkedIn.timeIntervalSince1970.rounded(.up) + step))
+                    if time.addingTimeInterval(2 * min((step / 3).rounded(.down), 40)) > window.end { continue }
+                }
                 if let own = task.judgedWindow, !own.contains(time), own.start < own.end {
                     time = own.start.addingTimeInterval(min(30, own.end.timeIntervalSince(own.start) / 4))
                 }

@@ -176,9 +176,10 @@ public struct Simulator: Sendable {
             var planner = TeamPlanner(hunt: hunt, options: options, team: team.id, teamIndex: teamIndex, tasks: usable)
             photos += planner.plan(rng: &rng, earlier: photos)
         }
-        photos += plannedAnswers(after: photos)
+        let checkIns = plannedCheckIns(after: photos)
+        photos += plannedAnswers(after: photos, checkIns: checkIns)
         photos.sort { $0.path < $1.path }
-        let answers = (expectedAnswers(photos) + plannedCheckIns(after: photos).map(\.answer)).sorted { $0.path < $1.path }
+        let answers = (expectedAnswers(photos, checkIns: checkIns) + checkIns.map(\.answer)).sorted { $0.path < $1.path }
         var kinds: [Kind: Int] = [:]
         for p in photos { kinds[p.kind, default: 0] += 1 }
         return (

@@ -20,10 +20,13 @@ struct SimulationCheckInTests {
           - { id: gate, title: The gate, at: "52.08840, 5.16860", radius: 40 m, check_in: true }
           - { id: lawn, title: The lawn, at: "52.08700, 5.17800", radius: 50 m, check_in: true, dwell: 2 min }
           - { id: long, title: All afternoon, at: "52.08600, 5.17500", radius: 50 m, check_in: true, dwell: 12 h }
+          - { id: inside, title: Behind the gate, clue: What colour is the bench?, answer: green, unlocked_by: [gate] }
 
         """
 
-    @Test("outside rejected, inside accepted, a 2 min stay completed, a 12 h stay cut by the window: as judged", arguments: [UInt64(1), 2])
+    @Test(
+        "outside rejected, inside accepted, a 2 min stay completed, a 12 h stay cut by the window, a question unlocked by a check-in: as judged",
+        arguments: [UInt64(1), 2])
     func agrees(seed: UInt64) async throws {
         let folder = Scratch.root.appendingPathComponent("huntkit-sim-checkin-\(seed)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,6 +43,8 @@ struct SimulationCheckInTests {
         #expect(checkIns.filter { $0.task == "lawn" && $0.kind == .honest }.allSatisfy { $0.verdict == .accepted })
         #expect(checkIns.contains { $0.task == "long" && $0.reasons == [.dwellShort] })
         #expect(!answers.submissions.contains { $0.task == "gate" && !$0.path.hasPrefix("answers.jsonl#") }, "no photo for a check-in task")
+        // A question unlocked by the check-in is answered after it, as a team would: right, and accepted.
+        #expect(answers.submissions.filter { $0.task == "inside" && $0.kind == .rightAnswer }.map(\.verdict) == [.accepted, .accepted])
         let results = try await JudgeRun(hunt: hunt).run(submissions: folder.appendingPathComponent("sim/submissions"), displayPath: "submissions")
         let judged = Dictionary(uniqueKeysWithValues: results.submissions.map { ($0.path, $0) })
         #expect(judged.count == answers.submissions.count)
