@@ -90,11 +90,25 @@ public struct PlayerCatalog: Sendable {
     /// The entries whose key starts with `prefix` (the page's words: `page.`).
     public func entries(prefix: String) -> [String: Entry] { entries.filter { $0.key.hasPrefix(prefix) } }
 
+    /// `template` with each `{name}` that `values` has replaced by its value, in one pass (a
+    /// value is not searched again; a placeholder `values` lacks stays as written).
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard template.contains("{") else { return template }
-        var text = template
-        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
-        return text
+        let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        guard !values.isEmpty, template.utf8.contains(open) else { return template }
+        var text = ""
+        var rest = Substring(template)
+        while let start = rest.utf8.firstIndex(of: open) {
+            text += rest[..<start]
+            let after = rest[rest.utf8.index(after: start)...]
+            if let end = after.utf8.firstIndex(of: close), let value = values[String(after[..<end])] {
+                text += value
+                rest = after[after.utf8.index(after: end)...]
+            } else {
+                text += "{"
+                rest = after
+            }
+        }
+        return text + rest
     }
 
     /// The names of the `{placeholders}` in `text`.

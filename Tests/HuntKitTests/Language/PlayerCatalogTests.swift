@@ -1,5 +1,5 @@
 import Foundation
-import HuntKit
+@testable import HuntKit
 import Testing
 
 /// Issue 39, item 3: one catalog per language, each complete against English — no key missing,
@@ -68,5 +68,14 @@ struct PlayerCatalogTests {
         #expect(arabic.text("duration.years", count: 5) == "5 سنوات")
         let german = try #require(try PlayerCatalog.named("de"))
         #expect(german.text("page.points", count: 1234) == "1.234 Punkte")
+    }
+
+    @Test("placeholders are filled in one pass: a value is not searched again, an unknown one stays")
+    func fillsInOnePass() {
+        #expect(PlayerCatalog.fill("{a} and {b}", ["a": "{b}", "b": "B"]) == "{b} and B")
+        #expect(PlayerCatalog.fill("{a}{a} {missing} {", ["a": "é"]) == "éé {missing} {")
+        #expect(PlayerCatalog.fill("لديكم {n} محاولات", ["n": "٣"]) == "لديكم ٣ محاولات")
+        #expect(PlayerCatalog.fill("no braces", ["n": "1"]) == "no braces")
+        #expect(PlayerCatalog.fill("{n} {", [:]) == "{n} {")
     }
 }
