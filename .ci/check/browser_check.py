@@ -53,6 +53,12 @@ def serve_players(hunt, folder, last_team, *arguments, env=None):
     return process, urls
 
 
+def offline(driver, off):
+    """Cuts the page's network (DevTools) when `off`, as a phone that loses its signal; gives it back otherwise."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
 def choose_file(driver, selector, path):
     """Chooses `path` in the file input at `selector` (found again if the page redrew it meanwhile)."""
     for _ in range(50):

@@ -6,7 +6,7 @@ See players-browser.sh, which runs it after players-words.py."""
 import json, os, shutil, subprocess, sys, tempfile, threading, time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from browser_check import check, failures, finish, phone, serve_players, wait
+from browser_check import check, failures, finish, offline, phone, serve_players, wait
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -137,16 +137,13 @@ try:
     # page opens again with a signal.
     log = os.path.join(folder, "submissions", "answers.jsonl")
     lines = sum(1 for _ in open(log))
-    driver.execute_cdp_cmd("Network.enable", {})
-    offline = lambda off: driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                                                 {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-    offline(True)
+    offline(driver, True)
     answer(driver, "bells", "thirteen")
     wait(driver, lambda d: "kept on this phone" in text(d, "#task-bells"), "an answer sent with no signal is kept on the phone, and says so")
     shot(driver, "bells", "players-answer-offline.png")
     check(sum(1 for _ in open(log)) == lines, "nothing reached the server")
     driver.get("about:blank")
-    offline(False)
+    offline(driver, False)
     driver.get(team_url)
     wait(driver, lambda d: sum(1 for _ in open(log)) == lines + 1, "opened again with a signal, the kept answer is sent", seconds=10)
     check(json.loads(open(log).read().splitlines()[-1])["answer"] == "thirteen", "as it was typed")

@@ -8,7 +8,7 @@ the phone and accepted when the signal is back; a position that is no position (
 See players-browser.sh."""
 import json, os, shutil, subprocess, sys, tempfile, time, urllib.error, urllib.request
 from selenium.webdriver.common.by import By
-from browser_check import check, finish, phone, serve_players, stop, wait
+from browser_check import check, finish, offline, phone, serve_players, stop, wait
 
 hunt, example = sys.argv[1], sys.argv[2]
 screens = os.environ.get("SCREENS", ".")
@@ -36,11 +36,6 @@ def north_of(point, metres):
 
 def move(driver, point, accuracy=5):
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": point[0], "longitude": point[1], "accuracy": accuracy})
-
-
-def offline(driver, off):
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def press(driver, selector):

@@ -5,7 +5,7 @@ is sent when the page is opened again; the phone's storage is empty once the ser
 See players-browser.sh."""
 import os, re, shutil, sys, tempfile, time
 from selenium.webdriver.common.by import By
-from browser_check import check, stop, choose_file, failures, finish, phone, serve_players, wait
+from browser_check import check, stop, choose_file, failures, finish, offline, phone, serve_players, wait
 from exif_photo import photo_at
 
 hunt, example = sys.argv[1], sys.argv[2]
@@ -29,11 +29,6 @@ def files_of(team):
         found += [os.path.join(root, n) for n in names if n.lower().endswith(".jpg")]
     return sorted(found)
 
-
-def offline(driver, off):
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
-                           {"offline": off, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 

@@ -318,6 +318,13 @@ struct PlayerRoutes: Sendable {
         EditedResponse(status: code, response: Sent(status: status, id: session.ids.id(of: path), name: (path as NSString).lastPathComponent))
     }
 
+    /// A phone's `fixed_at` (milliseconds since 1970) as a time; nil for none (not a number, 1970
+    /// or before, or past the year 9999, which no phone's clock is set to).
+    static func fixTime(milliseconds ms: Double) -> Date? {
+        guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { return nil }
+        return Date(timeIntervalSince1970: ms / 1000)
+    }
+
     /// The browser's fix from the query, or nil when it sent none; numbers out of range are refused.
     static func fix(_ query: [String: String], uploadedAt: Date) throws(ServeError) -> BrowserFix? {
         guard let latText = query["lat"], let lonText = query["lon"], !latText.isEmpty, !lonText.isEmpty else { return nil }
@@ -328,11 +335,10 @@ struct PlayerRoutes: Sendable {
         guard accuracy.isFinite, accuracy >= 0 else { throw ServeError("accuracy must be metres ≥ 0") }
         var fixedAt = uploadedAt
         if let ms = query["fixed_at"].flatMap(Double.init) {
-            // Up to the year 9999: no phone's clock is set past it.
-            guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else {
+            guard let date = Self.fixTime(milliseconds: ms) else {
                 throw ServeError("fixed_at must be milliseconds since 1970, before the year 10000")
             }
-            fixedAt = Date(timeIntervalSince1970: ms / 1000)
+            fixedAt = date
         }
         return BrowserFix(
             position: Coordinate(latitude: lat, longitude: lon), accuracyMetres: accuracy, fixedAt: fixedAt, uploadedAt: uploadedAt,

@@ -41,8 +41,7 @@ struct CheckInRequest: Decodable {
     /// Nil when `fixed_at` is no time (not a number, 1970 or before, past the year 9999).
     func madeAt(received: Date) -> Date? {
         guard let ms = fixedAt else { return received }
-        guard ms.isFinite, ms > 0, ms < 253_402_300_800_000 else { return nil }
-        let fixed = Date(timeIntervalSince1970: ms / 1000)
+        guard let fixed = PlayerRoutes.fixTime(milliseconds: ms) else { return nil }
         return received.timeIntervalSince(fixed) >= Self.keptAfter ? fixed : received
     }
 

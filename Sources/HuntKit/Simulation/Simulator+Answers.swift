@@ -121,7 +121,7 @@ extension Simulator {
     func expectedAnswers(_ photos: [PlannedPhoto], checkIns: [PlannedCheckIn] = []) -> [Simulator.Answer] {
         var answers: [String: Answer] = [:]
         let byTeam = Dictionary(grouping: photos, by: \.team)
-        let checkedIn = Dictionary(grouping: checkIns.filter { $0.answer.verdict == .accepted }, by: \.team)
+        let checkedIn = Self.accepted(checkIns)
         for (team, teamPhotos) in byTeam {
             let ordered = teamPhotos.sorted { ($0.instant, $0.path) < ($1.instant, $1.path) }
             var done = Dictionary(grouping: checkedIn[team] ?? [], by: \.task).mapValues { $0.map(\.sentAt.date) }

@@ -33,6 +33,11 @@ extension Simulator {
         }
     }
 
+    /// The check-ins the judge accepts, by team.
+    static func accepted(_ checkIns: [PlannedCheckIn]) -> [String: [PlannedCheckIn]] {
+        Dictionary(grouping: checkIns.filter { $0.answer.verdict == .accepted }, by: \.team)
+    }
+
     /// Whether check-ins are simulated for `task`.
     static func simulatesCheckIns(_ task: HuntTask) -> Bool {
         guard task.checkIn, task.after.isEmpty, task.choose == nil, task.score == .complete else { return false }

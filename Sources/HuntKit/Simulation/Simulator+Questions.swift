@@ -60,6 +60,7 @@ extension Simulator {
         let window = hunt.window ?? TimeWindow(start: photos.map(\.instant).min() ?? Date(), end: .distantFuture)
         let lastByTeam = Dictionary(
             photos.filter { window.contains($0.instant) }.map { ($0.team, $0.instant) }, uniquingKeysWith: { max($0, $1) })
+        let checkedIn = Self.accepted(checkIns)
         var planned: [PlannedPhoto] = []
         for team in hunt.teams.prefix(options.teams) {
             // Whole seconds, as a page's clock would write them.
@@ -70,9 +71,9 @@ extension Simulator {
                 guard let question = task.question else { continue }
                 time = time.addingTimeInterval(step)
                 // After the check-ins it waits for (`after:`, `unlocked_by:`), as a team would answer it.
-                let waitsFor = checkIns.filter { $0.team == team.id && task.after.contains($0.task) && $0.answer.verdict == .accepted }
-                if let checkedIn = waitsFor.map(\.sentAt.date).max() {
-                    time = max(time, Date(timeIntervalSince1970: checkedIn.timeIntervalSince1970.rounded(.up) + step))
+                let waitsFor = (checkedIn[team.id] ?? []).filter { task.after.contains($0.task) }
+                if let last = waitsFor.map(\.sentAt.date).max() {
+                    time = max(time, Date(timeIntervalSince1970: last.timeIntervalSince1970.rounded(.up) + step))
                     if time.addingTimeInterval(2 * min((step / 3).rounded(.down), 40)) > window.end { continue }
                 }
                 if let own = task.judgedWindow, !own.contains(time), own.start < own.end {
