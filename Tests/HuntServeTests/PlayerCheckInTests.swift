@@ -94,12 +94,14 @@ import Testing
                 }
             }
         }
+        // Arrived between `now` and the end of the requests, however busy the machine running the tests is.
+        let arrived = (now - 1)...(Date() + 1)
         let text = try String(contentsOf: fixture.folder.appendingPathComponent("submissions/answers.jsonl"), encoding: .utf8)
         let attempts = AnswerLog.parse(Array(text.utf8), displayPath: "answers.jsonl").attempts
         let at = Dictionary(uniqueKeysWithValues: attempts.map { ($0.team, $0.sentAt.date) })
         #expect(abs(at["owls"]!.timeIntervalSince(now - 20 * 60)) < 1, "kept 20 minutes: the fix's time")
-        #expect(abs(at["foxes"]!.timeIntervalSince(now)) < 5, "sent at once: the time it arrived")
-        #expect(abs(at["herons"]!.timeIntervalSince(now)) < 5, "a phone's clock ahead: the time it arrived")
+        #expect(arrived.contains(at["foxes"]!), "sent at once: the time it arrived")
+        #expect(arrived.contains(at["herons"]!), "a phone's clock ahead: the time it arrived")
     }
 
     @Test func theTeamsStateOffersACheckInAndAPausedHuntRefusesIt() async throws {
