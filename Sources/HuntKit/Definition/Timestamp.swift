@@ -52,7 +52,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         let text = try container.decode(String.self)
         guard let timestamp = Timestamp(text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "`\(text)` is not a time like `2026-05-02T10:15:00+02:00` (ISO 8601 with its offset)")
+                in: container, debugDescription: Self.notATime(text))
         }
         self = timestamp
     }
@@ -60,6 +60,11 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
+    }
+
+    /// Why `text` could not be read as a time.
+    static func notATime(_ text: String) -> String {
+        "`\(text)` is not a time like `2026-05-02T10:15:00+02:00` (ISO 8601 with its offset)"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.f…](Z|±HH:MM)`: seconds since 1970 (whole), the fraction, and the offset.

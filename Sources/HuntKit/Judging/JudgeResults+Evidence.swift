@@ -127,13 +127,31 @@ extension JudgeResults.Evidence {
     /// templates' `evidence` take their names and values from it; the console's page reads only
     /// names listed here. `EvidenceFieldsTests` holds each of them to it.
     public struct Field: CodingKey, Hashable, Sendable, CustomStringConvertible {
+        /// The key, the property and what reads and writes it, in one object: a field is copied
+        /// for each use, 40 fields for each of 20,000 photos' evidence, and one reference is one
+        /// count to keep where five were (a results.json written or read a tenth faster).
+        private let operations: Operations
+
         /// The key: `distance_m`.
-        public let stringValue: String
+        public var stringValue: String { operations.key }
         /// The property.
-        let path: PartialKeyPath<JudgeResults.Evidence> & Sendable
-        fileprivate let read: @Sendable (JudgeResults.Evidence) -> Value?
-        fileprivate let decode: @Sendable (inout JudgeResults.Evidence, KeyedDecodingContainer<Field>, Field) throws -> Void
-        fileprivate let encode: @Sendable (JudgeResults.Evidence, inout KeyedEncodingContainer<Field>, Field) throws -> Void
+        var path: PartialKeyPath<JudgeResults.Evidence> & Sendable { operations.path }
+
+        private final class Operations: Sendable {
+            let key: String
+            let path: PartialKeyPath<JudgeResults.Evidence> & Sendable
+            let read: @Sendable (JudgeResults.Evidence) -> Value?
+            let decode: @Sendable (inout JudgeResults.Evidence, KeyedDecodingContainer<Field>, Field) throws -> Void
+            let encode: @Sendable (JudgeResults.Evidence, inout KeyedEncodingContainer<Field>, Field) throws -> Void
+
+            init(
+                key: String, path: PartialKeyPath<JudgeResults.Evidence> & Sendable, read: @escaping @Sendable (JudgeResults.Evidence) -> Value?,
+                decode: @escaping @Sendable (inout JudgeResults.Evidence, KeyedDecodingContainer<Field>, Field) throws -> Void,
+                encode: @escaping @Sendable (JudgeResults.Evidence, inout KeyedEncodingContainer<Field>, Field) throws -> Void
+            ) {
+                (self.key, self.path, self.read, self.decode, self.encode) = (key, path, read, decode, encode)
+            }
+        }
 
         /// The property `path` under the key `key`; `get` reads it. results.json reads every field
         /// of 20,000 photos' evidence: through the key path, which copied the whole evidence for
@@ -143,13 +161,20 @@ extension JudgeResults.Evidence {
             _ key: String, _ path: WritableKeyPath<JudgeResults.Evidence, V?> & Sendable,
             _ get: @escaping @Sendable (JudgeResults.Evidence) -> V?
         ) {
-            stringValue = key
-            self.path = path
-            read = { get($0)?.evidenceValue }
-            decode = { evidence, container, field in
-                evidence[keyPath: path] = try container.decodeIfPresent(V.Coded.self, forKey: field).map(V.init(coded:))
-            }
-            encode = { evidence, container, field in try container.encodeIfPresent(get(evidence)?.coded, forKey: field) }
+            operations = Operations(
+                key: key, path: path, read: { get($0)?.evidenceValue },
+                // Only a field present is written: evidence starts empty, and a key path's write
+                // is most of what a field costs.
+                decode: { evidence, container, field in if let value = try V.decode(container, field) { evidence[keyPath: path] = value } },
+                encode: { evidence, container, field in try get(evidence)?.coded.encode(in: &container, forKey: field) })
+        }
+
+        fileprivate func read(_ evidence: JudgeResults.Evidence) -> Value? { operations.read(evidence) }
+        fileprivate func decode(_ evidence: inout JudgeResults.Evidence, _ container: KeyedDecodingContainer<Field>) throws {
+            try operations.decode(&evidence, container, self)
+        }
+        fileprivate func encode(_ evidence: JudgeResults.Evidence, _ container: inout KeyedEncodingContainer<Field>) throws {
+            try operations.encode(evidence, &container, self)
         }
 
         /// The field named `stringValue`; nil for a key that names none.
@@ -234,12 +259,12 @@ extension JudgeResults.Evidence {
     public init(from decoder: any Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: Field.self)
-        for field in Field.allCases { try field.decode(&self, container, field) }
+        for field in Field.allCases { try field.decode(&self, container) }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Field.self)
-        for field in Field.allCases { try field.encode(self, &container, field) }
+        for field in Field.allCases { try field.encode(self, &container) }
     }
 
     /// Where the photo is against its task's target (of kind `targetKind`), in the words of the judge's messages (`PlacementText`): `30 m N of Bar El
@@ -259,10 +284,27 @@ extension JudgeResults.Evidence {
 
 /// What an evidence field holds: its value as outputs show it, and as `Codable` writes it.
 protocol EvidenceValue: Sendable {
-    associatedtype Coded: Codable
+    /// What results.json writes: a text, a number, a list of texts or a position.
+    associatedtype Coded: EvidenceCoding
     var evidenceValue: JudgeResults.Evidence.Value { get }
     var coded: Coded { get }
-    init(coded: Coded)
+    /// Nil for a coded value that names none (a band no band has, a text that is no time).
+    init?(coded: Coded)
+    /// Why `coded` is not a value of this type, for the error that names the field.
+    static func notAValue(_ coded: Coded) -> String
+}
+
+extension EvidenceValue {
+    static func notAValue(_ coded: Coded) -> String { "Cannot initialize \(Self.self) from invalid value \(coded)" }
+
+    /// The value under `key`; nil when the object has none.
+    static func decode(_ container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, _ key: JudgeResults.Evidence.Field) throws -> Self? {
+        guard let coded = try Coded.decodeIfPresent(in: container, forKey: key) else { return nil }
+        guard let value = Self(coded: coded) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: notAValue(coded))
+        }
+        return value
+    }
 }
 
 extension EvidenceValue where Coded == Self {
@@ -270,15 +312,69 @@ extension EvidenceValue where Coded == Self {
     init(coded: Self) { self = coded }
 }
 
-extension EvidenceValue where Self: RawRepresentable<String>, Coded == Self {
+/// Written as its raw text.
+extension EvidenceValue where Self: RawRepresentable<String> {
     var evidenceValue: JudgeResults.Evidence.Value { .text(rawValue) }
+    var coded: String { rawValue }
+    init?(coded: String) { self.init(rawValue: coded) }
+    static func notAValue(_ coded: String) -> String { "Cannot initialize \(Self.self) from invalid String value \(coded)" }
 }
+
+/// How an evidence value is written in results.json. Texts and numbers go through the
+/// containers' own `String` and `Double` calls: their generic calls ask the type at run time, and
+/// results.json holds about 20 fields for each of 20,000 photos.
+protocol EvidenceCoding: Codable {
+    static func decodeIfPresent(
+        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
+    ) throws -> Self?
+    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws
+}
+
+extension EvidenceCoding {
+    static func decodeIfPresent(
+        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
+    ) throws -> Self? {
+        try container.decodeIfPresent(Self.self, forKey: key)
+    }
+    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+        try container.encode(self, forKey: key)
+    }
+}
+
+extension String: EvidenceCoding {
+    static func decodeIfPresent(
+        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
+    ) throws -> String? {
+        try container.decodeIfPresent(String.self, forKey: key)
+    }
+    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+        try container.encode(self, forKey: key)
+    }
+}
+extension Double: EvidenceCoding {
+    static func decodeIfPresent(
+        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
+    ) throws -> Double? {
+        try container.decodeIfPresent(Double.self, forKey: key)
+    }
+    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+        try container.encode(self, forKey: key)
+    }
+}
+extension Array: EvidenceCoding where Element == String {}
+extension JudgeResults.Position: EvidenceCoding {}
 
 extension Double: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .number(self) } }
 extension String: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .text(self) } }
 extension Array: EvidenceValue where Element == String { var evidenceValue: JudgeResults.Evidence.Value { .list(self) } }
-extension Timestamp: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .text(text) } }
 extension JudgeResults.Position: EvidenceValue { var evidenceValue: JudgeResults.Evidence.Value { .position(self) } }
+/// Written as its text.
+extension Timestamp: EvidenceValue {
+    var evidenceValue: JudgeResults.Evidence.Value { .text(text) }
+    var coded: String { text }
+    init?(coded: String) { self.init(coded) }
+    static func notAValue(_ coded: String) -> String { notATime(coded) }
+}
 /// Metres, as a number.
 extension Length: EvidenceValue {
     var evidenceValue: JudgeResults.Evidence.Value { .number(metres) }

@@ -45,6 +45,32 @@ import Testing
         #expect(order == order.sorted(), "results.json keys are written sorted")
     }
 
+    /// A field's value of the wrong kind is an error that names the field as the file spells it
+    /// and says what was wrong, whichever way the value is read (text, number, name, time).
+    @Test(arguments: [
+        (#"{"accuracy_source": "camera"}"#, "`accuracy_source`: Cannot initialize AccuracySource from invalid String value camera"),
+        (#"{"captured_at": "yesterday"}"#, "`captured_at`: `yesterday` is not a time like"),
+        (#"{"distance_m": "far"}"#, "`distance_m`: "),
+        (#"{"make": 12}"#, "`make`: "),
+        (#"{"position": {"lat": "north"}}"#, "`position.lat`: ")
+    ])
+    func aBrokenFieldIsNamed(json: String, message: String) {
+        do {
+            _ = try JSONDecoder().decode(JudgeResults.Evidence.self, from: Data(json.utf8))
+            Issue.record("read \(json)")
+        } catch let error as DecodingError {
+            #expect(ResultsFileReader.describe(error).hasPrefix(message), "\(ResultsFileReader.describe(error))")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// Absent fields stay nil, and a key no field has is passed over.
+    @Test func absentFieldsStayNil() throws {
+        let evidence = try JSONDecoder().decode(JudgeResults.Evidence.self, from: Data(#"{"band": "warm", "later_field": 1}"#.utf8))
+        #expect(evidence == JudgeResults.Evidence(band: .warm))
+    }
+
     /// The report's `--format json` and the console's API send `Evidence` through `Codable`.
     @Test func codableUsesTheSameKeys() throws {
         let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.full)) as? [String: Any])
