@@ -104,9 +104,9 @@ package struct Judge: Sendable {
     }
 }
 
-/// A case's evidence, shared by its copies and by its result until one of them changes it
-/// (`SubmissionCase.evidence` and `SubmissionResult.evidence` copy it first): never changed
-/// while shared, so safe to send.
+/// A case's evidence, shared by its copies, its result and the result's report entries until one
+/// of them changes it (`SubmissionCase.evidence`, `SubmissionResult.evidence` and
+/// `Report.Entry.evidence` copy it first): never changed while shared, so safe to send.
 final class EvidenceBox: @unchecked Sendable, Codable, Hashable {
     var value: JudgeResults.Evidence
     init(_ value: JudgeResults.Evidence) { self.value = value }

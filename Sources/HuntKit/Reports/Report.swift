@@ -242,7 +242,14 @@ public struct Report: Sendable, Codable, Hashable {
         /// The reviews file's decision, when there is one.
         public var review: JudgeResults.ReviewInfo?
         /// What was measured and read from the file.
-        public var evidence: JudgeResults.Evidence
+        public var evidence: JudgeResults.Evidence {
+            get { evidenceBox.value }
+            _modify { yield &EvidenceBox.unshared(&evidenceBox).value }
+        }
+        /// Where `evidence` is kept: the result's own box, shared rather than copied. A report
+        /// copies its entries (the review queue, each task's photos, the templates' rows), and
+        /// evidence held in place made each copy twenty strings' worth of reference counting.
+        var evidenceBox: EvidenceBox
         /// "240 m NE — warm", for a photo outside the target.
         public var missText: String?
         /// "240 m NE — warm" or "inside", whenever a distance was measured.
@@ -262,7 +269,8 @@ public struct Report: Sendable, Codable, Hashable {
             case taskSource = "task_source"
             case verdict
             case judgedVerdict = "judged_verdict"
-            case overridden, points, reasons, review, evidence
+            case overridden, points, reasons, review
+            case evidenceBox = "evidence"
             case missText = "miss_text"
             case whereText = "where_text"
             case capturedText = "captured_text"

@@ -222,15 +222,22 @@ struct ReportScope {
 
     /// The counts at the top of the report, of the entries in scope.
     func summary(_ entries: [Report.Entry], reviewQueue: [Report.Entry]) -> Report.Summary {
-        Report.Summary(
-            teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count,
-            submissions: entries.count, answers: entries.count { $0.evidence.answer != nil },
-            accepted: entries.count { $0.verdict == .accepted },
-            review: reviewQueue.count,
-            rejected: entries.count { $0.verdict == .rejected },
-            reviewed: entries.count { $0.review != nil },
-            skipped: selected == nil ? results.skipped.count : 0,
-            unreadable: entries.count { $0.reasons.contains { $0.code == .unreadable } })
+        var summary = Report.Summary(
+            teams: selected == nil ? results.teams.count : 1, tasks: results.tasks.count, submissions: entries.count, answers: 0,
+            accepted: 0, review: reviewQueue.count, rejected: 0, reviewed: 0, skipped: selected == nil ? results.skipped.count : 0,
+            unreadable: 0)
+        // By index, so no entry is copied to be counted.
+        for i in entries.indices {
+            if entries[i].evidenceBox.value.answer != nil { summary.answers += 1 }
+            switch entries[i].verdict {
+            case .accepted: summary.accepted += 1
+            case .rejected: summary.rejected += 1
+            case .review: break
+            }
+            if entries[i].review != nil { summary.reviewed += 1 }
+            if entries[i].reasons.contains(where: { $0.code == .unreadable }) { summary.unreadable += 1 }
+        }
+        return summary
     }
 
     /// The judge's closest approaches: for `score: closest` tasks its ranking of the teams (in
@@ -281,18 +288,19 @@ extension Report {
         _ s: JudgeResults.SubmissionResult, teamName: String, taskTitle: String?, targetKind: Target.Kind?, huntDay: String?,
         thumbnail: Bool, language: ReportLanguage = .english
     ) -> Entry {
-        let whereText = language.miss(s.evidence, targetKind: targetKind)
+        let evidence = s.evidence
+        let whereText = language.miss(evidence, targetKind: targetKind)
         let outside = s.reasons.contains(.outsideTarget) || s.reasons.contains(.uncertainPosition) || s.reasons.contains(.imprecisePosition)
         return Entry(
             path: s.path, team: s.team, teamName: teamName, task: s.task, taskTitle: taskTitle, taskSource: s.taskSource,
             verdict: s.verdict, judgedVerdict: s.judgedVerdict, overridden: s.verdict != s.judgedVerdict,
             points: s.points,
             reasons: s.findings.map { Reason(code: $0.code, action: $0.action, message: $0.message, related: $0.related) },
-            review: s.review, evidence: s.evidence,
+            review: s.review, evidenceBox: s.evidenceBox,
             missText: outside ? whereText : nil,
             whereText: whereText,
-            capturedText: language.time(s.evidence.capturedAt?.text, huntDay: huntDay),
-            evidenceText: language.evidence(s.evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
+            capturedText: language.time(evidence.capturedAt?.text, huntDay: huntDay),
+            evidenceText: language.evidence(evidence, targetKind: targetKind, reasons: Set(s.reasons), huntDay: huntDay),
             wantsThumbnail: thumbnail)
     }
 

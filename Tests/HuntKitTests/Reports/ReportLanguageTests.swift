@@ -77,6 +77,21 @@ import Testing
         #expect(try Report(results).tasks.allSatisfy { !$0.targetText.contains("\u{2066}") })
     }
 
+    /// Words, counts and times are remembered once written; a language given another catalog
+    /// or other units writes them anew rather than in the old ones.
+    @Test func rememberedTextsFollowTheCatalogAndUnits() throws {
+        var language = ReportLanguage(catalog: .english)
+        #expect(language.verdict(.accepted) == "accepted" && language.points(2) == "2 pts")
+        language.catalog = try #require(try PlayerCatalog.named("es"))
+        #expect(language.verdict(.accepted) == "aceptada" && language.counted("photos", 1) == "1 foto")
+        let copy = language
+        #expect(copy.time("2026-05-02T11:03:00+02:00", huntDay: "2026-05-01") == "2 may 2026, 11:03")
+        language.catalog = try #require(try PlayerCatalog.named("de"))
+        #expect(language.verdict(.accepted) != "aceptada" && language.counted("photos", 1) != "1 foto")
+        #expect(language.time("2026-05-02T11:03:00+02:00", huntDay: "2026-05-01") != "2 may 2026, 11:03")
+        #expect(copy.verdict(.accepted) == "aceptada", "a copy keeps its own language")
+    }
+
     @Test("an unknown --language is refused with the languages there are")
     func unknownLanguage() {
         let problem = ReportRequest(results: "results.json", language: "xx").problem
