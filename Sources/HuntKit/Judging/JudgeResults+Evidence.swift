@@ -166,7 +166,7 @@ extension JudgeResults.Evidence {
                 // Only a field present is written: evidence starts empty, and a key path's write
                 // is most of what a field costs.
                 decode: { evidence, container, field in if let value = try V.decode(container, field) { evidence[keyPath: path] = value } },
-                encode: { evidence, container, field in try get(evidence)?.coded.encode(in: &container, forKey: field) })
+                encode: { evidence, container, field in try get(evidence)?.coded.writeEvidence(into: &container, key: field) })
         }
 
         fileprivate func read(_ evidence: JudgeResults.Evidence) -> Value? { operations.read(evidence) }
@@ -299,7 +299,7 @@ extension EvidenceValue {
 
     /// The value under `key`; nil when the object has none.
     static func decode(_ container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, _ key: JudgeResults.Evidence.Field) throws -> Self? {
-        guard let coded = try Coded.decodeIfPresent(in: container, forKey: key) else { return nil }
+        guard let coded = try Coded.readEvidence(from: container, key: key) else { return nil }
         guard let value = Self(coded: coded) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: notAValue(coded))
         }
@@ -324,40 +324,34 @@ extension EvidenceValue where Self: RawRepresentable<String> {
 /// containers' own `String` and `Double` calls: their generic calls ask the type at run time, and
 /// results.json holds about 20 fields for each of 20,000 photos.
 protocol EvidenceCoding: Codable {
-    static func decodeIfPresent(
-        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
-    ) throws -> Self?
-    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws
+    static func readEvidence(from container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws -> Self?
+    func writeEvidence(into container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws
 }
 
 extension EvidenceCoding {
-    static func decodeIfPresent(
-        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
-    ) throws -> Self? {
+    static func readEvidence(from container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws -> Self? {
         try container.decodeIfPresent(Self.self, forKey: key)
     }
-    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+    func writeEvidence(into container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws {
         try container.encode(self, forKey: key)
     }
 }
 
 extension String: EvidenceCoding {
-    static func decodeIfPresent(
-        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
-    ) throws -> String? {
+    static func readEvidence(from container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws -> String?
+    {
         try container.decodeIfPresent(String.self, forKey: key)
     }
-    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+    func writeEvidence(into container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws {
         try container.encode(self, forKey: key)
     }
 }
 extension Double: EvidenceCoding {
-    static func decodeIfPresent(
-        in container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field
-    ) throws -> Double? {
+    static func readEvidence(from container: KeyedDecodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws -> Double?
+    {
         try container.decodeIfPresent(Double.self, forKey: key)
     }
-    func encode(in container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, forKey key: JudgeResults.Evidence.Field) throws {
+    func writeEvidence(into container: inout KeyedEncodingContainer<JudgeResults.Evidence.Field>, key: JudgeResults.Evidence.Field) throws {
         try container.encode(self, forKey: key)
     }
 }
