@@ -37,9 +37,14 @@ package enum PlayerCodes {
         return (deriving(hunt, secret: secret), nil)
     }
 
+    /// The tasks whose `code: true` code is not derived yet, as `` `id` ``.
+    package static func unknownCodeTasks(_ hunt: Hunt) -> [String] {
+        hunt.tasks.filter { $0.question?.code == .derived() }.map { "`\($0.id)`" }
+    }
+
     /// What to do when the secret `hunt`'s derived codes need is missing at `path`; nil when none is unknown.
     package static func missingNote(_ hunt: Hunt, secretPath path: String) -> String? {
-        let unknown = hunt.tasks.filter { $0.question?.code == .derived() }.map { "`\($0.id)`" }
+        let unknown = unknownCodeTasks(hunt)
         guard !unknown.isEmpty else { return nil }
         return
             "\(path) is missing, and the codes of \(unknown.joined(separator: ", ")) (`code: true`) derive from it: their attempts go to review (code-unknown). "

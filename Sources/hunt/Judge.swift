@@ -2,7 +2,6 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HuntKit
-import HuntServe
 
 extension HuntCommand {
     struct Judge: AsyncParsableCommand {
@@ -46,12 +45,7 @@ extension HuntCommand {
                 "A form tool's CSV export of answers (columns time, team, task, answer, found by name; latitude, longitude and accuracy make a row a check-in), judged with SUBMISSIONS/answers.jsonl and the photos.",
                 valueName: "file"), completion: .csvFile)
         var answers: String?
-        @Option(
-            name: .customLong("players-secret"),
-            help: ArgumentHelp(
-                "The secret the codes of `code: true` tasks derive from (default: .hunt-players-secret beside the hunt; read, never made).",
-                valueName: "file"), completion: .file())
-        var playersSecret: String?
+        @OptionGroup var playersSecret: PlayersSecretOption
 
         @Option(help: ArgumentHelp("Write results.json into this folder (created if missing).", valueName: "dir"), completion: .directory)
         var out: String?
@@ -97,12 +91,9 @@ extension HuntCommand {
         mutating func run() async throws {
             OutputBatch.handleInterrupts()
             var (hunt, warnings) = try self.hunt.loadOrExit()
-            do {
-                let secretPath = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: self.hunt.path)
-                let codes = try PlayerCodes.forJudging(hunt, secretPath: secretPath)
-                hunt = codes.hunt
-                if let note = codes.note { Console.error("hunt judge: warning: \(note)\n") }
-            } catch { throw Console.failure("hunt judge: error: \(error)\n") }
+            let codes = try playersSecret.codes(hunt, huntPath: self.hunt.path, command: "judge")
+            hunt = codes.hunt
+            if let note = codes.note { Console.error("hunt judge: warning: \(note)\n") }
             let purged = try purgedFiles()
             let folder: JudgeOutputFolder?, results: JudgeResults
             do {

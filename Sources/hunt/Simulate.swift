@@ -47,12 +47,7 @@ extension HuntCommand {
                 valueName: "share"))
         var videoShare: Double = 0
 
-        @Option(
-            name: .customLong("players-secret"),
-            help: ArgumentHelp(
-                "The secret the codes of `code: true` tasks derive from, so teams can type them (default: .hunt-players-secret beside the hunt; read, never made).",
-                valueName: "file"), completion: .file())
-        var playersSecret: String?
+        @OptionGroup var playersSecret: PlayersSecretOption
 
         func validate() throws {
             if let teams, teams < 1 { throw ValidationError("--teams must be at least 1, e.g. `--teams 5`") }
@@ -70,17 +65,14 @@ extension HuntCommand {
         mutating func run() async throws {
             var hunt = try self.hunt.loadOrExit().hunt
             // Derived codes are typed as the posters print them; without the secret nobody knows them.
-            let secretPath = playersSecret ?? PlayerTokens.defaultSecretPath(huntPath: self.hunt.path)
-            do {
-                let codes = try PlayerCodes.forJudging(hunt, secretPath: secretPath)
-                hunt = codes.hunt
-                if codes.note != nil {
-                    let unknown = hunt.tasks.filter { $0.question?.code == .derived() }.map { "`\($0.id)`" }.joined(separator: ", ")
-                    Console.error(
-                        "hunt simulate: note: \(secretPath) is missing, so the codes of \(unknown) (`code: true`) are not known: no team types them. "
-                            + "`hunt sheets --posters` makes the secret.\n")
-                }
-            } catch { throw Console.failure("hunt simulate: error: \(error)\n") }
+            let codes = try playersSecret.codes(hunt, huntPath: self.hunt.path, command: "simulate")
+            hunt = codes.hunt
+            if codes.note != nil {
+                let unknown = PlayerCodes.unknownCodeTasks(hunt).joined(separator: ", ")
+                Console.error(
+                    "hunt simulate: note: \(codes.path) is missing, so the codes of \(unknown) (`code: true`) are not known: no team types them. "
+                        + "`hunt sheets --posters` makes the secret.\n")
+            }
             let teams = self.teams ?? hunt.teams.count
             let simulator = Simulator(
                 hunt: hunt,

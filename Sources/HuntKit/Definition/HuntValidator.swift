@@ -192,7 +192,6 @@ struct HuntValidator {
         location == .builtInCode ? SourceLocation(file: SourceLocation.builtInCode.file + ": " + what) : location
     }
 
-    /// The key a target is written with in a hunt file.
     /// The key a question is written with: `answer`, `number` (when every accepted answer is one), `choices` or `code`.
     static func key(of question: TaskQuestion) -> String {
         switch question.kind {
@@ -205,6 +204,7 @@ struct HuntValidator {
         }
     }
 
+    /// The key a target is written with in a hunt file.
     static func key(of target: Target?) -> String? {
         switch target {
         case .circle?: "at"
