@@ -126,68 +126,46 @@ struct ReportContext {
             self.language = language
         }
 
-        /// What a template may name in a row: a key of the report's JSON, or one of the extras.
-        private enum Name {
-            case key(Report.Entry.CodingKeys)
-            case extra(Extra)
+        func child(named name: String) -> Any? {
+            let e = entry
+            guard let key = Report.Entry.CodingKeys(stringValue: name) else { return extra(named: name) }
+            // Every key of the report's JSON, by the compiler's count.
+            switch key {
+            case .path: return e.path
+            case .team: return e.team
+            case .teamName: return e.teamName
+            case .task: return e.task
+            case .taskTitle: return e.taskTitle
+            case .taskSource: return e.taskSource.rawValue
+            case .verdict: return e.verdict.rawValue
+            case .judgedVerdict: return e.judgedVerdict.rawValue
+            case .overridden: return e.overridden
+            case .points: return e.points
+            case .reasons: return e.reasons.map(ReportContext.reason)
+            case .review: return e.review.map(TemplateValues.object)
+            case .evidenceBox: return ReportContext.evidence(e.evidence, language: language)
+            case .missText: return e.missText
+            case .whereText: return e.whereText
+            case .capturedText: return e.capturedText
+            case .evidenceText: return e.evidenceText
+            case .wantsThumbnail: return e.wantsThumbnail
+            }
         }
 
         /// What the templates have beyond the report's JSON.
-        private enum Extra: String, CaseIterable {
-            case reasonsText = "reasons_text", reviewText = "review_text", verdictText = "verdict_text"
-            case judgedVerdictText = "judged_verdict_text", sortTime = "sort_time", sortDistance = "sort_distance"
-            case thumbnail, thumbnailRefused = "thumbnail_refused", videoText = "video_text"
-        }
-
-        /// Every name by its text: one look-up per name a row is asked for (20,000 rows ask
-        /// about ten each), where the keys' and extras' own `init(rawValue:)` compare in turn.
-        private static let names: [String: Name] = Dictionary(
-            uniqueKeysWithValues: Report.Entry.CodingKeys.allCases.map { ($0.stringValue, Name.key($0)) }
-                + Extra.allCases.map { ($0.rawValue, Name.extra($0)) })
-
-        func child(named name: String) -> Any? {
-            switch Self.names[name] {
-            case .key(let key)?: value(of: key)
-            case .extra(let extra)?: value(of: extra)
-            case nil: nil
-            }
-        }
-
-        private func value(of key: Report.Entry.CodingKeys) -> Any? {
-            // Every key of the report's JSON, by the compiler's count.
-            switch key {
-            case .path: return entry.path
-            case .team: return entry.team
-            case .teamName: return entry.teamName
-            case .task: return entry.task
-            case .taskTitle: return entry.taskTitle
-            case .taskSource: return entry.taskSource.rawValue
-            case .verdict: return entry.verdict.rawValue
-            case .judgedVerdict: return entry.judgedVerdict.rawValue
-            case .overridden: return entry.overridden
-            case .points: return entry.points
-            case .reasons: return entry.reasons.map(ReportContext.reason)
-            case .review: return entry.review.map(TemplateValues.object)
-            case .evidenceBox: return ReportContext.evidence(entry.evidence, language: language)
-            case .missText: return entry.missText
-            case .whereText: return entry.whereText
-            case .capturedText: return entry.capturedText
-            case .evidenceText: return entry.evidenceText
-            case .wantsThumbnail: return entry.wantsThumbnail
-            }
-        }
-
-        private func value(of extra: Extra) -> Any? {
-            switch extra {
-            case .reasonsText: return entry.reasonsText
-            case .reviewText: return language.reviewText(entry.review)
-            case .verdictText: return language.verdict(entry.verdict)
-            case .judgedVerdictText: return language.verdict(entry.judgedVerdict)
-            case .sortTime: return entry.evidence.capturedAt?.text
-            case .sortDistance: return entry.evidence.distance.map { DecimalText.trimmed($0.metres, places: 1) }
-            case .thumbnail: return thumbnail
-            case .thumbnailRefused: return thumbnailRefused
-            case .videoText: return language.video(entry.evidence)
+        private func extra(named name: String) -> Any? {
+            let e = entry
+            switch name {
+            case "reasons_text": return e.reasonsText
+            case "review_text": return language.reviewText(e.review)
+            case "verdict_text": return language.verdict(e.verdict)
+            case "judged_verdict_text": return language.verdict(e.judgedVerdict)
+            case "sort_time": return e.evidence.capturedAt?.text
+            case "sort_distance": return e.evidence.distance.map { DecimalText.trimmed($0.metres, places: 1) }
+            case "thumbnail": return thumbnail
+            case "thumbnail_refused": return thumbnailRefused
+            case "video_text": return language.video(e.evidence)
+            default: return nil
             }
         }
     }

@@ -28,9 +28,9 @@ public struct ReportLanguage: Sendable, Hashable {
     }
 
     /// The words, and the locale dates and numbers are written in.
-    public var catalog: PlayerCatalog { didSet { memo = TextMemo() } }
+    public var catalog: PlayerCatalog { didSet { clocks = ClockMemo() } }
     /// How distances are written (`units:` of the hunt).
-    public var units: UnitSystem { didSet { memo = TextMemo() } }
+    public var units: UnitSystem { didSet { clocks = ClockMemo() } }
     /// The hunt's title in the language; nil to keep the results' title.
     public var huntTitle: String?
     /// Task texts by task id; a task not listed keeps the results' texts.
@@ -38,10 +38,10 @@ public struct ReportLanguage: Sendable, Hashable {
     /// Rewards in the language, by their text in the hunt's language (as results.json has them);
     /// a reward not listed keeps the results' text.
     public var rewards: [String: String] = [:]
-    /// Texts already written, by what they are made of: a report of 20,000 photos asks the
-    /// catalog and Foundation once per minute of the hunt, verdict or count rather than once per
-    /// photo, grid cell or closest approach. Made anew when the catalog or the units change.
-    private var memo = TextMemo()
+    /// Times already written, by their ISO minute: a report of 20,000 photos asks Foundation once
+    /// per minute of the hunt rather than once per photo. Made anew when the catalog or the
+    /// units change, which write times otherwise.
+    private var clocks = ClockMemo()
 
     /// A report in `catalog`'s language.
     public init(catalog: PlayerCatalog, units: UnitSystem = .metric, huntTitle: String? = nil, tasks: [String: TaskTexts] = [:]) {
@@ -94,24 +94,16 @@ public struct ReportLanguage: Sendable, Hashable {
     /// `n` with the word of `report.counted.<key>` in the form its number takes ("1 aceptada",
     /// "3 aceptadas"); in English and metres the number as the judge writes it ("20000 photos").
     func counted(_ key: String, _ n: Int) -> String {
-        remembered("\(key) \(n)") { catalog.text("report.counted." + key, count: n, keepsJudgeForms ? ["n": String(n)] : [:]) }
+        catalog.text("report.counted." + key, count: n, keepsJudgeForms ? ["n": String(n)] : [:])
     }
 
     /// "10 pts", "10 ptos".
-    func points(_ n: Int) -> String { remembered("points \(n)") { catalog.text("sheet.points", count: n) } }
+    func points(_ n: Int) -> String { catalog.text("sheet.points", count: n) }
 
     /// A grid cell's tooltip: "lions: accepted, 2 photos, 10 pts".
     func cell(_ cell: Report.Cell) -> String {
-        let state = cell.state == .none ? word("no-photo") : verdict(cell.state.rawValue)
+        let state = cell.state == .none ? word("no-photo") : word("verdict." + cell.state.rawValue)
         return word("cell", ["task": cell.task, "state": state, "sent": counted("photos", cell.photos), "points": points(cell.points)])
-    }
-
-    /// The text `make` writes, made once for `key` and then remembered (see `memo`).
-    private func remembered(_ key: String, _ make: () -> String) -> String {
-        if let known = memo.texts.withLock({ $0[key] }) { return known }
-        let text = make()
-        memo.texts.withLock { $0[key] = text }
-        return text
     }
 
     /// "12 photos", or "12 photos and 20 answers" when there are answers.
@@ -143,12 +135,14 @@ public struct ReportLanguage: Sendable, Hashable {
     func time(_ iso: String?, huntDay: String?) -> String? {
         guard !keepsJudgeForms, let iso, iso.utf8.count >= 16 else { return ReportText.time(iso, huntDay: huntDay) }
         let sameDay = iso.prefix(10) == huntDay?.prefix(10)
-        return remembered(String(iso.prefix(16)) + (sameDay ? "" : "d") + iso.suffix(6)) {
-            guard let stamp = Timestamp(iso) else { return ReportText.time(iso, huntDay: huntDay) ?? iso }
-            let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) ?? .gmt
-            let style = Date.FormatStyle(locale: catalog.locale, timeZone: zone)
-            return stamp.date.formatted(sameDay ? style.hour().minute() : style.day().month(.abbreviated).year().hour().minute())
-        }
+        let key = String(iso.prefix(16)) + (sameDay ? "" : "d") + iso.suffix(6)
+        if let known = clocks.memo.withLock({ $0[key] }) { return known }
+        guard let stamp = Timestamp(iso) else { return ReportText.time(iso, huntDay: huntDay) }
+        let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) ?? .gmt
+        let style = Date.FormatStyle(locale: catalog.locale, timeZone: zone)
+        let text = stamp.date.formatted(sameDay ? style.hour().minute() : style.day().month(.abbreviated).year().hour().minute())
+        clocks.memo.withLock { $0[key] = text }
+        return text
     }
 
     /// The hunt's window ("sábado, 2 de mayo de 2026, 10:00 – 16:00").
@@ -286,14 +280,11 @@ public struct ReportLanguage: Sendable, Hashable {
     }
 
     /// A verdict as the report's badges say it ("accepted", "aceptada").
-    func verdict(_ verdict: Verdict) -> String { self.verdict(verdict.rawValue) }
-
-    /// `report.verdict.<state>`: "accepted", "aceptada".
-    private func verdict(_ state: String) -> String { remembered(state) { word("verdict." + state) } }
+    func verdict(_ verdict: Verdict) -> String { word("verdict." + verdict.rawValue) }
 }
 
-/// `ReportLanguage`'s memo of texts written: shared by the copies of one language, filled from
+/// `ReportLanguage`'s memo of times written: shared by the copies of one language, filled from
 /// every core as the entries are made.
-private final class TextMemo: Sendable {
-    let texts = Mutex<[String: String]>([:])
+private final class ClockMemo: Sendable {
+    let memo = Mutex<[String: String]>([:])
 }
